@@ -22,9 +22,10 @@ public class PrefixRangeTests
             {
                 var range = KeyRange.ForStringPrefix(prefix, descending);
                 var key = TestKeys.Encode((ref w) => w.WriteString(text, descending));
-                Assert.True(
-                    text.StartsWith(prefix, StringComparison.Ordinal) == range.Contains(key),
-                    $"{NaturalOrder.Describe(text)} starts with {NaturalOrder.Describe(prefix)}: {text.StartsWith(prefix, StringComparison.Ordinal)}, descending={descending}");
+                if (text.StartsWith(prefix, StringComparison.Ordinal) != range.Contains(key))
+                {
+                    Assert.Fail($"{NaturalOrder.Describe(text)} starts with {NaturalOrder.Describe(prefix)}: {text.StartsWith(prefix, StringComparison.Ordinal)}, descending={descending}");
+                }
             }
         }
     }
