@@ -140,6 +140,31 @@ internal static class CBsonLayout
         CBsonThrow.UnknownType((byte)type, position);
     }
 
+    /// <summary>Checks the frame of a whole top-level document: size bounds, declared length equal to the input length, final 0x00.</summary>
+    public static void CheckTopLevelFrame(ReadOnlySpan<byte> container)
+    {
+        if (container.Length < CBsonLayout.MinContainerSize)
+        {
+            CBsonThrow.Format($"A document is at least {CBsonLayout.MinContainerSize} bytes; the input has {container.Length}", 0);
+        }
+
+        if (container.Length > CBsonLimits.MaxDocumentSize)
+        {
+            CBsonThrow.Format($"The input of {container.Length} bytes exceeds the maximum document size of {CBsonLimits.MaxDocumentSize} bytes", 0);
+        }
+
+        var declared = BinaryPrimitives.ReadInt32LittleEndian(container);
+        if (declared != container.Length)
+        {
+            CBsonThrow.Format($"Document length {declared} does not match the {container.Length} bytes given", 0);
+        }
+
+        if (container[^1] != 0)
+        {
+            CBsonThrow.Format("Document does not end with 0x00", container.Length - 1);
+        }
+    }
+
     /// <summary>Whether <paramref name="type"/> is a type code this format defines.</summary>
     public static bool IsKnownType(BsonType type) =>
         type is >= BsonType.Double and <= BsonType.Decimal128 or BsonType.MinKey or BsonType.MaxKey;

@@ -38,7 +38,7 @@ public ref partial struct CBsonReader
     /// <exception cref="BsonFormatException">The frame is malformed or larger than <see cref="CBsonLimits.MaxDocumentSize"/>.</exception>
     public CBsonReader(ReadOnlySpan<byte> container, bool isArray)
     {
-        CheckTopLevelFrame(container);
+        CBsonLayout.CheckTopLevelFrame(container);
         _buffer = container;
         _start = 0;
         _end = container.Length - 1;
@@ -170,30 +170,6 @@ public ref partial struct CBsonReader
         }
 
         return new CBsonReader(_buffer, offset, length, _depth + 1, isArray);
-    }
-
-    private static void CheckTopLevelFrame(ReadOnlySpan<byte> container)
-    {
-        if (container.Length < CBsonLayout.MinContainerSize)
-        {
-            CBsonThrow.Format($"A document is at least {CBsonLayout.MinContainerSize} bytes; the input has {container.Length}", 0);
-        }
-
-        if (container.Length > CBsonLimits.MaxDocumentSize)
-        {
-            CBsonThrow.Format($"The input of {container.Length} bytes exceeds the maximum document size of {CBsonLimits.MaxDocumentSize} bytes", 0);
-        }
-
-        var declared = BinaryPrimitives.ReadInt32LittleEndian(container);
-        if (declared != container.Length)
-        {
-            CBsonThrow.Format($"Document length {declared} does not match the {container.Length} bytes given", 0);
-        }
-
-        if (container[^1] != 0)
-        {
-            CBsonThrow.Format("Document does not end with 0x00", container.Length - 1);
-        }
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
