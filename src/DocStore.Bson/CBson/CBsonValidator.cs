@@ -18,8 +18,7 @@ public static class CBsonValidator
     /// <exception cref="BsonFormatException">The first fault found, with its offset.</exception>
     public static void Validate(ReadOnlySpan<byte> document)
     {
-        // The reader's constructor checks the top-level frame and size.
-        _ = new CBsonReader(document);
+        CBsonLayout.CheckTopLevelFrame(document);
         Walk(document, isBson: false);
     }
 

@@ -55,8 +55,12 @@ public ref partial struct CBsonWriter
     private int WriteUtf16(ReadOnlySpan<char> value, (int Position, ushort FieldId) mark, string paramName)
     {
         // Three UTF-8 bytes per UTF-16 char is the worst case; count exactly only when that does not fit.
+        // Text longer than the document limit needs at least that many bytes, so it fails the limit
+        // without counting (which could overflow for huge strings).
         var worstCase = 3L * value.Length;
-        var needed = worstCase <= _output.FreeCapacity ? (int)worstCase : Encoding.UTF8.GetByteCount(value);
+        var needed = worstCase <= _output.FreeCapacity ? (int)worstCase
+            : value.Length > CBsonLimits.MaxDocumentSize ? value.Length
+            : Encoding.UTF8.GetByteCount(value);
         var target = _output.Free(needed);
         var status = Utf8.FromUtf16(value, target, out var charsRead, out var bytesWritten, replaceInvalidSequences: false);
         if (status != OperationStatus.Done)
