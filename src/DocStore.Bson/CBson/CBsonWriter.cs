@@ -61,26 +61,13 @@ public ref partial struct CBsonWriter
     /// <param name="fieldId">An id from 1 to 65534.</param>
     /// <exception cref="ArgumentOutOfRangeException">The id is reserved (0 or 65535).</exception>
     /// <exception cref="InvalidOperationException">No document is open, the current container is an array, or the previous id has no value yet.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteFieldId(ushort fieldId)
     {
-        if (_depth == 0)
+        // One combined test on the hot path; the slow path works out which rule was broken.
+        if ((_depth == 0) | _inArray | (_pendingFieldId != 0) | !CBsonLimits.IsValidFieldId(fieldId))
         {
-            CBsonThrow.InvalidOperation("No document is open: call WriteStartDocument() first.");
-        }
-
-        if (_inArray)
-        {
-            CBsonThrow.InvalidOperation($"Array elements have no field ids, but field id {fieldId} was written inside an array.");
-        }
-
-        if (_pendingFieldId != 0)
-        {
-            CBsonThrow.InvalidOperation($"Field id {_pendingFieldId} was written but given no value before field id {fieldId}.");
-        }
-
-        if (!CBsonLimits.IsValidFieldId(fieldId))
-        {
-            throw new ArgumentOutOfRangeException(nameof(fieldId), fieldId, "Field ids 0 and 65535 are reserved; valid ids are 1..65534.");
+            BadFieldId(fieldId);
         }
 
         _pendingFieldId = fieldId;
@@ -211,6 +198,26 @@ public ref partial struct CBsonWriter
         BinaryPrimitives.WriteUInt16LittleEndian(named[1..], _pendingFieldId);
         _pendingFieldId = 0;
         return named[3..];
+    }
+
+    private readonly void BadFieldId(ushort fieldId)
+    {
+        if (_depth == 0)
+        {
+            CBsonThrow.InvalidOperation("No document is open: call WriteStartDocument() first.");
+        }
+
+        if (_inArray)
+        {
+            CBsonThrow.InvalidOperation($"Array elements have no field ids, but field id {fieldId} was written inside an array.");
+        }
+
+        if (_pendingFieldId != 0)
+        {
+            CBsonThrow.InvalidOperation($"Field id {_pendingFieldId} was written but given no value before field id {fieldId}.");
+        }
+
+        throw new ArgumentOutOfRangeException(nameof(fieldId), fieldId, "Field ids 0 and 65535 are reserved; valid ids are 1..65534.");
     }
 
     private readonly void MissingFieldId(BsonType type)

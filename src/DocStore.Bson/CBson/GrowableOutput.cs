@@ -86,6 +86,11 @@ internal ref struct GrowableOutput
 
     private void Grow(int count)
     {
+        if (_maxSize == 0)
+        {
+            CBsonThrow.InvalidOperation("The writer has no destination: create it with a span or a buffer writer, not with default.");
+        }
+
         var needed = (long)Position + count;
         if (needed > _maxSize)
         {

@@ -59,6 +59,17 @@ public class WriterMisuseTests
         Assert.IsNotType<CBsonLimitException>(error);
     }
 
+    [Fact]
+    public void A_default_writer_has_no_destination()
+    {
+        var error = Assert.Throws<InvalidOperationException>(() =>
+        {
+            var writer = default(CBsonWriter);
+            writer.WriteStartDocument();
+        });
+        Assert.IsNotType<CBsonLimitException>(error);
+    }
+
     [Theory]
     [InlineData((ushort)0)]
     [InlineData((ushort)65535)]
