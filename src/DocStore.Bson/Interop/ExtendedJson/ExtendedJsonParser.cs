@@ -1,0 +1,416 @@
+using System.Globalization;
+using System.Text.Json;
+using DocStore.Bson.Model;
+
+namespace DocStore.Bson.Interop;
+
+/// <summary>
+/// Parses Extended JSON in one pass over a <see cref="Utf8JsonReader"/>. An object's members are read
+/// into a document; a member whose name is a type key ($oid, $date, ...) has its value read in that
+/// type's own shape, and when the object ends, an object holding any type key must be exactly one
+/// wrapper form, which then replaces the document. Legacy $regex/$options is recognised by its shape
+/// at the end, so the $regex query operator (a non-string $regex) stays a document.
+/// </summary>
+internal ref struct ExtendedJsonParser
+{
+    // Wrappers add JSON levels that are not BSON levels (code with scope doubles them), so the JSON limit
+    // is looser; the BSON limit is checked on every document and array.
+    private const int MaxJsonDepth = (2 * BsonValue.MaxDepth) + 8;
+
+    private Utf8JsonReader _reader;
+
+    private ExtendedJsonParser(ReadOnlySpan<byte> utf8)
+    {
+        _reader = new Utf8JsonReader(utf8, new JsonReaderOptions
+        {
+            MaxDepth = MaxJsonDepth,
+            CommentHandling = JsonCommentHandling.Disallow,
+            AllowTrailingCommas = false,
+        });
+    }
+
+    public static BsonDocument Parse(ReadOnlySpan<byte> utf8)
+    {
+        var parser = new ExtendedJsonParser(utf8);
+        try
+        {
+            return parser.ParseTopLevel();
+        }
+        catch (JsonException e)
+        {
+            throw new BsonFormatException($"The text is not valid JSON: {e.Message}", e);
+        }
+        catch (InvalidOperationException e)
+        {
+            // Utf8JsonReader reports text it cannot turn into a .NET string (such as an escaped unpaired surrogate) this way.
+            throw new BsonFormatException($"The JSON text holds a string that is not valid Unicode: {e.Message}", e);
+        }
+    }
+
+    private BsonDocument ParseTopLevel()
+    {
+        if (!_reader.Read())
+        {
+            throw Error("The JSON text is empty; expected an object.");
+        }
+
+        if (_reader.TokenType != JsonTokenType.StartObject)
+        {
+            throw Error($"The top level of Extended JSON must be an object, not {_reader.TokenType}.");
+        }
+
+        var start = _reader.TokenStartIndex;
+        var value = ParseObject(1);
+        if (value is not BsonDocument document)
+        {
+            throw new BsonFormatException($"The top-level object is an Extended JSON {value.BsonType} wrapper, not a document.", start);
+        }
+
+        if (_reader.Read())
+        {
+            throw Error("Unexpected content after the top-level object.");
+        }
+
+        return document;
+    }
+
+    /// <summary>Parses the value at the current token; <paramref name="depth"/> is its level if it is a container.</summary>
+    private BsonValue ParseValue(int depth)
+    {
+        switch (_reader.TokenType)
+        {
+            case JsonTokenType.StartObject:
+                return ParseObject(depth);
+            case JsonTokenType.StartArray:
+                return ParseArray(depth);
+            case JsonTokenType.String:
+                return new BsonString(_reader.GetString()!, trusted: true);
+            case JsonTokenType.Number:
+                return ParseNumber();
+            case JsonTokenType.True:
+                return BsonBoolean.True;
+            case JsonTokenType.False:
+                return BsonBoolean.False;
+            case JsonTokenType.Null:
+                return BsonNull.Value;
+            default:
+                throw Error($"Unexpected JSON token {_reader.TokenType}.");
+        }
+    }
+
+    private BsonValue ParseNumber()
+    {
+        var raw = _reader.ValueSpan;
+        if (raw.IndexOfAny((byte)'.', (byte)'e', (byte)'E') < 0)
+        {
+            if (_reader.TryGetInt32(out var i))
+            {
+                return BsonInt32.Create(i);
+            }
+
+            if (_reader.TryGetInt64(out var l))
+            {
+                return new BsonInt64(l);
+            }
+        }
+
+        // Relaxed Extended JSON: a fraction, an exponent or an integer beyond int64 is a double.
+        if (!ExtendedJsonNumbers.TryParseFinite(raw, out var d))
+        {
+            throw Error($"The number {System.Text.Encoding.UTF8.GetString(raw)} is outside the range of a double.");
+        }
+
+        return new BsonDouble(d);
+    }
+
+    private BsonArray ParseArray(int depth)
+    {
+        CheckDepth(depth);
+        var array = new BsonArray();
+        while (Next() != JsonTokenType.EndArray)
+        {
+            array.AddTrusted(ParseValue(depth + 1));
+        }
+
+        return array;
+    }
+
+    private BsonValue ParseObject(int depth)
+    {
+        var start = _reader.TokenStartIndex;
+        var document = new BsonDocument();
+        string? typeKey = null;
+        while (Next() == JsonTokenType.PropertyName)
+        {
+            var name = _reader.GetString()!;
+            if (name.Contains('\0', StringComparison.Ordinal))
+            {
+                throw Error($"The key '{name.Replace("\0", "\\u0000", StringComparison.Ordinal)}' has a NUL character, which BSON names cannot hold.");
+            }
+
+            Next();
+            BsonValue value;
+            if (IsTypeKey(name))
+            {
+                typeKey ??= name;
+                value = ParseTypeKeyValue(name, depth);
+            }
+            else
+            {
+                value = ParseValue(depth + 1);
+            }
+
+            document.AddTrusted(name, value);
+        }
+
+        if (typeKey is not null)
+        {
+            return ExtendedJsonWrappers.Build(document, typeKey, start);
+        }
+
+        if (ExtendedJsonWrappers.TryBuildLegacyRegex(document, start) is { } regex)
+        {
+            return regex;
+        }
+
+        CheckDepth(depth);
+        return document;
+    }
+
+    /// <summary>Reads the value of a type key in that type's shape; <paramref name="depth"/> is the wrapper object's level.</summary>
+    private BsonValue ParseTypeKeyValue(string key, int depth)
+    {
+        switch (key)
+        {
+            case "$oid":
+                return ObjectId.TryParse(ExpectString(key), null, out var id)
+                    ? new BsonObjectId(id)
+                    : throw Error("$oid must be 24 hexadecimal digits.");
+            case "$numberInt":
+                return int.TryParse(ExpectString(key), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var i)
+                    ? BsonInt32.Create(i)
+                    : throw Error("$numberInt must be a string holding a 32-bit integer.");
+            case "$numberLong":
+                return long.TryParse(ExpectString(key), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var l)
+                    ? new BsonInt64(l)
+                    : throw Error("$numberLong must be a string holding a 64-bit integer.");
+            case "$numberDouble":
+                return ExtendedJsonNumbers.TryParseDouble(ExpectString(key), out var d)
+                    ? new BsonDouble(d)
+                    : throw Error("$numberDouble must be a string holding a finite decimal number, \"Infinity\", \"-Infinity\" or \"NaN\".");
+            case "$numberDecimal":
+                var decimalText = ExpectString(key);
+                return Decimal128.TryParse(decimalText, null, out var m)
+                    ? new BsonDecimal128(m)
+                    : throw Error($"$numberDecimal '{decimalText}' is not an exactly representable decimal128 string.");
+            case "$symbol":
+            case "$code":
+                return new BsonString(ExpectString(key), trusted: true);
+            case "$scope":
+                if (_reader.TokenType != JsonTokenType.StartObject)
+                {
+                    throw Error("$scope must be a document.");
+                }
+
+                return ParseObject(depth) as BsonDocument ?? throw Error("$scope must be a document, not a type wrapper.");
+            case "$binary":
+                return _reader.TokenType == JsonTokenType.String
+                    ? new BsonString(_reader.GetString()!, trusted: true) // legacy form; needs a sibling $type
+                    : ParseBinaryBody();
+            case "$uuid":
+                return ExtendedJsonWrappers.TryParseUuid(ExpectString(key), out var uuid)
+                    ? uuid
+                    : throw Error("$uuid must be 32 hexadecimal digits in the 8-4-4-4-12 hyphenated form.");
+            case "$date":
+                return ParseDateBody(depth);
+            case "$timestamp":
+                return ParseTimestampBody();
+            case "$regularExpression":
+                return ParseRegexBody();
+            case "$dbPointer":
+                return ParseDBPointerBody(depth);
+            case "$minKey":
+            case "$maxKey":
+                if (_reader.TokenType != JsonTokenType.Number || !_reader.TryGetInt32(out var one) || one != 1)
+                {
+                    throw Error($"{key} must be the number 1.");
+                }
+
+                return key == "$minKey" ? BsonMinKey.Value : BsonMaxKey.Value;
+            case "$undefined":
+                return _reader.TokenType == JsonTokenType.True ? BsonUndefined.Value : throw Error("$undefined must be true.");
+            default:
+                throw Error($"Unknown type key {key}.");
+        }
+    }
+
+    private BsonBinaryData ParseBinaryBody()
+    {
+        ExpectObjectStart("$binary");
+        string? base64 = null;
+        string? subtype = null;
+        var count = 0;
+        while (Next() == JsonTokenType.PropertyName)
+        {
+            var name = _reader.GetString();
+            Next();
+            count++;
+            switch (name)
+            {
+                case "base64":
+                    base64 = ExpectString("$binary.base64");
+                    break;
+                case "subType":
+                    subtype = ExpectString("$binary.subType");
+                    break;
+                default:
+                    throw Error($"$binary has an unexpected field '{name}'; it takes only base64 and subType.");
+            }
+        }
+
+        if (base64 is null || subtype is null || count != 2)
+        {
+            throw Error("$binary must have exactly the string fields base64 and subType.");
+        }
+
+        return ExtendedJsonWrappers.TryParseBinary(base64, subtype, out var binary)
+            ? binary
+            : throw Error("$binary has invalid base64 or a subType that is not one or two hexadecimal digits.");
+    }
+
+    private BsonDateTime ParseDateBody(int depth)
+    {
+        switch (_reader.TokenType)
+        {
+            case JsonTokenType.String:
+                return Iso8601.TryParse(_reader.GetString(), out var ms)
+                    ? new BsonDateTime(ms)
+                    : throw Error("$date string must be an ISO-8601 date-time such as 2012-12-24T12:15:30.501Z.");
+            case JsonTokenType.StartObject:
+                return ParseObject(depth + 1) is BsonInt64 canonical
+                    ? new BsonDateTime(canonical.Value)
+                    : throw Error("$date object must be {\"$numberLong\": \"...\"}.");
+            default:
+                throw Error("$date must be an ISO-8601 string or {\"$numberLong\": \"...\"}.");
+        }
+    }
+
+    private BsonTimestamp ParseTimestampBody()
+    {
+        ExpectObjectStart("$timestamp");
+        uint? seconds = null;
+        uint? increment = null;
+        var count = 0;
+        while (Next() == JsonTokenType.PropertyName)
+        {
+            var name = _reader.GetString();
+            Next();
+            count++;
+            if ((name != "t" && name != "i") || _reader.TokenType != JsonTokenType.Number || !_reader.TryGetUInt32(out var value))
+            {
+                throw Error("$timestamp must be {\"t\": <uint32>, \"i\": <uint32>} with JSON numbers.");
+            }
+
+            if (name == "t")
+            {
+                seconds = value;
+            }
+            else
+            {
+                increment = value;
+            }
+        }
+
+        if (seconds is null || increment is null || count != 2)
+        {
+            throw Error("$timestamp must have exactly the fields t and i.");
+        }
+
+        return new BsonTimestamp(seconds.Value, increment.Value);
+    }
+
+    private BsonRegularExpression ParseRegexBody()
+    {
+        ExpectObjectStart("$regularExpression");
+        string? pattern = null;
+        string? options = null;
+        var count = 0;
+        while (Next() == JsonTokenType.PropertyName)
+        {
+            var name = _reader.GetString();
+            Next();
+            count++;
+            switch (name)
+            {
+                case "pattern":
+                    pattern = ExpectString("$regularExpression.pattern");
+                    break;
+                case "options":
+                    options = ExpectString("$regularExpression.options");
+                    break;
+                default:
+                    throw Error($"$regularExpression has an unexpected field '{name}'; it takes only pattern and options.");
+            }
+        }
+
+        if (pattern is null || options is null || count != 2)
+        {
+            throw Error("$regularExpression must have exactly the string fields pattern and options.");
+        }
+
+        return ExtendedJsonWrappers.TryCreateRegex(pattern, options) ?? throw Error("$regularExpression pattern and options cannot contain NUL characters.");
+    }
+
+    private BsonDBPointer ParseDBPointerBody(int depth)
+    {
+        ExpectObjectStart("$dbPointer");
+        if (ParseObject(depth + 1) is BsonDocument { Count: 2 } body &&
+            body.TryGetValue("$ref", out var ns) && ns is BsonString nsString &&
+            body.TryGetValue("$id", out var id) && id is BsonObjectId objectId)
+        {
+            return new BsonDBPointer(nsString.Value, objectId.Value);
+        }
+
+        throw Error("$dbPointer must be {\"$ref\": <string>, \"$id\": {\"$oid\": ...}} with no other fields.");
+    }
+
+    private string ExpectString(string key) =>
+        _reader.TokenType == JsonTokenType.String ? _reader.GetString()! : throw Error($"{key} must be a JSON string, not {_reader.TokenType}.");
+
+    private void ExpectObjectStart(string key)
+    {
+        if (_reader.TokenType != JsonTokenType.StartObject)
+        {
+            throw Error($"{key} must be a JSON object, not {_reader.TokenType}.");
+        }
+    }
+
+    /// <summary>Moves to the next token; the reader throws on malformed or truncated JSON.</summary>
+    private JsonTokenType Next()
+    {
+        if (!_reader.Read())
+        {
+            throw Error("The JSON text ends inside an object or array.");
+        }
+
+        return _reader.TokenType;
+    }
+
+    private readonly void CheckDepth(int depth)
+    {
+        if (depth > BsonValue.MaxDepth)
+        {
+            throw Error($"Documents and arrays nest deeper than {BsonValue.MaxDepth} levels.");
+        }
+    }
+
+    private readonly BsonFormatException Error(string message) => new(message, _reader.TokenStartIndex);
+
+    private static bool IsTypeKey(string name) => name.Length > 1 && name[0] == '$' && name switch
+    {
+        "$oid" or "$symbol" or "$numberInt" or "$numberLong" or "$numberDouble" or "$numberDecimal" or
+        "$binary" or "$uuid" or "$code" or "$scope" or "$timestamp" or "$regularExpression" or
+        "$dbPointer" or "$date" or "$minKey" or "$maxKey" or "$undefined" => true,
+        _ => false,
+    };
+}
