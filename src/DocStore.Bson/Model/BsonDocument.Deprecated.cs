@@ -43,7 +43,7 @@ public sealed partial class BsonDocument
 
                 return items;
             case BsonJavaScriptWithScope code:
-                return new BsonJavaScriptWithScope(code.Code, (BsonDocument)Modernize(code.Scope, depth + 1));
+                return new BsonJavaScriptWithScope(code.Code, (BsonDocument)Modernize(code.Scope, depth));
             default:
                 return value;
         }

@@ -26,7 +26,16 @@ public sealed partial class BsonDocument : BsonValue, IReadOnlyList<BsonElement>
 
     /// <summary>Creates a document holding <paramref name="elements"/> in order.</summary>
     /// <param name="elements">The elements.</param>
-    public BsonDocument(IEnumerable<BsonElement> elements) => _elements = [.. elements];
+    /// <exception cref="ArgumentException">An element is default(BsonElement), which has no name.</exception>
+    public BsonDocument(IEnumerable<BsonElement> elements)
+    {
+        ArgumentNullException.ThrowIfNull(elements);
+        _elements = [.. elements];
+        if (_elements.Exists(e => e.Name is null))
+        {
+            throw new ArgumentException("An element is default(BsonElement), which has no name.", nameof(elements));
+        }
+    }
 
     /// <inheritdoc/>
     public override BsonType BsonType => BsonType.Document;

@@ -30,9 +30,9 @@ public sealed class BsonJavaScriptWithScope : BsonValue
     /// <inheritdoc/>
     private protected override bool EqualsCore(BsonValue other, int depth) =>
         other is BsonJavaScriptWithScope j && string.Equals(j.Code, Code, StringComparison.Ordinal) &&
-        ChildEquals(j.Scope, Scope, depth);
+        HeldDocumentEquals(j.Scope, Scope, depth);
 
     /// <inheritdoc/>
     private protected override BsonValue DeepCloneCore(int depth) =>
-        new BsonJavaScriptWithScope(Code, (BsonDocument)ChildClone(Scope, depth));
+        new BsonJavaScriptWithScope(Code, HeldDocumentClone(Scope, depth));
 }

@@ -68,6 +68,16 @@ public abstract partial class BsonValue : IEquatable<BsonValue>
     private protected static bool ChildEquals(BsonValue left, BsonValue right, int depth) =>
         ReferenceEquals(left, right) || (left.BsonType == right.BsonType && left.EqualsCore(right, depth + 1));
 
+    /// <summary>
+    /// Equality of a document held by a scalar (the scope of code with scope) at level <paramref name="depth"/>:
+    /// like BSON, the document is one level below the scalar's container, which is the scalar's own level.
+    /// </summary>
+    private protected static bool HeldDocumentEquals(BsonDocument left, BsonDocument right, int depth) =>
+        ReferenceEquals(left, right) || left.EqualsCore(right, depth);
+
+    /// <summary>Deep copy of a document held by a scalar at level <paramref name="depth"/> (see <see cref="HeldDocumentEquals"/>).</summary>
+    private protected static BsonDocument HeldDocumentClone(BsonDocument document, int depth) => (BsonDocument)document.DeepCloneCore(depth);
+
     /// <summary>Deep copy of a child of a container at nesting level <paramref name="depth"/>.</summary>
     private protected static BsonValue ChildClone(BsonValue child, int depth) => child.DeepCloneCore(depth + 1);
 

@@ -9,10 +9,12 @@ namespace DocStore.Bson.Interop;
 /// <summary>
 /// MongoDB Extended JSON v2 to and from the document model, built on System.Text.Json's
 /// <see cref="Utf8JsonReader"/> and <see cref="Utf8JsonWriter"/>. Output is canonical or relaxed
-/// (<see cref="ExtendedJsonMode"/>); parsing accepts both, plus the legacy forms
-/// <c>{"$binary": "...", "$type": "..."}</c>, <c>{"$regex": "...", "$options": "..."}</c> and
-/// <c>{"$uuid": "..."}</c>. An object that uses a type key such as <c>$oid</c> or <c>$date</c> must match that
-/// type's form exactly; anything else is rejected.
+/// (<see cref="ExtendedJsonMode"/>); parsing accepts both and <c>{"$uuid": "..."}</c>, and, when asked to, the
+/// legacy forms <c>{"$binary": "...", "$type": "..."}</c>, <c>{"$regex": "...", "$options": "..."}</c> and
+/// <c>{"$date": &lt;integer milliseconds&gt;}</c> of older tools. A nested object that uses a type key such as
+/// <c>$oid</c> or <c>$date</c> must match that type's form exactly, or parsing fails; the top-level object is
+/// always a document. Query operators that look like wrappers (<c>$regex</c> with a non-string value,
+/// <c>$type</c>) stay documents.
 /// </summary>
 public static class ExtendedJson
 {
@@ -58,13 +60,26 @@ public static class ExtendedJson
     }
 
     /// <summary>Parses an Extended JSON object (canonical, relaxed or legacy forms) into a document.</summary>
-    /// <param name="json">The JSON text; its top level must be an object that is not a type wrapper.</param>
+    /// <param name="json">The JSON text; its top level must be an object.</param>
     /// <returns>The document.</returns>
     /// <exception cref="BsonFormatException">
     /// The text is not valid JSON (the <see cref="JsonException"/> is the inner exception), a type wrapper is
     /// malformed, or the nesting exceeds <see cref="BsonValue.MaxDepth"/>.
     /// </exception>
-    public static BsonDocument Parse(string json)
+    public static BsonDocument Parse(string json) => Parse(json, allowLegacyForms: false);
+
+    /// <summary>Parses an Extended JSON object into a document, optionally accepting legacy forms.</summary>
+    /// <param name="json">The JSON text; its top level must be an object.</param>
+    /// <param name="allowLegacyForms">
+    /// Whether to accept <c>{"$binary": base64, "$type": hex}</c>, <c>{"$regex": pattern, "$options": options}</c>
+    /// and <c>{"$date": integer}</c> as older versions of mongoexport wrote them.
+    /// </param>
+    /// <returns>The document.</returns>
+    /// <exception cref="BsonFormatException">
+    /// The text is not valid JSON (the <see cref="JsonException"/> is the inner exception), a type wrapper is
+    /// malformed, or the nesting exceeds <see cref="BsonValue.MaxDepth"/>.
+    /// </exception>
+    public static BsonDocument Parse(string json, bool allowLegacyForms)
     {
         ArgumentNullException.ThrowIfNull(json);
         var rented = ArrayPool<byte>.Shared.Rent(checked(json.Length * 3));
@@ -74,10 +89,10 @@ public static class ExtendedJson
             var status = Utf8.FromUtf16(json, rented, out _, out var written, replaceInvalidSequences: false);
             if (status != OperationStatus.Done)
             {
-                throw new BsonFormatException($"The JSON text has an unpaired UTF-16 surrogate at index {BsonTextSurrogate(json)}.", -1);
+                throw new BsonFormatException($"The JSON text has an unpaired UTF-16 surrogate at index {BsonText.FindUnpairedSurrogate(json)}.", -1);
             }
 
-            return ExtendedJsonParser.Parse(rented.AsSpan(0, written));
+            return ExtendedJsonParser.Parse(rented.AsSpan(0, written), allowLegacyForms);
         }
         finally
         {
@@ -86,13 +101,18 @@ public static class ExtendedJson
     }
 
     /// <summary>Parses UTF-8 Extended JSON (canonical, relaxed or legacy forms) into a document.</summary>
-    /// <param name="utf8Json">The UTF-8 JSON text; its top level must be an object that is not a type wrapper.</param>
+    /// <param name="utf8Json">The UTF-8 JSON text; its top level must be an object.</param>
     /// <returns>The document.</returns>
     /// <exception cref="BsonFormatException">
     /// The text is not valid UTF-8 JSON (the <see cref="JsonException"/> is the inner exception), a type
     /// wrapper is malformed, or the nesting exceeds <see cref="BsonValue.MaxDepth"/>.
     /// </exception>
-    public static BsonDocument Parse(ReadOnlySpan<byte> utf8Json) => ExtendedJsonParser.Parse(utf8Json);
+    public static BsonDocument Parse(ReadOnlySpan<byte> utf8Json) => ExtendedJsonParser.Parse(utf8Json, allowLegacy: false);
 
-    private static int BsonTextSurrogate(string json) => BsonText.FindUnpairedSurrogate(json);
+    /// <summary>Parses UTF-8 Extended JSON into a document, optionally accepting legacy forms.</summary>
+    /// <param name="utf8Json">The UTF-8 JSON text; its top level must be an object.</param>
+    /// <param name="allowLegacyForms">Whether to accept the legacy forms listed on <see cref="Parse(string, bool)"/>.</param>
+    /// <returns>The document.</returns>
+    /// <exception cref="BsonFormatException">The text is not valid Extended JSON.</exception>
+    public static BsonDocument Parse(ReadOnlySpan<byte> utf8Json, bool allowLegacyForms) => ExtendedJsonParser.Parse(utf8Json, allowLegacyForms);
 }

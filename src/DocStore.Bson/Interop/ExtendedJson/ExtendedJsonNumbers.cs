@@ -9,9 +9,10 @@ internal static class ExtendedJsonNumbers
     public static readonly double CanonicalNaN = BitConverter.Int64BitsToDouble(0x7FF8_0000_0000_0000L);
 
     /// <summary>
-    /// Formats a double as the shortest string that parses back to the same bits, with a decimal point in
-    /// the mantissa ("1.0", "-0.0", "1.0E+15", "1.2345678921232E+18") so it never reads as an integer, and
-    /// "Infinity", "-Infinity" or "NaN" for the non-finite values.
+    /// Formats a double with the fewest digits that parse back to the same bits, always with a decimal
+    /// point in the mantissa so it never reads as an integer: plain notation when the decimal exponent is
+    /// from -4 to 15 ("1.0", "-0.0", "0.0001", "1000000000000000.0"), scientific otherwise ("1.0E-5",
+    /// "1.2345678921232E+18"); "Infinity", "-Infinity" and "NaN" for the non-finite values.
     /// </summary>
     public static string FormatDouble(double value)
     {
@@ -25,22 +26,76 @@ internal static class ExtendedJsonNumbers
             return value > 0 ? "Infinity" : "-Infinity";
         }
 
-        var text = value.ToString("R", CultureInfo.InvariantCulture);
-        var e = text.IndexOf('E', StringComparison.Ordinal);
+        // "R" gives the shortest round-trip digits; only its layout is redone here.
+        var text = value.ToString("R", CultureInfo.InvariantCulture).AsSpan();
+        var negative = text[0] == '-';
+        if (negative)
+        {
+            text = text[1..];
+        }
+
+        var e = text.IndexOf('E');
+        var exponent = e < 0 ? 0 : int.Parse(text[(e + 1)..], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
         var mantissa = e < 0 ? text : text[..e];
-        if (!mantissa.Contains('.', StringComparison.Ordinal))
+        var point = mantissa.IndexOf('.');
+        var integerDigits = point < 0 ? mantissa.Length : point;
+        Span<char> digits = stackalloc char[mantissa.Length];
+        var count = 0;
+        foreach (var c in mantissa)
         {
-            mantissa += ".0";
+            if (c != '.')
+            {
+                digits[count++] = c;
+            }
         }
 
-        if (e < 0)
+        // Position of the decimal point relative to the first significant digit.
+        var pointAt = integerDigits + exponent;
+        var first = 0;
+        while (first < count - 1 && digits[first] == '0')
         {
-            return mantissa;
+            first++;
+            pointAt--;
         }
 
-        // .NET pads the exponent ("1E-05"); print it without leading zeros and always with its sign.
-        var exponent = int.Parse(text.AsSpan(e + 1), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-        return string.Create(CultureInfo.InvariantCulture, $"{mantissa}E{(exponent < 0 ? '-' : '+')}{Math.Abs(exponent)}");
+        var last = count;
+        while (last > first + 1 && digits[last - 1] == '0')
+        {
+            last--;
+        }
+
+        var significant = digits[first..last];
+        var builder = new System.Text.StringBuilder(32);
+        if (negative)
+        {
+            builder.Append('-');
+        }
+
+        var scientificExponent = pointAt - 1;
+        if (significant is "0")
+        {
+            builder.Append("0.0");
+        }
+        else if (scientificExponent is < -4 or >= 16)
+        {
+            builder.Append(significant[0]).Append('.');
+            builder.Append(significant.Length > 1 ? significant[1..] : "0");
+            builder.Append('E').Append(scientificExponent < 0 ? '-' : '+').Append(Math.Abs(scientificExponent));
+        }
+        else if (pointAt <= 0)
+        {
+            builder.Append("0.").Append('0', -pointAt).Append(significant);
+        }
+        else if (pointAt >= significant.Length)
+        {
+            builder.Append(significant).Append('0', pointAt - significant.Length).Append(".0");
+        }
+        else
+        {
+            builder.Append(significant[..pointAt]).Append('.').Append(significant[pointAt..]);
+        }
+
+        return builder.ToString();
     }
 
     /// <summary>Parses the string of a <c>$numberDouble</c>: a decimal number, "Infinity", "-Infinity" or "NaN".</summary>

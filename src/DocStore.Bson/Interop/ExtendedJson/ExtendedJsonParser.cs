@@ -8,8 +8,10 @@ namespace DocStore.Bson.Interop;
 /// Parses Extended JSON in one pass over a <see cref="Utf8JsonReader"/>. An object's members are read
 /// into a document; a member whose name is a type key ($oid, $date, ...) has its value read in that
 /// type's own shape, and when the object ends, an object holding any type key must be exactly one
-/// wrapper form, which then replaces the document. Legacy $regex/$options is recognised by its shape
-/// at the end, so the $regex query operator (a non-string $regex) stays a document.
+/// wrapper form, which then replaces the document. As the specification says, the top-level object is
+/// always a document, never a wrapper. Legacy forms are read only when enabled: legacy $regex/$options is
+/// recognised by its shape at the end of the object, so the $regex query operator (a non-string $regex)
+/// always stays a document.
 /// </summary>
 internal ref struct ExtendedJsonParser
 {
@@ -17,10 +19,12 @@ internal ref struct ExtendedJsonParser
     // is looser; the BSON limit is checked on every document and array.
     private const int MaxJsonDepth = (2 * BsonValue.MaxDepth) + 8;
 
+    private readonly bool _allowLegacy;
     private Utf8JsonReader _reader;
 
-    private ExtendedJsonParser(ReadOnlySpan<byte> utf8)
+    private ExtendedJsonParser(ReadOnlySpan<byte> utf8, bool allowLegacy)
     {
+        _allowLegacy = allowLegacy;
         _reader = new Utf8JsonReader(utf8, new JsonReaderOptions
         {
             MaxDepth = MaxJsonDepth,
@@ -29,9 +33,9 @@ internal ref struct ExtendedJsonParser
         });
     }
 
-    public static BsonDocument Parse(ReadOnlySpan<byte> utf8)
+    public static BsonDocument Parse(ReadOnlySpan<byte> utf8, bool allowLegacy)
     {
-        var parser = new ExtendedJsonParser(utf8);
+        var parser = new ExtendedJsonParser(utf8, allowLegacy);
         try
         {
             return parser.ParseTopLevel();
@@ -59,16 +63,24 @@ internal ref struct ExtendedJsonParser
             throw Error($"The top level of Extended JSON must be an object, not {_reader.TokenType}.");
         }
 
-        var start = _reader.TokenStartIndex;
-        var value = ParseObject(1);
-        if (value is not BsonDocument document)
-        {
-            throw new BsonFormatException($"The top-level object is an Extended JSON {value.BsonType} wrapper, not a document.", start);
-        }
-
+        var document = ParseTopLevelObject();
         if (_reader.Read())
         {
             throw Error("Unexpected content after the top-level object.");
+        }
+
+        return document;
+    }
+
+    /// <summary>The top-level object: a document whatever its keys, with values parsed as Extended JSON.</summary>
+    private BsonDocument ParseTopLevelObject()
+    {
+        var document = new BsonDocument();
+        while (Next() == JsonTokenType.PropertyName)
+        {
+            var name = ReadName();
+            Next();
+            document.AddTrusted(name, ParseValue(2));
         }
 
         return document;
@@ -142,12 +154,7 @@ internal ref struct ExtendedJsonParser
         string? typeKey = null;
         while (Next() == JsonTokenType.PropertyName)
         {
-            var name = _reader.GetString()!;
-            if (name.Contains('\0', StringComparison.Ordinal))
-            {
-                throw Error($"The key '{name.Replace("\0", "\\u0000", StringComparison.Ordinal)}' has a NUL character, which BSON names cannot hold.");
-            }
-
+            var name = ReadName();
             Next();
             BsonValue value;
             if (IsTypeKey(name))
@@ -168,7 +175,7 @@ internal ref struct ExtendedJsonParser
             return ExtendedJsonWrappers.Build(document, typeKey, start);
         }
 
-        if (ExtendedJsonWrappers.TryBuildLegacyRegex(document, start) is { } regex)
+        if (_allowLegacy && ExtendedJsonWrappers.TryBuildLegacyRegex(document, start) is { } regex)
         {
             return regex;
         }
@@ -214,9 +221,15 @@ internal ref struct ExtendedJsonParser
 
                 return ParseObject(depth) as BsonDocument ?? throw Error("$scope must be a document, not a type wrapper.");
             case "$binary":
-                return _reader.TokenType == JsonTokenType.String
-                    ? new BsonString(_reader.GetString()!, trusted: true) // legacy form; needs a sibling $type
-                    : ParseBinaryBody();
+                if (_reader.TokenType != JsonTokenType.String)
+                {
+                    return ParseBinaryBody();
+                }
+
+                // The legacy form {"$binary": base64, "$type": hex}; Build pairs it with its $type.
+                return _allowLegacy
+                    ? new BsonString(_reader.GetString()!, trusted: true)
+                    : throw Error("$binary must be {\"base64\": ..., \"subType\": ...}; the legacy string form is accepted only when legacy forms are enabled.");
             case "$uuid":
                 return ExtendedJsonWrappers.TryParseUuid(ExpectString(key), out var uuid)
                     ? uuid
@@ -290,6 +303,11 @@ internal ref struct ExtendedJsonParser
                 return ParseObject(depth + 1) is BsonInt64 canonical
                     ? new BsonDateTime(canonical.Value)
                     : throw Error("$date object must be {\"$numberLong\": \"...\"}.");
+            case JsonTokenType.Number when _allowLegacy:
+                // Legacy mongoexport: milliseconds since the epoch as a plain integer.
+                return _reader.TryGetInt64(out var legacyMs)
+                    ? new BsonDateTime(legacyMs)
+                    : throw Error("A legacy $date number must be an integer count of milliseconds.");
             default:
                 throw Error("$date must be an ISO-8601 string or {\"$numberLong\": \"...\"}.");
         }
@@ -372,6 +390,17 @@ internal ref struct ExtendedJsonParser
         }
 
         throw Error("$dbPointer must be {\"$ref\": <string>, \"$id\": {\"$oid\": ...}} with no other fields.");
+    }
+
+    private string ReadName()
+    {
+        var name = _reader.GetString()!;
+        if (name.Contains('\0', StringComparison.Ordinal))
+        {
+            throw Error($"The key '{name.Replace("\0", "\\u0000", StringComparison.Ordinal)}' has a NUL character, which BSON names cannot hold.");
+        }
+
+        return name;
     }
 
     private string ExpectString(string key) =>
