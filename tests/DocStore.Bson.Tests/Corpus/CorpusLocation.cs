@@ -9,6 +9,17 @@ internal static class CorpusLocation
 
     private static string Locate()
     {
+        var folder = Find();
+        if (!Directory.Exists(folder))
+        {
+            throw new DirectoryNotFoundException($"The BSON corpus folder {folder} does not exist; set {EnvironmentVariable} to the folder holding the corpus *.json files.");
+        }
+
+        return folder;
+    }
+
+    private static string Find()
+    {
         var fromEnvironment = Environment.GetEnvironmentVariable(EnvironmentVariable);
         if (!string.IsNullOrEmpty(fromEnvironment))
         {

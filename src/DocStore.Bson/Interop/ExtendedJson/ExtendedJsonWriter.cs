@@ -42,7 +42,7 @@ internal static class ExtendedJsonWriter
                 break;
             case BsonDouble d when relaxed && double.IsFinite(d.Value):
                 // Written raw so that integral values keep their ".0" and parse back as doubles.
-                writer.WriteRawValue(ExtendedJsonNumbers.FormatDouble(d.Value));
+                writer.WriteRawValue(ExtendedJsonNumbers.FormatDouble(d.Value), skipInputValidation: true);
                 break;
             case BsonDouble d:
                 WrapString(writer, "$numberDouble", ExtendedJsonNumbers.FormatDouble(d.Value));
