@@ -8,7 +8,11 @@ namespace DocStore.Bson.Model;
 /// in order (BSON allows them), so any document reads and writes back unchanged. Lookup by name finds the
 /// first element with that name; large documents build a name index on first lookup.
 /// </summary>
-/// <remarks>Build documents with a collection initializer: <c>new BsonDocument { { "a", 1 }, { "b", "x" } }</c>.</remarks>
+/// <remarks>
+/// Build documents with a collection initializer: <c>new BsonDocument { { "a", 1 }, { "b", "x" } }</c>.
+/// Any number of threads may read a document at once (the name index is built privately and then published
+/// whole); changing it needs exclusive access.
+/// </remarks>
 public sealed partial class BsonDocument : BsonValue, IReadOnlyList<BsonElement>
 {
     // Below this size a linear scan beats hashing; above it the index keeps lookups O(1).
