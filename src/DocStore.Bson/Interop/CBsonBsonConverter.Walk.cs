@@ -27,7 +27,7 @@ public static partial class CBsonBsonConverter
 
             var header = frame.Next;
             var valueOffset = CBsonLayout.ReadElementHeader(input, header, frame.End, frame.IsArray, out var type, out var fieldId);
-            var length = CBsonLayout.GetValueLength(input, type, valueOffset, frame.End);
+            var length = CBsonLayout.ValueLength(input, type, valueOffset, frame.End);
             CBsonLayout.ValidateContent(input, type, valueOffset, length);
             frame.Next = valueOffset + length;
 
@@ -76,7 +76,7 @@ public static partial class CBsonBsonConverter
 
             var header = frame.Next;
             var valueOffset = CBsonLayout.ReadBsonElementHeader(input, header, frame.End, out var type, out var nameLength);
-            var length = CBsonLayout.GetValueLength(input, type, valueOffset, frame.End);
+            var length = CBsonLayout.ValueLength(input, type, valueOffset, frame.End);
             CBsonLayout.ValidateContent(input, type, valueOffset, length);
             frame.Next = valueOffset + length;
 
