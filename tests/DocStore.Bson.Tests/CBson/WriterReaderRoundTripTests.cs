@@ -116,6 +116,25 @@ public class WriterReaderRoundTripTests
     }
 
     [Fact]
+    public void A_raw_array_value_is_read_by_a_top_level_array_reader_and_reset_starts_over()
+    {
+        var reader = new CBsonReader(SampleDocuments.Order());
+        Assert.True(reader.TryFindField(17));
+        var raw = reader.GetRawValue().ToArray();
+
+        var array = new CBsonReader(raw, isArray: true);
+        Assert.Equal(1, array.Depth);
+        Assert.True(array.Read());
+        Assert.Equal("red", array.GetString());
+        Assert.True(array.Read());
+        Assert.Equal("green", array.GetString());
+        Assert.False(array.Read());
+        array.Reset();
+        Assert.True(array.Read());
+        Assert.Equal("red", array.GetString());
+    }
+
+    [Fact]
     public void Code_with_scope_written_field_by_field_equals_code_with_scope_from_a_scope_document()
     {
         var scope = new byte[64];
