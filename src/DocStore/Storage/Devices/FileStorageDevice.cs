@@ -36,10 +36,10 @@ internal sealed class FileStorageDevice : IStorageDevice
         }
     }
 
-    // ERROR_SHARING_VIOLATION (32) and ERROR_LOCK_VIOLATION (33) as HRESULTs; .NET maps a failed
-    // flock(LOCK_EX | LOCK_NB) on Unix to the same sharing-violation HRESULT.
+    // Windows reports ERROR_SHARING_VIOLATION (32) or ERROR_LOCK_VIOLATION (33) in the HRESULT; on Unix a
+    // failed flock(LOCK_EX | LOCK_NB) surfaces as the raw errno EWOULDBLOCK (11 on Linux, 35 on macOS).
     private static bool IsSharingViolation(IOException ex) =>
-        (ex.HResult & 0xFFFF) is 32 or 33;
+        OperatingSystem.IsWindows() ? (ex.HResult & 0xFFFF) is 32 or 33 : ex.HResult is 11 or 35;
 
     public int Read(long offset, Span<byte> buffer)
     {

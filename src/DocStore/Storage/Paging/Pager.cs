@@ -65,6 +65,9 @@ internal sealed partial class Pager : IDisposable
         var last = recovery.LastCommitLsn != 0 ? recovery.LastCommitLsn : wal.NextLsn - 1;
         pager._committedLsn = pager._visibleLsn = pager._durableLsn = last;
         pager.Checkpoint();
+
+        // Verify the header page's checksum now rather than at the first transaction.
+        pager.Read(0, last);
         return pager;
     }
 
