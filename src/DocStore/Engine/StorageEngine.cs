@@ -152,6 +152,25 @@ public sealed class StorageEngine : IDisposable
         }
     }
 
+    /// <summary>The asynchronous twin of <see cref="Checkpoint"/>: waits for the write lock without blocking a thread.</summary>
+    public async ValueTask<bool> CheckpointAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
+        {
+            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+        }
+
+        try
+        {
+            return _pager.Checkpoint();
+        }
+        finally
+        {
+            _writeLock.Release();
+        }
+    }
+
     /// <summary>Runs after every acknowledged commit: checkpoints past the threshold if no writer is waiting.</summary>
     internal void AfterCommit()
     {

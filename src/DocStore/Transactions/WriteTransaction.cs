@@ -138,6 +138,7 @@ public sealed class WriteTransaction : Transaction
                 return 0;
             }
 
+            AssertInvariants();
             var pageCount = HeaderPage.GetPageCount(ReadPage(0));
             var pages = new List<(uint, byte[])>(_dirty.Count);
             foreach (var (page, image) in _dirty)
@@ -151,6 +152,21 @@ public sealed class WriteTransaction : Transaction
         finally
         {
             Complete();
+        }
+    }
+
+    /// <summary>
+    /// The debug invariant checker: builds defining DOCSTORE_INVARIANTS check every tree and the free list
+    /// before each commit and refuse to commit a broken state. Off by default because the walk costs
+    /// time proportional to the database; the tests run the same checker after every batch instead.
+    /// </summary>
+    [System.Diagnostics.Conditional("DOCSTORE_INVARIANTS")]
+    private void AssertInvariants()
+    {
+        var report = Integrity.IntegrityChecker.Check(this);
+        if (!report.IsValid)
+        {
+            throw new DatabaseCorruptException(Pager.Name, -1, "invariant check before commit failed: " + report);
         }
     }
 

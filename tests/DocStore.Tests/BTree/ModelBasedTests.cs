@@ -1,7 +1,6 @@
 using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
-using DocStore.Storage.Devices;
 using DocStore.Tests.Support;
 
 namespace DocStore.Tests.BTree;
@@ -23,10 +22,10 @@ public sealed class ModelBasedTests
         var random = new Random(seed);
         var model = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
         var keys = new SortedSet<byte[]>(ByteArrayComparer.Instance);
-        var db = new MemoryStorageDevice("model.db");
-        var wal = new MemoryStorageDevice("model.db-wal");
+        using var dir = new TempDirectory();
+        var path = dir.File("model.db");
         var options = TestDatabase.Small(Durability.None, cachePages: 256, autoCheckpoint: 500);
-        using (var engine = TestDatabase.Open(db, wal, options))
+        using (var engine = StorageEngine.Open(path, options))
         {
             var done = 0;
             while (done < operations)
@@ -61,7 +60,7 @@ public sealed class ModelBasedTests
             }
         }
 
-        using var reopened = TestDatabase.Open(new MemoryStorageDevice("model.db", db.ToArray()), new MemoryStorageDevice("model.db-wal", wal.ToArray()), options);
+        using var reopened = StorageEngine.Open(path, options);
         Assert.True(reopened.CheckIntegrity().IsValid);
         AssertSame(reopened, model);
     }
