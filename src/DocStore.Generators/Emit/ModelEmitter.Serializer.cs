@@ -136,14 +136,22 @@ internal sealed partial class ModelEmitter
             }
         }
 
-        w.Line($"var result = new {obj.TypeName}({string.Join(", ", arguments)})");
-        w.Line("{");
-        foreach (string initializer in initializers)
+        if (initializers.Count == 0)
         {
-            w.Line("    " + initializer);
+            w.Line($"var result = new {obj.TypeName}({string.Join(", ", arguments)});");
+        }
+        else
+        {
+            w.Line($"var result = new {obj.TypeName}({string.Join(", ", arguments)})");
+            w.Line("{");
+            foreach (string initializer in initializers)
+            {
+                w.Line("    " + initializer);
+            }
+
+            w.Line("};");
         }
 
-        w.Line("};");
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];

@@ -83,7 +83,6 @@ internal sealed partial class ModelEmitter
         w.Line();
         w.Line("/// <inheritdoc />");
         w.Line($"public global::System.Collections.Generic.IReadOnlyList<{RuntimeNames.IndexDefinition}> Indexes => s_indexes;");
-        w.Line();
         Append(w, body.ToString());
         Append(w, _values.Helpers.ToString());
         Append(w, _accessors.ToString());
@@ -95,12 +94,19 @@ internal sealed partial class ModelEmitter
 
     private static string Bool(bool value) => value ? "true" : "false";
 
-    /// <summary>Appends text produced by another writer, indented one level inside the class.</summary>
+    /// <summary>Appends text produced by another writer at the writer's current indentation.</summary>
     private static void Append(SourceWriter w, string text)
     {
+        text = text.TrimEnd();
+        if (text.Length == 0)
+        {
+            return;
+        }
+
+        w.Line();
         foreach (string line in text.Split('\n'))
         {
-            w.Line(line.Length == 0 ? string.Empty : "    " + line);
+            w.Line(line);
         }
     }
 

@@ -41,5 +41,12 @@ internal sealed class SourceWriter
         return Line("}" + suffix);
     }
 
+    /// <summary>Appends another writer's text verbatim (it was indented on its own).</summary>
+    public SourceWriter Append(SourceWriter other)
+    {
+        _builder.Append(other._builder);
+        return this;
+    }
+
     public override string ToString() => _builder.ToString();
 }

@@ -61,7 +61,9 @@ internal sealed class ValueCodegen
 
         name = NextName("WriteValue");
         _helperNames.Add(key, name);
-        SourceWriter h = Helpers;
+
+        // A helper may need further helpers while it is written; each is built apart and appended whole.
+        var h = new SourceWriter();
         h.Open($"private static void {name}(ref {RuntimeNames.Writer} writer, {ShapeCode.Constructible(shape)} value, {RuntimeNames.Resolver} fields)");
         TypeShape element = shape.Element!;
         switch (shape.Kind)
@@ -94,6 +96,7 @@ internal sealed class ValueCodegen
 
         h.Close();
         h.Line();
+        Helpers.Append(h);
         return name;
     }
 
@@ -138,7 +141,7 @@ internal sealed class ValueCodegen
         name = NextName("ReadValue");
         _helperNames.Add(key, name);
         string type = ShapeCode.Constructible(shape);
-        SourceWriter h = Helpers;
+        var h = new SourceWriter();
         h.Open($"private static {type} {name}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields, string label)");
         if (shape.Kind == ShapeKind.Object)
         {
@@ -177,6 +180,7 @@ internal sealed class ValueCodegen
 
         h.Close();
         h.Line();
+        Helpers.Append(h);
         return name;
     }
 }

@@ -43,7 +43,9 @@ internal sealed partial class CollectionParser
             }
         }
 
-        entry.Model = new ObjectModel(entry.Key, TypeNames.Of(type), type.IsValueType, constructor.Parameters.Count, members.ToEquatableArray());
+        // The first reference may be annotated (Money?); the type itself is named without the annotation.
+        var plain = (INamedTypeSymbol)type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
+        entry.Model = new ObjectModel(entry.Key, TypeNames.Of(plain), type.IsValueType, constructor.Parameters.Count, members.ToEquatableArray());
         return entry;
     }
 
