@@ -6,7 +6,7 @@ internal static class RuntimeNames
     public const string Writer = "global::DocStore.Bson.CBsonWriter";
     public const string Reader = "global::DocStore.Bson.CBsonReader";
     public const string BsonType = "global::DocStore.Bson.BsonType";
-    public const string Resolver = "global::DocStore.Modeling.IFieldIdResolver";
+    public const string Resolver = "global::DocStore.Bson.IFieldDictionary";
     public const string FieldIdMap = "global::DocStore.Modeling.FieldIdMap";
     public const string FieldIds = "global::DocStore.Modeling.FieldIds";
     public const string StoredValue = "global::DocStore.Modeling.StoredValue";

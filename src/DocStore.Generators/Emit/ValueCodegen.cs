@@ -71,7 +71,7 @@ internal sealed class ValueCodegen
             case ShapeKind.Dictionary:
                 h.Line("writer.WriteStartDocument();");
                 h.Open("foreach (var pair in value)");
-                h.Line("writer.WriteFieldId(fields.GetOrAddFieldId(pair.Key));");
+                h.Line("writer.WriteFieldId(fields.GetOrAdd(pair.Key));");
                 Write(h, element, "pair.Value");
                 h.Close();
                 h.Line("writer.WriteEndDocument();");

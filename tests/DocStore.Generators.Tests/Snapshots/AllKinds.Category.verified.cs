@@ -55,7 +55,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, global::System.Guid key) => builder.Append(key);
 
     /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Category document, global::DocStore.Modeling.IFieldIdResolver fields)
+    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Category document, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::System.ArgumentNullException.ThrowIfNull(document);
         global::System.ArgumentNullException.ThrowIfNull(fields);
@@ -63,7 +63,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     }
 
     /// <inheritdoc />
-    public global::Kinds.Category Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields)
+    public global::Kinds.Category Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         var reader = new global::DocStore.Bson.CBsonReader(document);
@@ -78,7 +78,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     }
 
     /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
     {
         try
         {
@@ -90,7 +90,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
         }
     }
 
-    private static void Write_Category(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Category value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Category(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Category value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Category.ForWrite(fields);
         writer.WriteStartDocument();
@@ -108,7 +108,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
         writer.WriteEndDocument();
     }
 
-    private static global::Kinds.Category Read_Category(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::Kinds.Category Read_Category(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Category.ForRead(fields);
         string m0 = default!;
@@ -145,7 +145,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadName(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -163,7 +163,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Guid value)
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -188,7 +188,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);

@@ -59,7 +59,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, long key) => builder.Append((long)key);
 
     /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Everything document, global::DocStore.Modeling.IFieldIdResolver fields)
+    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Everything document, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::System.ArgumentNullException.ThrowIfNull(document);
         global::System.ArgumentNullException.ThrowIfNull(fields);
@@ -67,7 +67,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     }
 
     /// <inheritdoc />
-    public global::Kinds.Everything Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields)
+    public global::Kinds.Everything Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         var reader = new global::DocStore.Bson.CBsonReader(document);
@@ -82,7 +82,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     }
 
     /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
     {
         try
         {
@@ -94,7 +94,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         }
     }
 
-    private static void Write_Everything(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Everything value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Everything(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Everything value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Everything.ForWrite(fields);
         writer.WriteStartDocument();
@@ -337,7 +337,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndDocument();
     }
 
-    private static global::Kinds.Everything Read_Everything(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::Kinds.Everything Read_Everything(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Everything.ForRead(fields);
         long m0 = default!;
@@ -1011,7 +1011,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static void Write_Point(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Point value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Point(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Point value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Point.ForWrite(fields);
         writer.WriteStartDocument();
@@ -1022,7 +1022,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndDocument();
     }
 
-    private static global::Kinds.Point Read_Point(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::Kinds.Point Read_Point(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Point.ForRead(fields);
         int m0 = default!;
@@ -1069,7 +1069,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static void Write_Money_(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Money value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Money_(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Money value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Money_.ForWrite(fields);
         writer.WriteStartDocument();
@@ -1087,7 +1087,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndDocument();
     }
 
-    private static global::Kinds.Money Read_Money_(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::Kinds.Money Read_Money_(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Money_.ForRead(fields);
         decimal m0 = default!;
@@ -1119,7 +1119,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static void Write_Range(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Range value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Range(ref global::DocStore.Bson.CBsonWriter writer, global::Kinds.Range value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Range.ForWrite(fields);
         writer.WriteStartDocument();
@@ -1130,7 +1130,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndDocument();
     }
 
-    private static global::Kinds.Range Read_Range(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::Kinds.Range Read_Range(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Range.ForRead(fields);
         int m0 = default!;
@@ -1170,7 +1170,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out long value)
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1188,7 +1188,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadFirst(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadFirst(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1206,7 +1206,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadLast(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadLast(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1224,7 +1224,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadFlag(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out bool value)
+    public static bool TryReadFlag(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out bool value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1242,7 +1242,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out byte value)
+    public static bool TryReadByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out byte value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1260,7 +1260,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out sbyte value)
+    public static bool TryReadSByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out sbyte value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1278,7 +1278,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out short value)
+    public static bool TryReadShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out short value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1296,7 +1296,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadUShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out ushort value)
+    public static bool TryReadUShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ushort value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1314,7 +1314,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1332,7 +1332,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out uint value)
+    public static bool TryReadUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out uint value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1350,7 +1350,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadLong(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out long value)
+    public static bool TryReadLong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1368,7 +1368,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadULong(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out ulong value)
+    public static bool TryReadULong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ulong value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1386,7 +1386,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out nint value)
+    public static bool TryReadNInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nint value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1404,7 +1404,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out nuint value)
+    public static bool TryReadNUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nuint value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1422,7 +1422,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadChar(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out char value)
+    public static bool TryReadChar(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out char value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1440,7 +1440,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadFloat(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out float value)
+    public static bool TryReadFloat(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out float value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1458,7 +1458,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDouble(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out double value)
+    public static bool TryReadDouble(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out double value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1476,7 +1476,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDecimal(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out decimal value)
+    public static bool TryReadDecimal(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1494,7 +1494,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadText(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string? value)
+    public static bool TryReadText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1512,7 +1512,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadGuid(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Guid value)
+    public static bool TryReadGuid(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1530,7 +1530,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::DocStore.Bson.ObjectId value)
+    public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Bson.ObjectId value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1548,7 +1548,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDateTime(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.DateTime value)
+    public static bool TryReadDateTime(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1566,7 +1566,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDateTimeOffset(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.DateTimeOffset value)
+    public static bool TryReadDateTimeOffset(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTimeOffset value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1584,7 +1584,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDateOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.DateOnly value)
+    public static bool TryReadDateOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateOnly value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1602,7 +1602,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadTimeOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.TimeOnly value)
+    public static bool TryReadTimeOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeOnly value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1620,7 +1620,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadTimeSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.TimeSpan value)
+    public static bool TryReadTimeSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeSpan value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1638,7 +1638,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadBytes(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out byte[]? value)
+    public static bool TryReadBytes(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out byte[]? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1656,7 +1656,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Color value)
+    public static bool TryReadColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Color value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1674,7 +1674,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadWide(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Wide value)
+    public static bool TryReadWide(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Wide value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1692,7 +1692,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybeInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int? value)
+    public static bool TryReadMaybeInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1710,7 +1710,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybeColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Color? value)
+    public static bool TryReadMaybeColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Color? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1728,7 +1728,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybeDate(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.DateTime? value)
+    public static bool TryReadMaybeDate(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1746,7 +1746,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Point value)
+    public static bool TryReadPoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Point value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1764,7 +1764,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadPointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1788,7 +1788,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadPointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1812,7 +1812,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybePoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Point? value)
+    public static bool TryReadMaybePoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Point? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1830,7 +1830,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybePointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadMaybePointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1854,7 +1854,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybePointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadMaybePointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1878,7 +1878,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPrice(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Money? value)
+    public static bool TryReadPrice(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Money? value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1896,7 +1896,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPriceAmount(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out decimal value)
+    public static bool TryReadPriceAmount(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1920,7 +1920,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPriceCurrency(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadPriceCurrency(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1944,7 +1944,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadRange(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::Kinds.Range value)
+    public static bool TryReadRange(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::Kinds.Range value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1962,7 +1962,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadRangeLow(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadRangeLow(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -1986,7 +1986,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadRangeHigh(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadRangeHigh(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2010,7 +2010,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadArray(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int[] value)
+    public static bool TryReadArray(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int[] value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2028,7 +2028,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadList(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.List<string> value)
+    public static bool TryReadList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.List<string> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2046,7 +2046,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadReadOnlyList(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.IReadOnlyList<global::Kinds.Money> value)
+    public static bool TryReadReadOnlyList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.IReadOnlyList<global::Kinds.Money> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2064,7 +2064,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.HashSet<global::System.Guid> value)
+    public static bool TryReadSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.HashSet<global::System.Guid> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2082,7 +2082,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMap(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.Dictionary<string, int> value)
+    public static bool TryReadMap(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.Dictionary<string, int> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2100,7 +2100,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNested(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>> value)
+    public static bool TryReadNested(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2118,7 +2118,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSparse(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.List<int?> value)
+    public static bool TryReadSparse(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.List<int?> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2136,7 +2136,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadRequired(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadRequired(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2154,7 +2154,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadInitOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadInitOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2172,7 +2172,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPrivateSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadPrivateSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2190,7 +2190,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2208,7 +2208,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNewName(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadNewName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -2236,7 +2236,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);
@@ -2276,7 +2276,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         keys.Commit();
     }
 
-    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         string? c0 = null;
         {
@@ -2314,7 +2314,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         keys.Commit();
     }
 
-    private static void WriteValue11(ref global::DocStore.Bson.CBsonWriter writer, int[] value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue11(ref global::DocStore.Bson.CBsonWriter writer, int[] value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         for (int i = 0; i < value.Length; i++)
@@ -2324,7 +2324,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndArray();
     }
 
-    private static void WriteValue13(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue13(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         for (int i = 0; i < value.Count; i++)
@@ -2341,7 +2341,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndArray();
     }
 
-    private static void WriteValue16(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.IReadOnlyList<global::Kinds.Money> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue16(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.IReadOnlyList<global::Kinds.Money> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         for (int i = 0; i < value.Count; i++)
@@ -2358,7 +2358,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndArray();
     }
 
-    private static void WriteValue19(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.HashSet<global::System.Guid> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue19(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.HashSet<global::System.Guid> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         foreach (var item in value)
@@ -2368,18 +2368,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndArray();
     }
 
-    private static void WriteValue21(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, int> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue21(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, int> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartDocument();
         foreach (var pair in value)
         {
-            writer.WriteFieldId(fields.GetOrAddFieldId(pair.Key));
+            writer.WriteFieldId(fields.GetOrAdd(pair.Key));
             writer.WriteInt32(pair.Value);
         }
         writer.WriteEndDocument();
     }
 
-    private static void WriteValue25(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<global::Kinds.Point> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue25(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<global::Kinds.Point> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         for (int i = 0; i < value.Count; i++)
@@ -2389,12 +2389,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndArray();
     }
 
-    private static void WriteValue23(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue23(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartDocument();
         foreach (var pair in value)
         {
-            writer.WriteFieldId(fields.GetOrAddFieldId(pair.Key));
+            writer.WriteFieldId(fields.GetOrAdd(pair.Key));
             if (pair.Value is { } v24)
             {
                 WriteValue25(ref writer, v24, fields);
@@ -2407,7 +2407,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndDocument();
     }
 
-    private static void WriteValue27(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<int?> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue27(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<int?> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         for (int i = 0; i < value.Count; i++)
@@ -2424,7 +2424,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         writer.WriteEndArray();
     }
 
-    private static global::Kinds.Point ReadValue33(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::Kinds.Point ReadValue33(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
         try
@@ -2437,7 +2437,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         }
     }
 
-    private static global::Kinds.Money ReadValue34(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::Kinds.Money ReadValue34(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
         try
@@ -2450,7 +2450,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         }
     }
 
-    private static global::Kinds.Range ReadValue35(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::Kinds.Range ReadValue35(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
         try
@@ -2463,7 +2463,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         }
     }
 
-    private static int[] ReadValue36(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static int[] ReadValue36(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.List<int>();
@@ -2474,7 +2474,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result.ToArray();
     }
 
-    private static global::System.Collections.Generic.List<string> ReadValue37(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.List<string> ReadValue37(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.List<string>();
@@ -2485,7 +2485,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static global::System.Collections.Generic.IReadOnlyList<global::Kinds.Money> ReadValue38(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.IReadOnlyList<global::Kinds.Money> ReadValue38(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.List<global::Kinds.Money>();
@@ -2496,7 +2496,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadValue39(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadValue39(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.HashSet<global::System.Guid>();
@@ -2507,7 +2507,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static global::System.Collections.Generic.Dictionary<string, int> ReadValue40(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.Dictionary<string, int> ReadValue40(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, int>();
@@ -2518,7 +2518,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static global::System.Collections.Generic.List<global::Kinds.Point> ReadValue42(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.List<global::Kinds.Point> ReadValue42(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.List<global::Kinds.Point>();
@@ -2529,7 +2529,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>> ReadValue41(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>> ReadValue41(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::Kinds.Point>>();
@@ -2540,7 +2540,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return result;
     }
 
-    private static global::System.Collections.Generic.List<int?> ReadValue43(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.List<int?> ReadValue43(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.List<int?>();

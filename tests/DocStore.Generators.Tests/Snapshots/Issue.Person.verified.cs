@@ -60,7 +60,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, global::DocStore.Bson.ObjectId key) => builder.Append(key);
 
     /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person document, global::DocStore.Modeling.IFieldIdResolver fields)
+    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person document, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::System.ArgumentNullException.ThrowIfNull(document);
         global::System.ArgumentNullException.ThrowIfNull(fields);
@@ -68,7 +68,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     }
 
     /// <inheritdoc />
-    public global::MyApp.Person Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields)
+    public global::MyApp.Person Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         var reader = new global::DocStore.Bson.CBsonReader(document);
@@ -83,7 +83,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     }
 
     /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
     {
         try
         {
@@ -95,7 +95,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         }
     }
 
-    private static void Write_Person(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Person(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Person.ForWrite(fields);
         writer.WriteStartDocument();
@@ -133,7 +133,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         writer.WriteEndDocument();
     }
 
-    private static global::MyApp.Person Read_Person(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::MyApp.Person Read_Person(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Person.ForRead(fields);
         global::DocStore.Bson.ObjectId m0 = default!;
@@ -216,7 +216,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         return result;
     }
 
-    private static void Write_Address(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Address value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void Write_Address(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Address value, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Address.ForWrite(fields);
         writer.WriteStartDocument();
@@ -241,7 +241,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         writer.WriteEndDocument();
     }
 
-    private static global::MyApp.Address Read_Address(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static global::MyApp.Address Read_Address(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Address.ForRead(fields);
         string m0 = default!;
@@ -287,7 +287,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::DocStore.Bson.ObjectId value)
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Bson.ObjectId value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -305,7 +305,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadEmail(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadEmail(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -323,7 +323,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAge(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out int value)
+    public static bool TryReadAge(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -341,7 +341,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAddress(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::MyApp.Address value)
+    public static bool TryReadAddress(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::MyApp.Address value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -359,7 +359,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAddressStreet(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadAddressStreet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -383,7 +383,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAddressCity(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out string value)
+    public static bool TryReadAddressCity(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -407,7 +407,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadTags(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, out global::System.Collections.Generic.List<string> value)
+    public static bool TryReadTags(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.List<string> value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -444,7 +444,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);
@@ -486,7 +486,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         string? c0 = null;
         {
@@ -534,7 +534,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         }
     }
 
-    private static void StoredIndexKeys1(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys1(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         var r15 = new global::DocStore.Bson.CBsonReader(document);
         if (global::DocStore.Modeling.StoredValue.TryFindField(ref r15, s_fields_Person.ForRead(fields)[4]) && r15.Type != global::DocStore.Bson.BsonType.Null)
@@ -577,7 +577,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void StoredIndexKeys2(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys2(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         string? c0 = null;
         {
@@ -615,7 +615,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void StoredIndexKeys3(global::System.ReadOnlySpan<byte> document, global::DocStore.Modeling.IFieldIdResolver fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys3(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
     {
         int? c0 = null;
         {
@@ -637,7 +637,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void WriteValue4(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> value, global::DocStore.Modeling.IFieldIdResolver fields)
+    private static void WriteValue4(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> value, global::DocStore.Bson.IFieldDictionary fields)
     {
         writer.WriteStartArray();
         for (int i = 0; i < value.Count; i++)
@@ -654,7 +654,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         writer.WriteEndArray();
     }
 
-    private static global::MyApp.Address ReadValue6(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::MyApp.Address ReadValue6(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
         try
@@ -667,7 +667,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         }
     }
 
-    private static global::System.Collections.Generic.List<string> ReadValue7(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Modeling.IFieldIdResolver fields, string label)
+    private static global::System.Collections.Generic.List<string> ReadValue7(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.List<string>();
