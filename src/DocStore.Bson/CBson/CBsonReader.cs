@@ -1,0 +1,232 @@
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace DocStore.Bson;
+
+/// <summary>
+/// A forward-only, allocation-free reader over one C-BSON document or array. <see cref="Read"/> moves to
+/// the next element; the getters decode the current value. Every length is checked against the bytes its
+/// container has left as the reader moves, and anything malformed throws <see cref="BsonFormatException"/>
+/// with the absolute offset of the fault; asking for the wrong type throws
+/// <see cref="InvalidOperationException"/>. Nested readers share the same bytes and count depth, so no
+/// input can nest deeper than <see cref="CBsonLimits.MaxDepth"/>.
+/// </summary>
+public ref partial struct CBsonReader
+{
+    private readonly ReadOnlySpan<byte> _buffer;
+    private readonly int _start;
+    private readonly int _end;
+    private readonly int _depth;
+    private readonly bool _isArray;
+    private int _next;
+    private int _valueOffset;
+    private int _valueLength;
+    private BsonType _type;
+    private ushort _fieldId;
+
+    /// <summary>Creates a reader over a whole top-level C-BSON document.</summary>
+    /// <param name="document">Exactly one document: its int32 length must equal the span's length.</param>
+    /// <exception cref="BsonFormatException">The frame is malformed or larger than <see cref="CBsonLimits.MaxDocumentSize"/>.</exception>
+    public CBsonReader(ReadOnlySpan<byte> document)
+        : this(document, isArray: false)
+    {
+    }
+
+    /// <summary>Creates a reader over a whole top-level C-BSON document or array (such as a raw array value).</summary>
+    /// <param name="container">Exactly one container: its int32 length must equal the span's length.</param>
+    /// <param name="isArray">True when the elements carry no field ids (an array).</param>
+    /// <exception cref="BsonFormatException">The frame is malformed or larger than <see cref="CBsonLimits.MaxDocumentSize"/>.</exception>
+    public CBsonReader(ReadOnlySpan<byte> container, bool isArray)
+    {
+        CBsonLayout.CheckTopLevelFrame(container);
+        _buffer = container;
+        _start = 0;
+        _end = container.Length - 1;
+        _depth = 1;
+        _isArray = isArray;
+        _next = 4;
+    }
+
+    private CBsonReader(ReadOnlySpan<byte> buffer, int start, int length, int depth, bool isArray)
+    {
+        _buffer = buffer;
+        _start = start;
+        _end = start + length - 1;
+        _depth = depth;
+        _isArray = isArray;
+        _next = start + 4;
+    }
+
+    /// <summary>The type of the current element, or <see cref="BsonType.EndOfDocument"/> before the first and after the last.</summary>
+    public readonly BsonType Type => _type;
+
+    /// <summary>The field id of the current element; 0 inside arrays.</summary>
+    public readonly ushort FieldId => _fieldId;
+
+    /// <summary>Whether this reader walks an array (elements have no field ids).</summary>
+    public readonly bool IsArray => _isArray;
+
+    /// <summary>The nesting depth of this container: 1 for the top level.</summary>
+    public readonly int Depth => _depth;
+
+    /// <summary>The absolute offset of the current value's first byte in the top-level input.</summary>
+    public readonly int ValueOffset => _valueOffset;
+
+    /// <summary>
+    /// Moves to the next element. Checks its type, field id and the framing of its value (lengths,
+    /// terminators, boolean byte) but decodes nothing.
+    /// </summary>
+    /// <returns>False when the container has no more elements.</returns>
+    /// <exception cref="BsonFormatException">The element is malformed.</exception>
+    public bool Read()
+    {
+        var position = _next;
+        if (position >= _end)
+        {
+            _type = BsonType.EndOfDocument;
+            _fieldId = 0;
+            _valueLength = 0;
+            return false;
+        }
+
+        var type = (BsonType)_buffer[position];
+        var length = (int)CBsonLayout.FixedValueSizes[(byte)type];
+        if (length == CBsonLayout.VariableSize && !CBsonLayout.IsKnownType(type))
+        {
+            CBsonLayout.BadType(type, position, _end);
+        }
+
+        ushort fieldId = 0;
+        var valueOffset = position + 1;
+        if (!_isArray)
+        {
+            if (_end - position < 3)
+            {
+                CBsonThrow.Truncated("element header", position, 3, _end - position);
+            }
+
+            fieldId = BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(valueOffset, 2));
+            if (!CBsonLimits.IsValidFieldId(fieldId))
+            {
+                CBsonThrow.Format($"Field id {fieldId} is reserved and never assigned", valueOffset);
+            }
+
+            valueOffset += 2;
+        }
+
+        // Fixed-size values (the common numbers) only need to fit; the rest have lengths to check.
+        if (length == CBsonLayout.VariableSize)
+        {
+            length = CBsonLayout.GetValueLength(_buffer, type, valueOffset, _end);
+        }
+        else if (length > _end - valueOffset)
+        {
+            CBsonThrow.Truncated(type.ToString(), valueOffset, length, _end - valueOffset);
+        }
+
+        _type = type;
+        _fieldId = fieldId;
+        _valueOffset = valueOffset;
+        _valueLength = length;
+        _next = valueOffset + length;
+        return true;
+    }
+
+    /// <summary>Moves back to before the first element.</summary>
+    public void Reset()
+    {
+        _next = _start + 4;
+        _type = BsonType.EndOfDocument;
+        _fieldId = 0;
+        _valueLength = 0;
+    }
+
+    /// <summary>
+    /// Moves to the first element with field id <paramref name="fieldId"/>, searching from the start of the
+    /// document and skipping other values by their lengths without decoding them. After a successful
+    /// call, <see cref="Read"/> continues with the element after the one found.
+    /// </summary>
+    /// <param name="fieldId">The id to look for.</param>
+    /// <returns>Whether the document has the field; when false the reader is at the end.</returns>
+    /// <exception cref="InvalidOperationException">This reader walks an array, whose elements have no ids.</exception>
+    /// <exception cref="BsonFormatException">An element before the one found is malformed.</exception>
+    public bool TryFindField(ushort fieldId)
+    {
+        if (_isArray)
+        {
+            CBsonThrow.InvalidOperation("Array elements have no field ids; TryFindField works on documents only.");
+        }
+
+        Reset();
+        while (Read())
+        {
+            if (_fieldId == fieldId)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The bytes of the current value exactly as stored (for documents and arrays: the whole frame).</summary>
+    /// <exception cref="InvalidOperationException">The reader is not on an element.</exception>
+    public readonly ReadOnlySpan<byte> GetRawValue()
+    {
+        EnsureElement();
+        return _buffer.Slice(_valueOffset, _valueLength);
+    }
+
+    /// <summary>A reader over the current embedded document, one level deeper.</summary>
+    /// <exception cref="InvalidOperationException">The current element is not a document.</exception>
+    /// <exception cref="BsonFormatException">The document would be nested deeper than <see cref="CBsonLimits.MaxDepth"/>.</exception>
+    public readonly CBsonReader GetDocumentReader()
+    {
+        EnsureType(BsonType.Document);
+        return Child(_valueOffset, _valueLength, isArray: false);
+    }
+
+    /// <summary>A reader over the current array, one level deeper; its elements have <see cref="FieldId"/> 0.</summary>
+    /// <exception cref="InvalidOperationException">The current element is not an array.</exception>
+    /// <exception cref="BsonFormatException">The array would be nested deeper than <see cref="CBsonLimits.MaxDepth"/>.</exception>
+    public readonly CBsonReader GetArrayReader()
+    {
+        EnsureType(BsonType.Array);
+        return Child(_valueOffset, _valueLength, isArray: true);
+    }
+
+    private readonly CBsonReader Child(int offset, int length, bool isArray)
+    {
+        if (_depth >= CBsonLimits.MaxDepth)
+        {
+            CBsonThrow.TooDeep(offset);
+        }
+
+        return new CBsonReader(_buffer, offset, length, _depth + 1, isArray);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void EnsureElement()
+    {
+        if (_type == BsonType.EndOfDocument)
+        {
+            CBsonThrow.InvalidOperation("The reader is not on an element: call Read() first and check that it returned true.");
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void EnsureType(BsonType expected)
+    {
+        if (_type != expected)
+        {
+            WrongType(expected);
+        }
+    }
+
+    private readonly void WrongType(BsonType expected)
+    {
+        EnsureElement();
+        var where = _isArray ? "array element" : $"field {_fieldId}";
+        CBsonThrow.InvalidOperation($"The {where} is {_type}, not {expected}.");
+    }
+}

@@ -1,0 +1,88 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Text;
+using System.Text.Unicode;
+
+namespace DocStore.Bson;
+
+// Text is transcoded from UTF-16 straight into the destination. Invalid text (an unpaired surrogate,
+// invalid UTF-8, a NUL inside a C string) throws ArgumentException after rolling the writer back to
+// where it was before the call, so the caller can recover.
+public ref partial struct CBsonWriter
+{
+    /// <summary>The position and pending field id before a value, to undo a half-written value.</summary>
+    private readonly (int Position, ushort FieldId) Mark() => (_output.Position, _pendingFieldId);
+
+    private void Rollback((int Position, ushort FieldId) mark)
+    {
+        _output.Position = mark.Position;
+        _pendingFieldId = mark.FieldId;
+    }
+
+    /// <summary>Writes int32 length (including NUL), UTF-8 bytes, NUL.</summary>
+    private void WriteLengthPrefixedUtf16(ReadOnlySpan<char> value, (int Position, ushort FieldId) mark, string paramName)
+    {
+        var lengthOffset = _output.Position;
+        _output.Take(4);
+        var written = WriteUtf16(value, mark, paramName);
+        _output.Take(1)[0] = 0;
+        _output.PatchInt32(lengthOffset, written + 1);
+    }
+
+    /// <summary>Writes int32 length (including NUL), the given UTF-8 bytes, NUL.</summary>
+    private void WriteLengthPrefixedUtf8(ReadOnlySpan<byte> utf8)
+    {
+        var target = _output.Take(4 + utf8.Length + 1);
+        BinaryPrimitives.WriteInt32LittleEndian(target, utf8.Length + 1);
+        utf8.CopyTo(target[4..]);
+        target[^1] = 0;
+    }
+
+    /// <summary>Writes a C string (UTF-8 then NUL); the text must not contain NUL.</summary>
+    private void WriteCString(ReadOnlySpan<char> value, (int Position, ushort FieldId) mark, string paramName)
+    {
+        if (value.Contains('\0'))
+        {
+            Rollback(mark);
+            throw new ArgumentException($"The {paramName} contains a NUL character, which a BSON C string cannot hold.", paramName);
+        }
+
+        WriteUtf16(value, mark, paramName);
+        _output.Take(1)[0] = 0;
+    }
+
+    /// <summary>Transcodes UTF-16 to UTF-8 at the current position and returns the byte count.</summary>
+    private int WriteUtf16(ReadOnlySpan<char> value, (int Position, ushort FieldId) mark, string paramName)
+    {
+        // Three UTF-8 bytes per UTF-16 char is the worst case; count exactly only when that does not fit.
+        // Text longer than the document limit needs at least that many bytes, so it fails the limit
+        // without counting (which could overflow for huge strings).
+        var worstCase = 3L * value.Length;
+        var needed = worstCase <= _output.FreeCapacity ? (int)worstCase
+            : value.Length > CBsonLimits.MaxDocumentSize ? value.Length
+            : Encoding.UTF8.GetByteCount(value);
+        var target = _output.Free(needed);
+        var status = Utf8.FromUtf16(value, target, out var charsRead, out var bytesWritten, replaceInvalidSequences: false);
+        if (status != OperationStatus.Done)
+        {
+            Rollback(mark);
+            throw new ArgumentException($"The {paramName} is not valid UTF-16: unpaired surrogate at index {charsRead}.", paramName);
+        }
+
+        _output.Position += bytesWritten;
+        return bytesWritten;
+    }
+
+    private static void CheckUtf8(ReadOnlySpan<byte> utf8, bool forbidNul, string paramName)
+    {
+        if (!Utf8.IsValid(utf8))
+        {
+            throw new ArgumentException($"The {paramName} is not valid UTF-8.", paramName);
+        }
+
+        if (forbidNul && utf8.Contains((byte)0))
+        {
+            throw new ArgumentException($"The {paramName} contains a NUL byte, which a BSON C string cannot hold.", paramName);
+        }
+    }
+}
