@@ -1,13 +1,18 @@
+using System.Runtime.CompilerServices;
+using DocStore.Bson;
+
 namespace DocStore.Modeling;
 
 /// <summary>
-/// The stored names of one generated document type, and a cache of their ids under the field
-/// dictionary last used. The hot path is one reference and one integer comparison; ids are re-resolved
-/// only when the code meets another dictionary or the dictionary has grown.
+/// The stored names of one generated document type, and a cache of their ids per field dictionary.
+/// The hot path (the dictionary used last) is one reference and one integer comparison; other
+/// dictionaries (several collections or databases using the type at once) are found in a weak table
+/// without allocating; ids are resolved again only when a dictionary has grown.
 /// </summary>
 public sealed class FieldIdMap
 {
     private readonly string[] _names;
+    private readonly ConditionalWeakTable<IFieldDictionary, FieldIds> _byDictionary = [];
     private FieldIds? _cached;
 
     /// <summary>Creates the map for a type's stored names, in member order.</summary>
@@ -21,7 +26,7 @@ public sealed class FieldIdMap
     /// <summary>Ids for writing: names the dictionary lacks are added first.</summary>
     /// <param name="resolver">The collection's field dictionary.</param>
     /// <returns>Ids for every member.</returns>
-    public FieldIds ForWrite(IFieldIdResolver resolver)
+    public FieldIds ForWrite(IFieldDictionary resolver)
     {
         FieldIds ids = ForRead(resolver);
         if (ids.IsComplete)
@@ -31,7 +36,7 @@ public sealed class FieldIdMap
 
         foreach (string name in _names)
         {
-            resolver.GetOrAddFieldId(name);
+            resolver.GetOrAdd(name);
         }
 
         return ForRead(resolver);
@@ -40,7 +45,7 @@ public sealed class FieldIdMap
     /// <summary>Ids for reading: a name the dictionary lacks gets id 0, which no stored field has.</summary>
     /// <param name="resolver">The collection's field dictionary.</param>
     /// <returns>Ids for every member (0 where unknown).</returns>
-    public FieldIds ForRead(IFieldIdResolver resolver)
+    public FieldIds ForRead(IFieldDictionary resolver)
     {
         ArgumentNullException.ThrowIfNull(resolver);
         FieldIds? cached = Volatile.Read(ref _cached);
@@ -50,13 +55,20 @@ public sealed class FieldIdMap
             return cached;
         }
 
+        if (_byDictionary.TryGetValue(resolver, out FieldIds? known) && known.Version == version)
+        {
+            Volatile.Write(ref _cached, known);
+            return known;
+        }
+
         var ids = new ushort[_names.Length];
         for (int i = 0; i < _names.Length; i++)
         {
-            ids[i] = resolver.TryGetFieldId(_names[i], out ushort id) ? id : (ushort)0;
+            ids[i] = resolver.TryGetId(_names[i], out ushort id) ? id : (ushort)0;
         }
 
         var fresh = new FieldIds(resolver, version, ids);
+        _byDictionary.AddOrUpdate(resolver, fresh);
         Volatile.Write(ref _cached, fresh);
         return fresh;
     }

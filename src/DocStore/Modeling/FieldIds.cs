@@ -1,3 +1,5 @@
+using DocStore.Bson;
+
 namespace DocStore.Modeling;
 
 /// <summary>
@@ -9,7 +11,7 @@ public sealed class FieldIds
     private readonly ushort[] _ids;
     private readonly short[] _memberById;
 
-    internal FieldIds(IFieldIdResolver resolver, int version, ushort[] ids)
+    internal FieldIds(IFieldDictionary resolver, int version, ushort[] ids)
     {
         Resolver = resolver;
         Version = version;
@@ -31,7 +33,7 @@ public sealed class FieldIds
         }
     }
 
-    internal IFieldIdResolver Resolver { get; }
+    internal IFieldDictionary Resolver { get; }
 
     internal int Version { get; }
 
