@@ -18,6 +18,15 @@ public class ValidModelTests
         Assert.Equal(["MyApp.AppDb.DocStore.g.cs", "MyApp.Person.DocStore.g.cs"], sources.Keys.Order().ToArray());
     }
 
+    [Theory]
+    [InlineData(TestModels.Issue)]
+    [InlineData(TestModels.AllKinds)]
+    public void Generated_code_compiles_without_errors_or_warnings(string source)
+    {
+        var (_, output) = TestCompilation.Generate(source);
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= Microsoft.CodeAnalysis.DiagnosticSeverity.Warning));
+    }
+
     [Fact]
     public void An_invalid_model_generates_nothing_for_that_type()
     {
