@@ -1,0 +1,159 @@
+using System.Collections.Generic;
+using System.Linq;
+using DocStore.Generators.Model;
+
+namespace DocStore.Generators.Emit;
+
+/// <summary>
+/// Emits the typed collection: a thin class over <c>DocumentCollection&lt;T, TKey&gt;</c> with the query
+/// methods each index allows (<c>FindBy</c>, <c>FindBy…Range</c>, <c>FindBy…Prefix</c>, <c>CountBy</c>).
+/// </summary>
+internal static class CollectionEmitter
+{
+    public static void Emit(SourceWriter w, CollectionModel model)
+    {
+        string t = model.FullTypeName;
+        string k = model.Key.Type.TypeName;
+        string accessibility = model.IsPublic ? "public" : "internal";
+        w.Line($"/// <summary>The typed collection <c>{model.CollectionName}</c> of <see cref=\"{t}\"/> documents, with one query method per index.</summary>");
+        w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"DocStore.Generators\", \"1.0.0\")]");
+        w.Open($"{accessibility} sealed class {model.CollectionClassName} : {RuntimeNames.DocumentCollection}<{t}, {k}>");
+        w.Line("/// <summary>Opens the collection inside <paramref name=\"context\"/>.</summary>");
+        w.Line("/// <param name=\"context\">The owning context.</param>");
+        w.Line($"public {model.CollectionClassName}({RuntimeNames.Context} context)");
+        w.Line($"    : base(context, {model.ModelClassName}.Instance)");
+        w.Line("{");
+        w.Line("}");
+        for (int i = 0; i < model.Indexes.Length; i++)
+        {
+            EmitQueries(w, model, i);
+        }
+
+        w.Close();
+    }
+
+    private static void EmitQueries(SourceWriter w, CollectionModel model, int ordinal)
+    {
+        IndexModel index = model.Indexes[ordinal];
+        string t = model.FullTypeName;
+        string n = Names.Int(ordinal);
+        List<(string Type, string Name, TypeShape Shape)> parameters = Parameters(index);
+        string signature = string.Join(", ", parameters.Select(p => $"{p.Type} {p.Name}"));
+        string paths = string.Join(", ", index.Components.Select(c => c.Path));
+
+        w.Line();
+        if (index.Unique)
+        {
+            w.Line($"/// <summary>The document whose <c>{paths}</c> equals the given value (unique index <c>{index.Name}</c>), or null.</summary>");
+            Params(w, parameters);
+            w.Open($"public {t}? FindBy{index.Name}({signature})");
+            BuildKey(w, parameters);
+            w.Line($"return FindUnique({n}, key.ToArray());");
+        }
+        else
+        {
+            w.Line($"/// <summary>The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.</summary>");
+            Params(w, parameters);
+            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}({signature})");
+            BuildKey(w, parameters);
+            w.Line($"return FindEqual({n}, key.ToArray());");
+        }
+
+        w.Close();
+
+        w.Line();
+        w.Line($"/// <summary>How many documents have <c>{paths}</c> equal to the given value (index <c>{index.Name}</c>).</summary>");
+        Params(w, parameters);
+        w.Open($"public long CountBy{index.Name}({signature})");
+        BuildKey(w, parameters);
+        w.Line($"return CountEqual({n}, key.ToArray());");
+        w.Close();
+
+        if (parameters.Count == 1)
+        {
+            (string type, _, TypeShape shape) = parameters[0];
+            w.Line();
+            w.Line($"/// <summary>The documents whose <c>{paths}</c> lies between <paramref name=\"min\"/> and <paramref name=\"max\"/> inclusive, in index order; lazy.</summary>");
+            w.Line("/// <param name=\"min\">The smallest value returned.</param>");
+            w.Line("/// <param name=\"max\">The largest value returned.</param>");
+            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Range({type} min, {type} max)");
+            w.Line($"var low = new {RuntimeNames.KeyBuilder}();");
+            AppendValue(w, "low", shape, "min");
+            w.Line($"var high = new {RuntimeNames.KeyBuilder}();");
+            AppendValue(w, "high", shape, "max");
+            w.Line($"return FindRange({n}, low.ToArray(), high.ToArray());");
+            w.Close();
+
+            if (shape.Kind == ShapeKind.String)
+            {
+                w.Line();
+                w.Line($"/// <summary>The documents whose <c>{paths}</c> starts with <paramref name=\"prefix\"/> (ordinal), in index order; lazy.</summary>");
+                w.Line("/// <param name=\"prefix\">The leading characters to match.</param>");
+                w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Prefix(string prefix)");
+                w.Line("global::System.ArgumentNullException.ThrowIfNull(prefix);");
+                w.Line($"var key = new {RuntimeNames.KeyBuilder}();");
+                w.Line("key.AppendStringPrefix(prefix);");
+                w.Line($"return FindPrefix({n}, key.ToArray());");
+                w.Close();
+            }
+        }
+
+        for (int p = 0; p < index.PrefixNames.Length; p++)
+        {
+            List<(string Type, string Name, TypeShape Shape)> prefix = parameters.Take(p + 1).ToList();
+            w.Line();
+            w.Line($"/// <summary>The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.</summary>");
+            Params(w, prefix);
+            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.PrefixNames[p]}({string.Join(", ", prefix.Select(x => $"{x.Type} {x.Name}"))})");
+            BuildKey(w, prefix);
+            w.Line($"return FindEqual({n}, key.ToArray());");
+            w.Close();
+        }
+    }
+
+    private static List<(string Type, string Name, TypeShape Shape)> Parameters(IndexModel index)
+    {
+        var result = new List<(string, string, TypeShape)>();
+        foreach (IndexComponent component in index.Components)
+        {
+            string name = index.Components.Length == 1 && component.IsMultikey ? "element" : Names.Parameter(component.Name);
+            result.Add((component.ValueType.TypeName, name, component.ValueType));
+        }
+
+        return result;
+    }
+
+    private static void Params(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters)
+    {
+        foreach ((_, string name, _) in parameters)
+        {
+            w.Line($"/// <param name=\"{name.TrimStart('@')}\">The value to match.</param>");
+        }
+    }
+
+    private static void BuildKey(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters)
+    {
+        w.Line($"var key = new {RuntimeNames.KeyBuilder}();");
+        foreach ((_, string name, TypeShape shape) in parameters)
+        {
+            AppendValue(w, "key", shape, name);
+        }
+    }
+
+    private static void AppendValue(SourceWriter w, string builder, TypeShape shape, string value)
+    {
+        if (shape.CanBeNull)
+        {
+            w.Open($"if ({value} is {{ }} v_{value.TrimStart('@')})");
+            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, "v_" + value.TrimStart('@'))});");
+            w.Close();
+            w.Open("else");
+            w.Line($"{builder}.AppendNull();");
+            w.Close();
+        }
+        else
+        {
+            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value)});");
+        }
+    }
+}

@@ -1,0 +1,26 @@
+namespace DocStore.Generators.Emit;
+
+/// <summary>Fully qualified names of the runtime types generated code calls.</summary>
+internal static class RuntimeNames
+{
+    public const string Writer = "global::DocStore.Bson.CBsonWriter";
+    public const string Reader = "global::DocStore.Bson.CBsonReader";
+    public const string BsonType = "global::DocStore.Bson.BsonType";
+    public const string Resolver = "global::DocStore.Bson.IFieldDictionary";
+    public const string FieldIdMap = "global::DocStore.Modeling.FieldIdMap";
+    public const string FieldIds = "global::DocStore.Modeling.FieldIds";
+    public const string StoredValue = "global::DocStore.Modeling.StoredValue";
+    public const string SchemaException = "global::DocStore.Modeling.DocumentSchemaException";
+    public const string KeyBuilder = "global::DocStore.Modeling.IndexKeyBuilder";
+    public const string KeySink = "global::DocStore.Modeling.IndexKeySink";
+    public const string IndexDefinition = "global::DocStore.Modeling.IndexDefinition";
+    public const string KeyGeneration = "global::DocStore.Modeling.KeyGeneration";
+    public const string CollectionModel = "global::DocStore.Modeling.ICollectionModel";
+    public const string DocumentCollection = "global::DocStore.Modeling.DocumentCollection";
+    public const string Context = "global::DocStore.DocStoreContext";
+    public const string UnsafeAccessor = "global::System.Runtime.CompilerServices.UnsafeAccessor";
+    public const string UnsafeAccessorKind = "global::System.Runtime.CompilerServices.UnsafeAccessorKind";
+    public const string List = "global::System.Collections.Generic.List";
+    public const string Enumerable = "global::System.Collections.Generic.IEnumerable";
+    public const string ReadOnlyList = "global::System.Collections.Generic.IReadOnlyList";
+}

@@ -1,0 +1,37 @@
+namespace DocStore.Generators.Model;
+
+/// <summary>What a member's .NET type is, as far as storing it is concerned.</summary>
+internal enum ShapeKind
+{
+    Boolean,
+    Byte,
+    SByte,
+    Int16,
+    UInt16,
+    Int32,
+    UInt32,
+    Int64,
+    UInt64,
+    IntPtr,
+    UIntPtr,
+    Char,
+    Single,
+    Double,
+    Decimal,
+    String,
+    Guid,
+    ObjectId,
+    DateTime,
+    DateTimeOffset,
+    DateOnly,
+    TimeOnly,
+    TimeSpan,
+    Bytes,
+    Enum,
+    Object,
+    Array,
+    List,
+    ReadOnlyList,
+    HashSet,
+    Dictionary,
+}

@@ -1,0 +1,39 @@
+using DocStore.Generators.Model;
+using Microsoft.CodeAnalysis;
+
+namespace DocStore.Generators.Parsing;
+
+/// <summary>Recognizes user classes deriving from <c>DocStore.DocStoreContext</c>.</summary>
+internal static class ContextParser
+{
+    public static bool IsContext(INamedTypeSymbol type)
+    {
+        if (type.TypeKind != TypeKind.Class || type.IsAbstract)
+        {
+            return false;
+        }
+
+        for (INamedTypeSymbol? baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
+        {
+            if (baseType.ToDisplayString() == KnownNames.DocStoreContext)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The context model, or null when the type is not a generatable context (not partial, nested, generic).</summary>
+    public static ContextModel? Parse(INamedTypeSymbol type)
+    {
+        if (!IsContext(type) || type.ContainingType is not null || type.IsGenericType)
+        {
+            return null;
+        }
+
+        string accessibility = type.DeclaredAccessibility == Accessibility.Public ? "public" : "internal";
+        string ns = type.ContainingNamespace.IsGlobalNamespace ? string.Empty : type.ContainingNamespace.ToDisplayString();
+        return new ContextModel(ns, type.Name, accessibility);
+    }
+}

@@ -1,0 +1,155 @@
+using Microsoft.CodeAnalysis;
+
+namespace DocStore.Generators.Tests.Diagnostics;
+
+/// <summary>One test per diagnostic: the ID, and the exact span it points at.</summary>
+public class DiagnosticTests
+{
+    [Fact]
+    public void DOCS001_type_not_partial_points_at_the_type_name()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS001", """
+            [Collection] public class [|Person|] { [Key] public int Id { get; set; } }
+            """);
+        Assert.Contains("'Person' must be declared partial", d.GetMessage(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DOCS002_missing_key_points_at_the_type_name() =>
+        DiagnosticAssert.Single("DOCS002", """
+            [Collection] public partial class [|Person|] { public int Age { get; set; } }
+            """);
+
+    [Fact]
+    public void DOCS003_second_key_points_at_its_attribute()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS003", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } [[|Key|]] public int Other { get; set; } }
+            """);
+        Assert.Contains("already has the key 'Id'", d.GetMessage(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DOCS004_unsupported_key_type_points_at_the_member_type() =>
+        DiagnosticAssert.Single("DOCS004", """
+            [Collection] public partial class Person { [Key] public [|double|] Id { get; set; } }
+            """);
+
+    [Fact]
+    public void DOCS005_unsupported_member_type_points_at_the_member_type()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS005", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public [|Uri|] Home { get; set; } = null!; }
+            """);
+        Assert.Contains("'Home'", d.GetMessage(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DOCS005_dictionary_with_non_string_keys_is_unsupported() =>
+        DiagnosticAssert.Single("DOCS005", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public [|Dictionary<int, string>|] Map { get; set; } = new(); }
+            """);
+
+    [Fact]
+    public void DOCS006_unresolved_index_path_points_at_the_path_argument()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS006", """
+            public class Address { public string City { get; set; } = ""; }
+            [Collection, Index([|"Address.Town"|])] public partial class Person { [Key] public int Id { get; set; } public Address Address { get; set; } = new(); }
+            """);
+        Assert.Contains("'Address' has no stored member 'Town'", d.GetMessage(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DOCS006_sequence_path_without_brackets_is_explained() =>
+        Assert.Contains("write 'Tags[]'", DiagnosticAssert.Single("DOCS006", """
+            [Collection, Index("Age", [|"Tags"|])] public partial class Person { [Key] public int Id { get; set; } public int Age { get; set; } public List<string> Tags { get; set; } = new(); }
+            """).GetMessage(), StringComparison.Ordinal);
+
+    [Fact]
+    public void DOCS007_index_over_a_document_points_at_the_path_argument() =>
+        DiagnosticAssert.Single("DOCS007", """
+            public class Address { public string City { get; set; } = ""; }
+            [Collection, Index([|"Address"|])] public partial class Person { [Key] public int Id { get; set; } public Address Address { get; set; } = new(); }
+            """);
+
+    [Fact]
+    public void DOCS008_unique_multikey_index_points_at_the_unique_argument() =>
+        DiagnosticAssert.Single("DOCS008", """
+            [Collection, Index("Tags[]", [|Unique = true|])] public partial class Person { [Key] public int Id { get; set; } public List<string> Tags { get; set; } = new(); }
+            """);
+
+    [Fact]
+    public void DOCS009_duplicate_collection_name_points_at_the_later_collection_attribute() =>
+        DiagnosticAssert.Single("DOCS009", """
+            [Collection("People")] public partial class Human { [Key] public int Id { get; set; } }
+            [[|Collection("People")|]] public partial class Person { [Key] public int Id { get; set; } }
+            """);
+
+    [Fact]
+    public void DOCS010_duplicate_index_name_points_at_the_name_argument() =>
+        DiagnosticAssert.Single("DOCS010", """
+            [Collection, Index("Age", Name = "X"), Index("Email", [|Name = "X"|])]
+            public partial class Person { [Key] public int Id { get; set; } public int Age { get; set; } public string Email { get; set; } = ""; }
+            """);
+
+    [Fact]
+    public void DOCS011_no_usable_constructor_points_at_the_type_name()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS011", """
+            [Collection] public partial class [|Person|] { public Person(int id, string nickname) { Id = id; } [Key] public int Id { get; set; } }
+            """);
+        Assert.Contains("'nickname'", d.GetMessage(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DOCS012_interface_member_type_points_at_the_member_type() =>
+        DiagnosticAssert.Single("DOCS012", """
+            public interface IShape { }
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public [|IShape|] Shape { get; set; } = null!; }
+            """);
+
+    [Fact]
+    public void DOCS012_abstract_class_element_type_points_at_the_member_type() =>
+        DiagnosticAssert.Single("DOCS012", """
+            public abstract class Shape { }
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public [|List<Shape>|] Shapes { get; set; } = new(); }
+            """);
+
+    [Fact]
+    public void DOCS013_two_members_with_one_stored_name_points_at_the_field_argument() =>
+        DiagnosticAssert.Single("DOCS013", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public string A { get; set; } = ""; [Field([|"A"|])] public string B { get; set; } = ""; }
+            """);
+
+    [Fact]
+    public void DOCS014_nested_collection_type_points_at_the_type_name() =>
+        DiagnosticAssert.Single("DOCS014", """
+            public partial class Outer { [Collection] public partial class [|Inner|] { [Key] public int Id { get; set; } } }
+            """);
+
+    [Fact]
+    public void DOCS015_empty_stored_name_points_at_the_field_argument() =>
+        DiagnosticAssert.Single("DOCS015", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } [Field([|""|])] public string Name { get; set; } = ""; }
+            """);
+
+    [Fact]
+    public void DOCS016_context_not_partial_points_at_the_class_name() =>
+        DiagnosticAssert.Single("DOCS016", """
+            public class [|AppDb|] : DocStoreContext { public AppDb() : base(":memory:") { } }
+            """);
+
+    [Fact]
+    public void DOCS017_two_multikey_paths_point_at_the_index_attribute() =>
+        DiagnosticAssert.Single("DOCS017", """
+            [Collection, [|Index("Tags[]", "Scores[]")|]]
+            public partial class Person { [Key] public int Id { get; set; } public List<string> Tags { get; set; } = new(); public int[] Scores { get; set; } = []; }
+            """);
+
+    [Fact]
+    public void DOCS018_collection_name_that_is_not_an_identifier_points_at_the_name_argument() =>
+        DiagnosticAssert.Single("DOCS018", """
+            [Collection([|"My People"|])] public partial class Person { [Key] public int Id { get; set; } }
+            """);
+}

@@ -1,0 +1,64 @@
+using System.Collections.Immutable;
+using DocStore.Generators;
+using DocStore.Generators.Diagnostics;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace DocStore.Generators.Tests.Infrastructure;
+
+/// <summary>Builds in-memory compilations of test sources against the real DocStore assemblies.</summary>
+internal static class TestCompilation
+{
+    private static readonly Lazy<ImmutableArray<MetadataReference>> References = new(LoadReferences);
+
+    public static CSharpParseOptions ParseOptions { get; } = new(LanguageVersion.Preview);
+
+    public static CSharpCompilation Create(params string[] sources) =>
+        CSharpCompilation.Create(
+            "TestModels",
+            sources.Select((s, i) => CSharpSyntaxTree.ParseText(s, ParseOptions, path: $"Source{i}.cs")),
+            References.Value,
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+
+    /// <summary>The analyzer's DOCS diagnostics, sorted by position.</summary>
+    public static ImmutableArray<Diagnostic> Analyze(params string[] sources)
+    {
+        CSharpCompilation compilation = Create(sources);
+        ImmutableArray<Diagnostic> diagnostics = compilation
+            .WithAnalyzers([new DocStoreAnalyzer()])
+            .GetAnalyzerDiagnosticsAsync()
+            .GetAwaiter().GetResult();
+        return diagnostics
+            .Where(d => d.Id.StartsWith("DOCS", StringComparison.Ordinal))
+            .OrderBy(d => d.Location.SourceSpan.Start)
+            .ToImmutableArray();
+    }
+
+    public static GeneratorDriver CreateDriver() =>
+        CSharpGeneratorDriver.Create(
+            [new DocStoreGenerator().AsSourceGenerator()],
+            parseOptions: ParseOptions,
+            driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
+
+    /// <summary>Runs the generator; returns generated sources by hint name and the output compilation.</summary>
+    public static (ImmutableDictionary<string, string> Sources, Compilation Output) Generate(params string[] sources)
+    {
+        CSharpCompilation compilation = Create(sources);
+        GeneratorDriver driver = CreateDriver().RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out _);
+        GeneratorDriverRunResult result = driver.GetRunResult();
+        ImmutableDictionary<string, string> generated = result.Results
+            .SelectMany(r => r.GeneratedSources)
+            .ToImmutableDictionary(s => s.HintName, s => s.SourceText.ToString());
+        return (generated, output);
+    }
+
+    private static ImmutableArray<MetadataReference> LoadReferences()
+    {
+        string trusted = (string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!;
+        var paths = trusted.Split(Path.PathSeparator).ToList();
+        paths.Add(typeof(DocStoreContext).Assembly.Location);
+        paths.Add(typeof(DocStore.Bson.ObjectId).Assembly.Location);
+        return paths.Distinct().Select(p => (MetadataReference)MetadataReference.CreateFromFile(p)).ToImmutableArray();
+    }
+}

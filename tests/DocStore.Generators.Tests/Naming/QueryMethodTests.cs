@@ -1,0 +1,48 @@
+using DocStore.Generators.Tests.Infrastructure;
+using DocStore.Generators.Tests.Models;
+
+namespace DocStore.Generators.Tests.Naming;
+
+/// <summary>The query methods each index produces, read from the generated source.</summary>
+public class QueryMethodTests
+{
+    private static string Generated(string source, string hint) => TestCompilation.Generate(source).Sources[hint];
+
+    [Fact]
+    public void Issue_model_gets_the_documented_query_methods()
+    {
+        string code = Generated(TestModels.Issue, "MyApp.Person.DocStore.g.cs");
+        Assert.Contains("public global::MyApp.Person? FindByEmail(string email)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByEmailPrefix(string prefix)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByAgeRange(int min, int max)", code, StringComparison.Ordinal);
+        Assert.Contains("IEnumerable<global::MyApp.Person> FindByAge(int age)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByAddressCity(string addressCity)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByTags(string element)", code, StringComparison.Ordinal);
+        Assert.Contains("public long CountByAge(int age)", code, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Composite_index_gets_the_full_and_the_prefix_form()
+    {
+        string code = Generated(TestModels.AllKinds, "Kinds.Everything.DocStore.g.cs");
+        Assert.Contains("FindByLastFirst(string last, string first)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByLast(string last)", code, StringComparison.Ordinal);
+        Assert.DoesNotContain("FindByLastFirstRange", code, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Context_gets_one_property_per_collection_with_the_collection_name()
+    {
+        string code = Generated(TestModels.Issue, "MyApp.AppDb.DocStore.g.cs");
+        Assert.Contains("public global::MyApp.PersonCollection People { get; }", code, StringComparison.Ordinal);
+        Assert.Contains("public static AppDb Open(string path)", code, StringComparison.Ordinal);
+        Assert.Contains("public static AppDb OpenInMemory()", code, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Explicit_collection_name_wins_over_the_plural()
+    {
+        string code = Generated(TestModels.AllKinds, "Kinds.Everything.DocStore.g.cs");
+        Assert.Contains("public string CollectionName => \"Kitchen\";", code, StringComparison.Ordinal);
+    }
+}

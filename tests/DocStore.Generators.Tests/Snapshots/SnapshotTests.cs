@@ -1,0 +1,20 @@
+using DocStore.Generators.Tests.Infrastructure;
+using DocStore.Generators.Tests.Models;
+
+namespace DocStore.Generators.Tests.Snapshots;
+
+/// <summary>The generated source for representative models, compared with the committed <c>*.verified.cs</c> files.</summary>
+public class SnapshotTests
+{
+    [Theory]
+    [InlineData("MyApp.Person.DocStore.g.cs", "Issue.Person")]
+    [InlineData("MyApp.AppDb.DocStore.g.cs", "Issue.AppDb")]
+    public void Issue_model(string hint, string snapshot) =>
+        Snapshot.Verify(TestCompilation.Generate(TestModels.Issue).Sources[hint], snapshot);
+
+    [Theory]
+    [InlineData("Kinds.Everything.DocStore.g.cs", "AllKinds.Everything")]
+    [InlineData("Kinds.Category.DocStore.g.cs", "AllKinds.Category")]
+    public void Model_with_every_member_kind(string hint, string snapshot) =>
+        Snapshot.Verify(TestCompilation.Generate(TestModels.AllKinds).Sources[hint], snapshot);
+}
