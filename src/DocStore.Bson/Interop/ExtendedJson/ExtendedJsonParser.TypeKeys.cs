@@ -82,33 +82,7 @@ internal ref partial struct ExtendedJsonParser
 
     private BsonBinaryData ParseBinaryBody()
     {
-        ExpectObjectStart("$binary");
-        string? base64 = null;
-        string? subtype = null;
-        var count = 0;
-        while (Next() == JsonTokenType.PropertyName)
-        {
-            var name = _reader.GetString();
-            Next();
-            count++;
-            switch (name)
-            {
-                case "base64":
-                    base64 = ExpectString("$binary.base64");
-                    break;
-                case "subType":
-                    subtype = ExpectString("$binary.subType");
-                    break;
-                default:
-                    throw Error($"$binary has an unexpected field '{name}'; it takes only base64 and subType.");
-            }
-        }
-
-        if (base64 is null || subtype is null || count != 2)
-        {
-            throw Error("$binary must have exactly the string fields base64 and subType.");
-        }
-
+        var (base64, subtype) = ParseTwoStringBody("$binary", "base64", "subType");
         return ExtendedJsonWrappers.TryParseBinary(base64, subtype, out var binary)
             ? binary
             : throw Error("$binary has invalid base64 or a subType that is not one or two hexadecimal digits.");
@@ -172,34 +146,42 @@ internal ref partial struct ExtendedJsonParser
 
     private BsonRegularExpression ParseRegexBody()
     {
-        ExpectObjectStart("$regularExpression");
-        string? pattern = null;
-        string? options = null;
+        var (pattern, options) = ParseTwoStringBody("$regularExpression", "pattern", "options");
+        return ExtendedJsonWrappers.TryCreateRegex(pattern, options) ?? throw Error("$regularExpression pattern and options cannot contain NUL characters.");
+    }
+
+    // $binary and $regularExpression bodies are both objects of exactly two named string fields.
+    private (string First, string Second) ParseTwoStringBody(string wrapper, string firstName, string secondName)
+    {
+        ExpectObjectStart(wrapper);
+        string? first = null;
+        string? second = null;
         var count = 0;
         while (Next() == JsonTokenType.PropertyName)
         {
             var name = _reader.GetString();
             Next();
             count++;
-            switch (name)
+            if (name == firstName)
             {
-                case "pattern":
-                    pattern = ExpectString("$regularExpression.pattern");
-                    break;
-                case "options":
-                    options = ExpectString("$regularExpression.options");
-                    break;
-                default:
-                    throw Error($"$regularExpression has an unexpected field '{name}'; it takes only pattern and options.");
+                first = ExpectString($"{wrapper}.{firstName}");
+            }
+            else if (name == secondName)
+            {
+                second = ExpectString($"{wrapper}.{secondName}");
+            }
+            else
+            {
+                throw Error($"{wrapper} has an unexpected field '{name}'; it takes only {firstName} and {secondName}.");
             }
         }
 
-        if (pattern is null || options is null || count != 2)
+        if (first is null || second is null || count != 2)
         {
-            throw Error("$regularExpression must have exactly the string fields pattern and options.");
+            throw Error($"{wrapper} must have exactly the string fields {firstName} and {secondName}.");
         }
 
-        return ExtendedJsonWrappers.TryCreateRegex(pattern, options) ?? throw Error("$regularExpression pattern and options cannot contain NUL characters.");
+        return (first, second);
     }
 
     private BsonDBPointer ParseDBPointerBody(int depth)
