@@ -44,6 +44,27 @@ internal static class CBsonLayout
     ];
 
     /// <summary>
+    /// <see cref="GetValueLength"/> with the fixed-size types (the common numbers) answered inline from
+    /// <see cref="FixedValueSizes"/>; they only need to fit in what the container has left.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int ValueLength(ReadOnlySpan<byte> buffer, BsonType type, int offset, int end)
+    {
+        int size = FixedValueSizes[(byte)type];
+        if (size == VariableSize)
+        {
+            return GetValueLength(buffer, type, offset, end);
+        }
+
+        if (size > end - offset)
+        {
+            CBsonThrow.Truncated(type.ToString(), offset, size, end - offset);
+        }
+
+        return size;
+    }
+
+    /// <summary>
     /// Returns the length of the value of type <paramref name="type"/> at <paramref name="offset"/>,
     /// checking that it ends at or before <paramref name="end"/> (the offset of the container's trailing
     /// 0x00) and that its framing is sound: string NUL terminators, container terminators, boolean bytes,
@@ -159,8 +180,7 @@ internal static class CBsonLayout
         return position + 1 + nameLength + 1;
     }
 
-    /// <summary>Throws for a type byte that is no type: an early end-of-document marker or an unknown code.</summary>
-    public static void BadType(BsonType type, int position, int end)
+    private static void BadType(BsonType type, int position, int end)
     {
         if (type == BsonType.EndOfDocument)
         {

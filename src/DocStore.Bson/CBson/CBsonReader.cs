@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace DocStore.Bson;
@@ -89,41 +88,8 @@ public ref partial struct CBsonReader
             return false;
         }
 
-        var type = (BsonType)_buffer[position];
-        var length = (int)CBsonLayout.FixedValueSizes[(byte)type];
-        if (length == CBsonLayout.VariableSize && !CBsonLayout.IsKnownType(type))
-        {
-            CBsonLayout.BadType(type, position, _end);
-        }
-
-        ushort fieldId = 0;
-        var valueOffset = position + 1;
-        if (!_isArray)
-        {
-            if (_end - position < 3)
-            {
-                CBsonThrow.Truncated("element header", position, 3, _end - position);
-            }
-
-            fieldId = BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(valueOffset, 2));
-            if (!CBsonLimits.IsValidFieldId(fieldId))
-            {
-                CBsonThrow.Format($"Field id {fieldId} is reserved and never assigned", valueOffset);
-            }
-
-            valueOffset += 2;
-        }
-
-        // Fixed-size values (the common numbers) only need to fit; the rest have lengths to check.
-        if (length == CBsonLayout.VariableSize)
-        {
-            length = CBsonLayout.GetValueLength(_buffer, type, valueOffset, _end);
-        }
-        else if (length > _end - valueOffset)
-        {
-            CBsonThrow.Truncated(type.ToString(), valueOffset, length, _end - valueOffset);
-        }
-
+        var valueOffset = CBsonLayout.ReadElementHeader(_buffer, position, _end, _isArray, out var type, out var fieldId);
+        var length = CBsonLayout.ValueLength(_buffer, type, valueOffset, _end);
         _type = type;
         _fieldId = fieldId;
         _valueOffset = valueOffset;

@@ -68,7 +68,7 @@ public static class CBsonValidator
                 valueOffset = CBsonLayout.ReadElementHeader(buffer, frame.Next, frame.End, frame.IsArray, out type, out _);
             }
 
-            var length = CBsonLayout.GetValueLength(buffer, type, valueOffset, frame.End);
+            var length = CBsonLayout.ValueLength(buffer, type, valueOffset, frame.End);
             frame.Next = valueOffset + length;
             CBsonLayout.ValidateContent(buffer, type, valueOffset, length);
 

@@ -22,11 +22,11 @@ public ref partial struct CBsonWriter
     /// <summary>Writes int32 length (including NUL), UTF-8 bytes, NUL.</summary>
     private void WriteLengthPrefixedUtf16(ReadOnlySpan<char> value, (int Position, ushort FieldId) mark, string paramName)
     {
-        var lengthOffset = _output.Position;
-        _output.Take(4);
-        var written = WriteUtf16(value, mark, paramName);
-        _output.Take(1)[0] = 0;
-        _output.PatchInt32(lengthOffset, written + 1);
+        var target = ReserveForUtf16(value, extra: 5);
+        var written = Transcode(value, target[4..], mark, paramName);
+        BinaryPrimitives.WriteInt32LittleEndian(target, written + 1);
+        target[4 + written] = 0;
+        _output.Position += 5 + written;
     }
 
     /// <summary>Writes int32 length (including NUL), the given UTF-8 bytes, NUL.</summary>
@@ -47,21 +47,31 @@ public ref partial struct CBsonWriter
             throw new ArgumentException($"The {paramName} contains a NUL character, which a BSON C string cannot hold.", paramName);
         }
 
-        WriteUtf16(value, mark, paramName);
-        _output.Take(1)[0] = 0;
+        var target = ReserveForUtf16(value, extra: 1);
+        var written = Transcode(value, target, mark, paramName);
+        target[written] = 0;
+        _output.Position += written + 1;
     }
 
-    /// <summary>Transcodes UTF-16 to UTF-8 at the current position and returns the byte count.</summary>
-    private int WriteUtf16(ReadOnlySpan<char> value, (int Position, ushort FieldId) mark, string paramName)
+    /// <summary>
+    /// Makes room for the UTF-8 form of <paramref name="value"/> plus <paramref name="extra"/> bytes and
+    /// returns the free space, without moving.
+    /// </summary>
+    private Span<byte> ReserveForUtf16(ReadOnlySpan<char> value, int extra)
     {
         // Three UTF-8 bytes per UTF-16 char is the worst case; count exactly only when that does not fit.
         // Text longer than the document limit needs at least that many bytes, so it fails the limit
         // without counting (which could overflow for huge strings).
-        var worstCase = 3L * value.Length;
+        var worstCase = (3L * value.Length) + extra;
         var needed = worstCase <= _output.FreeCapacity ? (int)worstCase
             : value.Length > CBsonLimits.MaxDocumentSize ? value.Length
-            : Encoding.UTF8.GetByteCount(value);
-        var target = _output.Free(needed);
+            : Encoding.UTF8.GetByteCount(value) + extra;
+        return _output.Free(needed);
+    }
+
+    /// <summary>Transcodes strictly; an unpaired surrogate rolls the writer back and throws.</summary>
+    private int Transcode(ReadOnlySpan<char> value, Span<byte> target, (int Position, ushort FieldId) mark, string paramName)
+    {
         var status = Utf8.FromUtf16(value, target, out var charsRead, out var bytesWritten, replaceInvalidSequences: false);
         if (status != OperationStatus.Done)
         {
@@ -69,7 +79,6 @@ public ref partial struct CBsonWriter
             throw new ArgumentException($"The {paramName} is not valid UTF-16: unpaired surrogate at index {charsRead}.", paramName);
         }
 
-        _output.Position += bytesWritten;
         return bytesWritten;
     }
 

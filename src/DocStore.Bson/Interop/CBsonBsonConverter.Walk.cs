@@ -27,7 +27,7 @@ public static partial class CBsonBsonConverter
 
             var header = frame.Next;
             var valueOffset = CBsonLayout.ReadElementHeader(input, header, frame.End, frame.IsArray, out var type, out var fieldId);
-            var length = CBsonLayout.GetValueLength(input, type, valueOffset, frame.End);
+            var length = CBsonLayout.ValueLength(input, type, valueOffset, frame.End);
             CBsonLayout.ValidateContent(input, type, valueOffset, length);
             frame.Next = valueOffset + length;
 
@@ -76,7 +76,7 @@ public static partial class CBsonBsonConverter
 
             var header = frame.Next;
             var valueOffset = CBsonLayout.ReadBsonElementHeader(input, header, frame.End, out var type, out var nameLength);
-            var length = CBsonLayout.GetValueLength(input, type, valueOffset, frame.End);
+            var length = CBsonLayout.ValueLength(input, type, valueOffset, frame.End);
             CBsonLayout.ValidateContent(input, type, valueOffset, length);
             frame.Next = valueOffset + length;
 
@@ -101,18 +101,24 @@ public static partial class CBsonBsonConverter
 
     private static ushort GetId(ReadOnlySpan<byte> name, IFieldDictionary names, int offset)
     {
-        if (names.TryGetId(name, out var id))
+        if (!names.TryGetId(name, out var id))
         {
-            return id;
+            if (name.IsEmpty)
+            {
+                CBsonThrow.Format("A field has the empty name \"\", which a C-BSON field dictionary cannot hold", offset);
+            }
+
+            CBsonLayout.CheckUtf8(name, "field name", offset);
+            id = names.GetOrAdd(Encoding.UTF8.GetString(name));
         }
 
-        if (name.IsEmpty)
+        // A dictionary handing out a reserved id would make every document written with it unreadable.
+        if (!CBsonLimits.IsValidFieldId(id))
         {
-            CBsonThrow.Format("A field has the empty name \"\", which a C-BSON field dictionary cannot hold", offset);
+            CBsonThrow.InvalidOperation($"The field dictionary returned the reserved id {id} for a field name.");
         }
 
-        CBsonLayout.CheckUtf8(name, "field name", offset);
-        return names.GetOrAdd(Encoding.UTF8.GetString(name));
+        return id;
     }
 
     /// <summary>Copies a value after its (converted) header; containers are opened for walking instead.</summary>

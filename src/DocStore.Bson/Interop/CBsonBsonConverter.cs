@@ -50,6 +50,7 @@ public static partial class CBsonBsonConverter
     /// <see cref="CBsonLimits.MaxDepth"/>, or a document has a field named "" (field names must be non-empty).
     /// </exception>
     /// <exception cref="FieldDictionaryFullException">A new name needs an id and the dictionary is full.</exception>
+    /// <exception cref="InvalidOperationException">The dictionary returned a reserved id (0 or 65535).</exception>
     public static int FromBson(ReadOnlySpan<byte> bson, IFieldDictionary names, IBufferWriter<byte> output)
     {
         ArgumentNullException.ThrowIfNull(names);

@@ -3,7 +3,7 @@ namespace DocStore.Bson.Keys;
 /// <summary>
 /// Sizes and the comparison of encoded index keys. Encoded keys compare with one unsigned
 /// lexicographic byte comparison (<see cref="Compare"/>), whose result is the order of the values they
-/// encode, component by component. See <c>docs/key-encoding.md</c>.
+/// encode, component by component. See <c>docs/format.md (section "Index keys")</c>.
 /// </summary>
 public static class KeyEncoding
 {

@@ -6,7 +6,7 @@ namespace DocStore.Bson.Keys;
 /// close to MongoDB's BSON comparison order); within a type the order is the value order documented on
 /// each member. A descending component stores the bitwise complement of its tag, so ascending tags lie
 /// in 0x01..0x7F and descending ones in 0x80..0xFE: a reader can tell the direction from the tag alone.
-/// See <c>docs/key-encoding.md</c> for the byte layout of every type.
+/// See <c>docs/format.md (section "Index keys")</c> for the byte layout of every type.
 /// </summary>
 public enum KeyType : byte
 {

@@ -6,7 +6,7 @@ namespace DocStore.Bson.Keys;
 /// Writes an index key, one component after another, into a <see cref="Span{T}"/> or an
 /// <see cref="IBufferWriter{T}"/>; allocates nothing. Each Write method appends one component: a tag,
 /// then the value's order-preserving bytes. With <c>descending: true</c> every byte of that component is
-/// inverted, so the same byte comparison orders it from high to low. See <c>docs/key-encoding.md</c>.
+/// inverted, so the same byte comparison orders it from high to low. See <c>docs/format.md (section "Index keys")</c>.
 /// </summary>
 /// <remarks>
 /// Over a span, a component that does not fit throws <see cref="ArgumentException"/> and leaves the

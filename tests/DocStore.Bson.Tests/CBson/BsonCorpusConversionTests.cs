@@ -12,7 +12,7 @@ public class BsonCorpusConversionTests
     public static TheoryData<string> Files()
     {
         var data = new TheoryData<string>();
-        foreach (var file in Directory.GetFiles(TestData.BsonCorpus, "*.json").Order(StringComparer.Ordinal))
+        foreach (var file in Directory.GetFiles(DocStore.Bson.Tests.Corpus.CorpusLocation.Folder, "*.json").Order(StringComparer.Ordinal))
         {
             data.Add(Path.GetFileName(file));
         }
@@ -66,7 +66,7 @@ public class BsonCorpusConversionTests
 
     private static IEnumerable<(string Description, byte[] Canonical, byte[]? Degenerate)> Valid(string file)
     {
-        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(TestData.BsonCorpus, file)));
+        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(DocStore.Bson.Tests.Corpus.CorpusLocation.Folder, file)));
         if (!json.RootElement.TryGetProperty("valid", out var valid))
         {
             yield break;
@@ -81,7 +81,7 @@ public class BsonCorpusConversionTests
 
     private static IEnumerable<(string Description, byte[] Bson)> DecodeErrors(string file)
     {
-        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(TestData.BsonCorpus, file)));
+        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(DocStore.Bson.Tests.Corpus.CorpusLocation.Folder, file)));
         if (!json.RootElement.TryGetProperty("decodeErrors", out var errors))
         {
             yield break;

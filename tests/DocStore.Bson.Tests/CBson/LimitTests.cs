@@ -68,6 +68,24 @@ public class LimitTests
         Assert.Contains("20 bytes", error.Message, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Text_fits_a_span_that_holds_its_exact_size_though_not_its_worst_case()
+    {
+        // 4 + (3 + 4 + 21 + 1) + (3 + 11 + 1) + 1 = 49 bytes ("é" is 2 bytes of UTF-8); the worst case
+        // for the 20 chars alone would be 60 bytes.
+        var text = new string('q', 19) + "é";
+        var buffer = new byte[49];
+        var writer = new CBsonWriter(buffer);
+        writer.WriteStartDocument();
+        writer.WriteString(1, text);
+        writer.WriteRegularExpression(2, "abcdefghij", "");
+        writer.WriteEndDocument();
+        Assert.Equal(49, writer.BytesWritten);
+        var reader = new CBsonReader(buffer);
+        Assert.True(reader.Read());
+        Assert.Equal(text, reader.GetString());
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]

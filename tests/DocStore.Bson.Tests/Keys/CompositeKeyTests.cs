@@ -91,8 +91,9 @@ public class CompositeKeyTests
         Assert.Equal("204C6F76656C6163650000" + "EF7EDB" + "4056E1FC72E0C917E9C4714161", Convert.ToHexString(key));
 
         var reader = new KeyReader(key);
-        reader.Skip();
-        reader.Skip();
+        Assert.Equal(KeyType.String, reader.Skip());
+        Assert.Equal(KeyType.Integer, reader.Skip());
+        Assert.Equal(key.Length - 13, reader.Position);
         Assert.Equal(13, reader.Remaining.Length);
         Assert.Equal(ObjectId.Parse("56e1fc72e0c917e9c4714161"), reader.ReadObjectId());
     }

@@ -14,10 +14,15 @@ internal static class RandomDocuments
     {
         var output = new ArrayBufferWriter<byte>();
         var writer = new CBsonWriter(output);
+        Write(ref writer, random, maxDepth, maxFields);
+        return output.WrittenSpan.ToArray();
+    }
+
+    public static void Write(ref CBsonWriter writer, Random random, int maxDepth = 4, int maxFields = 8)
+    {
         writer.WriteStartDocument();
         WriteFields(ref writer, random, maxDepth - 1, maxFields);
         writer.WriteEndDocument();
-        return output.WrittenSpan.ToArray();
     }
 
     private static void WriteFields(ref CBsonWriter writer, Random random, int depthLeft, int maxFields)
