@@ -51,14 +51,18 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>How many index entries of <paramref name="index"/> start with <paramref name="key"/>.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded components.</param>
-    /// <returns>The count (a multikey index counts a document once per matching element).</returns>
+    /// <returns>The number of documents (a document matching through several elements counts once).</returns>
     protected long CountEqual(int index, byte[] key)
     {
         ArgumentNullException.ThrowIfNull(key);
         return Scan(index, key, entry => entry.IndexKey.AsSpan().StartsWith(key)).Count;
     }
 
-    /// <summary>Primary keys of the entries from the first one at or after <paramref name="from"/> while <paramref name="inRange"/> holds.</summary>
+    /// <summary>
+    /// Primary keys of the entries from the first one at or after <paramref name="from"/> while
+    /// <paramref name="inRange"/> holds. A multikey index can hold several matching entries for one
+    /// document; each document is returned once, at its first entry in index order.
+    /// </summary>
     private List<byte[]> Scan(int index, byte[] from, Func<IndexEntry, bool> inRange)
     {
         lock (_lock)
@@ -67,9 +71,13 @@ public abstract partial class DocumentCollection<T, TKey>
             List<IndexEntry> entries = _indexes[index];
             int position = entries.BinarySearch(new IndexEntry(from, []));
             var result = new List<byte[]>();
+            HashSet<byte[]>? seen = Model.Indexes[index].Multikey ? new(ByteArrayEqualityComparer.Instance) : null;
             for (int i = position < 0 ? ~position : position; i < entries.Count && inRange(entries[i]); i++)
             {
-                result.Add(entries[i].PrimaryKey);
+                if (seen is null || seen.Add(entries[i].PrimaryKey))
+                {
+                    result.Add(entries[i].PrimaryKey);
+                }
             }
 
             return result;

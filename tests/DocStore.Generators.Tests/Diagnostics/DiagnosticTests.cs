@@ -45,6 +45,13 @@ public class DiagnosticTests
     }
 
     [Fact]
+    public void DOCS005_in_a_nested_document_type_points_at_the_nested_member_type() =>
+        DiagnosticAssert.Single("DOCS005", """
+            public class Address { public string City { get; set; } = ""; public [|Uri|] Map { get; set; } = null!; }
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public Address Address { get; set; } = new(); }
+            """);
+
+    [Fact]
     public void DOCS005_dictionary_with_non_string_keys_is_unsupported() =>
         DiagnosticAssert.Single("DOCS005", """
             [Collection] public partial class Person { [Key] public int Id { get; set; } public [|Dictionary<int, string>|] Map { get; set; } = new(); }
@@ -151,5 +158,11 @@ public class DiagnosticTests
     public void DOCS018_collection_name_that_is_not_an_identifier_points_at_the_name_argument() =>
         DiagnosticAssert.Single("DOCS018", """
             [Collection([|"My People"|])] public partial class Person { [Key] public int Id { get; set; } }
+            """);
+
+    [Fact]
+    public void DOCS019_nested_context_points_at_the_class_name() =>
+        DiagnosticAssert.Single("DOCS019", """
+            public partial class Outer { public partial class [|AppDb|] : DocStoreContext { } }
             """);
 }
