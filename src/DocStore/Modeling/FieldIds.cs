@@ -16,6 +16,7 @@ public sealed class FieldIds
         Resolver = resolver;
         Version = version;
         _ids = ids;
+        IsComplete = !ids.AsSpan().Contains((ushort)0);
         int max = 0;
         foreach (ushort id in ids)
         {
@@ -38,7 +39,7 @@ public sealed class FieldIds
     internal int Version { get; }
 
     /// <summary>True when every member has an id (always after <see cref="FieldIdMap.ForWrite"/>).</summary>
-    internal bool IsComplete => !_ids.AsSpan().Contains((ushort)0);
+    internal bool IsComplete { get; }
 
     /// <summary>The id of the member at <paramref name="member"/>, or 0 when the dictionary lacks its name.</summary>
     /// <param name="member">The member ordinal in the generated type.</param>

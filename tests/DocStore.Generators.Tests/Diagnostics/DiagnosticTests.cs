@@ -45,6 +45,13 @@ public class DiagnosticTests
     }
 
     [Fact]
+    public void DOCS005_in_a_nested_document_type_points_at_the_nested_member_type() =>
+        DiagnosticAssert.Single("DOCS005", """
+            public class Address { public string City { get; set; } = ""; public [|Uri|] Map { get; set; } = null!; }
+            [Collection] public partial class Person { [Key] public int Id { get; set; } public Address Address { get; set; } = new(); }
+            """);
+
+    [Fact]
     public void DOCS005_dictionary_with_non_string_keys_is_unsupported() =>
         DiagnosticAssert.Single("DOCS005", """
             [Collection] public partial class Person { [Key] public int Id { get; set; } public [|Dictionary<int, string>|] Map { get; set; } = new(); }
