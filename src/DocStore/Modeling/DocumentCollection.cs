@@ -117,7 +117,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
     private byte[][][] EntryKeys(T document, byte[] primaryKey)
     {
         var sink = new IndexKeySink();
-        var result = new byte[_indexTrees.Length][][];
+        var result = new byte[Model.Indexes.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
             sink.Clear();
@@ -140,7 +140,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
     private byte[][][] StoredEntryKeys(ReadOnlySpan<byte> stored, IFieldDictionary fields)
     {
         var sink = new IndexKeySink();
-        var result = new byte[_indexTrees.Length][][];
+        var result = new byte[Model.Indexes.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
             sink.Clear();
