@@ -54,7 +54,14 @@ internal sealed partial class Pager : IDisposable
     public static Pager Open(IStorageDevice db, IStorageDevice walDevice, StorageOptions options)
     {
         var sync = options.Durability != Durability.None;
-        var pageSize = db.Length == 0 ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
+        var created = db.Length == 0;
+        var pageSize = created ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
+        if (created)
+        {
+            // A WAL left beside a deleted database file belongs to another database: never replay it.
+            walDevice.SetLength(0);
+        }
+
         var wal = WriteAheadLog.Open(walDevice, pageSize, sync, out var recovery);
         var pager = new Pager(db, wal, pageSize, options);
         foreach (var (page, lsn) in recovery.Frames)
