@@ -48,8 +48,6 @@ internal sealed partial class Pager : IDisposable
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _wal.FrameCount;
 
-    public PageCache Cache => _cache;
-
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>
     public static Pager Open(IStorageDevice db, IStorageDevice walDevice, StorageOptions options)
     {
