@@ -81,6 +81,10 @@ internal static class DiagnosticDescriptors
         "DOCS018", "Invalid collection name",
         "Collection name '{0}' is not a valid C# identifier; it names the context property");
 
+    public static readonly DiagnosticDescriptor InvalidContextType = Error(
+        "DOCS019", "Context type must be a non-generic top-level class",
+        "Context '{0}' must be a non-generic class declared directly in a namespace, or its collections cannot be generated");
+
     private static DiagnosticDescriptor Error(string id, string title, string message, params string[] tags) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: HelpBase + id + ".md", customTags: tags);

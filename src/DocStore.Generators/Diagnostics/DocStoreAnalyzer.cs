@@ -37,7 +37,8 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
         DiagnosticDescriptors.InvalidStoredName,
         DiagnosticDescriptors.ContextNotPartial,
         DiagnosticDescriptors.SeveralMultikeyPaths,
-        DiagnosticDescriptors.InvalidCollectionName);
+        DiagnosticDescriptors.InvalidCollectionName,
+        DiagnosticDescriptors.InvalidContextType);
 
     /// <inheritdoc />
     public override void Initialize(AnalysisContext context)
@@ -70,7 +71,11 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
             }
         }
 
-        if (ContextParser.IsContext(type) && !type.DeclaringSyntaxReferences.Any(r =>
+        if (ContextParser.IsContext(type) && (type.ContainingType is not null || type.IsGenericType))
+        {
+            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.InvalidContextType, SourceLocations.TypeIdentifier(type), type.Name));
+        }
+        else if (ContextParser.IsContext(type) && !type.DeclaringSyntaxReferences.Any(r =>
                 r.GetSyntax(context.CancellationToken) is ClassDeclarationSyntax declaration
                 && declaration.Modifiers.Any(SyntaxKind.PartialKeyword)))
         {

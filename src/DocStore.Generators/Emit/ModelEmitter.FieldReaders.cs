@@ -16,6 +16,36 @@ internal sealed partial class ModelEmitter
         var path = new List<(ObjectModel Owner, int Index)>();
         var visiting = new HashSet<string> { Root.Key };
         EmitFieldReaders(w, Root, path, visiting, names);
+        EmitPathDispatch(w);
+    }
+
+    /// <summary>The by-path entry point over the typed readers, for callers that only know a path (queries, tools).</summary>
+    private void EmitPathDispatch(SourceWriter w)
+    {
+        w.Line($"private static readonly string[] s_fieldPaths = [{string.Join(", ", _readers.Select(r => Names.Literal(r.Path)))}];");
+        w.Line();
+        w.Line("/// <inheritdoc />");
+        w.Line("public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;");
+        w.Line();
+        w.Line("/// <inheritdoc />");
+        w.Open($"public bool TryReadField(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, string path, out object? value)");
+        w.Line("global::System.ArgumentNullException.ThrowIfNull(path);");
+        w.Open("switch (path)");
+        foreach ((string storedPath, string method) in _readers)
+        {
+            w.Line($"case {Names.Literal(storedPath)}:");
+            w.Line("    {");
+            w.Line($"        bool found = {method}(document, fields, out var typed);");
+            w.Line("        value = found ? typed : null;");
+            w.Line("        return found;");
+            w.Line("    }");
+        }
+
+        w.Line("default:");
+        w.Line($"    throw new global::System.ArgumentException(\"Collection '{_model.CollectionName}' has no stored field path '\" + path + \"'.\", nameof(path));");
+        w.Close();
+        w.Close();
+        w.Line();
     }
 
     private void EmitFieldReaders(SourceWriter w, ObjectModel owner, List<(ObjectModel Owner, int Index)> path, HashSet<string> visiting, HashSet<string> names)
@@ -46,6 +76,7 @@ internal sealed partial class ModelEmitter
 
         MemberModel leaf = path[path.Count - 1].Owner.Members[path[path.Count - 1].Index];
         string dotted = string.Join(".", path.Select(p => p.Owner.Members[p.Index].StoredName));
+        _readers.Add((dotted, name));
         w.Line($"/// <summary>Reads the stored field <c>{dotted}</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>");
         w.Line("/// <param name=\"document\">A stored C-BSON document of this collection.</param>");
         w.Line("/// <param name=\"fields\">The collection's field dictionary.</param>");

@@ -15,6 +15,7 @@ internal sealed partial class ModelEmitter
     private readonly ValueCodegen _values = new();
     private readonly SourceWriter _accessors = new();
     private readonly HashSet<string> _accessorNames = new();
+    private readonly List<(string Path, string Method)> _readers = new();
 
     private ModelEmitter(CollectionModel model)
     {

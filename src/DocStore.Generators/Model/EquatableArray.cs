@@ -1,7 +1,6 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
-using System.Collections.Immutable;
 
 namespace DocStore.Generators.Model;
 
@@ -21,8 +20,6 @@ internal readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IEnu
     public int Length => _items?.Length ?? 0;
 
     public T this[int index] => _items![index];
-
-    public ImmutableArray<T> AsImmutableArray() => _items is null ? ImmutableArray<T>.Empty : ImmutableArray.Create(_items);
 
     public bool Equals(EquatableArray<T> other)
     {

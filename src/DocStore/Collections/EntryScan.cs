@@ -14,7 +14,14 @@ internal static class EntryScan
     /// <summary>One entry: a copy of its key, and its value (valid until the transaction next changes).</summary>
     public readonly record struct Entry(byte[] Key, ReadOnlyMemory<byte> Value);
 
-    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, QueryOptions? options)
+    /// <summary>The entries between the bounds in the order, skip, take and continuation of <paramref name="options"/>.</summary>
+    /// <param name="tree">The tree.</param>
+    /// <param name="low">The inclusive lower bound (empty: from the start).</param>
+    /// <param name="high">The upper bound (see the class remarks); null: to the end.</param>
+    /// <param name="options">Ordering and paging; receives the continuation.</param>
+    /// <param name="accept">When given, entries it refuses are passed over before skip and take count them (multikey de-duplication).</param>
+    /// <returns>The entries.</returns>
+    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, QueryOptions? options, Func<Entry, bool>? accept = null)
     {
         var cursor = tree.CreateCursor();
         var descending = options?.Descending ?? false;
@@ -49,7 +56,11 @@ internal static class EntryScan
                 break;
             }
 
-            if (skip > 0)
+            if (accept is not null && !accept(new Entry(cursor.Key.ToArray(), cursor.Value)))
+            {
+                // Passed over: neither a result nor counted by skip and take.
+            }
+            else if (skip > 0)
             {
                 skip--;
             }

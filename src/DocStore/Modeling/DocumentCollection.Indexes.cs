@@ -43,7 +43,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>
     /// The documents whose key in <paramref name="index"/> lies in [<paramref name="low"/>, <paramref name="high"/>],
-    /// in index order. A multikey document appears once per element in the range.
+    /// in index order. A document matching through several elements of a multikey path appears once, at its first match.
     /// </summary>
     /// <param name="index">The index position.</param>
     /// <param name="low">The encoded lower bound (inclusive).</param>
@@ -57,15 +57,31 @@ public abstract partial class DocumentCollection<T, TKey>
         return Query(null, CheckIndex(index), low, high, options);
     }
 
-    /// <summary>How many entries of <paramref name="index"/> start with <paramref name="key"/>, counted from the index alone (no document is read).</summary>
+    /// <summary>How many documents have an entry in <paramref name="index"/> that starts with <paramref name="key"/>, counted from the index alone (no document is read).</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded components.</param>
-    /// <returns>The count (a multikey document counts once per distinct matching element).</returns>
+    /// <returns>The number of documents (one matching through several elements of a multikey path counts once).</returns>
     protected long CountEqual(int index, byte[] key)
     {
         ArgumentNullException.ThrowIfNull(key);
         CheckIndex(index);
-        return Read(null, key, (c, tx, _, k) => EntryScan.Count(c.OpenTree(tx, c._indexTrees[index]), k, k));
+        return Read(null, key, (c, tx, _, k) =>
+        {
+            var tree = c.OpenTree(tx, c._indexTrees[index]);
+            return c.Model.Indexes[index].Multikey ? EntryScan.Walk(tree, k, k, null, c.FirstPerDocument(index)).LongCount() : EntryScan.Count(tree, k, k);
+        });
+    }
+
+    /// <summary>A filter that admits the first entry of each document, so a multikey query returns a document once, at its first matching entry in scan order.</summary>
+    private Func<EntryScan.Entry, bool>? FirstPerDocument(int index)
+    {
+        if (index < 0 || !Model.Indexes[index].Multikey)
+        {
+            return null;
+        }
+
+        var seen = new HashSet<byte[]>(ByteArrayEqualityComparer.Instance);
+        return entry => seen.Add(PrimaryKeyOf(index, entry.Key, entry.Value));
     }
 
     private int CheckIndex(int index)
@@ -107,7 +123,7 @@ public abstract partial class DocumentCollection<T, TKey>
         {
             var primary = OpenTree(tx, _primaryTree);
             var tree = index < 0 ? primary : OpenTree(tx, _indexTrees[index]);
-            foreach (var entry in EntryScan.Walk(tree, low, high, options))
+            foreach (var entry in EntryScan.Walk(tree, low, high, options, FirstPerDocument(index)))
             {
                 if (index < 0)
                 {

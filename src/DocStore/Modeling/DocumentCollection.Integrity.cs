@@ -23,7 +23,7 @@ public abstract partial class DocumentCollection<T, TKey>
         var expected = new Dictionary<byte[], byte[]>[_indexTrees.Length];
         for (var i = 0; i < expected.Length; i++)
         {
-            expected[i] = new Dictionary<byte[], byte[]>(ByteArrayEquality.Instance);
+            expected[i] = new Dictionary<byte[], byte[]>(ByteArrayEqualityComparer.Instance);
         }
 
         var cursor = primary.CreateCursor();

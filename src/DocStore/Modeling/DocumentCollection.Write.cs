@@ -188,11 +188,7 @@ public abstract partial class DocumentCollection<T, TKey>
         var key = Model.GetKey(document);
         if (Model.IsDefaultKey(key))
         {
-            if (Model.KeyGeneration == KeyGeneration.None)
-            {
-                throw new ArgumentException($"A document of collection '{Name}' has no key: set its [Key] member before inserting.", nameof(document));
-            }
-
+            // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
             key = Model.NewKey(_lastSequence + 1);
             Model.SetKey(ref document, key);
         }
@@ -240,8 +236,8 @@ public abstract partial class DocumentCollection<T, TKey>
         var removed = new byte[newKeys.Length][][];
         for (var i = 0; i < newKeys.Length; i++)
         {
-            var before = new HashSet<byte[]>(oldKeys[i], ByteArrayEquality.Instance);
-            var after = new HashSet<byte[]>(newKeys[i], ByteArrayEquality.Instance);
+            var before = new HashSet<byte[]>(oldKeys[i], ByteArrayEqualityComparer.Instance);
+            var after = new HashSet<byte[]>(newKeys[i], ByteArrayEqualityComparer.Instance);
             added[i] = [.. newKeys[i].Where(k => !before.Contains(k))];
             removed[i] = [.. oldKeys[i].Where(k => !after.Contains(k))];
             CheckUnique(scope, i, added[i], primaryKey, key);

@@ -158,7 +158,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
             return [.. keys];
         }
 
-        var set = new HashSet<byte[]>(keys, ByteArrayEquality.Instance);
+        var set = new HashSet<byte[]>(keys, ByteArrayEqualityComparer.Instance);
         return [.. set];
     }
 

@@ -51,6 +51,21 @@ public interface ICollectionModel<T, TKey> : IDocumentSerializer<T>
     /// <param name="key">The key.</param>
     void AppendKey(IndexKeyBuilder builder, TKey key);
 
+    /// <summary>The stored field paths (stored names joined by dots, such as <c>Address.City</c>) that <see cref="TryReadField"/> reads.</summary>
+    IReadOnlyList<string> FieldPaths { get; }
+
+    /// <summary>
+    /// Reads one field out of stored bytes without reading the rest of the document (boxed; the generated
+    /// model also has a typed <c>TryRead{Path}</c> method per path).
+    /// </summary>
+    /// <param name="document">The stored C-BSON bytes.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="path">One of <see cref="FieldPaths"/>.</param>
+    /// <param name="value">The value, or null.</param>
+    /// <returns>False when the document lacks the field or it is null.</returns>
+    /// <exception cref="ArgumentException"><paramref name="path"/> is not a stored path of the type.</exception>
+    bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, out object? value);
+
     /// <summary>Adds the keys that <paramref name="document"/> has in index <paramref name="index"/>.</summary>
     /// <param name="index">The index position in <see cref="Indexes"/>.</param>
     /// <param name="document">The document.</param>

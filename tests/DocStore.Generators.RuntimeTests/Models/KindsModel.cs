@@ -93,13 +93,28 @@ public partial struct Counter
     {
         Id = id;
         Start = start;
+        _limit = 7;
     }
 
     [Key] public int Id { get; set; }
     public int Start { get; }
     [Field("hits")] private int _hits;
+    [Field("limit")] private readonly int _limit = 7;
 
     public readonly int Hits => _hits;
+
+    public readonly int Limit => _limit;
+
+    /// <summary>A copy with another limit, to show that a read-only field round-trips.</summary>
+    public readonly Counter WithLimit(int limit) => new(Id, Start, _hits, limit);
+
+    private Counter(int id, int start, int hits, int limit)
+    {
+        Id = id;
+        Start = start;
+        _hits = hits;
+        _limit = limit;
+    }
 
     public void Hit() => _hits++;
 }

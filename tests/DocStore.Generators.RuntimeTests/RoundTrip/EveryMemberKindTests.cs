@@ -165,7 +165,8 @@ public class EveryMemberKindTests
         var original = new Counter(3, 100);
         original.Hit();
         original.Hit();
-        Counter copy = Bytes.RoundTrip(CounterModel.Instance, original);
+        Counter copy = Bytes.RoundTrip(CounterModel.Instance, original.WithLimit(99));
+        Assert.Equal(99, copy.Limit);
         Assert.Equal(3, copy.Id);
         Assert.Equal(100, copy.Start);
         Assert.Equal(2, copy.Hits);

@@ -25,6 +25,21 @@ public class FieldReaderTests
     }
 
     [Fact]
+    public void Field_reader_by_path_reads_boxed_values_and_rejects_unknown_paths()
+    {
+        var fields = new FieldDictionary();
+        byte[] stored = Bytes.Write(PersonModel.Instance, Ada, fields);
+
+        Assert.Contains("Address.City", PersonModel.Instance.FieldPaths);
+        Assert.True(PersonModel.Instance.TryReadField(stored, fields, "Address.City", out object? city));
+        Assert.Equal("London", city);
+        Assert.True(PersonModel.Instance.TryReadField(stored, fields, "Age", out object? age));
+        Assert.Equal(36, age);
+        ArgumentException e = Assert.Throws<ArgumentException>(() => PersonModel.Instance.TryReadField(stored, fields, "Address.Town", out _));
+        Assert.Contains("'Address.Town'", e.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Field_reader_returns_false_for_a_field_the_document_lacks()
     {
         var fields = new FieldDictionary();

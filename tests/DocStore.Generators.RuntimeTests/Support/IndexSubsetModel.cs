@@ -16,6 +16,11 @@ internal sealed class IndexSubsetModel<T, TKey>(ICollectionModel<T, TKey> inner,
 
     public KeyGeneration KeyGeneration => inner.KeyGeneration;
 
+    public IReadOnlyList<string> FieldPaths => inner.FieldPaths;
+
+    public bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, out object? value) =>
+        inner.TryReadField(document, fields, path, out value);
+
     public void AppendIndexKeys(int index, T document, IndexKeySink keys) => inner.AppendIndexKeys(positions[index], document, keys);
 
     public void AppendIndexKeys(int index, ReadOnlySpan<byte> document, IFieldDictionary fields, IndexKeySink keys) =>

@@ -159,4 +159,10 @@ public class DiagnosticTests
         DiagnosticAssert.Single("DOCS018", """
             [Collection([|"My People"|])] public partial class Person { [Key] public int Id { get; set; } }
             """);
+
+    [Fact]
+    public void DOCS019_nested_context_points_at_the_class_name() =>
+        DiagnosticAssert.Single("DOCS019", """
+            public partial class Outer { public partial class [|AppDb|] : DocStoreContext { } }
+            """);
 }

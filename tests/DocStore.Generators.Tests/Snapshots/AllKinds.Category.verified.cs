@@ -176,6 +176,34 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
         return true;
     }
 
+    private static readonly string[] s_fieldPaths = ["Name", "Id"];
+
+    /// <inheritdoc />
+    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+    /// <inheritdoc />
+    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(path);
+        switch (path)
+        {
+            case "Name":
+                {
+                    bool found = TryReadName(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Id":
+                {
+                    bool found = TryReadId(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            default:
+                throw new global::System.ArgumentException("Collection 'Categories' has no stored field path '" + path + "'.", nameof(path));
+        }
+    }
+
     /// <inheritdoc />
     public void AppendIndexKeys(int index, global::Kinds.Category document, global::DocStore.Modeling.IndexKeySink keys)
     {

@@ -2221,6 +2221,358 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         return true;
     }
 
+    private static readonly string[] s_fieldPaths = ["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "Point.X", "Point.Y", "MaybePoint", "MaybePoint.X", "MaybePoint.Y", "Price", "Price.Amount", "Price.Currency", "Range", "Range.Low", "Range.High", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"];
+
+    /// <inheritdoc />
+    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+    /// <inheritdoc />
+    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(path);
+        switch (path)
+        {
+            case "Id":
+                {
+                    bool found = TryReadId(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "First":
+                {
+                    bool found = TryReadFirst(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Last":
+                {
+                    bool found = TryReadLast(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Flag":
+                {
+                    bool found = TryReadFlag(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Byte":
+                {
+                    bool found = TryReadByte(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "SByte":
+                {
+                    bool found = TryReadSByte(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Short":
+                {
+                    bool found = TryReadShort(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "UShort":
+                {
+                    bool found = TryReadUShort(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Int":
+                {
+                    bool found = TryReadInt(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "UInt":
+                {
+                    bool found = TryReadUInt(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Long":
+                {
+                    bool found = TryReadLong(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "ULong":
+                {
+                    bool found = TryReadULong(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "NInt":
+                {
+                    bool found = TryReadNInt(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "NUInt":
+                {
+                    bool found = TryReadNUInt(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Char":
+                {
+                    bool found = TryReadChar(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Float":
+                {
+                    bool found = TryReadFloat(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Double":
+                {
+                    bool found = TryReadDouble(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Decimal":
+                {
+                    bool found = TryReadDecimal(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Text":
+                {
+                    bool found = TryReadText(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Guid":
+                {
+                    bool found = TryReadGuid(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "ObjectId":
+                {
+                    bool found = TryReadObjectId(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "DateTime":
+                {
+                    bool found = TryReadDateTime(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "DateTimeOffset":
+                {
+                    bool found = TryReadDateTimeOffset(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "DateOnly":
+                {
+                    bool found = TryReadDateOnly(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "TimeOnly":
+                {
+                    bool found = TryReadTimeOnly(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "TimeSpan":
+                {
+                    bool found = TryReadTimeSpan(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Bytes":
+                {
+                    bool found = TryReadBytes(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Color":
+                {
+                    bool found = TryReadColor(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Wide":
+                {
+                    bool found = TryReadWide(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "MaybeInt":
+                {
+                    bool found = TryReadMaybeInt(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "MaybeColor":
+                {
+                    bool found = TryReadMaybeColor(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "MaybeDate":
+                {
+                    bool found = TryReadMaybeDate(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Point":
+                {
+                    bool found = TryReadPoint(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Point.X":
+                {
+                    bool found = TryReadPointX(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Point.Y":
+                {
+                    bool found = TryReadPointY(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "MaybePoint":
+                {
+                    bool found = TryReadMaybePoint(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "MaybePoint.X":
+                {
+                    bool found = TryReadMaybePointX(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "MaybePoint.Y":
+                {
+                    bool found = TryReadMaybePointY(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Price":
+                {
+                    bool found = TryReadPrice(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Price.Amount":
+                {
+                    bool found = TryReadPriceAmount(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Price.Currency":
+                {
+                    bool found = TryReadPriceCurrency(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Range":
+                {
+                    bool found = TryReadRange(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Range.Low":
+                {
+                    bool found = TryReadRangeLow(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Range.High":
+                {
+                    bool found = TryReadRangeHigh(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Array":
+                {
+                    bool found = TryReadArray(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "List":
+                {
+                    bool found = TryReadList(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "ReadOnlyList":
+                {
+                    bool found = TryReadReadOnlyList(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Set":
+                {
+                    bool found = TryReadSet(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Map":
+                {
+                    bool found = TryReadMap(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Nested":
+                {
+                    bool found = TryReadNested(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Sparse":
+                {
+                    bool found = TryReadSparse(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Required":
+                {
+                    bool found = TryReadRequired(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "InitOnly":
+                {
+                    bool found = TryReadInitOnly(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "PrivateSet":
+                {
+                    bool found = TryReadPrivateSet(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Field":
+                {
+                    bool found = TryReadField(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "renamed":
+                {
+                    bool found = TryReadNewName(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            default:
+                throw new global::System.ArgumentException("Collection 'Kitchen' has no stored field path '" + path + "'.", nameof(path));
+        }
+    }
+
     /// <inheritdoc />
     public void AppendIndexKeys(int index, global::Kinds.Everything document, global::DocStore.Modeling.IndexKeySink keys)
     {

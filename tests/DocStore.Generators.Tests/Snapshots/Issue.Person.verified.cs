@@ -420,6 +420,64 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         return true;
     }
 
+    private static readonly string[] s_fieldPaths = ["Id", "Email", "Age", "Address", "Address.Street", "Address.City", "Tags"];
+
+    /// <inheritdoc />
+    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+    /// <inheritdoc />
+    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(path);
+        switch (path)
+        {
+            case "Id":
+                {
+                    bool found = TryReadId(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Email":
+                {
+                    bool found = TryReadEmail(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Age":
+                {
+                    bool found = TryReadAge(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Address":
+                {
+                    bool found = TryReadAddress(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Address.Street":
+                {
+                    bool found = TryReadAddressStreet(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Address.City":
+                {
+                    bool found = TryReadAddressCity(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            case "Tags":
+                {
+                    bool found = TryReadTags(document, fields, out var typed);
+                    value = found ? typed : null;
+                    return found;
+                }
+            default:
+                throw new global::System.ArgumentException("Collection 'People' has no stored field path '" + path + "'.", nameof(path));
+        }
+    }
+
     /// <inheritdoc />
     public void AppendIndexKeys(int index, global::MyApp.Person document, global::DocStore.Modeling.IndexKeySink keys)
     {
