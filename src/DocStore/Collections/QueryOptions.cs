@@ -28,16 +28,24 @@ public sealed class QueryOptions
     /// <summary>Start after this continuation token (from <see cref="Continuation"/> of an earlier, identical query). Default null.</summary>
     public string? After { get; init; }
 
+    /// <summary>
+    /// Run the query inside this explicit transaction, seeing its uncommitted changes, instead of on a
+    /// fresh snapshot. Default null. Changing the collection through the transaction while enumerating
+    /// ends the enumeration with <see cref="InvalidOperationException"/>.
+    /// </summary>
+    public DocStoreTransaction? Transaction { get; init; }
+
     /// <summary>Set when an enumeration ends: the token of the next page, or null when no entry is left.</summary>
     public string? Continuation { get; internal set; }
 
-    /// <summary>The options of the next page: the same order and page size, after <see cref="Continuation"/>, no skip.</summary>
+    /// <summary>The options of the next page: the same order, page size and transaction, after <see cref="Continuation"/>, no skip.</summary>
     /// <returns>The new options.</returns>
     /// <exception cref="InvalidOperationException">There is no next page.</exception>
     public QueryOptions Next() => new()
     {
         Take = Take,
         Descending = Descending,
+        Transaction = Transaction,
         After = Continuation ?? throw new InvalidOperationException("The query was exhausted (or not enumerated): there is no next page."),
     };
 

@@ -38,7 +38,7 @@ public abstract partial class DocumentCollection<T, TKey>
     protected IEnumerable<T> FindPrefix(int index, byte[] prefix, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(prefix);
-        return Query(null, CheckIndex(index), prefix, prefix, options);
+        return Query(options?.Transaction, CheckIndex(index), prefix, prefix, options);
     }
 
     /// <summary>
@@ -54,7 +54,7 @@ public abstract partial class DocumentCollection<T, TKey>
     {
         ArgumentNullException.ThrowIfNull(low);
         ArgumentNullException.ThrowIfNull(high);
-        return Query(null, CheckIndex(index), low, high, options);
+        return Query(options?.Transaction, CheckIndex(index), low, high, options);
     }
 
     /// <summary>How many documents have an entry in <paramref name="index"/> that starts with <paramref name="key"/>, counted from the index alone (no document is read).</summary>

@@ -89,7 +89,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// </summary>
     /// <param name="options">Ordering and paging; null for all documents ascending.</param>
     /// <returns>The documents.</returns>
-    public IEnumerable<T> Scan(QueryOptions? options = null) => Query(null, -1, [], null, options);
+    public IEnumerable<T> Scan(QueryOptions? options = null) => Query(options?.Transaction, -1, [], null, options);
 
     /// <summary>Like <see cref="Scan(QueryOptions?)"/>, as <paramref name="transaction"/> sees the collection. Changing the collection through the transaction while enumerating ends the enumeration with <see cref="InvalidOperationException"/>.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -98,6 +98,11 @@ public abstract partial class DocumentCollection<T, TKey>
     public IEnumerable<T> Scan(DocStoreTransaction transaction, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(transaction);
+        if (options?.Transaction is { } other && !ReferenceEquals(other, transaction))
+        {
+            throw new ArgumentException("The options name a different transaction.", nameof(options));
+        }
+
         return Query(transaction, -1, [], null, options);
     }
 
@@ -108,7 +113,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public IEnumerable<T> ScanFrom(TKey from, QueryOptions? options = null)
     {
         var key = EncodeKey(from);
-        return options?.Descending == true ? Query(null, -1, [], key, options) : Query(null, -1, key, null, options);
+        return options?.Descending == true ? Query(options.Transaction, -1, [], key, options) : Query(options?.Transaction, -1, key, null, options);
     }
 
     private TResult Read<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, Transaction, IFieldDictionary, TArg, TResult> read)

@@ -122,6 +122,22 @@ public class TransactionTests
     }
 
     [Fact]
+    public void Index_queries_run_inside_a_transaction_through_their_options()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.Insert(new Member { Id = 1, Handle = "a", Score = 7 });
+        using var tx = db.BeginTransaction();
+        db.Members.Insert(tx, new Member { Id = 2, Handle = "b", Score = 7 });
+        db.Members.Delete(tx, 1);
+
+        Assert.Equal([2], db.Members.FindByScore(7, new QueryOptions { Transaction = tx }).Select(m => m.Id));
+        Assert.Equal([1], db.Members.FindByScore(7).Select(m => m.Id));
+        Assert.Equal([2], db.Members.Scan(new QueryOptions { Transaction = tx }).Select(m => m.Id));
+        tx.Rollback();
+        Assert.Throws<ObjectDisposedException>(() => db.Members.FindByScore(7, new QueryOptions { Transaction = tx }));
+    }
+
+    [Fact]
     public void A_committed_transaction_cannot_be_used_again()
     {
         using var db = AppDb.OpenInMemory();
