@@ -19,6 +19,7 @@ internal sealed class CollectionFields
     private FieldDictionary _committed;
     private WriteFieldDictionary _writer;
     private int _durableMaxId;
+    private int _publishedMaxId;
 
     public CollectionFields(string collection, FieldDictionary loaded)
     {
@@ -26,6 +27,7 @@ internal sealed class CollectionFields
         _committed = loaded;
         _writer = new WriteFieldDictionary(loaded);
         _durableMaxId = MaxId(loaded);
+        _publishedMaxId = _durableMaxId;
     }
 
     public FieldDictionary Committed => Volatile.Read(ref _committed);
@@ -39,6 +41,13 @@ internal sealed class CollectionFields
         lock (_durableLock)
         {
             durable = _durableMaxId;
+        }
+
+        // The common commit adds no name: then there is nothing to write unless an earlier commit that
+        // published names failed, leaving them above the durable mark.
+        if (_writer.Fork is null && _publishedMaxId <= durable)
+        {
+            return durable;
         }
 
         var current = _writer.Fork ?? _writer.Base;
@@ -56,6 +65,7 @@ internal sealed class CollectionFields
         {
             Volatile.Write(ref _committed, fork);
             _writer = new WriteFieldDictionary(fork);
+            _publishedMaxId = Math.Max(_publishedMaxId, max);
         }
 
         return max;
