@@ -20,6 +20,7 @@ public abstract class DocStoreContext : IDisposable
     public const string InMemoryPath = StorageEngine.InMemory;
 
     private readonly List<ICheckedCollection> _collections = [];
+    private readonly HashSet<string> _names = new(StringComparer.Ordinal);
     private int _disposed;
 
     /// <summary>Opens the database at <paramref name="path"/> (or <see cref="InMemoryPath"/>) with default options.</summary>
@@ -123,6 +124,26 @@ public abstract class DocStoreContext : IDisposable
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> after <see cref="Dispose()"/>.</summary>
     protected internal void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(IsDisposed, this);
+
+    /// <summary>Claims <paramref name="name"/> for one collection object: two over the same collection would cache tree roots that the other's index changes could free.</summary>
+    internal void Claim(string name)
+    {
+        lock (_collections)
+        {
+            if (!_names.Add(name))
+            {
+                throw new InvalidOperationException($"Collection '{name}' is already open in this context.");
+            }
+        }
+    }
+
+    internal void Release(string name)
+    {
+        lock (_collections)
+        {
+            _names.Remove(name);
+        }
+    }
 
     internal void Register(ICheckedCollection collection)
     {

@@ -16,7 +16,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// longer declared (or declared differently) and creates and fills newly declared ones, in one write
     /// transaction: a crash leaves either the old catalog or the new one.
     /// </summary>
-    private (string Primary, string[] Indexes, CollectionFields Fields) OpenInCatalog()
+    private (string Primary, string[] Indexes, CollectionFields Fields, Dictionary<string, uint> Roots) OpenInCatalog()
     {
         using var tx = _context.Engine.BeginWrite();
         var record = CollectionCatalog.FindCollection(tx, Name);
@@ -68,8 +68,14 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         _lastSequence = LastSequence(primary);
+        var roots = new Dictionary<string, uint>(StringComparer.Ordinal) { [record.PrimaryTree] = primary.RootPage };
+        foreach (var name in trees)
+        {
+            roots[name] = tx.OpenTree(name)!.RootPage;
+        }
+
         tx.Commit();
-        return (record.PrimaryTree, trees, collectionFields);
+        return (record.PrimaryTree, trees, collectionFields, roots);
     }
 
     private static int FindDeclared(IReadOnlyList<IndexDefinition> declared, IndexRecord stored)

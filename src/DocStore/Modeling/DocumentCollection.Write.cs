@@ -166,9 +166,18 @@ public abstract partial class DocumentCollection<T, TKey>
         return new WriteScope(OpenTree(write, _primaryTree), indexes, _fields.Writer);
     }
 
-    private Tree OpenTree(Transactions.Transaction transaction, string name) =>
-        transaction.OpenTree(name)
-        ?? throw new Storage.DatabaseCorruptException(_context.Engine.Name, -1, $"tree '{name}' of collection '{Name}' is missing");
+    /// <summary>
+    /// A view of one of the collection's trees in <paramref name="transaction"/>. A tree's root page never
+    /// changes for its life, and the collection's trees are created or dropped only while it opens, so the
+    /// roots found then skip the catalog lookup on every operation.
+    /// </summary>
+    private Tree OpenTree(Transactions.Transaction transaction, string name)
+    {
+        transaction.ThrowIfCompleted();
+        return _roots.TryGetValue(name, out var root)
+            ? new Tree(transaction, name, root)
+            : transaction.OpenTree(name) ?? throw new Storage.DatabaseCorruptException(_context.Engine.Name, -1, $"tree '{name}' of collection '{Name}' is missing");
+    }
 
     private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)
     {

@@ -27,6 +27,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
     private readonly CollectionFields _fields;
     private readonly string _primaryTree;
     private readonly string[] _indexTrees;
+    private readonly Dictionary<string, uint> _roots;
     private readonly int _maxKeyLength;
     private long _lastSequence;
 
@@ -34,6 +35,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
     /// <param name="context">The owning context.</param>
     /// <param name="model">The generated model of <typeparamref name="T"/>.</param>
     /// <exception cref="DuplicateKeyException">A newly declared unique index finds two documents with the same value.</exception>
+    /// <exception cref="InvalidOperationException">Another object of the context already has this collection open.</exception>
     protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model)
     {
         ArgumentNullException.ThrowIfNull(context);
@@ -42,7 +44,17 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
         _context = context;
         Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
-        (_primaryTree, _indexTrees, _fields) = OpenInCatalog();
+        context.Claim(Name);
+        try
+        {
+            (_primaryTree, _indexTrees, _fields, _roots) = OpenInCatalog();
+        }
+        catch
+        {
+            context.Release(Name);
+            throw;
+        }
+
         context.Register(this);
     }
 

@@ -64,6 +64,13 @@ public class IndexLifecycleTests
     }
 
     [Fact]
+    public void A_collection_cannot_be_opened_twice_in_one_context()
+    {
+        using var db = AppDb.OpenInMemory();
+        Assert.Throws<InvalidOperationException>(() => new RawCollection<Member, int>(db, MemberModel.Instance));
+    }
+
+    [Fact]
     public void A_new_unique_index_over_duplicate_values_fails_the_open_and_changes_nothing()
     {
         using var temp = new TempDatabase();
