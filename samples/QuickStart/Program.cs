@@ -1,46 +1,57 @@
-using System.Buffers;
+using DocStore;
 using DocStore.Bson;
 using DocStore.Bson.Interop;
-using DocStore.Bson.Keys;
+using QuickStart;
 
-// The quick-start sample grows with the product. Today it shows the C-BSON layer that every stored
-// document goes through: write a document with field ids, read one field without decoding the rest,
-// export it as Extended JSON, and encode an index key. Run: dotnet run --project samples/QuickStart
-var names = new FieldDictionary();
-ushort id = names.GetOrAdd("_id"), email = names.GetOrAdd("email"), age = names.GetOrAdd("age"),
-    address = names.GetOrAdd("address"), city = names.GetOrAdd("city"), tags = names.GetOrAdd("tags"),
-    joined = names.GetOrAdd("joined"), balance = names.GetOrAdd("balance");
+// The quick start: the model from issue 4 on a database file. `quickstart.db` (and its `-wal`) in the
+// working directory is deleted at the start of every run, so each run starts from an empty database
+// and shows the same output. Run: dotnet run --project samples/QuickStart
+const string path = "quickstart.db";
+File.Delete(path);
+File.Delete(path + "-wal");
 
-var output = new ArrayBufferWriter<byte>();
-var writer = new CBsonWriter(output);
-writer.WriteStartDocument();
-writer.WriteObjectId(id, ObjectId.NewObjectId());
-writer.WriteString(email, "ada@example.org");
-writer.WriteInt32(age, 36);
-writer.WriteStartDocument(address);
-writer.WriteString(city, "London");
-writer.WriteEndDocument();
-writer.WriteStartArray(tags);
-writer.WriteString("math");
-writer.WriteString("engines");
-writer.WriteEndArray();
-writer.WriteDateTime(joined, new DateTime(1833, 6, 5, 12, 0, 0, DateTimeKind.Local).AddTicks(1));
-writer.WriteDecimal(balance, 1234.50m);
-writer.WriteEndDocument();
-var stored = output.WrittenSpan.ToArray();
-Console.WriteLine($"C-BSON document: {stored.Length} bytes");
-
-var reader = new CBsonReader(stored);
-if (reader.TryFindField(age))
+using (var db = AppDb.Open(path))
 {
-    Console.WriteLine($"age read in place: {reader.GetInt32()}");
+    db.People.Insert(new Person { Email = "ada@example.org", Age = 36, Address = new() { City = "London" }, Tags = { "math" } });
+    db.People.Insert(new Person { Email = "alan@example.org", Age = 41, Address = new() { City = "Wilmslow" }, Tags = { "math", "logic" } });
+    db.People.Insert(new Person { Email = "grace@example.org", Age = 30, Address = new() { City = "Arlington" }, Tags = { "navy" } });
+
+    Person? ada = db.People.FindByEmail("ada@example.org");        // unique index: one or null
+    Console.WriteLine($"FindByEmail: {ada?.Email}, {ada?.Age}, {ada?.Address.City}");
+    Console.WriteLine("FindByAgeRange(30, 40): " + string.Join(", ", db.People.FindByAgeRange(30, 40).Select(p => p.Email)));
+    Console.WriteLine("FindByAddressCity(\"London\"): " + string.Join(", ", db.People.FindByAddressCity("London").Select(p => p.Email)));
+    Console.WriteLine("FindByTags(\"math\"): " + string.Join(", ", db.People.FindByTags("math").Select(p => p.Email)));
+    Console.WriteLine($"Get(ada.Id): {db.People.Get(ada!.Id)?.Email}");
+
+    try
+    {
+        db.People.Insert(new Person { Email = "ada@example.org" });
+    }
+    catch (DocStore.Modeling.DuplicateKeyException e)
+    {
+        Console.WriteLine($"Unique index: {e.Message}");
+    }
+
+    // Several collections or operations commit together in an explicit transaction.
+    using (var tx = db.BeginTransaction())
+    {
+        var alan = db.People.FindByEmail("alan@example.org")!;
+        alan.Age = 42;
+        db.People.Update(tx, alan);
+        db.People.Delete(tx, ada.Id);
+        tx.Commit();
+    }
+
+    // A stored document is C-BSON; one field reads without decoding the rest, and it exports as JSON.
+    var stored = db.People.GetDocumentBytes(db.People.FindByEmail("alan@example.org")!.Id)!;
+    PersonModel.TryReadAge(stored, db.People.Fields, out int age);
+    Console.WriteLine($"Age read from {stored.Length} stored bytes: {age}");
+    Console.WriteLine(CBsonDocumentConverter.ToExtendedJson(stored, db.People.Fields, ExtendedJsonMode.Relaxed));
 }
 
-Console.WriteLine("Extended JSON (relaxed):");
-Console.WriteLine(CBsonDocumentConverter.ToExtendedJson(stored, names, ExtendedJsonMode.Relaxed));
-
-Span<byte> key = stackalloc byte[64];
-var keyWriter = new KeyWriter(key);
-keyWriter.WriteString("London");
-keyWriter.WriteInt32(36, descending: true);
-Console.WriteLine($"Index key (City asc, Age desc): {Convert.ToHexString(key[..keyWriter.BytesWritten])}");
+// Reopened from the file: the data, the indexes and the field names are there.
+using (var db = AppDb.Open(path))
+{
+    Console.WriteLine($"After reopen: {db.People.Count()} people; by age: " + string.Join(", ", db.People.FindByAgeRange(0, 200).Select(p => $"{p.Email} ({p.Age})")));
+    Console.WriteLine($"Integrity check: {(db.CheckIntegrity().IsValid ? "ok" : "FAILED")}");
+}

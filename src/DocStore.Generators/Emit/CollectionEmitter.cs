@@ -54,9 +54,10 @@ internal static class CollectionEmitter
         {
             w.Line($"/// <summary>The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.</summary>");
             Params(w, parameters);
-            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}({signature})");
+            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
             BuildKey(w, parameters);
-            w.Line($"return FindEqual({n}, key.ToArray());");
+            w.Line($"return FindEqual({n}, key.ToArray(), options);");
         }
 
         w.Close();
@@ -76,12 +77,13 @@ internal static class CollectionEmitter
             w.Line($"/// <summary>The documents whose <c>{paths}</c> lies between <paramref name=\"min\"/> and <paramref name=\"max\"/> inclusive, in index order; lazy.</summary>");
             w.Line("/// <param name=\"min\">The smallest value returned.</param>");
             w.Line("/// <param name=\"max\">The largest value returned.</param>");
-            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Range({type} min, {type} max)");
+            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Range({type} min, {type} max, global::DocStore.QueryOptions? options = null)");
             w.Line($"var low = new {RuntimeNames.KeyBuilder}();");
             AppendValue(w, "low", shape, "min");
             w.Line($"var high = new {RuntimeNames.KeyBuilder}();");
             AppendValue(w, "high", shape, "max");
-            w.Line($"return FindRange({n}, low.ToArray(), high.ToArray());");
+            w.Line($"return FindRange({n}, low.ToArray(), high.ToArray(), options);");
             w.Close();
 
             if (shape.Kind == ShapeKind.String)
@@ -89,11 +91,12 @@ internal static class CollectionEmitter
                 w.Line();
                 w.Line($"/// <summary>The documents whose <c>{paths}</c> starts with <paramref name=\"prefix\"/> (ordinal), in index order; lazy.</summary>");
                 w.Line("/// <param name=\"prefix\">The leading characters to match.</param>");
-                w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Prefix(string prefix)");
+                w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+                w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Prefix(string prefix, global::DocStore.QueryOptions? options = null)");
                 w.Line("global::System.ArgumentNullException.ThrowIfNull(prefix);");
                 w.Line($"var key = new {RuntimeNames.KeyBuilder}();");
                 w.Line("key.AppendStringPrefix(prefix);");
-                w.Line($"return FindPrefix({n}, key.ToArray());");
+                w.Line($"return FindPrefix({n}, key.ToArray(), options);");
                 w.Close();
             }
         }
@@ -104,9 +107,10 @@ internal static class CollectionEmitter
             w.Line();
             w.Line($"/// <summary>The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.</summary>");
             Params(w, prefix);
-            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.PrefixNames[p]}({string.Join(", ", prefix.Select(x => $"{x.Type} {x.Name}"))})");
+            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.PrefixNames[p]}({string.Join(", ", prefix.Select(x => $"{x.Type} {x.Name}"))}, global::DocStore.QueryOptions? options = null)");
             BuildKey(w, prefix);
-            w.Line($"return FindEqual({n}, key.ToArray());");
+            w.Line($"return FindEqual({n}, key.ToArray(), options);");
             w.Close();
         }
     }

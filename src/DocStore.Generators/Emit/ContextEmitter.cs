@@ -23,14 +23,23 @@ internal static class ContextEmitter
         // Sorted so that the output does not depend on the order the compiler visits files.
         CollectionReference[] sorted = collections.OrderBy(c => c.CollectionName, System.StringComparer.Ordinal).ToArray();
         w.Open($"partial class {context.Name}");
-        w.Line($"private {context.Name}(string path)");
-        w.Line("    : base(path)");
+        w.Line($"private {context.Name}(string path, global::DocStore.DocStoreOptions? options)");
+        w.Line("    : base(path, options)");
         w.Line("{");
+        w.Line("    // Opening a collection writes the catalog; if one fails, the database must not stay open.");
+        w.Line("    try");
+        w.Line("    {");
         foreach (CollectionReference collection in sorted)
         {
-            w.Line($"    {collection.CollectionName} = new {collection.CollectionClassName}(this);");
+            w.Line($"        {collection.CollectionName} = new {collection.CollectionClassName}(this);");
         }
 
+        w.Line("    }");
+        w.Line("    catch");
+        w.Line("    {");
+        w.Line("        Dispose();");
+        w.Line("        throw;");
+        w.Line("    }");
         w.Line("}");
         foreach (CollectionReference collection in sorted)
         {
@@ -41,14 +50,16 @@ internal static class ContextEmitter
         }
 
         w.Line();
-        w.Line("/// <summary>Opens the database at <paramref name=\"path\"/>.</summary>");
+        w.Line("/// <summary>Opens (or creates) the database file at <paramref name=\"path\"/>.</summary>");
         w.Line("/// <param name=\"path\">The database file path.</param>");
+        w.Line("/// <param name=\"options\">Durability, cache size and write lock timeout; null for the defaults.</param>");
         w.Line("/// <returns>The open context; dispose it to close the database.</returns>");
-        w.Line($"public static {context.Name} Open(string path) => new(path);");
+        w.Line($"public static {context.Name} Open(string path, global::DocStore.DocStoreOptions? options = null) => new(path, options);");
         w.Line();
         w.Line("/// <summary>Opens a new, empty in-memory database.</summary>");
+        w.Line("/// <param name=\"options\">Cache size and write lock timeout; null for the defaults.</param>");
         w.Line("/// <returns>The open context.</returns>");
-        w.Line($"public static {context.Name} OpenInMemory() => new(InMemoryPath);");
+        w.Line($"public static {context.Name} OpenInMemory(global::DocStore.DocStoreOptions? options = null) => new(InMemoryPath, options);");
         w.Close();
         return w.ToString();
     }

@@ -1,14 +1,17 @@
+using DocStore.Collections;
+using DocStore.Transactions;
+
 namespace DocStore.Modeling;
 
 public abstract partial class DocumentCollection<T, TKey>
 {
-    /// <summary>The one document whose key in <paramref name="index"/> equals <paramref name="key"/>, or null.</summary>
+    /// <summary>The one document whose key in unique <paramref name="index"/> equals <paramref name="key"/>, or null.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded index key.</param>
     /// <returns>The document or null.</returns>
     protected T? FindUnique(int index, byte[] key)
     {
-        foreach (T document in FindEqual(index, key))
+        foreach (var document in FindEqual(index, key, new QueryOptions { Take = 1 }))
         {
             return document;
         }
@@ -19,168 +22,127 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>
     /// The documents whose key in <paramref name="index"/> starts with the complete components in
     /// <paramref name="key"/> (every component for equality, the leading ones for a composite prefix),
-    /// in index order.
+    /// in index order (then primary key order).
     /// </summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded components.</param>
-    /// <returns>A lazy sequence over a snapshot of the matching keys.</returns>
-    protected IEnumerable<T> FindEqual(int index, byte[] key) => FindPrefix(index, key);
+    /// <param name="options">Ordering and paging; null for all, ascending.</param>
+    /// <returns>A lazy sequence on one snapshot.</returns>
+    protected IEnumerable<T> FindEqual(int index, byte[] key, QueryOptions? options = null) => FindPrefix(index, key, options);
 
     /// <summary>The documents whose key in <paramref name="index"/> starts with <paramref name="prefix"/> bytes, in index order.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="prefix">The encoded prefix (complete components, or a string prefix last).</param>
-    /// <returns>A lazy sequence over a snapshot of the matching keys.</returns>
-    protected IEnumerable<T> FindPrefix(int index, byte[] prefix)
+    /// <param name="options">Ordering and paging.</param>
+    /// <returns>A lazy sequence on one snapshot.</returns>
+    protected IEnumerable<T> FindPrefix(int index, byte[] prefix, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(prefix);
-        return ReadAll(Scan(index, prefix, entry => entry.IndexKey.AsSpan().StartsWith(prefix)));
-    }
-
-    /// <summary>The documents whose key in a single-path <paramref name="index"/> lies in [<paramref name="low"/>, <paramref name="high"/>], in index order.</summary>
-    /// <param name="index">The index position.</param>
-    /// <param name="low">The encoded lower bound (inclusive).</param>
-    /// <param name="high">The encoded upper bound (inclusive).</param>
-    /// <returns>A lazy sequence over a snapshot of the matching keys.</returns>
-    protected IEnumerable<T> FindRange(int index, byte[] low, byte[] high)
-    {
-        ArgumentNullException.ThrowIfNull(low);
-        ArgumentNullException.ThrowIfNull(high);
-        return ReadAll(Scan(index, low, entry => entry.IndexKey.AsSpan().SequenceCompareTo(high) <= 0));
-    }
-
-    /// <summary>How many index entries of <paramref name="index"/> start with <paramref name="key"/>.</summary>
-    /// <param name="index">The index position.</param>
-    /// <param name="key">The encoded components.</param>
-    /// <returns>The number of documents (a document matching through several elements counts once).</returns>
-    protected long CountEqual(int index, byte[] key)
-    {
-        ArgumentNullException.ThrowIfNull(key);
-        return Scan(index, key, entry => entry.IndexKey.AsSpan().StartsWith(key)).Count;
+        return Query(options?.Transaction, CheckIndex(index), prefix, prefix, options);
     }
 
     /// <summary>
-    /// Primary keys of the entries from the first one at or after <paramref name="from"/> while
-    /// <paramref name="inRange"/> holds. A multikey index can hold several matching entries for one
-    /// document; each document is returned once, at its first entry in index order.
+    /// The documents whose key in <paramref name="index"/> lies in [<paramref name="low"/>, <paramref name="high"/>],
+    /// in index order. A document matching through several elements of a multikey path appears once, at its first match.
     /// </summary>
-    private List<byte[]> Scan(int index, byte[] from, Func<IndexEntry, bool> inRange)
+    /// <param name="index">The index position.</param>
+    /// <param name="low">The encoded lower bound (inclusive).</param>
+    /// <param name="high">The encoded upper bound (inclusive).</param>
+    /// <param name="options">Ordering and paging.</param>
+    /// <returns>A lazy sequence on one snapshot.</returns>
+    protected IEnumerable<T> FindRange(int index, byte[] low, byte[] high, QueryOptions? options = null)
     {
-        lock (_lock)
+        ArgumentNullException.ThrowIfNull(low);
+        ArgumentNullException.ThrowIfNull(high);
+        return Query(options?.Transaction, CheckIndex(index), low, high, options);
+    }
+
+    /// <summary>How many documents have an entry in <paramref name="index"/> that starts with <paramref name="key"/>, counted from the index alone (no document is read).</summary>
+    /// <param name="index">The index position.</param>
+    /// <param name="key">The encoded components.</param>
+    /// <returns>The number of documents (one matching through several elements of a multikey path counts once).</returns>
+    protected long CountEqual(int index, byte[] key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        CheckIndex(index);
+        return Read(null, key, (c, tx, _, k) =>
         {
-            _context.ThrowIfDisposed();
-            List<IndexEntry> entries = _indexes[index];
-            int position = entries.BinarySearch(new IndexEntry(from, []));
-            var result = new List<byte[]>();
-            HashSet<byte[]>? seen = Model.Indexes[index].Multikey ? new(ByteArrayEqualityComparer.Instance) : null;
-            for (int i = position < 0 ? ~position : position; i < entries.Count && inRange(entries[i]); i++)
+            var tree = c.OpenTree(tx, c._indexTrees[index]);
+            return c.Model.Indexes[index].Multikey ? EntryScan.Walk(tree, k, k, null, c.FirstPerDocument(index)).LongCount() : EntryScan.Count(tree, k, k);
+        });
+    }
+
+    /// <summary>A filter that admits the first entry of each document, so a multikey query returns a document once, at its first matching entry in scan order.</summary>
+    private Func<EntryScan.Entry, bool>? FirstPerDocument(int index)
+    {
+        if (index < 0 || !Model.Indexes[index].Multikey)
+        {
+            return null;
+        }
+
+        var seen = new HashSet<byte[]>(ByteArrayEqualityComparer.Instance);
+        return entry => seen.Add(PrimaryKeyOf(index, entry.Key, entry.Value));
+    }
+
+    private int CheckIndex(int index)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(index);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, _indexTrees.Length);
+        return index;
+    }
+
+    /// <summary>Checks the arguments now, and returns the lazy walk (index -1: the primary tree).</summary>
+    private IEnumerable<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options)
+    {
+        _context.ThrowIfDisposed();
+        transaction?.ThrowIfUnusable(_context);
+        options?.Validate();
+        return Walk(transaction, index, low, high, options);
+    }
+
+    private IEnumerable<T> Walk(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options)
+    {
+        _context.ThrowIfDisposed();
+        ReadTransaction? snapshot = null;
+        Transaction tx;
+        Bson.IFieldDictionary fields;
+        if (transaction is null)
+        {
+            snapshot = _context.Engine.BeginRead();
+            tx = snapshot;
+            fields = _fields.Committed;
+        }
+        else
+        {
+            transaction.ThrowIfUnusable(_context);
+            tx = transaction.Write;
+            fields = _fields.Writer;
+        }
+
+        try
+        {
+            var primary = OpenTree(tx, _primaryTree);
+            var tree = index < 0 ? primary : OpenTree(tx, _indexTrees[index]);
+            foreach (var entry in EntryScan.Walk(tree, low, high, options, FirstPerDocument(index)))
             {
-                if (seen is null || seen.Add(entries[i].PrimaryKey))
+                if (index < 0)
                 {
-                    result.Add(entries[i].PrimaryKey);
+                    yield return Model.Read(entry.Value.Span, fields);
+                    continue;
                 }
-            }
 
-            return result;
-        }
-    }
-
-    private IEnumerable<T> ReadAll(List<byte[]> primaryKeys)
-    {
-        foreach (byte[] primaryKey in primaryKeys)
-        {
-            byte[]? stored;
-            lock (_lock)
-            {
-                _documents.TryGetValue(primaryKey, out stored);
-            }
-
-            // A document deleted after the scan is skipped, as a snapshot reader would not see it either.
-            if (stored is not null)
-            {
-                yield return Model.Read(stored, _fields);
-            }
-        }
-    }
-
-    private List<byte[]>[] IndexKeys(T document)
-    {
-        var sink = new IndexKeySink();
-        var result = new List<byte[]>[_indexes.Length];
-        for (int i = 0; i < _indexes.Length; i++)
-        {
-            sink.Clear();
-            Model.AppendIndexKeys(i, document, sink);
-            result[i] = [.. sink.Keys];
-        }
-
-        return result;
-    }
-
-    private List<byte[]>[] StoredIndexKeys(byte[] stored)
-    {
-        var sink = new IndexKeySink();
-        var result = new List<byte[]>[_indexes.Length];
-        for (int i = 0; i < _indexes.Length; i++)
-        {
-            sink.Clear();
-            Model.AppendIndexKeys(i, stored, _fields, sink);
-            result[i] = [.. sink.Keys];
-        }
-
-        return result;
-    }
-
-    private void CheckUnique(List<byte[]>[] indexKeys, byte[] primaryKey, TKey key)
-    {
-        for (int i = 0; i < _indexes.Length; i++)
-        {
-            if (!Model.Indexes[i].Unique)
-            {
-                continue;
-            }
-
-            foreach (byte[] indexKey in indexKeys[i])
-            {
-                List<IndexEntry> entries = _indexes[i];
-                int position = entries.BinarySearch(new IndexEntry(indexKey, []));
-                int first = position < 0 ? ~position : position;
-                if (first < entries.Count && entries[first].IndexKey.AsSpan().SequenceEqual(indexKey)
-                    && !entries[first].PrimaryKey.AsSpan().SequenceEqual(primaryKey))
+                var primaryKey = PrimaryKeyOf(index, entry.Key, entry.Value);
+                if (!primary.TryGet(primaryKey, out var bytes))
                 {
-                    throw new DuplicateKeyException(Name, Model.Indexes[i].Name, key.ToString() ?? string.Empty);
+                    throw new Storage.DatabaseCorruptException(_context.Engine.Name, -1, $"index '{Model.Indexes[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
                 }
+
+                yield return Model.Read(bytes.Span, fields);
             }
         }
-    }
-
-    private void AddIndexEntries(List<byte[]>[] indexKeys, byte[] primaryKey)
-    {
-        for (int i = 0; i < _indexes.Length; i++)
+        finally
         {
-            foreach (byte[] indexKey in indexKeys[i])
-            {
-                var entry = new IndexEntry(indexKey, primaryKey);
-                int position = _indexes[i].BinarySearch(entry);
-                if (position < 0)
-                {
-                    _indexes[i].Insert(~position, entry);
-                }
-            }
-        }
-    }
-
-    private void RemoveIndexEntries(List<byte[]>[] indexKeys, byte[] primaryKey)
-    {
-        for (int i = 0; i < _indexes.Length; i++)
-        {
-            foreach (byte[] indexKey in indexKeys[i])
-            {
-                int position = _indexes[i].BinarySearch(new IndexEntry(indexKey, primaryKey));
-                if (position >= 0)
-                {
-                    _indexes[i].RemoveAt(position);
-                }
-            }
+            snapshot?.Dispose();
         }
     }
 }

@@ -1,46 +1,61 @@
 using System.Buffers;
 using System.Collections;
-using System.Diagnostics.CodeAnalysis;
 using DocStore.Bson;
+using DocStore.Bson.Keys;
+using DocStore.BTree;
+using DocStore.Collections;
+using DocStore.Transactions;
 
 namespace DocStore.Modeling;
 
 /// <summary>
-/// The base of every generated typed collection (<c>PersonCollection</c>): insert, get, update,
-/// delete, scans, and the index lookups the generated <c>FindBy…</c> methods call.
+/// The base of every generated typed collection (<c>PersonCollection</c>): insert, get, update, delete,
+/// scans, paging, explicit transactions, and the index lookups the generated <c>FindBy…</c> methods call.
 /// </summary>
 /// <remarks>
-/// Documents are stored as C-BSON bytes under their encoded primary key, and every index as sorted
-/// (index key, primary key) entries, so the behaviour (ordering, uniqueness, schema evolution) is the
-/// storage engine's. Until issue 5 wires collections to the B+tree engine, both live in memory: nothing
-/// is persisted, whatever path the context was opened with.
+/// Documents live in one engine tree (encoded primary key -> C-BSON bytes), each index in its own tree
+/// (unique: index key -> primary key; otherwise index key + primary key -> empty), all recorded in the
+/// catalog (docs/catalog.md). Every operation runs in one write transaction: its own (auto-commit), or the
+/// <see cref="DocStoreTransaction"/> passed in. Reads run on a snapshot. Thread-safe.
 /// </remarks>
 /// <typeparam name="T">The document type.</typeparam>
 /// <typeparam name="TKey">The primary key type.</typeparam>
-public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>
+public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITransactionParticipant, ICheckedCollection
     where TKey : notnull
 {
     private readonly DocStoreContext _context;
-    private readonly SortedDictionary<byte[], byte[]> _documents = new(ByteArrayComparer.Instance);
-    private readonly List<IndexEntry>[] _indexes;
-    private readonly FieldDictionary _fields = new();
-    private readonly Lock _lock = new();
+    private readonly CollectionFields _fields;
+    private readonly string _primaryTree;
+    private readonly string[] _indexTrees;
+    private readonly Dictionary<string, uint> _roots;
+    private readonly int _maxKeyLength;
     private long _lastSequence;
 
-    /// <summary>Creates the collection for <paramref name="model"/> inside <paramref name="context"/>.</summary>
+    /// <summary>Opens the collection for <paramref name="model"/> inside <paramref name="context"/>: records it in the catalog, and creates (and builds) or drops indexes whose declarations changed.</summary>
     /// <param name="context">The owning context.</param>
     /// <param name="model">The generated model of <typeparamref name="T"/>.</param>
+    /// <exception cref="DuplicateKeyException">A newly declared unique index finds two documents with the same value.</exception>
+    /// <exception cref="InvalidOperationException">Another object of the context already has this collection open.</exception>
     protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model)
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(model);
+        context.ThrowIfDisposed();
         _context = context;
         Model = model;
-        _indexes = new List<IndexEntry>[model.Indexes.Count];
-        for (int i = 0; i < _indexes.Length; i++)
+        _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
+        context.Claim(Name);
+        try
         {
-            _indexes[i] = [];
+            (_primaryTree, _indexTrees, _fields, _roots) = OpenInCatalog();
         }
+        catch
+        {
+            context.Release(Name);
+            throw;
+        }
+
+        context.Register(this);
     }
 
     /// <summary>The collection name.</summary>
@@ -49,149 +64,11 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>
     /// <summary>The generated model of the document type.</summary>
     public ICollectionModel<T, TKey> Model { get; }
 
-    /// <summary>The collection's field dictionary (stored field names and their ids).</summary>
-    public IFieldDictionary Fields => _fields;
+    /// <summary>The context the collection belongs to.</summary>
+    public DocStoreContext Context => _context;
 
-    /// <summary>
-    /// Inserts <paramref name="document"/>. A default ObjectId or Guid key is generated, an int or long
-    /// key of 0 takes the next sequence number; the generated key is stored into the document (for
-    /// class documents the caller sees it) and returned.
-    /// </summary>
-    /// <param name="document">The document.</param>
-    /// <returns>The document's key.</returns>
-    /// <exception cref="DuplicateKeyException">The key, or a unique index value, is taken.</exception>
-    public TKey Insert(T document)
-    {
-        lock (_lock)
-        {
-            _context.ThrowIfDisposed();
-            TKey key = Model.GetKey(document);
-            if (Model.IsDefaultKey(key))
-            {
-                key = Model.NewKey(_lastSequence + 1);
-                Model.SetKey(ref document, key);
-            }
-
-            byte[] primaryKey = EncodeKey(key);
-            if (_documents.ContainsKey(primaryKey))
-            {
-                throw new DuplicateKeyException(Name, null, key.ToString() ?? string.Empty);
-            }
-
-            List<byte[]>[] indexKeys = IndexKeys(document);
-            CheckUnique(indexKeys, primaryKey, key);
-            _documents.Add(primaryKey, Serialize(document));
-            AddIndexEntries(indexKeys, primaryKey);
-            _lastSequence = Math.Max(_lastSequence, Model.GetSequence(key));
-            return key;
-        }
-    }
-
-    /// <summary>Replaces the stored document that has <paramref name="document"/>'s key.</summary>
-    /// <param name="document">The new version.</param>
-    /// <returns>False when no document has that key.</returns>
-    /// <exception cref="DuplicateKeyException">A unique index value is taken by another document.</exception>
-    public bool Update(T document)
-    {
-        lock (_lock)
-        {
-            _context.ThrowIfDisposed();
-            TKey key = Model.GetKey(document);
-            byte[] primaryKey = EncodeKey(key);
-            if (!_documents.TryGetValue(primaryKey, out byte[]? old))
-            {
-                return false;
-            }
-
-            List<byte[]>[] indexKeys = IndexKeys(document);
-            CheckUnique(indexKeys, primaryKey, key);
-            RemoveIndexEntries(StoredIndexKeys(old), primaryKey);
-            _documents[primaryKey] = Serialize(document);
-            AddIndexEntries(indexKeys, primaryKey);
-            return true;
-        }
-    }
-
-    /// <summary>Deletes the document with <paramref name="key"/>.</summary>
-    /// <param name="key">The key.</param>
-    /// <returns>False when no document has that key.</returns>
-    public bool Delete(TKey key)
-    {
-        lock (_lock)
-        {
-            _context.ThrowIfDisposed();
-            byte[] primaryKey = EncodeKey(key);
-            if (!_documents.Remove(primaryKey, out byte[]? old))
-            {
-                return false;
-            }
-
-            RemoveIndexEntries(StoredIndexKeys(old), primaryKey);
-            return true;
-        }
-    }
-
-    /// <summary>The document with <paramref name="key"/>, or null (default for struct documents).</summary>
-    /// <param name="key">The key.</param>
-    /// <returns>The document or null.</returns>
-    public T? Get(TKey key) => TryGet(key, out T? document) ? document : default;
-
-    /// <summary>Looks a document up by key.</summary>
-    /// <param name="key">The key.</param>
-    /// <param name="document">The document when found.</param>
-    /// <returns>True when found.</returns>
-    public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
-    {
-        byte[]? stored = GetDocumentBytes(key);
-        if (stored is null)
-        {
-            document = default;
-            return false;
-        }
-
-        document = Model.Read(stored, _fields);
-        return true;
-    }
-
-    /// <summary>The stored C-BSON bytes of the document with <paramref name="key"/>, for the generated field readers; null when absent.</summary>
-    /// <param name="key">The key.</param>
-    /// <returns>The bytes (the stored array: do not modify it) or null.</returns>
-    public byte[]? GetDocumentBytes(TKey key)
-    {
-        lock (_lock)
-        {
-            _context.ThrowIfDisposed();
-            return _documents.TryGetValue(EncodeKey(key), out byte[]? stored) ? stored : null;
-        }
-    }
-
-    /// <summary>How many documents the collection holds.</summary>
-    /// <returns>The count.</returns>
-    public long Count()
-    {
-        lock (_lock)
-        {
-            _context.ThrowIfDisposed();
-            return _documents.Count;
-        }
-    }
-
-    /// <summary>Every document in primary key order; lazy over a snapshot of the keys.</summary>
-    /// <returns>The documents.</returns>
-    public IEnumerable<T> FindAll()
-    {
-        List<byte[]> documents;
-        lock (_lock)
-        {
-            _context.ThrowIfDisposed();
-            documents = [.. _documents.Values];
-        }
-
-        foreach (byte[] stored in documents)
-        {
-            yield return Model.Read(stored, _fields);
-        }
-    }
+    /// <summary>The collection's committed field dictionary (stored field names and their ids).</summary>
+    public IFieldDictionary Fields => _fields.Committed;
 
     /// <summary>Enumerates every document in primary key order (same as <see cref="FindAll"/>).</summary>
     /// <returns>The enumerator.</returns>
@@ -199,18 +76,122 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
+    int ITransactionParticipant.PrepareCommit(WriteTransaction transaction) => _fields.PrepareCommit(transaction);
+
+    void ITransactionParticipant.Committed(int token) => _fields.MarkDurable(token);
+
+    void ITransactionParticipant.RolledBack() => _fields.RolledBack();
+
+    /// <summary>The encoded primary key, checked against the engine's key limit.</summary>
     private byte[] EncodeKey(TKey key)
     {
+        if (key is null)
+        {
+            throw new ArgumentNullException(nameof(key), $"A key of collection '{Name}' must not be null.");
+        }
+
         var builder = new IndexKeyBuilder();
         Model.AppendKey(builder, key);
-        return builder.ToArray();
+        var encoded = builder.ToArray();
+        if (encoded.Length > _maxKeyLength)
+        {
+            throw new KeyTooLongException(Name, encoded.Length, _maxKeyLength);
+        }
+
+        return encoded;
     }
 
-    private byte[] Serialize(T document)
+    private byte[] Serialize(T document, IFieldDictionary fields, TKey key)
     {
         var buffer = new ArrayBufferWriter<byte>(256);
-        var writer = new CBsonWriter(buffer);
-        Model.Write(ref writer, document, _fields);
+        try
+        {
+            var writer = new CBsonWriter(buffer);
+            Model.Write(ref writer, document, fields);
+        }
+        catch (CBsonLimitException e) when (!e.Message.Contains("depth", StringComparison.OrdinalIgnoreCase))
+        {
+            // The writer names the limit it hit; depth has its own message and stays as it is.
+            throw new DocumentTooLargeException(Name, KeyString(key), Math.Max(buffer.WrittenCount, CBsonLimits.MaxDocumentSize + 1L), CBsonLimits.MaxDocumentSize);
+        }
+
+        if (buffer.WrittenCount > CBsonLimits.MaxDocumentSize)
+        {
+            throw new DocumentTooLargeException(Name, KeyString(key), buffer.WrittenCount, CBsonLimits.MaxDocumentSize);
+        }
+
         return buffer.WrittenSpan.ToArray();
+    }
+
+    private static string KeyString(TKey key) => key.ToString() ?? string.Empty;
+
+    /// <summary>The distinct index keys of a live document, per index, each checked against the engine's key limit.</summary>
+    private byte[][][] EntryKeys(T document, byte[] primaryKey)
+    {
+        var sink = new IndexKeySink();
+        var result = new byte[Model.Indexes.Count][][];
+        for (var i = 0; i < result.Length; i++)
+        {
+            sink.Clear();
+            Model.AppendIndexKeys(i, document, sink);
+            result[i] = Distinct(sink.Keys);
+            var extra = Model.Indexes[i].Unique ? 0 : primaryKey.Length;
+            foreach (var key in result[i])
+            {
+                if (key.Length + extra > _maxKeyLength)
+                {
+                    throw new IndexKeyTooLongException(Name, Model.Indexes[i].Name, key.Length + extra, _maxKeyLength);
+                }
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>The distinct index keys of a stored document, per index.</summary>
+    private byte[][][] StoredEntryKeys(ReadOnlySpan<byte> stored, IFieldDictionary fields)
+    {
+        var sink = new IndexKeySink();
+        var result = new byte[Model.Indexes.Count][][];
+        for (var i = 0; i < result.Length; i++)
+        {
+            sink.Clear();
+            Model.AppendIndexKeys(i, stored, fields, sink);
+            result[i] = Distinct(sink.Keys);
+        }
+
+        return result;
+    }
+
+    private static byte[][] Distinct(IReadOnlyList<byte[]> keys)
+    {
+        if (keys.Count <= 1)
+        {
+            return [.. keys];
+        }
+
+        var set = new HashSet<byte[]>(keys, ByteArrayEqualityComparer.Instance);
+        return [.. set];
+    }
+
+    /// <summary>The tree key of an index entry: the index key, followed by the primary key for a non-unique index.</summary>
+    private byte[] TreeKey(int index, byte[] indexKey, byte[] primaryKey) =>
+        Model.Indexes[index].Unique ? indexKey : [.. indexKey, .. primaryKey];
+
+    /// <summary>The primary key an index entry points at.</summary>
+    private byte[] PrimaryKeyOf(int index, byte[] treeKey, ReadOnlyMemory<byte> value)
+    {
+        if (Model.Indexes[index].Unique)
+        {
+            return value.ToArray();
+        }
+
+        var reader = new KeyReader(treeKey);
+        for (var c = 0; c < Model.Indexes[index].Paths.Count; c++)
+        {
+            reader.Skip();
+        }
+
+        return reader.Remaining.ToArray();
     }
 }

@@ -17,6 +17,20 @@ public sealed class DuplicateKeyException : Exception
         Key = key;
     }
 
+    /// <summary>Creates the exception for a unique index, naming the duplicated value.</summary>
+    /// <param name="collection">The collection name.</param>
+    /// <param name="index">The unique index name.</param>
+    /// <param name="value">The duplicated index value as text.</param>
+    /// <param name="key">The key of the document being written, as text.</param>
+    public DuplicateKeyException(string collection, string index, string value, string key)
+        : base($"Collection '{collection}' already has a document with the value {value} in unique index '{index}' (writing document {key}).")
+    {
+        Collection = collection;
+        Index = index;
+        Value = value;
+        Key = key;
+    }
+
     /// <summary>Creates the exception with a message.</summary>
     public DuplicateKeyException()
         : this(string.Empty, null, string.Empty)
@@ -38,6 +52,9 @@ public sealed class DuplicateKeyException : Exception
 
     /// <summary>The unique index name, or null when the primary key is duplicated.</summary>
     public string? Index { get; }
+
+    /// <summary>The duplicated unique index value as text, or null when the primary key is duplicated.</summary>
+    public string? Value { get; }
 
     /// <summary>The key as text.</summary>
     public string Key { get; }

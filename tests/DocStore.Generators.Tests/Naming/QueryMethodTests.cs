@@ -13,11 +13,11 @@ public class QueryMethodTests
     {
         string code = Generated(TestModels.Issue, "MyApp.Person.DocStore.g.cs");
         Assert.Contains("public global::MyApp.Person? FindByEmail(string email)", code, StringComparison.Ordinal);
-        Assert.Contains("FindByEmailPrefix(string prefix)", code, StringComparison.Ordinal);
-        Assert.Contains("FindByAgeRange(int min, int max)", code, StringComparison.Ordinal);
-        Assert.Contains("IEnumerable<global::MyApp.Person> FindByAge(int age)", code, StringComparison.Ordinal);
-        Assert.Contains("FindByAddressCity(string addressCity)", code, StringComparison.Ordinal);
-        Assert.Contains("FindByTags(string element)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("IEnumerable<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByTags(string element, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("public long CountByAge(int age)", code, StringComparison.Ordinal);
     }
 
@@ -25,8 +25,8 @@ public class QueryMethodTests
     public void Composite_index_gets_the_full_and_the_prefix_form()
     {
         string code = Generated(TestModels.AllKinds, "Kinds.Everything.DocStore.g.cs");
-        Assert.Contains("FindByLastFirst(string last, string first)", code, StringComparison.Ordinal);
-        Assert.Contains("FindByLast(string last)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("FindByLast(string last, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.DoesNotContain("FindByLastFirstRange", code, StringComparison.Ordinal);
     }
 
@@ -35,8 +35,8 @@ public class QueryMethodTests
     {
         string code = Generated(TestModels.Issue, "MyApp.AppDb.DocStore.g.cs");
         Assert.Contains("public global::MyApp.PersonCollection People { get; }", code, StringComparison.Ordinal);
-        Assert.Contains("public static AppDb Open(string path)", code, StringComparison.Ordinal);
-        Assert.Contains("public static AppDb OpenInMemory()", code, StringComparison.Ordinal);
+        Assert.Contains("public static AppDb Open(string path, global::DocStore.DocStoreOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("public static AppDb OpenInMemory(global::DocStore.DocStoreOptions? options = null)", code, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -2924,7 +2924,8 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
     /// <summary>The documents whose <c>Last, First</c> equals the given value, in index order (index <c>LastFirst</c>); lazy.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::Kinds.Everything> FindByLastFirst(string last, string first)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::Kinds.Everything> FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (last is { } v_last)
@@ -2943,7 +2944,7 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
         {
             key.AppendNull();
         }
-        return FindEqual(0, key.ToArray());
+        return FindEqual(0, key.ToArray(), options);
     }
 
     /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>).</summary>
@@ -2973,7 +2974,8 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
 
     /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy.</summary>
     /// <param name="last">The value to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::Kinds.Everything> FindByLast(string last)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::Kinds.Everything> FindByLast(string last, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (last is { } v_last)
@@ -2984,6 +2986,6 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
         {
             key.AppendNull();
         }
-        return FindEqual(0, key.ToArray());
+        return FindEqual(0, key.ToArray(), options);
     }
 }

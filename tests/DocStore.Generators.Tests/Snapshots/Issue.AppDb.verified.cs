@@ -6,21 +6,32 @@ namespace MyApp;
 
 partial class AppDb
 {
-    private AppDb(string path)
-        : base(path)
+    private AppDb(string path, global::DocStore.DocStoreOptions? options)
+        : base(path, options)
     {
-        People = new global::MyApp.PersonCollection(this);
+        // Opening a collection writes the catalog; if one fails, the database must not stay open.
+        try
+        {
+            People = new global::MyApp.PersonCollection(this);
+        }
+        catch
+        {
+            Dispose();
+            throw;
+        }
     }
 
     /// <summary>The <c>People</c> collection.</summary>
     public global::MyApp.PersonCollection People { get; }
 
-    /// <summary>Opens the database at <paramref name="path"/>.</summary>
+    /// <summary>Opens (or creates) the database file at <paramref name="path"/>.</summary>
     /// <param name="path">The database file path.</param>
+    /// <param name="options">Durability, cache size and write lock timeout; null for the defaults.</param>
     /// <returns>The open context; dispose it to close the database.</returns>
-    public static AppDb Open(string path) => new(path);
+    public static AppDb Open(string path, global::DocStore.DocStoreOptions? options = null) => new(path, options);
 
     /// <summary>Opens a new, empty in-memory database.</summary>
+    /// <param name="options">Cache size and write lock timeout; null for the defaults.</param>
     /// <returns>The open context.</returns>
-    public static AppDb OpenInMemory() => new(InMemoryPath);
+    public static AppDb OpenInMemory(global::DocStore.DocStoreOptions? options = null) => new(InMemoryPath, options);
 }

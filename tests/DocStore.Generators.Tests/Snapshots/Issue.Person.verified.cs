@@ -750,7 +750,8 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
 
     /// <summary>The documents whose <c>Address.City</c> equals the given value, in index order (index <c>AddressCity</c>); lazy.</summary>
     /// <param name="addressCity">The value to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCity(string addressCity)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (addressCity is { } v_addressCity)
@@ -761,7 +762,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return FindEqual(0, key.ToArray());
+        return FindEqual(0, key.ToArray(), options);
     }
 
     /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>).</summary>
@@ -783,7 +784,8 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <summary>The documents whose <c>Address.City</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityRange(string min, string max)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Modeling.IndexKeyBuilder();
         if (min is { } v_min)
@@ -803,22 +805,24 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             high.AppendNull();
         }
-        return FindRange(0, low.ToArray(), high.ToArray());
+        return FindRange(0, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The documents whose <c>Address.City</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityPrefix(string prefix)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(0, key.ToArray());
+        return FindPrefix(0, key.ToArray(), options);
     }
 
     /// <summary>The documents whose <c>Tags[]</c> equals the given value, in index order (index <c>Tags</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTags(string element)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (element is { } v_element)
@@ -829,7 +833,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return FindEqual(1, key.ToArray());
+        return FindEqual(1, key.ToArray(), options);
     }
 
     /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>).</summary>
@@ -851,7 +855,8 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <summary>The documents whose <c>Tags[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsRange(string min, string max)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Modeling.IndexKeyBuilder();
         if (min is { } v_min)
@@ -871,17 +876,18 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             high.AppendNull();
         }
-        return FindRange(1, low.ToArray(), high.ToArray());
+        return FindRange(1, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The documents whose <c>Tags[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsPrefix(string prefix)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(1, key.ToArray());
+        return FindPrefix(1, key.ToArray(), options);
     }
 
     /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null.</summary>
@@ -919,7 +925,8 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <summary>The documents whose <c>Email</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailRange(string min, string max)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Modeling.IndexKeyBuilder();
         if (min is { } v_min)
@@ -939,26 +946,28 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             high.AppendNull();
         }
-        return FindRange(2, low.ToArray(), high.ToArray());
+        return FindRange(2, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The documents whose <c>Email</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailPrefix(string prefix)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(2, key.ToArray());
+        return FindPrefix(2, key.ToArray(), options);
     }
 
     /// <summary>The documents whose <c>Age</c> equals the given value, in index order (index <c>Age</c>); lazy.</summary>
     /// <param name="age">The value to match.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAge(int age)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         key.Append((long)age);
-        return FindEqual(3, key.ToArray());
+        return FindEqual(3, key.ToArray(), options);
     }
 
     /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>).</summary>
@@ -973,12 +982,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <summary>The documents whose <c>Age</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAgeRange(int min, int max)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Modeling.IndexKeyBuilder();
         low.Append((long)min);
         var high = new global::DocStore.Modeling.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(3, low.ToArray(), high.ToArray());
+        return FindRange(3, low.ToArray(), high.ToArray(), options);
     }
 }

@@ -1,0 +1,131 @@
+using System.Buffers.Binary;
+using System.Text;
+using DocStore.Storage;
+
+namespace DocStore.Catalog;
+
+/// <summary>
+/// The byte layout of catalog values (docs/catalog.md): a format byte (1), then length-prefixed UTF-8
+/// strings (u16 little-endian length). Decoding checks every length and names what is malformed.
+/// </summary>
+internal static class CatalogRecords
+{
+    private const byte FormatVersion = 1;
+    private const byte UniqueFlag = 1;
+    private const byte MultikeyFlag = 2;
+
+    public static byte[] EncodeCollection(CollectionRecord collection)
+    {
+        var output = new List<byte> { FormatVersion };
+        WriteString(output, collection.PrimaryTree);
+        return [.. output];
+    }
+
+    public static CollectionRecord DecodeCollection(string name, ReadOnlySpan<byte> value, string fileName)
+    {
+        var reader = new Reader(value, fileName, $"collection '{name}'");
+        reader.ExpectVersion();
+        var tree = reader.String();
+        reader.ExpectEnd();
+        return new CollectionRecord(name, tree);
+    }
+
+    public static byte[] EncodeIndex(IndexRecord index)
+    {
+        var output = new List<byte> { FormatVersion, (byte)((index.Unique ? UniqueFlag : 0) | (index.Multikey ? MultikeyFlag : 0)) };
+        WriteString(output, index.Tree);
+        output.Add(checked((byte)index.Paths.Count));
+        foreach (var path in index.Paths)
+        {
+            WriteString(output, path);
+        }
+
+        return [.. output];
+    }
+
+    public static IndexRecord DecodeIndex(string collection, string name, ReadOnlySpan<byte> value, string fileName)
+    {
+        var reader = new Reader(value, fileName, $"index '{name}' of collection '{collection}'");
+        reader.ExpectVersion();
+        var flags = reader.Byte();
+        var tree = reader.String();
+        var count = reader.Byte();
+        var paths = new string[count];
+        for (var i = 0; i < count; i++)
+        {
+            paths[i] = reader.String();
+        }
+
+        reader.ExpectEnd();
+        return new IndexRecord(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths, tree);
+    }
+
+    private static void WriteString(List<byte> output, string value)
+    {
+        var bytes = Encoding.UTF8.GetBytes(value);
+        if (bytes.Length > ushort.MaxValue)
+        {
+            throw new ArgumentException($"The catalog name '{value[..32]}...' is longer than {ushort.MaxValue} UTF-8 bytes.", nameof(value));
+        }
+
+        Span<byte> length = stackalloc byte[2];
+        BinaryPrimitives.WriteUInt16LittleEndian(length, (ushort)bytes.Length);
+        output.AddRange(length);
+        output.AddRange(bytes);
+    }
+
+    private ref struct Reader(ReadOnlySpan<byte> value, string fileName, string what)
+    {
+        private readonly ReadOnlySpan<byte> _value = value;
+        private int _position;
+
+        public void ExpectVersion()
+        {
+            var version = Byte();
+            if (version != FormatVersion)
+            {
+                throw Malformed($"format byte {version} (expected {FormatVersion})");
+            }
+        }
+
+        public byte Byte()
+        {
+            if (_position >= _value.Length)
+            {
+                throw Malformed($"ends at byte {_position}");
+            }
+
+            return _value[_position++];
+        }
+
+        public string String()
+        {
+            if (_position + 2 > _value.Length)
+            {
+                throw Malformed($"ends inside a string length at byte {_position}");
+            }
+
+            int length = BinaryPrimitives.ReadUInt16LittleEndian(_value[_position..]);
+            _position += 2;
+            if (_position + length > _value.Length)
+            {
+                throw Malformed($"has a string of {length} bytes at byte {_position} past its end ({_value.Length} bytes)");
+            }
+
+            var text = Encoding.UTF8.GetString(_value.Slice(_position, length));
+            _position += length;
+            return text;
+        }
+
+        public readonly void ExpectEnd()
+        {
+            if (_position != _value.Length)
+            {
+                throw Malformed($"has {_value.Length - _position} unexpected bytes after byte {_position}");
+            }
+        }
+
+        private readonly DatabaseCorruptException Malformed(string problem) =>
+            new(fileName, -1, $"the catalog record of {what} {problem}");
+    }
+}

@@ -1,0 +1,102 @@
+using DocStore.Bson;
+using DocStore.Catalog;
+using DocStore.Transactions;
+
+namespace DocStore.Collections;
+
+/// <summary>
+/// A collection's field dictionary across transactions. Readers use <see cref="Committed"/>; the write
+/// transaction (there is one at a time, so no lock is needed on the write side) uses <see cref="Writer"/>.
+/// Before a commit, every name above the last one known to be in the catalog is written to the catalog in
+/// the same transaction, and the fork becomes the committed dictionary before the engine commit makes the
+/// documents visible: a reader that sees a document can always resolve its ids (the committed dictionary
+/// only ever grows, so a newer one also reads older snapshots).
+/// </summary>
+internal sealed class CollectionFields
+{
+    private readonly string _collection;
+    private readonly Lock _durableLock = new();
+    private FieldDictionary _committed;
+    private WriteFieldDictionary _writer;
+    private int _durableMaxId;
+    private int _publishedMaxId;
+
+    public CollectionFields(string collection, FieldDictionary loaded)
+    {
+        _collection = collection;
+        _committed = loaded;
+        _writer = new WriteFieldDictionary(loaded);
+        _durableMaxId = MaxId(loaded);
+        _publishedMaxId = _durableMaxId;
+    }
+
+    public FieldDictionary Committed => Volatile.Read(ref _committed);
+
+    public WriteFieldDictionary Writer => _writer;
+
+    /// <summary>Writes the names the catalog may lack and publishes the fork; returns the largest id now recorded.</summary>
+    public int PrepareCommit(WriteTransaction transaction)
+    {
+        int durable;
+        lock (_durableLock)
+        {
+            durable = _durableMaxId;
+        }
+
+        // The common commit adds no name: then there is nothing to write unless an earlier commit that
+        // published names failed, leaving them above the durable mark.
+        if (_writer.Fork is null && _publishedMaxId <= durable)
+        {
+            return durable;
+        }
+
+        var current = _writer.Fork ?? _writer.Base;
+        var max = durable;
+        foreach (var entry in current)
+        {
+            if (entry.Id > durable)
+            {
+                CollectionCatalog.PutField(transaction, _collection, entry);
+                max = Math.Max(max, entry.Id);
+            }
+        }
+
+        if (_writer.Fork is { } fork)
+        {
+            Volatile.Write(ref _committed, fork);
+            _writer = new WriteFieldDictionary(fork);
+            _publishedMaxId = Math.Max(_publishedMaxId, max);
+        }
+
+        return max;
+    }
+
+    /// <summary>Records that the catalog now durably holds every id up to <paramref name="maxId"/>.</summary>
+    public void MarkDurable(int maxId)
+    {
+        lock (_durableLock)
+        {
+            _durableMaxId = Math.Max(_durableMaxId, maxId);
+        }
+    }
+
+    /// <summary>Drops names added by a transaction that did not commit.</summary>
+    public void RolledBack()
+    {
+        if (_writer.Fork is not null)
+        {
+            _writer = new WriteFieldDictionary(Committed);
+        }
+    }
+
+    private static int MaxId(FieldDictionary dictionary)
+    {
+        var max = 0;
+        foreach (var entry in dictionary)
+        {
+            max = Math.Max(max, entry.Id);
+        }
+
+        return max;
+    }
+}

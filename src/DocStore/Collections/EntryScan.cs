@@ -1,0 +1,107 @@
+using DocStore.Bson.Keys;
+using DocStore.BTree;
+
+namespace DocStore.Collections;
+
+/// <summary>
+/// Ordered walks over a tree between two encoded bounds. The lower bound is inclusive; the upper bound
+/// <c>high</c> admits every key that starts with it or sorts before it, which is "up to and including high"
+/// for whole components (the encoding is prefix-free, so a trailing primary key never lifts an entry above
+/// its index key) and "starting with" for a string prefix. Paging (skip, take, after) works on keys.
+/// </summary>
+internal static class EntryScan
+{
+    /// <summary>One entry: a copy of its key, and its value (valid until the transaction next changes).</summary>
+    public readonly record struct Entry(byte[] Key, ReadOnlyMemory<byte> Value);
+
+    /// <summary>The entries between the bounds in the order, skip, take and continuation of <paramref name="options"/>.</summary>
+    /// <param name="tree">The tree.</param>
+    /// <param name="low">The inclusive lower bound (empty: from the start).</param>
+    /// <param name="high">The upper bound (see the class remarks); null: to the end.</param>
+    /// <param name="options">Ordering and paging; receives the continuation.</param>
+    /// <param name="accept">When given, entries it refuses are passed over before skip and take count them (multikey de-duplication).</param>
+    /// <returns>The entries.</returns>
+    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, QueryOptions? options, Func<Entry, bool>? accept = null)
+    {
+        var cursor = tree.CreateCursor();
+        var descending = options?.Descending ?? false;
+        var skip = options?.Skip ?? 0;
+        var take = options?.Take ?? int.MaxValue;
+        var after = options?.DecodeAfter();
+        byte[]? last = null;
+        bool ok;
+        if (!descending)
+        {
+            var start = after is not null && after.AsSpan().SequenceCompareTo(low) > 0 ? after : low;
+            ok = start.Length == 0 ? cursor.SeekFirst() : cursor.Seek(start);
+            if (ok && after is not null && cursor.Key.SequenceEqual(after))
+            {
+                ok = cursor.MoveNext();
+            }
+        }
+        else
+        {
+            var start = after ?? (high is null ? null : KeyRange.ForPrefix(high).Upper.ToArray());
+            ok = start is null ? cursor.SeekLast() : cursor.SeekAtOrBefore(start);
+            while (ok && ((after is not null && cursor.Key.SequenceCompareTo(after) >= 0) || !AtOrBelow(cursor.Key, high)))
+            {
+                ok = cursor.MovePrevious();
+            }
+        }
+
+        while (ok)
+        {
+            if (descending ? cursor.Key.SequenceCompareTo(low) < 0 : !AtOrBelow(cursor.Key, high))
+            {
+                break;
+            }
+
+            if (accept is not null && !accept(new Entry(cursor.Key.ToArray(), cursor.Value)))
+            {
+                // Passed over: neither a result nor counted by skip and take.
+            }
+            else if (skip > 0)
+            {
+                skip--;
+            }
+            else if (take == 0)
+            {
+                if (options is not null)
+                {
+                    options.Continuation = last is null ? null : QueryOptions.Encode(last);
+                }
+
+                yield break;
+            }
+            else
+            {
+                take--;
+                last = cursor.Key.ToArray();
+                yield return new Entry(last, cursor.Value);
+            }
+
+            ok = descending ? cursor.MovePrevious() : cursor.MoveNext();
+        }
+
+        if (options is not null)
+        {
+            options.Continuation = null;
+        }
+    }
+
+    /// <summary>Counts the keys between the bounds without reading values.</summary>
+    public static long Count(Tree tree, byte[] low, byte[]? high)
+    {
+        var cursor = tree.CreateCursor();
+        long count = 0;
+        for (var ok = low.Length == 0 ? cursor.SeekFirst() : cursor.Seek(low); ok && AtOrBelow(cursor.Key, high); ok = cursor.MoveNext())
+        {
+            count++;
+        }
+
+        return count;
+    }
+
+    private static bool AtOrBelow(ReadOnlySpan<byte> key, byte[]? high) =>
+        high is null || key.StartsWith(high) || key.SequenceCompareTo(high) < 0;
+}

@@ -1,0 +1,133 @@
+using System.Diagnostics.CodeAnalysis;
+using DocStore.Bson;
+using DocStore.Collections;
+using DocStore.Transactions;
+
+namespace DocStore.Modeling;
+
+public abstract partial class DocumentCollection<T, TKey>
+{
+    /// <summary>The document with <paramref name="key"/>, or null (default for struct documents).</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>The document or null.</returns>
+    public T? Get(TKey key) => TryGet(key, out var document) ? document : default;
+
+    /// <summary>The document with <paramref name="key"/> as <paramref name="transaction"/> sees it (its own changes included), or null.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>The document or null.</returns>
+    public T? Get(DocStoreTransaction transaction, TKey key)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        var primaryKey = EncodeKey(key);
+        return Read(transaction, primaryKey, (c, tx, fields, pk) => c.OpenTree(tx, c._primaryTree).TryGet(pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>The document or null.</returns>
+    public ValueTask<T?> GetAsync(TKey key) => ValueTask.FromResult(Get(key));
+
+    /// <summary>Looks a document up by key.</summary>
+    /// <param name="key">The key.</param>
+    /// <param name="document">The document when found.</param>
+    /// <returns>True when found.</returns>
+    public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
+    {
+        var primaryKey = EncodeKey(key);
+        var found = Read(null, primaryKey, (c, tx, fields, pk) => c.OpenTree(tx, c._primaryTree).TryGet(pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
+        document = found.Item2!;
+        return found.Item1;
+    }
+
+    /// <summary>True when a document has <paramref name="key"/> (the document is not read).</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>True when present.</returns>
+    public bool Exists(TKey key) => Read(null, EncodeKey(key), (c, tx, _, pk) => c.OpenTree(tx, c._primaryTree).ContainsKey(pk));
+
+    /// <summary>True when a document has <paramref name="key"/>, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>True when present.</returns>
+    public bool Exists(DocStoreTransaction transaction, TKey key)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return Read(transaction, EncodeKey(key), (c, tx, _, pk) => c.OpenTree(tx, c._primaryTree).ContainsKey(pk));
+    }
+
+    /// <summary>The stored C-BSON bytes of the document with <paramref name="key"/>, for the generated field readers; null when absent.</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>A copy of the bytes, or null.</returns>
+    public byte[]? GetDocumentBytes(TKey key) =>
+        Read(null, EncodeKey(key), (c, tx, _, pk) => c.OpenTree(tx, c._primaryTree).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
+
+    /// <summary>How many documents the collection holds, counted on a snapshot from the keys alone.</summary>
+    /// <returns>The count.</returns>
+    public long Count() => Read(null, 0, (c, tx, _, _) => EntryScan.Count(c.OpenTree(tx, c._primaryTree), [], null));
+
+    /// <summary>How many documents the collection holds, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <returns>The count.</returns>
+    public long Count(DocStoreTransaction transaction)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return Read(transaction, 0, (c, tx, _, _) => EntryScan.Count(c.OpenTree(tx, c._primaryTree), [], null));
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Count()"/> (completes synchronously, like <see cref="GetAsync"/>).</summary>
+    /// <returns>The count.</returns>
+    public ValueTask<long> CountAsync() => ValueTask.FromResult(Count());
+
+    /// <summary>Every document in primary key order; lazy, on one snapshot taken when enumeration starts.</summary>
+    /// <returns>The documents.</returns>
+    public IEnumerable<T> FindAll() => Scan();
+
+    /// <summary>
+    /// The documents in primary key order (or descending), with skip, take and continuation from
+    /// <paramref name="options"/>; lazy, on one snapshot held from the first <c>MoveNext</c> until the
+    /// enumerator is disposed.
+    /// </summary>
+    /// <param name="options">Ordering and paging; null for all documents ascending.</param>
+    /// <returns>The documents.</returns>
+    public IEnumerable<T> Scan(QueryOptions? options = null) => Query(options?.Transaction, -1, [], null, options);
+
+    /// <summary>Like <see cref="Scan(QueryOptions?)"/>, as <paramref name="transaction"/> sees the collection. Changing the collection through the transaction while enumerating ends the enumeration with <see cref="InvalidOperationException"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="options">Ordering and paging.</param>
+    /// <returns>The documents.</returns>
+    public IEnumerable<T> Scan(DocStoreTransaction transaction, QueryOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        if (options?.Transaction is { } other && !ReferenceEquals(other, transaction))
+        {
+            throw new ArgumentException("The options name a different transaction.", nameof(options));
+        }
+
+        return Query(transaction, -1, [], null, options);
+    }
+
+    /// <summary>The documents from <paramref name="from"/> on: keys at or after it ascending, at or before it when <see cref="QueryOptions.Descending"/>.</summary>
+    /// <param name="from">The first key (it need not exist).</param>
+    /// <param name="options">Ordering and paging.</param>
+    /// <returns>The documents.</returns>
+    public IEnumerable<T> ScanFrom(TKey from, QueryOptions? options = null)
+    {
+        var key = EncodeKey(from);
+        return options?.Descending == true ? Query(options.Transaction, -1, [], key, options) : Query(options?.Transaction, -1, key, null, options);
+    }
+
+    private TResult Read<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, Transaction, IFieldDictionary, TArg, TResult> read)
+    {
+        _context.ThrowIfDisposed();
+        if (transaction is not null)
+        {
+            transaction.ThrowIfUnusable(_context);
+            return read(this, transaction.Write, _fields.Writer, argument);
+        }
+
+        using var snapshot = _context.Engine.BeginRead();
+
+        // Read after the snapshot began: the committed dictionary is published before each commit, so it covers every document the snapshot can see.
+        return read(this, snapshot, _fields.Committed, argument);
+    }
+}

@@ -1,0 +1,324 @@
+using DocStore.BTree;
+using DocStore.Collections;
+
+namespace DocStore.Modeling;
+
+public abstract partial class DocumentCollection<T, TKey>
+{
+    /// <summary>
+    /// Inserts <paramref name="document"/> in its own transaction. A default ObjectId or Guid key is
+    /// generated, an int or long key of 0 takes the next sequence number; the generated key is stored into
+    /// the document (for class documents the caller sees it, even if the insert then fails) and returned.
+    /// </summary>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    /// <exception cref="DuplicateKeyException">The key, or a unique index value, is taken; nothing was written.</exception>
+    /// <exception cref="KeyTooLongException">The encoded key is over the engine's limit.</exception>
+    /// <exception cref="IndexKeyTooLongException">An index entry is over the engine's limit.</exception>
+    /// <exception cref="DocumentTooLargeException">The document is over the maximum document size.</exception>
+    public TKey Insert(T document) => Write(null, document, static (c, s, d) => c.InsertCore(s, d));
+
+    /// <summary>Inserts <paramref name="document"/> inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public TKey Insert(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.InsertCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="Insert(T)"/>: waits for the write lock and the durable flush without blocking a thread.</summary>
+    /// <param name="document">The document.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> InsertAsync(T document, CancellationToken cancellationToken = default) =>
+        WriteAsync(document, static (c, s, d) => c.InsertCore(s, d), cancellationToken);
+
+    /// <summary>Inserts every document in one transaction: all or none.</summary>
+    /// <param name="documents">The documents.</param>
+    /// <returns>Their keys, in order.</returns>
+    public IReadOnlyList<TKey> InsertMany(IEnumerable<T> documents) => Write(null, documents, static (c, s, d) => c.InsertManyCore(s, d));
+
+    /// <summary>Inserts every document inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="documents">The documents.</param>
+    /// <returns>Their keys, in order.</returns>
+    public IReadOnlyList<TKey> InsertMany(DocStoreTransaction transaction, IEnumerable<T> documents) =>
+        Write(Required(transaction), documents, static (c, s, d) => c.InsertManyCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="InsertMany(IEnumerable{T})"/>.</summary>
+    /// <param name="documents">The documents.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>Their keys, in order.</returns>
+    public ValueTask<IReadOnlyList<TKey>> InsertManyAsync(IEnumerable<T> documents, CancellationToken cancellationToken = default) =>
+        WriteAsync(documents, static IReadOnlyList<TKey> (c, s, d) => c.InsertManyCore(s, d), cancellationToken);
+
+    /// <summary>Replaces the stored document that has <paramref name="document"/>'s key; only index entries whose key changed are touched.</summary>
+    /// <param name="document">The new version.</param>
+    /// <returns>False when no document has that key (nothing is written).</returns>
+    /// <exception cref="DuplicateKeyException">A unique index value is taken by another document; nothing was written.</exception>
+    public bool Update(T document) => Write(null, document, static (c, s, d) => c.UpdateCore(s, d));
+
+    /// <summary>Replaces a document inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The new version.</param>
+    /// <returns>False when no document has that key.</returns>
+    public bool Update(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.UpdateCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="Update(T)"/>.</summary>
+    /// <param name="document">The new version.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> UpdateAsync(T document, CancellationToken cancellationToken = default) =>
+        WriteAsync(document, static (c, s, d) => c.UpdateCore(s, d), cancellationToken);
+
+    /// <summary>Updates the document with <paramref name="document"/>'s key, or inserts it (generating a default key).</summary>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public TKey Upsert(T document) => Write(null, document, static (c, s, d) => c.UpsertCore(s, d));
+
+    /// <summary>Upserts inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public TKey Upsert(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.UpsertCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="Upsert(T)"/>.</summary>
+    /// <param name="document">The document.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> UpsertAsync(T document, CancellationToken cancellationToken = default) =>
+        WriteAsync(document, static (c, s, d) => c.UpsertCore(s, d), cancellationToken);
+
+    /// <summary>Deletes the document with <paramref name="key"/> and its index entries.</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>False when no document has that key.</returns>
+    public bool Delete(TKey key) => Write(null, key, static (c, s, k) => c.DeleteCore(s, k));
+
+    /// <summary>Deletes inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>False when no document has that key.</returns>
+    public bool Delete(DocStoreTransaction transaction, TKey key) => Write(Required(transaction), key, static (c, s, k) => c.DeleteCore(s, k));
+
+    /// <summary>The asynchronous twin of <see cref="Delete(TKey)"/>.</summary>
+    /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> DeleteAsync(TKey key, CancellationToken cancellationToken = default) =>
+        WriteAsync(key, static (c, s, k) => c.DeleteCore(s, k), cancellationToken);
+
+    private static DocStoreTransaction Required(DocStoreTransaction transaction)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return transaction;
+    }
+
+    private TResult Write<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation)
+    {
+        _context.ThrowIfDisposed();
+        if (transaction is not null)
+        {
+            transaction.ThrowIfUnusable(_context);
+            return RunIn(transaction, argument, operation);
+        }
+
+        using var own = _context.BeginTransaction();
+        var result = RunIn(own, argument, operation);
+        own.Commit();
+        return result;
+    }
+
+    private async ValueTask<TResult> WriteAsync<TArg, TResult>(TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation, CancellationToken cancellationToken)
+    {
+        _context.ThrowIfDisposed();
+        var own = await _context.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        await using (own.ConfigureAwait(false))
+        {
+            var result = RunIn(own, argument, operation);
+            await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return result;
+        }
+    }
+
+    /// <summary>Runs one operation; one that fails after changing something poisons the transaction, so it cannot commit half an operation.</summary>
+    private TResult RunIn<TArg, TResult>(DocStoreTransaction transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation)
+    {
+        transaction.Enlist(this);
+        var write = transaction.Write;
+        var version = write.Version;
+        try
+        {
+            return operation(this, OpenScope(write), argument);
+        }
+        catch (Exception e) when (write.Version != version)
+        {
+            transaction.Fail(e);
+            throw;
+        }
+    }
+
+    private WriteScope OpenScope(Transactions.WriteTransaction write)
+    {
+        var indexes = new Tree[_indexTrees.Length];
+        for (var i = 0; i < indexes.Length; i++)
+        {
+            indexes[i] = OpenTree(write, _indexTrees[i]);
+        }
+
+        return new WriteScope(OpenTree(write, _primaryTree), indexes, _fields.Writer);
+    }
+
+    /// <summary>
+    /// A view of one of the collection's trees in <paramref name="transaction"/>. A tree's root page never
+    /// changes for its life, and the collection's trees are created or dropped only while it opens, so the
+    /// roots found then skip the catalog lookup on every operation.
+    /// </summary>
+    private Tree OpenTree(Transactions.Transaction transaction, string name)
+    {
+        transaction.ThrowIfCompleted();
+        return _roots.TryGetValue(name, out var root)
+            ? new Tree(transaction, name, root)
+            : transaction.OpenTree(name) ?? throw new Storage.DatabaseCorruptException(_context.Engine.Name, -1, $"tree '{name}' of collection '{Name}' is missing");
+    }
+
+    private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)
+    {
+        ArgumentNullException.ThrowIfNull(documents);
+        var keys = new List<TKey>();
+        foreach (var document in documents)
+        {
+            keys.Add(InsertCore(scope, document));
+        }
+
+        return keys;
+    }
+
+    private TKey InsertCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        if (Model.IsDefaultKey(key))
+        {
+            // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
+            key = Model.NewKey(_lastSequence + 1);
+            Model.SetKey(ref document, key);
+        }
+
+        var primaryKey = EncodeKey(key);
+        if (scope.Primary.ContainsKey(primaryKey))
+        {
+            throw new DuplicateKeyException(Name, null, KeyString(key));
+        }
+
+        var bytes = Serialize(document, scope.Fields, key);
+        var keys = EntryKeys(document, primaryKey);
+        for (var i = 0; i < keys.Length; i++)
+        {
+            CheckUnique(scope, i, keys[i], primaryKey, key);
+        }
+
+        scope.Primary.Put(primaryKey, bytes);
+        for (var i = 0; i < keys.Length; i++)
+        {
+            foreach (var indexKey in keys[i])
+            {
+                PutEntry(scope.Indexes[i], i, indexKey, primaryKey);
+            }
+        }
+
+        _lastSequence = Math.Max(_lastSequence, Model.GetSequence(key));
+        return key;
+    }
+
+    private bool UpdateCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        var primaryKey = EncodeKey(key);
+        if (!scope.Primary.TryGet(primaryKey, out var old))
+        {
+            return false;
+        }
+
+        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        var bytes = Serialize(document, scope.Fields, key);
+        var newKeys = EntryKeys(document, primaryKey);
+        var added = new byte[newKeys.Length][][];
+        var removed = new byte[newKeys.Length][][];
+        for (var i = 0; i < newKeys.Length; i++)
+        {
+            var before = new HashSet<byte[]>(oldKeys[i], ByteArrayEqualityComparer.Instance);
+            var after = new HashSet<byte[]>(newKeys[i], ByteArrayEqualityComparer.Instance);
+            added[i] = [.. newKeys[i].Where(k => !before.Contains(k))];
+            removed[i] = [.. oldKeys[i].Where(k => !after.Contains(k))];
+            CheckUnique(scope, i, added[i], primaryKey, key);
+        }
+
+        for (var i = 0; i < newKeys.Length; i++)
+        {
+            foreach (var indexKey in removed[i])
+            {
+                scope.Indexes[i].Delete(TreeKey(i, indexKey, primaryKey));
+            }
+
+            foreach (var indexKey in added[i])
+            {
+                PutEntry(scope.Indexes[i], i, indexKey, primaryKey);
+            }
+        }
+
+        scope.Primary.Put(primaryKey, bytes);
+        return true;
+    }
+
+    private TKey UpsertCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        if (!Model.IsDefaultKey(key) && UpdateCore(scope, document))
+        {
+            return key;
+        }
+
+        return InsertCore(scope, document);
+    }
+
+    private bool DeleteCore(WriteScope scope, TKey key)
+    {
+        var primaryKey = EncodeKey(key);
+        if (!scope.Primary.TryGet(primaryKey, out var old))
+        {
+            return false;
+        }
+
+        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        for (var i = 0; i < oldKeys.Length; i++)
+        {
+            foreach (var indexKey in oldKeys[i])
+            {
+                scope.Indexes[i].Delete(TreeKey(i, indexKey, primaryKey));
+            }
+        }
+
+        scope.Primary.Delete(primaryKey);
+        return true;
+    }
+
+    private void CheckUnique(WriteScope scope, int index, byte[][] indexKeys, byte[] primaryKey, TKey key)
+    {
+        var definition = Model.Indexes[index];
+        if (!definition.Unique)
+        {
+            return;
+        }
+
+        foreach (var indexKey in indexKeys)
+        {
+            if (scope.Indexes[index].TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
+            {
+                throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyString(key));
+            }
+        }
+    }
+
+    /// <summary>The trees and field dictionary of one write operation.</summary>
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields);
+}

@@ -1,0 +1,93 @@
+using DocStore.Catalog;
+using DocStore.Generators.RuntimeTests.Models;
+using DocStore.Generators.RuntimeTests.Support;
+using DocStore.Modeling;
+
+namespace DocStore.Generators.RuntimeTests.Collections;
+
+/// <summary>At open, declared indexes missing from the catalog are built from the stored documents; undeclared ones are dropped.</summary>
+public class IndexLifecycleTests
+{
+    // MemberModel's generated index order: LastFirst, Tags, HomeCity, Handle, Score.
+    private const int Tags = 1;
+    private const int Handle = 3;
+    private const int Score = 4;
+
+    [Fact]
+    public void A_newly_declared_index_is_built_from_existing_documents()
+    {
+        using var temp = new TempDatabase();
+        using (var db = new BareDb(temp.Path))
+        {
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle));
+            members.InsertMany(Enumerable.Range(1, 1500).Select(i => new Member { Id = i, Handle = "h" + i, Score = i % 7, Tags = { "t" + (i % 3) } }));
+        }
+
+        using (var db = new BareDb(temp.Path))
+        {
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle, Score, Tags));
+            Assert.Equal(Enumerable.Range(1, 1500).Where(i => i % 7 == 3), members.Equal(1, k => k.Append(3L)).Select(m => m.Id));
+            Assert.Equal(500, members.Equal(2, k => k.Append("t1")).Count());
+            Assert.True(db.CheckIntegrity().IsValid, db.CheckIntegrity().ToString());
+            using var tx = db.Engine.BeginRead();
+            Assert.Equal(["Handle", "Score", "Tags"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name).Order());
+        }
+    }
+
+    [Fact]
+    public void An_index_no_longer_declared_is_dropped_with_its_tree()
+    {
+        using var temp = new TempDatabase();
+        string scoreTree;
+        using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
+        {
+            db.Members.Insert(new Member { Handle = "a", Score = 1 });
+            using var tx = db.Engine.BeginRead();
+            scoreTree = CollectionCatalog.LoadIndexes(tx, "Members").Single(i => i.Name == "Score").Tree;
+        }
+
+        using (var db = new BareDb(temp.Path))
+        {
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle));
+            members.Insert(new Member { Handle = "b", Score = 2 });
+            using var tx = db.Engine.BeginRead();
+            Assert.Equal(["Handle"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name));
+            Assert.Null(tx.OpenTree(scoreTree));
+        }
+
+        using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
+        {
+            Assert.Equal(["a"], db.Members.FindByScore(1).Select(m => m.Handle));
+            Assert.Equal(["b"], db.Members.FindByScore(2).Select(m => m.Handle));
+            Assert.True(db.CheckIntegrity().IsValid, db.CheckIntegrity().ToString());
+        }
+    }
+
+    [Fact]
+    public void A_collection_cannot_be_opened_twice_in_one_context()
+    {
+        using var db = AppDb.OpenInMemory();
+        Assert.Throws<InvalidOperationException>(() => new RawCollection<Member, int>(db, MemberModel.Instance));
+    }
+
+    [Fact]
+    public void A_new_unique_index_over_duplicate_values_fails_the_open_and_changes_nothing()
+    {
+        using var temp = new TempDatabase();
+        using (var db = new BareDb(temp.Path))
+        {
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Score));
+            members.Insert(new Member { Id = 1, Handle = "same", Score = 1 });
+            members.Insert(new Member { Id = 2, Handle = "same", Score = 2 });
+        }
+
+        var e = Assert.Throws<DuplicateKeyException>(() => AppDb.Open(temp.Path, TempDatabase.Options));
+        Assert.Equal("Handle", e.Index);
+
+        using (var db = new BareDb(temp.Path))
+        {
+            using var tx = db.Engine.BeginRead();
+            Assert.Equal(["Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name));
+        }
+    }
+}

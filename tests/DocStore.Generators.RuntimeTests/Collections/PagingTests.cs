@@ -1,0 +1,74 @@
+using DocStore.Generators.RuntimeTests.Models;
+
+namespace DocStore.Generators.RuntimeTests.Collections;
+
+/// <summary>Scans and index queries in both directions, with skip, take and continuation tokens.</summary>
+public class PagingTests
+{
+    private static AppDb Seeded()
+    {
+        var db = AppDb.OpenInMemory();
+        db.Members.InsertMany(Enumerable.Range(1, 20).Select(i => new Member { Id = i, Handle = "h" + i, Score = i % 4 }));
+        return db;
+    }
+
+    [Fact]
+    public void Scan_runs_forward_and_backward_with_a_limit()
+    {
+        using var db = Seeded();
+        Assert.Equal([1, 2, 3], db.Members.Scan(new QueryOptions { Take = 3 }).Select(m => m.Id));
+        Assert.Equal([20, 19, 18], db.Members.Scan(new QueryOptions { Take = 3, Descending = true }).Select(m => m.Id));
+        Assert.Equal([15, 16], db.Members.ScanFrom(15, new QueryOptions { Take = 2 }).Select(m => m.Id));
+        Assert.Equal([15, 14], db.Members.ScanFrom(15, new QueryOptions { Take = 2, Descending = true }).Select(m => m.Id));
+        Assert.Equal([4, 5], db.Members.Scan(new QueryOptions { Skip = 3, Take = 2 }).Select(m => m.Id));
+    }
+
+    [Fact]
+    public void Continuation_tokens_walk_every_page_exactly_once()
+    {
+        using var db = Seeded();
+        var seen = new List<int>();
+        var options = new QueryOptions { Take = 3 };
+        while (true)
+        {
+            seen.AddRange(db.Members.FindByScoreRange(1, 2, options).Select(m => m.Id));
+            if (options.Continuation is null)
+            {
+                break;
+            }
+
+            options = options.Next();
+        }
+
+        var expected = Enumerable.Range(1, 20).Where(i => i % 4 is 1 or 2).OrderBy(i => i % 4).ThenBy(i => i);
+        Assert.Equal(expected, seen);
+    }
+
+    [Fact]
+    public void Descending_index_queries_return_the_reverse_of_ascending_ones()
+    {
+        using var db = Seeded();
+        var ascending = db.Members.FindByScoreRange(0, 3).Select(m => m.Id).ToList();
+        var descending = db.Members.FindByScoreRange(0, 3, new QueryOptions { Descending = true }).Select(m => m.Id).ToList();
+        ascending.Reverse();
+        Assert.Equal(ascending, descending);
+        Assert.Equal([19, 15], db.Members.FindByScore(3, new QueryOptions { Descending = true, Take = 2 }).Select(m => m.Id));
+    }
+
+    [Fact]
+    public void A_continuation_survives_inserts_before_the_position()
+    {
+        using var db = Seeded();
+        var options = new QueryOptions { Take = 5 };
+        Assert.Equal([1, 2, 3, 4, 5], db.Members.Scan(options).Select(m => m.Id));
+        db.Members.Delete(2);
+        Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(options.Next()).Select(m => m.Id));
+    }
+
+    [Fact]
+    public void A_malformed_continuation_token_is_refused()
+    {
+        using var db = Seeded();
+        Assert.Throws<ArgumentException>(() => db.Members.Scan(new QueryOptions { After = "!!not base64!!" }).ToList());
+    }
+}

@@ -1,0 +1,148 @@
+using DocStore.Generators.RuntimeTests.Models;
+using DocStore.Generators.RuntimeTests.Support;
+using DocStore.Modeling;
+
+namespace DocStore.Generators.RuntimeTests.Collections;
+
+/// <summary>Explicit transactions span collections, commit or roll back as a whole, and work across await.</summary>
+public class TransactionTests
+{
+    [Fact]
+    public void A_transaction_over_two_collections_commits_as_a_whole()
+    {
+        using var db = AppDb.OpenInMemory();
+        using (var tx = db.BeginTransaction())
+        {
+            db.People.Insert(tx, new Person { Email = "ada@example.org" });
+            db.Members.Insert(tx, new Member { Handle = "ada" });
+
+            Assert.Equal(1, db.People.Count(tx));
+            Assert.Equal(0, db.People.Count());
+            Assert.Null(db.People.FindByEmail("ada@example.org"));
+            tx.Commit();
+        }
+
+        Assert.NotNull(db.People.FindByEmail("ada@example.org"));
+        Assert.NotNull(db.Members.FindByHandle("ada"));
+    }
+
+    [Fact]
+    public void Disposing_an_uncommitted_transaction_rolls_back_both_collections_and_new_field_names()
+    {
+        using var db = AppDb.OpenInMemory();
+        using (var tx = db.BeginTransaction())
+        {
+            db.People.Insert(tx, new Person { Email = "ada@example.org" });
+            db.Members.Insert(tx, new Member { Handle = "ada", Extra = { ["rolled-back-name"] = 1 } });
+        }
+
+        Assert.Equal(0, db.People.Count());
+        Assert.Equal(0, db.Members.Count());
+        Assert.False(db.Members.Fields.TryGetId("rolled-back-name", out _));
+        db.Members.Insert(new Member { Handle = "later", Extra = { ["other"] = 2 } });
+        Assert.Equal(2, db.Members.FindByHandle("later")!.Extra["other"]);
+        Assert.True(db.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
+    public void A_unique_violation_inside_a_transaction_leaves_the_transaction_usable()
+    {
+        using var db = AppDb.OpenInMemory();
+        using var tx = db.BeginTransaction();
+        db.Members.Insert(tx, new Member { Id = 1, Handle = "a" });
+        Assert.Throws<DuplicateKeyException>(() => db.Members.Insert(tx, new Member { Id = 2, Handle = "a" }));
+        db.Members.Insert(tx, new Member { Id = 3, Handle = "c" });
+        tx.Commit();
+
+        Assert.Equal([1, 3], db.Members.Scan().Select(m => m.Id));
+    }
+
+    [Fact]
+    public async Task A_transaction_works_across_await_and_threads()
+    {
+        using var temp = new TempDatabase();
+        using var db = AppDb.Open(temp.Path, TempDatabase.Options);
+        await using (var tx = await db.BeginTransactionAsync())
+        {
+            db.Members.Insert(tx, new Member { Id = 1, Handle = "before" });
+            await Task.Yield();
+            await Task.Run(() => db.Members.Insert(tx, new Member { Id = 2, Handle = "after" }));
+            await tx.CommitAsync();
+        }
+
+        Assert.Equal(2, db.Members.Count());
+    }
+
+    [Fact]
+    public async Task A_second_writer_waits_for_the_open_transaction()
+    {
+        using var db = AppDb.OpenInMemory();
+        var tx = db.BeginTransaction();
+        db.Members.Insert(tx, new Member { Id = 1, Handle = "first" });
+        var second = Task.Run(() => db.Members.Insert(new Member { Id = 2, Handle = "second" }));
+        await Task.Delay(50);
+        Assert.False(second.IsCompleted);
+        tx.Commit();
+        await second;
+
+        Assert.Equal([1, 2], db.Members.Scan().Select(m => m.Id));
+    }
+
+    [Fact]
+    public void A_reader_keeps_its_snapshot_while_a_writer_commits()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.InsertMany(Enumerable.Range(1, 5).Select(i => new Member { Id = i, Handle = "h" + i }));
+        using var scan = db.Members.Scan().GetEnumerator();
+        Assert.True(scan.MoveNext());
+
+        db.Members.Delete(3);
+        db.Members.Insert(new Member { Id = 6, Handle = "h6" });
+
+        var seen = new List<int> { scan.Current.Id };
+        while (scan.MoveNext())
+        {
+            seen.Add(scan.Current.Id);
+        }
+
+        Assert.Equal([1, 2, 3, 4, 5], seen);
+        Assert.Equal([1, 2, 4, 5, 6], db.Members.Scan().Select(m => m.Id));
+    }
+
+    [Fact]
+    public void InsertMany_is_all_or_nothing()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.Insert(new Member { Id = 100, Handle = "dup" });
+
+        Assert.Throws<DuplicateKeyException>(() => db.Members.InsertMany([new Member { Id = 1, Handle = "a" }, new Member { Id = 2, Handle = "dup" }]));
+
+        Assert.Equal(1, db.Members.Count());
+        Assert.False(db.Members.Exists(1));
+    }
+
+    [Fact]
+    public void Index_queries_run_inside_a_transaction_through_their_options()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.Insert(new Member { Id = 1, Handle = "a", Score = 7 });
+        using var tx = db.BeginTransaction();
+        db.Members.Insert(tx, new Member { Id = 2, Handle = "b", Score = 7 });
+        db.Members.Delete(tx, 1);
+
+        Assert.Equal([2], db.Members.FindByScore(7, new QueryOptions { Transaction = tx }).Select(m => m.Id));
+        Assert.Equal([1], db.Members.FindByScore(7).Select(m => m.Id));
+        Assert.Equal([2], db.Members.Scan(new QueryOptions { Transaction = tx }).Select(m => m.Id));
+        tx.Rollback();
+        Assert.Throws<ObjectDisposedException>(() => db.Members.FindByScore(7, new QueryOptions { Transaction = tx }));
+    }
+
+    [Fact]
+    public void A_committed_transaction_cannot_be_used_again()
+    {
+        using var db = AppDb.OpenInMemory();
+        var tx = db.BeginTransaction();
+        tx.Commit();
+        Assert.Throws<ObjectDisposedException>(() => db.Members.Insert(tx, new Member { Handle = "x" }));
+    }
+}
