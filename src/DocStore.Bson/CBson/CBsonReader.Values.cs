@@ -11,6 +11,9 @@ public ref partial struct CBsonReader
     private const long MinUnixMilliseconds = -62_135_596_800_000L;
     private const long MaxUnixMilliseconds = 253_402_300_799_999L;
 
+    /// <summary>UTF-8 that throws on invalid bytes instead of substituting U+FFFD.</summary>
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
     /// <summary>The current <see cref="BsonType.Double"/>.</summary>
     public readonly double GetDouble()
     {
@@ -266,8 +269,15 @@ public ref partial struct CBsonReader
     private readonly string DecodeString(int offset)
     {
         var bytes = StringBytes(offset);
-        CBsonLayout.CheckUtf8(bytes, "string", offset);
-        return Encoding.UTF8.GetString(bytes);
+        try
+        {
+            // One pass: the strict encoding validates while it transcodes (both vectorized).
+            return StrictUtf8.GetString(bytes);
+        }
+        catch (DecoderFallbackException)
+        {
+            return CBsonThrow.Format<string>("The string is not valid UTF-8", offset);
+        }
     }
 
     private readonly ReadOnlySpan<byte> Extension(byte subtype, string typeName)

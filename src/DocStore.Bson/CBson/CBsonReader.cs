@@ -1,4 +1,6 @@
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace DocStore.Bson;
 
@@ -80,7 +82,8 @@ public ref partial struct CBsonReader
     public bool Read()
     {
         var position = _next;
-        if (position >= _end)
+        var end = _end;
+        if (position >= end)
         {
             _type = BsonType.EndOfDocument;
             _fieldId = 0;
@@ -88,8 +91,63 @@ public ref partial struct CBsonReader
             return false;
         }
 
-        var valueOffset = CBsonLayout.ReadElementHeader(_buffer, position, _end, _isArray, out var type, out var fieldId);
-        var length = CBsonLayout.ValueLength(_buffer, type, valueOffset, _end);
+        // position < end < _buffer.Length holds for every reader (the frame was checked when it was
+        // created), so the header bytes are read without further bounds checks; every other offset is
+        // checked against end before use.
+        ref var bytes = ref MemoryMarshal.GetReference(_buffer);
+        var type = (BsonType)Unsafe.Add(ref bytes, position);
+        int size = CBsonLayout.ValueSizes[(byte)type];
+        if (size == CBsonLayout.UnknownType)
+        {
+            CBsonLayout.ReadElementHeader(_buffer, position, end, _isArray, out _, out _);
+        }
+
+        int valueOffset;
+        ushort fieldId = 0;
+        if (_isArray)
+        {
+            valueOffset = position + 1;
+        }
+        else
+        {
+            if (end - position < 3)
+            {
+                CBsonThrow.Truncated("element header", position, 3, end - position);
+            }
+
+            fieldId = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref bytes, position + 1));
+            if (!BitConverter.IsLittleEndian)
+            {
+                fieldId = BinaryPrimitives.ReverseEndianness(fieldId);
+            }
+
+            if (!CBsonLimits.IsValidFieldId(fieldId))
+            {
+                CBsonThrow.Format($"Field id {fieldId} is reserved and never assigned", position + 1);
+            }
+
+            valueOffset = position + 3;
+        }
+
+        int length;
+        if (size < CBsonLayout.VariableSize)
+        {
+            if (size > end - valueOffset)
+            {
+                CBsonThrow.Truncated(type.ToString(), valueOffset, size, end - valueOffset);
+            }
+
+            length = size;
+        }
+        else if (type == BsonType.String)
+        {
+            length = CBsonLayout.StringLength(_buffer, valueOffset, end);
+        }
+        else
+        {
+            length = CBsonLayout.GetValueLength(_buffer, type, valueOffset, end);
+        }
+
         _type = type;
         _fieldId = fieldId;
         _valueOffset = valueOffset;
