@@ -269,6 +269,12 @@ public ref partial struct CBsonReader
     private readonly string DecodeString(int offset)
     {
         var bytes = StringBytes(offset);
+        if (Ascii.IsValid(bytes))
+        {
+            // Most stored text is ASCII: widen it straight into the new string, no counting pass.
+            return string.Create(bytes.Length, bytes, static (chars, ascii) => Ascii.ToUtf16(ascii, chars, out _));
+        }
+
         try
         {
             // One pass: the strict encoding validates while it transcodes (both vectorized).

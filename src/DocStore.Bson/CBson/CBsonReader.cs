@@ -141,7 +141,18 @@ public ref partial struct CBsonReader
         }
         else if (type == BsonType.String)
         {
-            length = CBsonLayout.StringLength(_buffer, valueOffset, end);
+            // The most common variable-size value: a length that fits and a NUL where it ends is all
+            // there is to check; anything else takes the general path, which names the fault.
+            var available = end - valueOffset;
+            int declared = available >= 4 ? BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(valueOffset, 4)) : 0;
+            if (declared >= 1 && declared <= available - 4 && Unsafe.Add(ref bytes, valueOffset + 3 + declared) == 0)
+            {
+                length = 4 + declared;
+            }
+            else
+            {
+                length = CBsonLayout.StringLength(_buffer, valueOffset, end);
+            }
         }
         else
         {
