@@ -99,7 +99,7 @@ public ref partial struct CBsonReader
         int size = CBsonLayout.ValueSizes[(byte)type];
         if (size == CBsonLayout.UnknownType)
         {
-            CBsonLayout.ReadElementHeader(_buffer, position, end, _isArray, out _, out _);
+            BadElementHeader(position);
         }
 
         int valueOffset;
@@ -112,7 +112,7 @@ public ref partial struct CBsonReader
         {
             if (end - position < 3)
             {
-                CBsonThrow.Truncated("element header", position, 3, end - position);
+                BadElementHeader(position);
             }
 
             fieldId = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref bytes, position + 1));
@@ -123,7 +123,7 @@ public ref partial struct CBsonReader
 
             if (!CBsonLimits.IsValidFieldId(fieldId))
             {
-                CBsonThrow.Format($"Field id {fieldId} is reserved and never assigned", position + 1);
+                BadElementHeader(position);
             }
 
             valueOffset = position + 3;
@@ -134,7 +134,7 @@ public ref partial struct CBsonReader
         {
             if (size > end - valueOffset)
             {
-                CBsonThrow.Truncated(type.ToString(), valueOffset, size, end - valueOffset);
+                BadValueLength(type, valueOffset);
             }
 
             length = size;
@@ -166,6 +166,20 @@ public ref partial struct CBsonReader
         _next = valueOffset + length;
         return true;
     }
+
+    /// <summary>
+    /// Throws for the malformed element header at <paramref name="position"/>, through the shared layout
+    /// checks so the message matches the validator's. Kept out of <see cref="Read"/> so that the message
+    /// formatting does not weigh on its hot path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void BadElementHeader(int position) =>
+        CBsonLayout.ReadElementHeader(_buffer, position, _end, _isArray, out _, out _);
+
+    /// <summary>Throws for the value at <paramref name="offset"/> that does not fit its container.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void BadValueLength(BsonType type, int offset) =>
+        CBsonLayout.GetValueLength(_buffer, type, offset, _end);
 
     /// <summary>Moves back to before the first element.</summary>
     public void Reset()
