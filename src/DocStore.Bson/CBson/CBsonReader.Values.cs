@@ -130,6 +130,19 @@ public ref partial struct CBsonReader
     /// <exception cref="OverflowException">A BSON UTC datetime is outside the range of <see cref="DateTime"/>.</exception>
     public readonly DateTime GetDateTime()
     {
+        // What DocStore writes: the 0x80 extension, well-formed. Decoded here in one step; every other
+        // shape (a UTC datetime, a wrong length, out-of-range bytes, another subtype) takes the checked path.
+        if (_type == BsonType.Binary && _valueLength == 5 + CBsonExtensionTypes.DateTimeSize)
+        {
+            var stored = _buffer.Slice(_valueOffset, 5 + CBsonExtensionTypes.DateTimeSize);
+            var ticks = BinaryPrimitives.ReadInt64LittleEndian(stored[5..]);
+            var kind = stored[13];
+            if (stored[4] == CBsonBinarySubtype.DateTime && (ulong)ticks <= (ulong)DateTime.MaxValue.Ticks && kind <= (byte)DateTimeKind.Local)
+            {
+                return new DateTime(ticks, (DateTimeKind)kind);
+            }
+        }
+
         if (_type == BsonType.DateTime)
         {
             var milliseconds = BinaryPrimitives.ReadInt64LittleEndian(Value(8));
