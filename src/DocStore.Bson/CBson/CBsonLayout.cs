@@ -15,17 +15,21 @@ internal static class CBsonLayout
     /// <summary>The smallest container: int32 length and the trailing 0x00.</summary>
     public const int MinContainerSize = 5;
 
-    /// <summary>Marks a type in <see cref="FixedValueSizes"/> whose size must be read from the value, or that is unknown.</summary>
-    public const byte VariableSize = 0xFF;
+    /// <summary>Marks a known type in <see cref="ValueSizes"/> whose size must be read from the value (or, for booleans, whose byte must be checked).</summary>
+    public const byte VariableSize = 0xFE;
+
+    /// <summary>Marks a type code in <see cref="ValueSizes"/> that this format does not define.</summary>
+    public const byte UnknownType = 0xFF;
 
     /// <summary>
-    /// The value size of each type code whose values have a fixed size and need no checks beyond fitting;
-    /// <see cref="VariableSize"/> for everything else (including booleans, whose byte must be checked).
-    /// Lets the reader skip the common fixed-size values without a call.
+    /// For each type code: the value size of types whose values have a fixed size and need no checks
+    /// beyond fitting; <see cref="VariableSize"/> for the other known types (including booleans, whose
+    /// byte must be checked); <see cref="UnknownType"/> for undefined codes (0x00 included). Lets the
+    /// reader classify an element and skip the common fixed-size values with one lookup.
     /// </summary>
-    public static ReadOnlySpan<byte> FixedValueSizes =>
+    public static ReadOnlySpan<byte> ValueSizes =>
     [
-        0xFF, 0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x0C, 0xFF, 0x08, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xFF, 0x08, 0xFE, 0xFE, 0xFE, 0xFE, 0x00, 0x0C, 0xFE, 0x08, 0x00, 0xFE, 0xFE, 0xFE, 0xFE, 0xFE,
         0x04, 0x08, 0x08, 0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
@@ -45,13 +49,13 @@ internal static class CBsonLayout
 
     /// <summary>
     /// <see cref="GetValueLength"/> with the fixed-size types (the common numbers) answered inline from
-    /// <see cref="FixedValueSizes"/>; they only need to fit in what the container has left.
+    /// <see cref="ValueSizes"/>; they only need to fit in what the container has left.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int ValueLength(ReadOnlySpan<byte> buffer, BsonType type, int offset, int end)
     {
-        int size = FixedValueSizes[(byte)type];
-        if (size == VariableSize)
+        int size = ValueSizes[(byte)type];
+        if (size >= VariableSize)
         {
             return GetValueLength(buffer, type, offset, end);
         }
@@ -284,7 +288,8 @@ internal static class CBsonLayout
         return length;
     }
 
-    private static int StringLength(ReadOnlySpan<byte> buffer, int offset, int end)
+    /// <summary>Reads a string's int32 length and checks it against the bytes left and its NUL terminator; returns the value's size.</summary>
+    public static int StringLength(ReadOnlySpan<byte> buffer, int offset, int end)
     {
         var available = end - offset;
         if (available < 4)

@@ -11,6 +11,9 @@ public ref partial struct CBsonReader
     private const long MinUnixMilliseconds = -62_135_596_800_000L;
     private const long MaxUnixMilliseconds = 253_402_300_799_999L;
 
+    /// <summary>UTF-8 that throws on invalid bytes instead of substituting U+FFFD.</summary>
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
     /// <summary>The current <see cref="BsonType.Double"/>.</summary>
     public readonly double GetDouble()
     {
@@ -127,6 +130,19 @@ public ref partial struct CBsonReader
     /// <exception cref="OverflowException">A BSON UTC datetime is outside the range of <see cref="DateTime"/>.</exception>
     public readonly DateTime GetDateTime()
     {
+        // What DocStore writes: the 0x80 extension, well-formed. Decoded here in one step; every other
+        // shape (a UTC datetime, a wrong length, out-of-range bytes, another subtype) takes the checked path.
+        if (_type == BsonType.Binary && _valueLength == 5 + CBsonExtensionTypes.DateTimeSize)
+        {
+            var stored = _buffer.Slice(_valueOffset, 5 + CBsonExtensionTypes.DateTimeSize);
+            var ticks = BinaryPrimitives.ReadInt64LittleEndian(stored[5..]);
+            var kind = stored[13];
+            if (stored[4] == CBsonBinarySubtype.DateTime && (ulong)ticks <= (ulong)DateTime.MaxValue.Ticks && kind <= (byte)DateTimeKind.Local)
+            {
+                return new DateTime(ticks, (DateTimeKind)kind);
+            }
+        }
+
         if (_type == BsonType.DateTime)
         {
             var milliseconds = BinaryPrimitives.ReadInt64LittleEndian(Value(8));
@@ -266,8 +282,21 @@ public ref partial struct CBsonReader
     private readonly string DecodeString(int offset)
     {
         var bytes = StringBytes(offset);
-        CBsonLayout.CheckUtf8(bytes, "string", offset);
-        return Encoding.UTF8.GetString(bytes);
+        if (Ascii.IsValid(bytes))
+        {
+            // Most stored text is ASCII: widen it straight into the new string, no counting pass.
+            return string.Create(bytes.Length, bytes, static (chars, ascii) => Ascii.ToUtf16(ascii, chars, out _));
+        }
+
+        try
+        {
+            // One pass: the strict encoding validates while it transcodes (both vectorized).
+            return StrictUtf8.GetString(bytes);
+        }
+        catch (DecoderFallbackException)
+        {
+            return CBsonThrow.Format<string>("The string is not valid UTF-8", offset);
+        }
     }
 
     private readonly ReadOnlySpan<byte> Extension(byte subtype, string typeName)

@@ -1,4 +1,6 @@
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace DocStore.Bson;
 
@@ -80,7 +82,8 @@ public ref partial struct CBsonReader
     public bool Read()
     {
         var position = _next;
-        if (position >= _end)
+        var end = _end;
+        if (position >= end)
         {
             _type = BsonType.EndOfDocument;
             _fieldId = 0;
@@ -88,8 +91,74 @@ public ref partial struct CBsonReader
             return false;
         }
 
-        var valueOffset = CBsonLayout.ReadElementHeader(_buffer, position, _end, _isArray, out var type, out var fieldId);
-        var length = CBsonLayout.ValueLength(_buffer, type, valueOffset, _end);
+        // position < end < _buffer.Length holds for every reader (the frame was checked when it was
+        // created), so the header bytes are read without further bounds checks; every other offset is
+        // checked against end before use.
+        ref var bytes = ref MemoryMarshal.GetReference(_buffer);
+        var type = (BsonType)Unsafe.Add(ref bytes, position);
+        int size = CBsonLayout.ValueSizes[(byte)type];
+        if (size == CBsonLayout.UnknownType)
+        {
+            BadElementHeader(position);
+        }
+
+        int valueOffset;
+        ushort fieldId = 0;
+        if (_isArray)
+        {
+            valueOffset = position + 1;
+        }
+        else
+        {
+            if (end - position < 3)
+            {
+                BadElementHeader(position);
+            }
+
+            fieldId = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref bytes, position + 1));
+            if (!BitConverter.IsLittleEndian)
+            {
+                fieldId = BinaryPrimitives.ReverseEndianness(fieldId);
+            }
+
+            if (!CBsonLimits.IsValidFieldId(fieldId))
+            {
+                BadElementHeader(position);
+            }
+
+            valueOffset = position + 3;
+        }
+
+        int length;
+        if (size < CBsonLayout.VariableSize)
+        {
+            if (size > end - valueOffset)
+            {
+                BadValueLength(type, valueOffset);
+            }
+
+            length = size;
+        }
+        else if (type == BsonType.String)
+        {
+            // The most common variable-size value: a length that fits and a NUL where it ends is all
+            // there is to check; anything else takes the general path, which names the fault.
+            var available = end - valueOffset;
+            int declared = available >= 4 ? BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(valueOffset, 4)) : 0;
+            if (declared >= 1 && declared <= available - 4 && Unsafe.Add(ref bytes, valueOffset + 3 + declared) == 0)
+            {
+                length = 4 + declared;
+            }
+            else
+            {
+                length = CBsonLayout.StringLength(_buffer, valueOffset, end);
+            }
+        }
+        else
+        {
+            length = CBsonLayout.GetValueLength(_buffer, type, valueOffset, end);
+        }
+
         _type = type;
         _fieldId = fieldId;
         _valueOffset = valueOffset;
@@ -97,6 +166,20 @@ public ref partial struct CBsonReader
         _next = valueOffset + length;
         return true;
     }
+
+    /// <summary>
+    /// Throws for the malformed element header at <paramref name="position"/>, through the shared layout
+    /// checks so the message matches the validator's. Kept out of <see cref="Read"/> so that the message
+    /// formatting does not weigh on its hot path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void BadElementHeader(int position) =>
+        CBsonLayout.ReadElementHeader(_buffer, position, _end, _isArray, out _, out _);
+
+    /// <summary>Throws for the value at <paramref name="offset"/> that does not fit its container.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void BadValueLength(BsonType type, int offset) =>
+        CBsonLayout.GetValueLength(_buffer, type, offset, _end);
 
     /// <summary>Moves back to before the first element.</summary>
     public void Reset()

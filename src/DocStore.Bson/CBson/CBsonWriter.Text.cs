@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Unicode;
 
@@ -17,6 +18,40 @@ public ref partial struct CBsonWriter
     {
         _output.Position = mark.Position;
         _pendingFieldId = mark.FieldId;
+    }
+
+    /// <summary>
+    /// The common case of a string value in one step: the element is legal here (an array, or a document
+    /// with a pending field id), the text is ASCII and it fits without growing. Returns false, having
+    /// moved nothing, otherwise; the general path then writes the value or reports the misuse.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryWriteAsciiString(BsonType type, ReadOnlySpan<char> value)
+    {
+        var header = _inArray ? 1 : 3;
+        if ((!_inArray && _pendingFieldId == 0) || value.Length > _output.FreeCapacity - header - 5)
+        {
+            return false;
+        }
+
+        // Element header, int32 length, one byte per ASCII char, NUL.
+        var target = _output.FreeSpace;
+        if (Ascii.FromUtf16(value, target[(header + 4)..], out var written) != OperationStatus.Done)
+        {
+            return false;
+        }
+
+        target[0] = (byte)type;
+        if (header == 3)
+        {
+            BinaryPrimitives.WriteUInt16LittleEndian(target[1..], _pendingFieldId);
+            _pendingFieldId = 0;
+        }
+
+        BinaryPrimitives.WriteInt32LittleEndian(target[header..], written + 1);
+        target[header + 4 + written] = 0;
+        _output.Position += header + 5 + written;
+        return true;
     }
 
     /// <summary>Writes int32 length (including NUL), UTF-8 bytes, NUL.</summary>

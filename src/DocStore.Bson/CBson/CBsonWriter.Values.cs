@@ -107,7 +107,13 @@ public ref partial struct CBsonWriter
     /// <summary>Writes a <see cref="BsonType.String"/>. NUL characters are allowed (the value is length-prefixed).</summary>
     /// <param name="value">The text.</param>
     /// <exception cref="ArgumentException">The text has an unpaired surrogate.</exception>
-    public void WriteString(ReadOnlySpan<char> value) => WriteStringLike(BsonType.String, value, nameof(value));
+    public void WriteString(ReadOnlySpan<char> value)
+    {
+        if (!TryWriteAsciiString(BsonType.String, value))
+        {
+            WriteStringLike(BsonType.String, value, nameof(value));
+        }
+    }
 
     /// <summary>Writes a <see cref="BsonType.String"/> from UTF-8 bytes (without terminator).</summary>
     /// <param name="utf8Value">The UTF-8 text.</param>

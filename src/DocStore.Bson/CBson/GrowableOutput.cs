@@ -74,6 +74,9 @@ internal ref struct GrowableOutput
         return _span[Position.._capacity];
     }
 
+    /// <summary>The free bytes available without growing, as a span (nothing is reserved).</summary>
+    public readonly Span<byte> FreeSpace => _span[Position.._capacity];
+
     /// <summary>The free bytes available without growing.</summary>
     public readonly int FreeCapacity => _capacity - Position;
 

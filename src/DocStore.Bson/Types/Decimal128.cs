@@ -133,10 +133,17 @@ public readonly partial struct Decimal128 : IEquatable<Decimal128>
     {
         Span<int> bits = stackalloc int[4];
         decimal.GetBits(value, bits);
-        var coefficient = new UInt128((uint)bits[2], ((ulong)(uint)bits[1] << 32) | (uint)bits[0]);
+
+        // A decimal's 96-bit coefficient and scale 0..28 are always in range, so the encoding is
+        // assembled directly, without FromParts' 128-bit range checks.
         var scale = (bits[3] >> 16) & 0xFF;
-        var negative = bits[3] < 0;
-        return FromParts(negative, coefficient, -scale);
+        var high = (uint)bits[2] | ((ulong)(ExponentBias - scale) << 49);
+        if (bits[3] < 0)
+        {
+            high |= SignBit;
+        }
+
+        return new Decimal128(high, ((ulong)(uint)bits[1] << 32) | (uint)bits[0]);
     }
 
     /// <summary>Converts to <see cref="decimal"/> exactly.</summary>
@@ -160,6 +167,20 @@ public readonly partial struct Decimal128 : IEquatable<Decimal128>
     /// <returns>Whether the value is finite and exactly representable.</returns>
     public bool TryToDecimal(out decimal result)
     {
+        // Fast path for the common case (what FromDecimal writes): the "00/01/10" form, a coefficient of
+        // at most 96 bits and an exponent decimal can hold as a scale, with nothing to scale or trim.
+        var high = HighBits;
+        if ((high & 0x6000_0000_0000_0000UL) != 0x6000_0000_0000_0000UL)
+        {
+            var coefficientHigh = high & 0x0001_FFFF_FFFF_FFFFUL;
+            var biased = (int)((high >> 49) & 0x3FFF);
+            if (coefficientHigh <= uint.MaxValue && biased <= ExponentBias && biased >= ExponentBias - 28)
+            {
+                result = new decimal((int)(uint)LowBits, (int)(uint)(LowBits >> 32), (int)(uint)coefficientHigh, IsNegative, (byte)(ExponentBias - biased));
+                return true;
+            }
+        }
+
         result = 0m;
         if (!IsFinite)
         {

@@ -39,7 +39,8 @@ public static partial class StoredValue
     /// <param name="reader">The reader on the value.</param>
     /// <param name="field">The field path for errors.</param>
     /// <returns>The value.</returns>
-    public static int ReadInt32(ref CBsonReader reader, string field) => (int)ReadInteger(ref reader, field, int.MinValue, int.MaxValue, "int");
+    public static int ReadInt32(ref CBsonReader reader, string field) =>
+        reader.Type == BsonType.Int32 ? reader.GetInt32() : (int)ReadInteger(ref reader, field, int.MinValue, int.MaxValue, "int");
 
     /// <summary>Reads a uint.</summary>
     /// <param name="reader">The reader on the value.</param>

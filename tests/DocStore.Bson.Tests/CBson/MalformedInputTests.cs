@@ -94,6 +94,50 @@ public class MalformedInputTests
         });
     }
 
+    [Theory]
+    [InlineData("61C3A9", "a\u00E9")]
+    [InlineData("F09F9880", "\U0001F600")]
+    [InlineData("616263", "abc")]
+    public void Strings_decode_on_the_ascii_and_the_general_path(string utf8Hex, string expected)
+    {
+        var text = Convert.FromHexString(utf8Hex);
+        var bytes = new byte[4 + 3 + 4 + text.Length + 1 + 1];
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes, bytes.Length);
+        bytes[4] = 0x02;
+        bytes[5] = 0x01;
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(7), text.Length + 1);
+        text.CopyTo(bytes.AsSpan(11));
+        var reader = new CBsonReader(bytes);
+        Assert.True(reader.Read());
+        Assert.Equal(System.Text.RegularExpressions.Regex.Unescape(expected), reader.GetString());
+    }
+
+    [Theory]
+    [InlineData("61C3")]
+    [InlineData("ED A0 80")]
+    [InlineData("C0AF")]
+    public void Invalid_utf8_in_a_string_throws_a_format_exception_with_its_offset(string utf8Hex)
+    {
+        var text = Convert.FromHexString(utf8Hex.Replace(" ", "", StringComparison.Ordinal));
+        var bytes = new byte[4 + 3 + 4 + text.Length + 1 + 1];
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes, bytes.Length);
+        bytes[4] = 0x02;
+        bytes[5] = 0x01;
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(7), text.Length + 1);
+        text.CopyTo(bytes.AsSpan(11));
+        var reader = new CBsonReader(bytes);
+        Assert.True(reader.Read());
+        try
+        {
+            reader.GetString();
+            Assert.Fail("Invalid UTF-8 was decoded.");
+        }
+        catch (BsonFormatException e)
+        {
+            Assert.Equal(7, e.Offset);
+        }
+    }
+
     [Fact]
     public void Old_binary_with_a_wrong_inner_length_is_rejected()
     {

@@ -47,4 +47,36 @@ public class Decimal128ConversionTests
         Assert.Throws<OverflowException>(() => Decimal128.FromParts(false, 1, 40).ToDecimal());
         Assert.Equal(1000m, Decimal128.FromParts(false, 1, 3).ToDecimal());
     }
+
+    [Theory]
+    [MemberData(nameof(Decimals))]
+    public void FromDecimal_encodes_exactly_what_FromParts_encodes(decimal value)
+    {
+        var bits = decimal.GetBits(value);
+        var coefficient = new UInt128((uint)bits[2], ((ulong)(uint)bits[1] << 32) | (uint)bits[0]);
+        var expected = Decimal128.FromParts(bits[3] < 0, coefficient, -((bits[3] >> 16) & 0xFF));
+        Assert.Equal(expected, Decimal128.FromDecimal(value));
+    }
+
+    [Theory]
+    [InlineData("79228162514264337593543950335", -28, "-7.9228162514264337593543950335")]
+    [InlineData("79228162514264337593543950335", 0, "-79228162514264337593543950335")]
+    [InlineData("1", -28, "-0.0000000000000000000000000001")]
+    [InlineData("10", -29, "-0.0000000000000000000000000001")]
+    [InlineData("5", 2, "-500")]
+    public void Conversion_at_the_edges_of_decimal_range_is_exact(string coefficient, int exponent, string expected)
+    {
+        var value = Decimal128.FromParts(true, UInt128.Parse(coefficient), exponent);
+        var want = decimal.Parse(expected, System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Equal(decimal.GetBits(want), decimal.GetBits(value.ToDecimal()));
+    }
+
+    [Theory]
+    [InlineData("79228162514264337593543950336", -1)]
+    [InlineData("792281625142643375935439503360", -1)]
+    [InlineData("1", -29)]
+    public void Conversion_just_past_the_edges_of_decimal_range_is_refused(string coefficient, int exponent)
+    {
+        Assert.False(Decimal128.FromParts(false, UInt128.Parse(coefficient), exponent).TryToDecimal(out _));
+    }
 }
