@@ -1,0 +1,271 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using DocStore.Storage.Pages;
+
+namespace DocStore.BTree;
+
+/// <summary>
+/// A slotted B+tree page (docs/storage.md, "Leaf and branch pages"). After the 16-byte page header comes
+/// an array of u16 cell offsets sorted by key; cells fill the page from its end downwards.
+/// <code>
+/// leaf cell:   u16 key length, u32 value length, key, then the value (inline) or a u32 overflow page
+/// branch cell: u16 key length, u32 child page, key         (the child holds keys below this key;
+///                                                          the page link holds the rightmost child)
+/// </code>
+/// A value is inline when its whole cell fits in <see cref="TreeLimits.MaxCellSize"/>.
+/// </summary>
+internal static class Node
+{
+    public const int SlotsOffset = PageLayout.HeaderSize;
+    public const int CellHeaderSize = 6;
+
+    public static int Count(ReadOnlySpan<byte> page) => PageLayout.GetCount(page);
+
+    private static int ContentStart(ReadOnlySpan<byte> page) => BinaryPrimitives.ReadUInt16LittleEndian(page[8..]);
+
+    private static void SetContentStart(Span<byte> page, int value) => BinaryPrimitives.WriteUInt16LittleEndian(page[8..], (ushort)value);
+
+    private static int Fragmented(ReadOnlySpan<byte> page) => BinaryPrimitives.ReadUInt16LittleEndian(page[10..]);
+
+    private static void SetFragmented(Span<byte> page, int value) => BinaryPrimitives.WriteUInt16LittleEndian(page[10..], (ushort)value);
+
+    public static int CellOffset(ReadOnlySpan<byte> page, int index) =>
+        BinaryPrimitives.ReadUInt16LittleEndian(page[(SlotsOffset + (2 * index))..]);
+
+    public static ReadOnlySpan<byte> KeyAt(ReadOnlySpan<byte> page, int index)
+    {
+        var offset = CellOffset(page, index);
+        var length = BinaryPrimitives.ReadUInt16LittleEndian(page[offset..]);
+        return page.Slice(offset + CellHeaderSize, length);
+    }
+
+    /// <summary>The child page at position <paramref name="index"/>: cell <paramref name="index"/>'s child, or the rightmost child when it equals the count.</summary>
+    public static uint Child(ReadOnlySpan<byte> page, int index) =>
+        index == Count(page) ? PageLayout.GetLink(page) : BinaryPrimitives.ReadUInt32LittleEndian(page[(CellOffset(page, index) + 2)..]);
+
+    public static int ValueLength(ReadOnlySpan<byte> page, int index) =>
+        (int)BinaryPrimitives.ReadUInt32LittleEndian(page[(CellOffset(page, index) + 2)..]);
+
+    public static int CellSize(ReadOnlySpan<byte> page, int index)
+    {
+        var offset = CellOffset(page, index);
+        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page[offset..]);
+        if (PageLayout.GetType(page) == PageType.Branch)
+        {
+            return CellHeaderSize + keyLength;
+        }
+
+        var valueLength = (int)BinaryPrimitives.ReadUInt32LittleEndian(page[(offset + 2)..]);
+        return LeafCellSize(keyLength, valueLength, page.Length);
+    }
+
+    public static bool IsInline(int keyLength, int valueLength, int pageSize) =>
+        CellHeaderSize + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
+
+    public static int LeafCellSize(int keyLength, int valueLength, int pageSize) =>
+        CellHeaderSize + keyLength + (IsInline(keyLength, valueLength, pageSize) ? valueLength : 4);
+
+    /// <summary>Bytes used by slots and cells, excluding the page header.</summary>
+    public static int UsedBytes(ReadOnlySpan<byte> page) =>
+        page.Length - PageLayout.HeaderSize - (ContentStart(page) - SlotsOffset - (2 * Count(page))) - Fragmented(page);
+
+    /// <summary>Index of the first key at or after <paramref name="key"/>; <paramref name="found"/> says whether it is equal.</summary>
+    public static int Search(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key, out bool found)
+    {
+        int lo = 0, hi = Count(page);
+        while (lo < hi)
+        {
+            var mid = (lo + hi) >>> 1;
+            var c = KeyAt(page, mid).SequenceCompareTo(key);
+            if (c == 0)
+            {
+                found = true;
+                return mid;
+            }
+
+            if (c < 0)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
+            }
+        }
+
+        found = false;
+        return lo;
+    }
+
+    /// <summary>The child position to follow for <paramref name="key"/>: the first cell whose key is greater, or the count (rightmost child).</summary>
+    public static int ChildIndex(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key)
+    {
+        int lo = 0, hi = Count(page);
+        while (lo < hi)
+        {
+            var mid = (lo + hi) >>> 1;
+            if (key.SequenceCompareTo(KeyAt(page, mid)) < 0)
+            {
+                hi = mid;
+            }
+            else
+            {
+                lo = mid + 1;
+            }
+        }
+
+        return lo;
+    }
+
+    /// <summary>Makes room for a cell of <paramref name="size"/> bytes at slot <paramref name="index"/> and returns its offset, or -1 when the page is too full.</summary>
+    public static int Reserve(Span<byte> page, int index, int size)
+    {
+        var count = Count(page);
+        var slotsEnd = SlotsOffset + (2 * (count + 1));
+        if (ContentStart(page) - slotsEnd < size)
+        {
+            if (ContentStart(page) - slotsEnd + Fragmented(page) < size)
+            {
+                return -1;
+            }
+
+            Compact(page);
+        }
+
+        var offset = ContentStart(page) - size;
+        SetContentStart(page, offset);
+        var slots = page[SlotsOffset..];
+        slots[(2 * index)..(2 * count)].CopyTo(slots[((2 * index) + 2)..]);
+        BinaryPrimitives.WriteUInt16LittleEndian(slots[(2 * index)..], (ushort)offset);
+        PageLayout.SetCount(page, count + 1);
+        return offset;
+    }
+
+    public static bool TryInsert(Span<byte> page, int index, ReadOnlySpan<byte> cell)
+    {
+        var offset = Reserve(page, index, cell.Length);
+        if (offset < 0)
+        {
+            return false;
+        }
+
+        cell.CopyTo(page[offset..]);
+        return true;
+    }
+
+    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> inlineValue, uint overflowPage)
+    {
+        BinaryPrimitives.WriteUInt16LittleEndian(cell, (ushort)key.Length);
+        BinaryPrimitives.WriteUInt32LittleEndian(cell[2..], (uint)valueLength);
+        key.CopyTo(cell[CellHeaderSize..]);
+        if (overflowPage != 0)
+        {
+            BinaryPrimitives.WriteUInt32LittleEndian(cell[(CellHeaderSize + key.Length)..], overflowPage);
+        }
+        else
+        {
+            inlineValue.CopyTo(cell[(CellHeaderSize + key.Length)..]);
+        }
+    }
+
+    public static byte[] BranchCell(ReadOnlySpan<byte> key, uint child)
+    {
+        var cell = new byte[CellHeaderSize + key.Length];
+        BinaryPrimitives.WriteUInt16LittleEndian(cell, (ushort)key.Length);
+        BinaryPrimitives.WriteUInt32LittleEndian(cell.AsSpan(2), child);
+        key.CopyTo(cell.AsSpan(CellHeaderSize));
+        return cell;
+    }
+
+    public static ReadOnlySpan<byte> CellKey(byte[] cell) =>
+        cell.AsSpan(CellHeaderSize, BinaryPrimitives.ReadUInt16LittleEndian(cell));
+
+    public static uint CellChild(byte[] cell) => BinaryPrimitives.ReadUInt32LittleEndian(cell.AsSpan(2));
+
+    public static void Remove(Span<byte> page, int index)
+    {
+        var count = Count(page);
+        var size = CellSize(page, index);
+        var slots = page[SlotsOffset..];
+        slots[((2 * index) + 2)..(2 * count)].CopyTo(slots[(2 * index)..]);
+        PageLayout.SetCount(page, count - 1);
+        if (count == 1)
+        {
+            SetContentStart(page, page.Length);
+            SetFragmented(page, 0);
+        }
+        else
+        {
+            SetFragmented(page, Fragmented(page) + size);
+        }
+    }
+
+    /// <summary>Copies of every cell, in key order (used by splits and merges, which rebuild pages).</summary>
+    public static List<byte[]> Cells(ReadOnlySpan<byte> page)
+    {
+        var count = Count(page);
+        var cells = new List<byte[]>(count + 2);
+        for (var i = 0; i < count; i++)
+        {
+            cells.Add(page.Slice(CellOffset(page, i), CellSize(page, i)).ToArray());
+        }
+
+        return cells;
+    }
+
+    /// <summary>Rewrites <paramref name="page"/> as a <paramref name="type"/> page holding cells [<paramref name="from"/>, <paramref name="to"/>).</summary>
+    public static void Build(Span<byte> page, PageType type, List<byte[]> cells, int from, int to, uint link)
+    {
+        PageLayout.Initialize(page, type);
+        PageLayout.SetLink(page, link);
+        var offset = page.Length;
+        for (var i = from; i < to; i++)
+        {
+            offset -= cells[i].Length;
+            cells[i].CopyTo(page[offset..]);
+            BinaryPrimitives.WriteUInt16LittleEndian(page[(SlotsOffset + (2 * (i - from)))..], (ushort)offset);
+        }
+
+        PageLayout.SetCount(page, to - from);
+        SetContentStart(page, offset);
+    }
+
+    /// <summary>Bytes cells [<paramref name="from"/>, <paramref name="to"/>) need on a page, slots included.</summary>
+    public static int Size(List<byte[]> cells, int from, int to)
+    {
+        var total = 0;
+        for (var i = from; i < to; i++)
+        {
+            total += cells[i].Length + 2;
+        }
+
+        return total;
+    }
+
+    // Moves the cells together at the end of the page so the fragmented bytes become one free gap.
+    private static void Compact(Span<byte> page)
+    {
+        var count = Count(page);
+        var scratch = ArrayPool<byte>.Shared.Rent(page.Length);
+        try
+        {
+            page.CopyTo(scratch);
+            var offset = page.Length;
+            for (var i = 0; i < count; i++)
+            {
+                var from = CellOffset(scratch, i);
+                var size = CellSize(scratch.AsSpan(0, page.Length), i);
+                offset -= size;
+                scratch.AsSpan(from, size).CopyTo(page[offset..]);
+                BinaryPrimitives.WriteUInt16LittleEndian(page[(SlotsOffset + (2 * i))..], (ushort)offset);
+            }
+
+            SetContentStart(page, offset);
+            SetFragmented(page, 0);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+}

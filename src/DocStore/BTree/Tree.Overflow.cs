@@ -1,0 +1,85 @@
+using System.Buffers.Binary;
+using DocStore.Storage.Pages;
+
+namespace DocStore.BTree;
+
+/// <summary>
+/// Values too large to sit in a leaf live in a chain of overflow pages: each holds page size - 16 bytes of
+/// the value after its header, and its link names the next page (0 ends the chain).
+/// </summary>
+public sealed partial class Tree
+{
+    private int OverflowPayload => PageSize - PageLayout.HeaderSize;
+
+    private uint WriteOverflow(ReadOnlySpan<byte> value)
+    {
+        var writer = Writer();
+        var pageCount = (value.Length + OverflowPayload - 1) / OverflowPayload;
+        var pages = new uint[pageCount];
+        for (var i = 0; i < pageCount; i++)
+        {
+            pages[i] = writer.AllocatePage();
+        }
+
+        for (var i = 0; i < pageCount; i++)
+        {
+            var page = writer.NewPage(pages[i], PageType.Overflow);
+            PageLayout.SetLink(page, i + 1 < pageCount ? pages[i + 1] : 0);
+            var chunk = value.Slice(i * OverflowPayload, Math.Min(OverflowPayload, value.Length - (i * OverflowPayload)));
+            chunk.CopyTo(page.AsSpan(PageLayout.HeaderSize));
+        }
+
+        return pages[0];
+    }
+
+    private byte[] ReadOverflow(uint first, int length)
+    {
+        var value = new byte[length];
+        var copied = 0;
+        var pageNumber = first;
+        while (copied < length)
+        {
+            var page = ReadOverflowPage(pageNumber);
+            var n = Math.Min(OverflowPayload, length - copied);
+            page.AsSpan(PageLayout.HeaderSize, n).CopyTo(value.AsSpan(copied));
+            copied += n;
+            pageNumber = PageLayout.GetLink(page);
+        }
+
+        return value;
+    }
+
+    private byte[] ReadOverflowPage(uint pageNumber)
+    {
+        if (pageNumber == 0)
+        {
+            throw Corrupt(0, "an overflow chain ends before its value does");
+        }
+
+        var page = _tx.ReadPage(pageNumber);
+        return PageLayout.GetType(page) == PageType.Overflow
+            ? page
+            : throw Corrupt(pageNumber, $"expected an overflow page, found type {PageLayout.GetType(page)}");
+    }
+
+    /// <summary>Frees the overflow chain of the value at <paramref name="index"/> in <paramref name="leaf"/>, if it has one.</summary>
+    private void FreeValue(byte[] leaf, int index)
+    {
+        var offset = Node.CellOffset(leaf, index);
+        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(leaf.AsSpan(offset));
+        var valueLength = Node.ValueLength(leaf, index);
+        if (Node.IsInline(keyLength, valueLength, PageSize))
+        {
+            return;
+        }
+
+        var writer = Writer();
+        var pageNumber = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(offset + Node.CellHeaderSize + keyLength));
+        for (var remaining = valueLength; remaining > 0; remaining -= OverflowPayload)
+        {
+            var next = PageLayout.GetLink(ReadOverflowPage(pageNumber));
+            writer.FreePage(pageNumber);
+            pageNumber = next;
+        }
+    }
+}

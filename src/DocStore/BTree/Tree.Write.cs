@@ -1,0 +1,143 @@
+using DocStore.Storage.Pages;
+
+namespace DocStore.BTree;
+
+/// <summary>Insert and update, with page splits.</summary>
+public sealed partial class Tree
+{
+    /// <summary>Inserts <paramref name="key"/> or replaces its value.</summary>
+    /// <exception cref="ArgumentException">The key is longer than <see cref="MaxKeyLength"/> or the value longer than <see cref="TreeLimits.MaxValueLength"/>.</exception>
+    /// <exception cref="InvalidOperationException">The tree belongs to a read transaction.</exception>
+    public void Put(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        var writer = Writer();
+        ValidateKey(key);
+        if (value.Length > TreeLimits.MaxValueLength)
+        {
+            throw new ArgumentException($"The value is {value.Length} bytes; the limit is {TreeLimits.MaxValueLength}.", nameof(value));
+        }
+
+        _tx.Version++;
+        var leafNumber = DescendForWrite(key);
+        var leaf = writer.GetWritable(leafNumber);
+        var index = Node.Search(leaf, key, out var found);
+        if (found)
+        {
+            FreeValue(leaf, index);
+            Node.Remove(leaf, index);
+        }
+
+        var inline = Node.IsInline(key.Length, value.Length, PageSize);
+        var overflow = inline ? 0u : WriteOverflow(value);
+        var size = Node.LeafCellSize(key.Length, value.Length, PageSize);
+        var offset = Node.Reserve(leaf, index, size);
+        if (offset >= 0)
+        {
+            Node.WriteLeafCell(leaf.AsSpan(offset, size), key, value.Length, value, overflow);
+            return;
+        }
+
+        var cell = new byte[size];
+        Node.WriteLeafCell(cell, key, value.Length, value, overflow);
+        SplitAndInsert(_depth, leafNumber, leaf, index, cell);
+    }
+
+    /// <summary>
+    /// Inserts <paramref name="cell"/> at <paramref name="index"/> of a full node at <paramref name="level"/>
+    /// (the number of branches above it), splitting it. An insert at the node's end keeps every old cell on
+    /// the left page and puts only the new one on the right, so keys arriving in order fill pages.
+    /// </summary>
+    private void SplitAndInsert(int level, uint pageNumber, byte[] page, int index, byte[] cell)
+    {
+        var writer = Writer();
+        var isLeaf = PageLayout.GetType(page) == PageType.Leaf;
+        var type = isLeaf ? PageType.Leaf : PageType.Branch;
+        var cells = Node.Cells(page);
+        cells.Insert(index, cell);
+        var link = PageLayout.GetLink(page);
+        var n = cells.Count;
+        var append = index == n - 1;
+
+        int leftEnd, rightStart;
+        uint leftLink, rightLink;
+        byte[] separator;
+        if (isLeaf)
+        {
+            leftEnd = append ? n - 1 : BalancedSplit(cells, 0);
+            rightStart = leftEnd;
+            leftLink = rightLink = 0;
+            separator = ShortestSeparator(Node.CellKey(cells[leftEnd - 1]), Node.CellKey(cells[leftEnd]));
+        }
+        else
+        {
+            leftEnd = append ? n - 2 : BalancedSplit(cells, 1);
+            rightStart = leftEnd + 1;
+            leftLink = Node.CellChild(cells[leftEnd]);
+            rightLink = link;
+            separator = Node.CellKey(cells[leftEnd]).ToArray();
+        }
+
+        var left = writer.AllocatePage();
+        Node.Build(writer.NewPage(left, type), type, cells, 0, leftEnd, leftLink);
+        if (level == 0)
+        {
+            // The root keeps its page number: both halves move out and the root becomes their parent.
+            var right = writer.AllocatePage();
+            Node.Build(writer.NewPage(right, type), type, cells, rightStart, n, rightLink);
+            Node.Build(page, PageType.Branch, [Node.BranchCell(separator, left)], 0, 1, right);
+            return;
+        }
+
+        Node.Build(page, type, cells, rightStart, n, rightLink);
+        var parent = _path[level - 1];
+        InsertIntoBranch(level - 1, parent.Index, separator, left);
+    }
+
+    /// <summary>Adds the separator for a new left sibling <paramref name="leftChild"/> before position <paramref name="index"/> of the branch at <paramref name="level"/>.</summary>
+    private void InsertIntoBranch(int level, int index, byte[] separator, uint leftChild)
+    {
+        var pageNumber = _path[level].Page;
+        var page = Writer().GetWritable(pageNumber);
+        var cell = Node.BranchCell(separator, leftChild);
+        if (!Node.TryInsert(page, index, cell))
+        {
+            SplitAndInsert(level, pageNumber, page, index, cell);
+        }
+    }
+
+    /// <summary>
+    /// Where to cut <paramref name="cells"/> so both sides fit and hold about half the bytes each;
+    /// <paramref name="middle"/> is 1 when the cut cell moves up (branches) and 0 otherwise (leaves).
+    /// </summary>
+    private int BalancedSplit(List<byte[]> cells, int middle)
+    {
+        var usable = PageSize - PageLayout.HeaderSize;
+        var total = Node.Size(cells, 0, cells.Count);
+        var cut = 1;
+        var leftBytes = cells[0].Length + 2;
+        while (cut < cells.Count - 1 - middle && leftBytes + cells[cut].Length + 2 <= total / 2)
+        {
+            leftBytes += cells[cut].Length + 2;
+            cut++;
+        }
+
+        while (Node.Size(cells, cut + middle, cells.Count) > usable && cut < cells.Count - 1 - middle)
+        {
+            cut++;
+        }
+
+        while (Node.Size(cells, 0, cut) > usable && cut > 1)
+        {
+            cut--;
+        }
+
+        return cut;
+    }
+
+    /// <summary>The shortest prefix of <paramref name="right"/> that is greater than <paramref name="left"/> (suffix truncation keeps branches small).</summary>
+    private static byte[] ShortestSeparator(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
+    {
+        var common = left.CommonPrefixLength(right);
+        return right[..Math.Min(common + 1, right.Length)].ToArray();
+    }
+}

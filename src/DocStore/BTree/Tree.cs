@@ -1,0 +1,98 @@
+using DocStore.Storage;
+using DocStore.Storage.Pages;
+using DocStore.Transactions;
+
+namespace DocStore.BTree;
+
+/// <summary>
+/// A B+tree of byte-string keys (ordered by unsigned byte comparison, shorter prefix first) to byte-string
+/// values, seen through one transaction. Obtain it from <see cref="Transaction.OpenTree"/> or
+/// <see cref="WriteTransaction.CreateTree"/>; it is valid while its transaction is.
+/// </summary>
+/// <remarks>
+/// The root page number never changes (a root split moves its halves to two new pages), so the catalog
+/// entry of a tree is written once. Values returned from a read transaction stay valid forever; values
+/// returned inside a write transaction are valid until that transaction's next change.
+/// </remarks>
+public sealed partial class Tree
+{
+    private const int MaxDepth = 40;
+    private readonly Transaction _tx;
+    private readonly PathEntry[] _path = new PathEntry[MaxDepth];
+    private int _depth;
+
+    internal Tree(Transaction transaction, string name, uint rootPage)
+    {
+        _tx = transaction;
+        Name = name;
+        RootPage = rootPage;
+    }
+
+    /// <summary>The tree's name in the catalog.</summary>
+    public string Name { get; }
+
+    /// <summary>The largest key this tree accepts (it depends on the page size).</summary>
+    public int MaxKeyLength => TreeLimits.MaxKeyLength(_tx.PageSize);
+
+    internal uint RootPage { get; }
+
+    internal Transaction Transaction => _tx;
+
+    private int PageSize => _tx.PageSize;
+
+    private WriteTransaction Writer()
+    {
+        _tx.ThrowIfCompleted();
+        return _tx as WriteTransaction
+            ?? throw new InvalidOperationException($"Tree '{Name}' was opened in a read transaction; changes need a write transaction.");
+    }
+
+    private DatabaseCorruptException Corrupt(uint page, string problem) =>
+        new(_tx.Pager.Name, page, $"tree '{Name}': {problem}");
+
+    private byte[] ReadNodePage(uint pageNumber)
+    {
+        var page = _tx.ReadPage(pageNumber);
+        var type = PageLayout.GetType(page);
+        if (type is not (PageType.Leaf or PageType.Branch))
+        {
+            throw Corrupt(pageNumber, $"expected a tree page, found type {type}");
+        }
+
+        return page;
+    }
+
+    /// <summary>Descends to the leaf for <paramref name="key"/>, recording the branches passed in the path; returns the leaf page number.</summary>
+    private uint DescendForWrite(ReadOnlySpan<byte> key)
+    {
+        var pageNumber = RootPage;
+        _depth = 0;
+        while (true)
+        {
+            var page = ReadNodePage(pageNumber);
+            if (PageLayout.GetType(page) == PageType.Leaf)
+            {
+                return pageNumber;
+            }
+
+            if (_depth == MaxDepth)
+            {
+                throw Corrupt(pageNumber, $"deeper than {MaxDepth} levels (a cycle?)");
+            }
+
+            var index = Node.ChildIndex(page, key);
+            _path[_depth++] = new PathEntry(pageNumber, index);
+            pageNumber = Node.Child(page, index);
+        }
+    }
+
+    private void ValidateKey(ReadOnlySpan<byte> key)
+    {
+        if (key.Length > MaxKeyLength)
+        {
+            throw new ArgumentException($"The key is {key.Length} bytes; tree '{Name}' accepts at most {MaxKeyLength} at page size {PageSize}.", nameof(key));
+        }
+    }
+
+    private readonly record struct PathEntry(uint Page, int Index);
+}

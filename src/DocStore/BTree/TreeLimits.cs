@@ -1,0 +1,19 @@
+using DocStore.Storage.Pages;
+
+namespace DocStore.BTree;
+
+/// <summary>
+/// Size limits that follow from the page size. Every cell fits in a quarter of a page's usable space, so a
+/// page always holds at least four cells and a split always leaves both halves non-empty.
+/// </summary>
+public static class TreeLimits
+{
+    /// <summary>The largest value a tree stores: 64 MiB (values above the inline threshold go to overflow pages).</summary>
+    public const int MaxValueLength = 64 * 1024 * 1024;
+
+    /// <summary>The largest key for <paramref name="pageSize"/>: (pageSize - 16) / 4 - 12 bytes; 2032 at 8 KiB, 240 at 1 KiB.</summary>
+    public static int MaxKeyLength(int pageSize) => MaxCellSize(pageSize) - Node.CellHeaderSize - 4;
+
+    /// <summary>The largest cell, its slot included in the quarter-page budget.</summary>
+    internal static int MaxCellSize(int pageSize) => ((pageSize - PageLayout.HeaderSize) / 4) - 2;
+}

@@ -1,0 +1,267 @@
+using DocStore.Integrity;
+using DocStore.Storage;
+using DocStore.Storage.Devices;
+using DocStore.Storage.Paging;
+using DocStore.Transactions;
+
+namespace DocStore.Engine;
+
+/// <summary>
+/// The low-level entry point: a file (or <c>:memory:</c>) of named B+trees with snapshot reads, one writer
+/// at a time, a write-ahead log and crash recovery. Thread-safe; transactions are not (use each from one
+/// caller at a time, on any thread).
+/// </summary>
+public sealed class StorageEngine : IDisposable
+{
+    /// <summary>The name that opens an in-memory database (same engine, memory devices, nothing persisted).</summary>
+    public const string InMemory = ":memory:";
+
+    private readonly Pager _pager;
+    private readonly SemaphoreSlim _writeLock = new(1, 1);
+    private readonly StorageOptions _options;
+    private int _disposed;
+
+    private StorageEngine(Pager pager, StorageOptions options, string name)
+    {
+        _pager = pager;
+        _options = options;
+        Name = name;
+    }
+
+    /// <summary>The path (or <see cref="InMemory"/>) the engine was opened with.</summary>
+    public string Name { get; }
+
+    /// <summary>The page size of the file.</summary>
+    public int PageSize => _pager.PageSize;
+
+    /// <summary>The durability commits get.</summary>
+    public Durability Durability => _pager.Durability;
+
+    /// <summary>Frames currently in the WAL (0 right after a complete checkpoint).</summary>
+    public long WalFrameCount => _pager.WalFrameCount;
+
+    internal Pager Pager => _pager;
+
+    /// <summary>
+    /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it), or an
+    /// in-memory database for <see cref="InMemory"/>. Opening runs recovery: committed transactions in the
+    /// WAL are kept, a torn or uncommitted tail is dropped.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
+    /// <exception cref="DatabaseCorruptException">The header or an acknowledged WAL frame is damaged.</exception>
+    public static StorageEngine Open(string path, StorageOptions? options = null)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        options ??= new StorageOptions();
+        if (path == InMemory)
+        {
+            return Open(new MemoryStorageDevice(InMemory), new MemoryStorageDevice(InMemory + "-wal"), options, path);
+        }
+
+        var db = FileStorageDevice.Open(path);
+        FileStorageDevice? wal = null;
+        try
+        {
+            wal = FileStorageDevice.Open(path + "-wal");
+            return Open(db, wal, options, path);
+        }
+        catch
+        {
+            wal?.Dispose();
+            db.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Opens a database on explicit devices (memory and fault-injecting ones in tests).</summary>
+    internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null)
+    {
+        options.Validate();
+        var pager = Pager.Open(db, wal, options);
+        return new StorageEngine(pager, options, name ?? db.Name);
+    }
+
+    /// <summary>Begins a read transaction on the latest acknowledged commit.</summary>
+    public ReadTransaction BeginRead()
+    {
+        ThrowIfDisposed();
+        var lsn = _pager.Readers.Register(() => _pager.VisibleLsn);
+        return new ReadTransaction(this, _pager, lsn);
+    }
+
+    /// <summary>Begins the write transaction, waiting up to <see cref="StorageOptions.WriteLockTimeout"/> for the current one to end.</summary>
+    /// <exception cref="WriteLockTimeoutException">Another write transaction stayed open past the timeout.</exception>
+    /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>
+    public WriteTransaction BeginWrite()
+    {
+        ThrowIfDisposed();
+        if (!_writeLock.Wait(_options.WriteLockTimeout))
+        {
+            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+        }
+
+        return StartWrite();
+    }
+
+    /// <summary>The asynchronous twin of <see cref="BeginWrite"/>: waits for the write lock without blocking a thread.</summary>
+    public async ValueTask<WriteTransaction> BeginWriteAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
+        {
+            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+        }
+
+        return StartWrite();
+    }
+
+    private WriteTransaction StartWrite()
+    {
+        try
+        {
+            _pager.ThrowIfFailed();
+            return new WriteTransaction(this, _pager, () => _writeLock.Release());
+        }
+        catch
+        {
+            _writeLock.Release();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Copies committed pages from the WAL into the database file, as far as live readers allow, and
+    /// restarts the WAL when all of it was copied and no reader is live. Waits for the write lock.
+    /// </summary>
+    /// <returns>True when the WAL is now empty.</returns>
+    public bool Checkpoint()
+    {
+        ThrowIfDisposed();
+        if (!_writeLock.Wait(_options.WriteLockTimeout))
+        {
+            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+        }
+
+        try
+        {
+            return _pager.Checkpoint();
+        }
+        finally
+        {
+            _writeLock.Release();
+        }
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Checkpoint"/>: waits for the write lock without blocking a thread.</summary>
+    public async ValueTask<bool> CheckpointAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
+        {
+            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+        }
+
+        try
+        {
+            return _pager.Checkpoint();
+        }
+        finally
+        {
+            _writeLock.Release();
+        }
+    }
+
+    /// <summary>Runs after every acknowledged commit: checkpoints past the threshold if no writer is waiting.</summary>
+    internal void AfterCommit()
+    {
+        if (_options.AutoCheckpointFrames == 0 || _pager.WalFrameCount < _options.AutoCheckpointFrames || !_writeLock.Wait(0))
+        {
+            return;
+        }
+
+        try
+        {
+            _pager.Checkpoint();
+        }
+        finally
+        {
+            _writeLock.Release();
+        }
+    }
+
+    /// <summary>Checks every tree, the free list and page ownership on a fresh snapshot.</summary>
+    public IntegrityReport CheckIntegrity()
+    {
+        using var tx = BeginRead();
+        return IntegrityChecker.Check(tx);
+    }
+
+    /// <summary>
+    /// Writes a consistent copy of the database as of now to a new file at <paramref name="path"/> (an online
+    /// backup; for an in-memory database, the way to persist it). Writers may continue meanwhile.
+    /// </summary>
+    /// <exception cref="IOException">The target exists or cannot be written.</exception>
+    /// <exception cref="DatabaseCorruptException">A page of the source fails its checksum.</exception>
+    public void SaveTo(string path)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        using var tx = BeginRead();
+        var pageCount = Storage.Pages.HeaderPage.GetPageCount(tx.ReadPage(0));
+        var problems = new List<string>();
+        var unwritten = new HashSet<uint>();
+        foreach (var (page, isTrunk) in FreeList.Enumerate(tx, pageCount, problems))
+        {
+            if (!isTrunk)
+            {
+                unwritten.Add(page);
+            }
+        }
+
+        if (problems.Count > 0)
+        {
+            throw new DatabaseCorruptException(Name, -1, problems[0]);
+        }
+
+        using var target = new FileStream(path, FileMode.CreateNew, FileAccess.Write, FileShare.None);
+        var zeros = new byte[PageSize];
+        for (uint page = 0; page < pageCount; page++)
+        {
+            // A free page that is not a trunk may never have been written; it stays free, so zeros do.
+            target.Write(unwritten.Contains(page) ? zeros : tx.ReadPage(page));
+        }
+
+        target.Flush(flushToDisk: true);
+    }
+
+    private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+
+    /// <summary>Waits for the open write transaction, checkpoints everything and closes the files.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        var locked = _writeLock.Wait(_options.WriteLockTimeout);
+        try
+        {
+            if (locked)
+            {
+                try
+                {
+                    _pager.Checkpoint();
+                }
+                catch (StorageFailedException)
+                {
+                    // Nothing more can be made durable; recovery at the next open sorts out the files.
+                }
+            }
+        }
+        finally
+        {
+            _pager.Dispose();
+            _writeLock.Dispose();
+        }
+    }
+}

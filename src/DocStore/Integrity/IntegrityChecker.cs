@@ -1,0 +1,273 @@
+using System.Buffers.Binary;
+using DocStore.BTree;
+using DocStore.Storage;
+using DocStore.Storage.Pages;
+using DocStore.Transactions;
+
+namespace DocStore.Integrity;
+
+/// <summary>
+/// Walks everything reachable from the header at one snapshot (or inside a write transaction, where the
+/// tests use it as the invariant checker after each batch of changes): page checksums (by reading every
+/// page), page types, key order inside pages, keys within the bounds their separators set, equal leaf
+/// depth, overflow chains, the free list, that no page is owned twice and that none is leaked.
+/// </summary>
+internal sealed class IntegrityChecker
+{
+    private const int MaxDepth = 40;
+    private readonly Transaction _tx;
+    private readonly List<string> _problems = [];
+    private readonly string[] _owners;
+    private long _pagesChecked;
+
+    private IntegrityChecker(Transaction tx, uint pageCount)
+    {
+        _tx = tx;
+        _owners = new string[pageCount];
+    }
+
+    public static IntegrityReport Check(Transaction tx)
+    {
+        var header = tx.ReadPage(0);
+        if (HeaderPage.Validate(header, tx.PageSize) is { } problem)
+        {
+            return new IntegrityReport([$"page 0: {problem}"], 1, 0);
+        }
+
+        var pageCount = HeaderPage.GetPageCount(header);
+        var checker = new IntegrityChecker(tx, pageCount);
+        return checker.Run(header);
+    }
+
+    private IntegrityReport Run(byte[] header)
+    {
+        Claim(0, "the header");
+        _pagesChecked++;
+        var trees = 1;
+        WalkTree("$catalog", HeaderPage.GetCatalogRoot(header));
+        foreach (var (name, root) in SafeTreeRoots())
+        {
+            trees++;
+            if (root == 0)
+            {
+                _problems.Add($"catalog: tree '{name}' has a malformed root entry");
+                continue;
+            }
+
+            WalkTree(name, root);
+        }
+
+        var free = FreeList.Enumerate(_tx, (uint)_owners.Length, _problems);
+        foreach (var (page, isTrunk) in free)
+        {
+            Claim(page, isTrunk ? "a free-list trunk" : "the free list");
+        }
+
+        var freeCount = HeaderPage.GetFreeCount(header);
+        if (freeCount != free.Count)
+        {
+            _problems.Add($"page 0: the header counts {freeCount} free pages, the free list holds {free.Count}");
+        }
+
+        for (var page = 0; page < _owners.Length; page++)
+        {
+            if (_owners[page] is null)
+            {
+                _problems.Add($"page {page}: leaked (neither in a tree nor on the free list)");
+            }
+        }
+
+        return new IntegrityReport(_problems, _pagesChecked, trees);
+    }
+
+    private IEnumerable<(string, uint)> SafeTreeRoots()
+    {
+        try
+        {
+            return _tx.TreeRoots();
+        }
+        catch (DatabaseCorruptException ex)
+        {
+            _problems.Add($"catalog: cannot be scanned: {ex.Message}");
+            return [];
+        }
+    }
+
+    private bool Claim(uint page, string owner)
+    {
+        if (page >= _owners.Length)
+        {
+            _problems.Add($"page {page}: referenced by {owner} but beyond the page count {_owners.Length}");
+            return false;
+        }
+
+        if (_owners[page] is { } previous)
+        {
+            _problems.Add($"page {page}: owned twice, by {previous} and by {owner}");
+            return false;
+        }
+
+        _owners[page] = owner;
+        return true;
+    }
+
+    private byte[]? Read(uint page, string owner)
+    {
+        try
+        {
+            _pagesChecked++;
+            return _tx.ReadPage(page);
+        }
+        catch (DatabaseCorruptException ex)
+        {
+            _problems.Add($"page {page} ({owner}): {ex.Message}");
+            return null;
+        }
+    }
+
+    private void WalkTree(string name, uint root)
+    {
+        var leafDepth = -1;
+        WalkNode(name, root, 0, null, null, ref leafDepth);
+    }
+
+    private void WalkNode(string tree, uint pageNumber, int depth, byte[]? lower, byte[]? upper, ref int leafDepth)
+    {
+        var owner = $"tree '{tree}'";
+        if (depth > MaxDepth || !Claim(pageNumber, owner))
+        {
+            return;
+        }
+
+        var page = Read(pageNumber, owner);
+        if (page is null)
+        {
+            return;
+        }
+
+        var type = PageLayout.GetType(page);
+        if (type is not (PageType.Leaf or PageType.Branch))
+        {
+            _problems.Add($"page {pageNumber}: {owner} expects a tree page, found type {type}");
+            return;
+        }
+
+        var count = Node.Count(page);
+        if (!CheckKeys(tree, pageNumber, page, count, lower, upper))
+        {
+            return;
+        }
+
+        if (type == PageType.Leaf)
+        {
+            if (leafDepth < 0)
+            {
+                leafDepth = depth;
+            }
+            else if (leafDepth != depth)
+            {
+                _problems.Add($"page {pageNumber}: leaf of tree '{tree}' at depth {depth}, other leaves at {leafDepth}");
+            }
+
+            if (count == 0 && depth > 0)
+            {
+                _problems.Add($"page {pageNumber}: empty non-root leaf in tree '{tree}'");
+            }
+
+            for (var i = 0; i < count; i++)
+            {
+                CheckValue(tree, pageNumber, page, i);
+            }
+
+            return;
+        }
+
+        for (var i = 0; i <= count; i++)
+        {
+            var low = i == 0 ? lower : Node.KeyAt(page, i - 1).ToArray();
+            var high = i == count ? upper : Node.KeyAt(page, i).ToArray();
+            WalkNode(tree, Node.Child(page, i), depth + 1, low, high, ref leafDepth);
+        }
+    }
+
+    // Keys strictly ascending, and within [lower, upper) set by the separators above.
+    private bool CheckKeys(string tree, uint pageNumber, byte[] page, int count, byte[]? lower, byte[]? upper)
+    {
+        var maxKey = TreeLimits.MaxKeyLength(page.Length);
+        for (var i = 0; i < count; i++)
+        {
+            var offset = Node.CellOffset(page, i);
+            if (offset < Node.SlotsOffset + (2 * count) || offset + Node.CellHeaderSize > page.Length
+                || offset + Node.CellSize(page, i) > page.Length)
+            {
+                _problems.Add($"page {pageNumber}: cell {i} of tree '{tree}' lies outside the page");
+                return false;
+            }
+
+            var key = Node.KeyAt(page, i);
+            if (key.Length > maxKey)
+            {
+                _problems.Add($"page {pageNumber}: key {i} of tree '{tree}' is {key.Length} bytes, over the limit {maxKey}");
+            }
+
+            if (i > 0 && Node.KeyAt(page, i - 1).SequenceCompareTo(key) >= 0)
+            {
+                _problems.Add($"page {pageNumber}: keys {i - 1} and {i} of tree '{tree}' are out of order");
+            }
+
+            if (lower is not null && key.SequenceCompareTo(lower) < 0)
+            {
+                _problems.Add($"page {pageNumber}: key {i} of tree '{tree}' is below its separator");
+            }
+
+            if (upper is not null && key.SequenceCompareTo(upper) >= 0)
+            {
+                _problems.Add($"page {pageNumber}: key {i} of tree '{tree}' is not below its upper separator");
+            }
+        }
+
+        return true;
+    }
+
+    private void CheckValue(string tree, uint pageNumber, byte[] page, int index)
+    {
+        var offset = Node.CellOffset(page, index);
+        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(offset));
+        var valueLength = Node.ValueLength(page, index);
+        if (Node.IsInline(keyLength, valueLength, page.Length))
+        {
+            return;
+        }
+
+        var owner = $"an overflow chain of tree '{tree}' (from page {pageNumber})";
+        var payload = page.Length - PageLayout.HeaderSize;
+        var next = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(offset + Node.CellHeaderSize + keyLength));
+        for (var remaining = valueLength; remaining > 0; remaining -= payload)
+        {
+            if (next == 0 || !Claim(next, owner))
+            {
+                _problems.Add($"page {pageNumber}: the overflow chain of value {index} in tree '{tree}' is broken");
+                return;
+            }
+
+            var overflow = Read(next, owner);
+            if (overflow is null)
+            {
+                return;
+            }
+
+            if (PageLayout.GetType(overflow) != PageType.Overflow)
+            {
+                _problems.Add($"page {next}: {owner} expects an overflow page, found type {PageLayout.GetType(overflow)}");
+                return;
+            }
+
+            next = PageLayout.GetLink(overflow);
+        }
+
+        if (next != 0)
+        {
+            _problems.Add($"page {pageNumber}: the overflow chain of value {index} in tree '{tree}' is longer than the value");
+        }
+    }
+}

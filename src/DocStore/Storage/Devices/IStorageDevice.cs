@@ -1,0 +1,26 @@
+namespace DocStore.Storage.Devices;
+
+/// <summary>
+/// Random-access bytes under the pager and the WAL. A device is addressed by byte offset; the pager and
+/// the WAL decide what lives where. Implementations must allow concurrent reads alongside one writer.
+/// </summary>
+internal interface IStorageDevice : IDisposable
+{
+    /// <summary>A name for error messages: the file path, or a label for memory devices.</summary>
+    string Name { get; }
+
+    /// <summary>The current length in bytes.</summary>
+    long Length { get; }
+
+    /// <summary>Reads up to <paramref name="buffer"/>.Length bytes at <paramref name="offset"/>; returns how many were read (fewer only at the end of the device).</summary>
+    int Read(long offset, Span<byte> buffer);
+
+    /// <summary>Writes all of <paramref name="data"/> at <paramref name="offset"/>, growing the device if needed.</summary>
+    void Write(long offset, ReadOnlySpan<byte> data);
+
+    /// <summary>Makes every completed write durable (fsync).</summary>
+    void Flush();
+
+    /// <summary>Truncates or extends the device.</summary>
+    void SetLength(long length);
+}

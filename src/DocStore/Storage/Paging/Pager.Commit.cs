@@ -1,0 +1,128 @@
+using DocStore.Storage.Pages;
+
+namespace DocStore.Storage.Paging;
+
+/// <summary>Appending commits and making them durable with group commit.</summary>
+internal sealed partial class Pager
+{
+    /// <summary>
+    /// Appends a transaction's pages (sorted, checksums not yet stamped) to the WAL and publishes them to
+    /// the next writer. Readers see them once <see cref="WaitDurable"/> covered them (Full) or at once.
+    /// The caller holds the write lock.
+    /// </summary>
+    /// <returns>The commit LSN.</returns>
+    public long AppendCommit(List<(uint PageNumber, byte[] Image)> pages, uint pageCount)
+    {
+        ThrowIfFailed();
+        foreach (var (page, image) in pages)
+        {
+            PageChecksum.Stamp(image, page);
+        }
+
+        long lsn;
+        try
+        {
+            lsn = _wal.AppendCommit(pages, pageCount, Volatile.Read(ref _durableLsn));
+        }
+        catch (IOException ex)
+        {
+            throw Fail(ex, "writing the WAL");
+        }
+
+        var first = lsn - pages.Count + 1;
+        for (var i = 0; i < pages.Count; i++)
+        {
+            _index.Add(pages[i].PageNumber, first + i);
+            _cache.Add(pages[i].PageNumber, first + i, pages[i].Image);
+        }
+
+        Volatile.Write(ref _committedLsn, lsn);
+        if (Durability != Durability.Full)
+        {
+            Volatile.Write(ref _visibleLsn, lsn);
+        }
+
+        return lsn;
+    }
+
+    /// <summary>
+    /// Returns once an fsync covering <paramref name="lsn"/> finished. Whoever takes the flush gate fsyncs
+    /// everything appended so far, so committers queued behind it usually find their LSN already covered
+    /// and share that one fsync (group commit).
+    /// </summary>
+    /// <exception cref="StorageFailedException">The fsync failed now or earlier.</exception>
+    public void WaitDurable(long lsn)
+    {
+        while (Volatile.Read(ref _durableLsn) < lsn)
+        {
+            ThrowIfFailed();
+            _flushGate.Wait();
+            try
+            {
+                FlushUpTo(lsn);
+            }
+            finally
+            {
+                _flushGate.Release();
+            }
+        }
+    }
+
+    /// <summary>The asynchronous twin of <see cref="WaitDurable"/>: waits for the flush gate without blocking a thread.</summary>
+    public async ValueTask WaitDurableAsync(long lsn, CancellationToken cancellationToken)
+    {
+        while (Volatile.Read(ref _durableLsn) < lsn)
+        {
+            ThrowIfFailed();
+            await _flushGate.WaitAsync(cancellationToken).ConfigureAwait(false);
+            try
+            {
+                FlushUpTo(lsn);
+            }
+            finally
+            {
+                _flushGate.Release();
+            }
+        }
+    }
+
+    private void FlushUpTo(long lsn)
+    {
+        if (Volatile.Read(ref _durableLsn) >= lsn)
+        {
+            return;
+        }
+
+        ThrowIfFailed();
+        var target = Volatile.Read(ref _committedLsn);
+        try
+        {
+            _wal.Flush();
+        }
+        catch (IOException ex)
+        {
+            throw Fail(ex, "fsync of the WAL");
+        }
+
+        Volatile.Write(ref _durableLsn, target);
+        if (Durability == Durability.Full && target > Volatile.Read(ref _visibleLsn))
+        {
+            Volatile.Write(ref _visibleLsn, target);
+        }
+    }
+
+    /// <summary>Throws if an earlier write or fsync failed: nothing may be committed on top of an unknown state.</summary>
+    public void ThrowIfFailed()
+    {
+        if (Volatile.Read(ref _failure) is { } failure)
+        {
+            throw new StorageFailedException($"{Name}: an earlier write or fsync failed ({failure.Message}); the database refuses commits until it is reopened.", failure);
+        }
+    }
+
+    private StorageFailedException Fail(IOException ex, string what)
+    {
+        Interlocked.CompareExchange(ref _failure, ex, null);
+        return new StorageFailedException($"{Name}: {what} failed; this commit is not acknowledged and the database refuses commits until it is reopened.", ex);
+    }
+}

@@ -1,0 +1,151 @@
+using DocStore.Storage.Cache;
+using DocStore.Storage.Devices;
+using DocStore.Storage.Pages;
+using DocStore.Storage.Wal;
+
+namespace DocStore.Storage.Paging;
+
+/// <summary>
+/// Resolves a page number at a snapshot to an image: the newest WAL version at or before the snapshot LSN,
+/// else the database file; images are checksum-verified on load and cached. Appends commits to the WAL,
+/// makes them durable (group commit) and checkpoints them into the database file.
+/// </summary>
+internal sealed partial class Pager : IDisposable
+{
+    private readonly IStorageDevice _db;
+    private readonly WriteAheadLog _wal;
+    private readonly WalIndex _index = new();
+    private readonly PageCache _cache;
+    private readonly SemaphoreSlim _flushGate = new(1, 1);
+    private long _committedLsn;
+    private long _visibleLsn;
+    private long _durableLsn;
+    private Exception? _failure;
+
+    private Pager(IStorageDevice db, WriteAheadLog wal, int pageSize, StorageOptions options)
+    {
+        _db = db;
+        _wal = wal;
+        PageSize = pageSize;
+        Durability = options.Durability;
+        _cache = new PageCache(options.CacheSizePages);
+    }
+
+    public int PageSize { get; }
+
+    public Durability Durability { get; }
+
+    public string Name => _db.Name;
+
+    public ReaderRegistry Readers { get; } = new();
+
+    /// <summary>The last commit appended to the WAL: what the next writer builds on.</summary>
+    public long CommittedLsn => Volatile.Read(ref _committedLsn);
+
+    /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
+    public long VisibleLsn => Volatile.Read(ref _visibleLsn);
+
+    /// <summary>Frames in the WAL's current generation.</summary>
+    public long WalFrameCount => _wal.FrameCount;
+
+    public PageCache Cache => _cache;
+
+    /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>
+    public static Pager Open(IStorageDevice db, IStorageDevice walDevice, StorageOptions options)
+    {
+        var sync = options.Durability != Durability.None;
+        var pageSize = db.Length == 0 ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
+        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, out var recovery);
+        var pager = new Pager(db, wal, pageSize, options);
+        foreach (var (page, lsn) in recovery.Frames)
+        {
+            pager._index.Add(page, lsn);
+        }
+
+        var last = recovery.LastCommitLsn != 0 ? recovery.LastCommitLsn : wal.NextLsn - 1;
+        pager._committedLsn = pager._visibleLsn = pager._durableLsn = last;
+        pager.Checkpoint();
+
+        // Verify the header page's checksum now rather than at the first transaction.
+        pager.Read(0, last);
+        return pager;
+    }
+
+    private static int CreateFile(IStorageDevice db, int pageSize, bool sync)
+    {
+        var header = new byte[pageSize];
+        HeaderPage.Initialize(header, pageSize, catalogRoot: 1);
+        PageChecksum.Stamp(header, 0);
+        var root = new byte[pageSize];
+        PageLayout.Initialize(root, PageType.Leaf);
+        PageChecksum.Stamp(root, 1);
+        db.Write(pageSize, root);
+        db.Write(0, header);
+        if (sync)
+        {
+            db.Flush();
+        }
+
+        return pageSize;
+    }
+
+    private static int ReadPageSize(IStorageDevice db)
+    {
+        Span<byte> prefix = stackalloc byte[HeaderPage.PrefixSize];
+        if (db.Read(0, prefix) < prefix.Length)
+        {
+            throw new DatabaseCorruptException(db.Name, 0, "the file is shorter than a header");
+        }
+
+        if (HeaderPage.Validate(prefix, null) is { } problem)
+        {
+            throw new DatabaseCorruptException(db.Name, 0, problem);
+        }
+
+        return HeaderPage.ReadPageSize(prefix);
+    }
+
+    /// <summary>The image of <paramref name="pageNumber"/> as of <paramref name="snapshotLsn"/>. Never mutate it.</summary>
+    /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
+    public byte[] Read(uint pageNumber, long snapshotLsn)
+    {
+        var version = _index.Resolve(pageNumber, snapshotLsn);
+        return _cache.TryGet(pageNumber, version, out var image) ? image : Load(pageNumber, version);
+    }
+
+    private byte[] Load(uint pageNumber, long version)
+    {
+        var image = new byte[PageSize];
+        string source;
+        if (version == 0)
+        {
+            source = _db.Name;
+            if (_db.Read((long)pageNumber * PageSize, image) != PageSize)
+            {
+                throw new DatabaseCorruptException(_db.Name, pageNumber, "the page lies beyond the end of the file");
+            }
+        }
+        else
+        {
+            source = _wal.Name;
+            _wal.ReadPage(version, image);
+        }
+
+        if (!PageChecksum.IsValid(image, pageNumber))
+        {
+            var where = version == 0 ? "page checksum mismatch" : $"page checksum mismatch in the WAL frame with LSN {version}";
+            throw new DatabaseCorruptException(source, pageNumber, where);
+        }
+
+        _cache.Add(pageNumber, version, image);
+        return image;
+    }
+
+    public void Dispose()
+    {
+        _cache.Clear();
+        _wal.Dispose();
+        _db.Dispose();
+        _flushGate.Dispose();
+    }
+}

@@ -1,0 +1,37 @@
+using DocStore.Storage.Pages;
+
+namespace DocStore.Storage;
+
+/// <summary>Settings for opening a database. Every default is the documented one in docs/storage.md.</summary>
+public sealed class StorageOptions
+{
+    /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps the size it was created with.</summary>
+    public int PageSize { get; init; } = PageLayout.DefaultPageSize;
+
+    /// <summary>Pages the cache holds before it evicts (CLOCK). Default 4096 (32 MiB at 8 KiB pages). Minimum 16.</summary>
+    public int CacheSizePages { get; init; } = 4096;
+
+    /// <summary>When commits reach stable storage. Default <see cref="Durability.Full"/>.</summary>
+    public Durability Durability { get; init; } = Durability.Full;
+
+    /// <summary>How long <c>BeginWrite</c> waits for another write transaction to finish. Default 30 seconds.</summary>
+    public TimeSpan WriteLockTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>WAL frames after which a commit triggers a checkpoint (if the write lock is free then). Default 2000; 0 disables automatic checkpoints.</summary>
+    public int AutoCheckpointFrames { get; init; } = 2000;
+
+    internal void Validate()
+    {
+        if (!PageLayout.IsValidPageSize(PageSize))
+        {
+            throw new ArgumentOutOfRangeException(nameof(PageSize), PageSize, $"The page size must be a power of two from {PageLayout.MinPageSize} to {PageLayout.MaxPageSize}.");
+        }
+
+        ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
+        ArgumentOutOfRangeException.ThrowIfNegative(AutoCheckpointFrames, nameof(AutoCheckpointFrames));
+        if (WriteLockTimeout < TimeSpan.Zero && WriteLockTimeout != Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(WriteLockTimeout), WriteLockTimeout, "The timeout must be non-negative or infinite.");
+        }
+    }
+}

@@ -1,0 +1,90 @@
+using System.Buffers.Binary;
+using DocStore.Storage.Pages;
+
+namespace DocStore.Storage.Wal;
+
+/// <summary>
+/// Byte layout of the WAL file (docs/storage.md, "WAL"). A 32-byte header, then frames of
+/// <see cref="FrameHeaderSize"/> + page size bytes.
+/// <code>
+/// header: 0 u32 magic "DSWL"  4 u32 version  8 u32 page size  12 u32 salt
+///         16 u64 LSN of the first frame      24 u32 reserved  28 u32 CRC32C of bytes 0..28
+/// frame:  0 u32 page number   4 u32 database size in pages after commit (0: not a commit frame)
+///         8 u64 LSN           16 u64 highest LSN known durable when the frame was written
+///         24 u32 salt         28 u32 running checksum: CRC32C of header bytes 0..28 and the page,
+///                                    seeded with the previous frame's checksum (the first frame: the
+///                                    WAL header's CRC)
+/// </code>
+/// </summary>
+internal static class WalFormat
+{
+    public const int HeaderSize = 32;
+    public const int FrameHeaderSize = 32;
+    public const uint Magic = 0x4C575344; // "DSWL" little-endian
+    public const uint Version = 1;
+
+    public static void WriteHeader(Span<byte> header, int pageSize, uint salt, long firstLsn)
+    {
+        header[..HeaderSize].Clear();
+        BinaryPrimitives.WriteUInt32LittleEndian(header, Magic);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[4..], Version);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[8..], (uint)pageSize);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[12..], salt);
+        BinaryPrimitives.WriteInt64LittleEndian(header[16..], firstLsn);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[28..], HeaderChecksum(header));
+    }
+
+    public static uint HeaderChecksum(ReadOnlySpan<byte> header) => ~Crc32C.Append(0xFFFFFFFFu, header[..28]);
+
+    public static bool TryReadHeader(ReadOnlySpan<byte> header, out WalHeader result)
+    {
+        result = default;
+        if (header.Length < HeaderSize
+            || BinaryPrimitives.ReadUInt32LittleEndian(header) != Magic
+            || BinaryPrimitives.ReadUInt32LittleEndian(header[28..]) != HeaderChecksum(header))
+        {
+            return false;
+        }
+
+        result = new WalHeader(
+            BinaryPrimitives.ReadUInt32LittleEndian(header[4..]),
+            (int)BinaryPrimitives.ReadUInt32LittleEndian(header[8..]),
+            BinaryPrimitives.ReadUInt32LittleEndian(header[12..]),
+            BinaryPrimitives.ReadInt64LittleEndian(header[16..]),
+            BinaryPrimitives.ReadUInt32LittleEndian(header[28..]));
+        return true;
+    }
+
+    /// <summary>Fills a frame header and returns the running checksum it now carries.</summary>
+    public static uint WriteFrameHeader(Span<byte> frame, in WalFrameHeader h, uint previousChecksum, ReadOnlySpan<byte> page)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(frame, h.PageNumber);
+        BinaryPrimitives.WriteUInt32LittleEndian(frame[4..], h.CommitPageCount);
+        BinaryPrimitives.WriteInt64LittleEndian(frame[8..], h.Lsn);
+        BinaryPrimitives.WriteInt64LittleEndian(frame[16..], h.DurableLsn);
+        BinaryPrimitives.WriteUInt32LittleEndian(frame[24..], h.Salt);
+        var sum = FrameChecksum(previousChecksum, frame, page);
+        BinaryPrimitives.WriteUInt32LittleEndian(frame[28..], sum);
+        return sum;
+    }
+
+    public static uint FrameChecksum(uint previousChecksum, ReadOnlySpan<byte> frameHeader, ReadOnlySpan<byte> page) =>
+        ~Crc32C.Append(Crc32C.Append(~previousChecksum, frameHeader[..28]), page);
+
+    public static WalFrameHeader ReadFrameHeader(ReadOnlySpan<byte> frame) => new(
+        BinaryPrimitives.ReadUInt32LittleEndian(frame),
+        BinaryPrimitives.ReadUInt32LittleEndian(frame[4..]),
+        BinaryPrimitives.ReadInt64LittleEndian(frame[8..]),
+        BinaryPrimitives.ReadInt64LittleEndian(frame[16..]),
+        BinaryPrimitives.ReadUInt32LittleEndian(frame[24..]),
+        BinaryPrimitives.ReadUInt32LittleEndian(frame[28..]));
+}
+
+/// <summary>The decoded WAL header.</summary>
+internal readonly record struct WalHeader(uint Version, int PageSize, uint Salt, long FirstLsn, uint Checksum);
+
+/// <summary>The decoded header of one WAL frame.</summary>
+internal readonly record struct WalFrameHeader(uint PageNumber, uint CommitPageCount, long Lsn, long DurableLsn, uint Salt, uint Checksum = 0)
+{
+    public bool IsCommit => CommitPageCount != 0;
+}

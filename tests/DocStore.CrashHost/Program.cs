@@ -1,0 +1,94 @@
+using System.Text;
+using DocStore.Engine;
+using DocStore.Storage;
+
+// Modes:
+//   write <path> <seed>  commit transactions forever from two concurrent writers, printing "ack <id>"
+//                        after each acknowledged commit ("ready" first); the test kills the process.
+//   probe <path>         try to open the database; print "locked" or "opened".
+//   hold <path>          open the database, print "ready", keep it open until stdin closes.
+return args switch
+{
+    ["write", var path, var seed] => await WriteAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["probe", var path] => Probe(path),
+    ["hold", var path] => Hold(path),
+    _ => Usage(),
+};
+
+static int Usage()
+{
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | probe <path> | hold <path>");
+    return 2;
+}
+
+static int Probe(string path)
+{
+    try
+    {
+        using var engine = StorageEngine.Open(path);
+        Console.WriteLine("opened");
+    }
+    catch (DatabaseLockedException)
+    {
+        Console.WriteLine("locked");
+    }
+
+    return 0;
+}
+
+static int Hold(string path)
+{
+    using var engine = StorageEngine.Open(path);
+    Console.WriteLine("ready");
+    Console.Out.Flush();
+    Console.In.ReadToEnd();
+    return 0;
+}
+
+static async Task<int> WriteAsync(string path, int seed)
+{
+    var options = new StorageOptions { PageSize = 1024, Durability = Durability.Full, AutoCheckpointFrames = 300 };
+    using var engine = StorageEngine.Open(path, options);
+    var output = new Lock();
+    Console.WriteLine("ready");
+    Console.Out.Flush();
+    var writers = Enumerable.Range(0, 2).Select(w => Task.Run(async () =>
+    {
+        var random = new Random(seed * 31 + w);
+        while (true)
+        {
+            using var tx = await engine.BeginWriteAsync();
+            var tree = tx.OpenOrCreateTree("crash");
+            var id = NextId(tree);
+            var keys = random.Next(1, 12);
+            for (var k = 0; k < keys; k++)
+            {
+                var value = new byte[random.Next(10) == 0 ? random.Next(1000, 3000) : random.Next(0, 100)];
+                random.NextBytes(value);
+                tree.Put(Encoding.ASCII.GetBytes($"t{id:D8}-{k:D3}"), value);
+            }
+
+            tree.Put(Encoding.ASCII.GetBytes($"c{id:D8}"), BitConverter.GetBytes(keys));
+            await tx.CommitAsync();
+            lock (output)
+            {
+                Console.WriteLine($"ack {id}");
+                Console.Out.Flush();
+            }
+        }
+    })).ToArray();
+    await Task.WhenAll(writers);
+    return 0;
+}
+
+// Transaction ids follow the largest committed marker, so every id is used once across runs.
+static int NextId(DocStore.BTree.Tree tree)
+{
+    var cursor = tree.CreateCursor();
+    if (!cursor.SeekAtOrBefore("c99999999"u8) || cursor.Key[0] != (byte)'c')
+    {
+        return 1;
+    }
+
+    return int.Parse(Encoding.ASCII.GetString(cursor.Key[1..]), System.Globalization.CultureInfo.InvariantCulture) + 1;
+}

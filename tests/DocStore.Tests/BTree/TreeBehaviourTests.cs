@@ -1,0 +1,272 @@
+using DocStore.BTree;
+using DocStore.Engine;
+using DocStore.Storage;
+using DocStore.Storage.Pages;
+using DocStore.Tests.Support;
+using DocStore.Transactions;
+
+namespace DocStore.Tests.BTree;
+
+public sealed class TreeBehaviourTests
+{
+    private static uint PageCount(StorageEngine engine)
+    {
+        using var tx = engine.BeginRead();
+        return HeaderPage.GetPageCount(tx.ReadPage(0));
+    }
+
+    private static void Fill(WriteTransaction tx, string name, int count, int valueLength)
+    {
+        var tree = tx.OpenOrCreateTree(name);
+        for (var i = 0; i < count; i++)
+        {
+            tree.Put(TestDatabase.Key(i), TestDatabase.Value(i, valueLength));
+        }
+    }
+
+    [Fact]
+    public void Keys_inserted_in_order_fill_leaf_pages()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using (var tx = engine.BeginWrite())
+        {
+            Fill(tx, "t", 10_000, 20);
+            tx.Commit();
+        }
+
+        // A leaf cell here is 6 + 11 + 20 bytes plus a 2-byte slot; a 1 KiB page has 1008 usable bytes.
+        const int perLeaf = 1008 / 39;
+        var minimumLeaves = (10_000 + perLeaf - 1) / perLeaf;
+        var pages = PageCount(engine);
+        Assert.True(pages < minimumLeaves * 1.1, $"{pages} pages for {minimumLeaves} full leaves");
+        Assert.True(engine.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
+    public void Deleting_everything_and_inserting_it_again_does_not_grow_the_file()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using (var tx = engine.BeginWrite())
+        {
+            Fill(tx, "t", 3000, 150);
+            tx.Commit();
+        }
+
+        var grown = PageCount(engine);
+        for (var round = 0; round < 3; round++)
+        {
+            using (var tx = engine.BeginWrite())
+            {
+                var tree = tx.OpenTree("t")!;
+                for (var i = 0; i < 3000; i++)
+                {
+                    Assert.True(tree.Delete(TestDatabase.Key(i)));
+                }
+
+                tx.Commit();
+            }
+
+            var report = engine.CheckIntegrity();
+            Assert.True(report.IsValid, report.ToString());
+            using (var tx = engine.BeginWrite())
+            {
+                Fill(tx, "t", 3000, 150);
+                tx.Commit();
+            }
+
+            Assert.Equal(grown, PageCount(engine));
+        }
+    }
+
+    [Fact]
+    public void Dropping_a_tree_frees_its_pages_for_reuse()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using (var tx = engine.BeginWrite())
+        {
+            Fill(tx, "a", 2000, 300);
+            tx.Commit();
+        }
+
+        var grown = PageCount(engine);
+        using (var tx = engine.BeginWrite())
+        {
+            Assert.True(tx.DropTree("a"));
+            Assert.False(tx.DropTree("a"));
+            tx.Commit();
+        }
+
+        Assert.True(engine.CheckIntegrity().IsValid);
+        using (var tx = engine.BeginWrite())
+        {
+            Fill(tx, "b", 2000, 300);
+            tx.Commit();
+        }
+
+        Assert.Equal(grown, PageCount(engine));
+        using var read = engine.BeginRead();
+        Assert.Equal(["b"], read.GetTreeNames());
+    }
+
+    [Theory]
+    [InlineData(1024)]
+    [InlineData(8192)]
+    public void Values_up_to_16_MiB_round_trip_through_overflow_chains(int pageSize)
+    {
+        using var engine = TestDatabase.OpenMemory(new StorageOptions { PageSize = pageSize, Durability = Durability.None });
+        var big = TestDatabase.Value(1, 16 * 1024 * 1024);
+        var medium = TestDatabase.Value(2, pageSize * 3);
+        using (var tx = engine.BeginWrite())
+        {
+            var tree = tx.CreateTree("blobs");
+            tree.Put("big"u8, big);
+            tree.Put("medium"u8, medium);
+            tree.Put("small"u8, [1, 2, 3]);
+            tx.Commit();
+        }
+
+        using (var tx = engine.BeginWrite())
+        {
+            // Replacing an overflow value frees its old chain.
+            tx.OpenTree("blobs")!.Put("medium"u8, TestDatabase.Value(3, pageSize * 2));
+            tx.Commit();
+        }
+
+        using var read = engine.BeginRead();
+        var blobs = read.OpenTree("blobs")!;
+        Assert.True(blobs.TryGet("big"u8, out var value));
+        Assert.True(value.Span.SequenceEqual(big));
+        Assert.True(blobs.TryGet("medium"u8, out value));
+        Assert.True(value.Span.SequenceEqual(TestDatabase.Value(3, pageSize * 2)));
+        Assert.True(engine.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
+    public void Oversized_keys_and_values_are_rejected_with_an_argument_exception()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using var tx = engine.BeginWrite();
+        var tree = tx.CreateTree("t");
+        Assert.Equal(240, tree.MaxKeyLength);
+        tree.Put(new byte[240], [1]);
+        var ex = Assert.Throws<ArgumentException>(() => tree.Put(new byte[241], [1]));
+        Assert.Contains("241", ex.Message, StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => tree.Put([1], new byte[TreeLimits.MaxValueLength + 1]));
+        Assert.False(tree.Delete(new byte[241]));
+    }
+
+    [Fact]
+    public void Empty_keys_and_values_are_ordinary_entries()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using var tx = engine.BeginWrite();
+        var tree = tx.CreateTree("t");
+        tree.Put([], []);
+        tree.Put([0], [9]);
+        Assert.True(tree.TryGet([], out var value));
+        Assert.True(value.IsEmpty);
+        var cursor = tree.CreateCursor();
+        Assert.True(cursor.SeekFirst());
+        Assert.Equal(0, cursor.Key.Length);
+        Assert.True(cursor.MoveNext());
+        Assert.Equal([0], cursor.Key.ToArray());
+        Assert.False(cursor.MoveNext());
+    }
+
+    [Fact]
+    public void A_cursor_notices_changes_made_through_its_transaction()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using var tx = engine.BeginWrite();
+        var tree = tx.CreateTree("t");
+        tree.Put([1], [1]);
+        tree.Put([2], [2]);
+        var cursor = tree.CreateCursor();
+        Assert.True(cursor.SeekFirst());
+        tree.Put([3], [3]);
+        Assert.Throws<InvalidOperationException>(() => cursor.MoveNext());
+        Assert.True(cursor.Seek([2]));
+        Assert.True(cursor.MoveNext());
+        Assert.Equal([3], cursor.Key.ToArray());
+    }
+
+    [Fact]
+    public void An_in_memory_database_saved_to_a_file_reopens_with_the_same_contents()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("saved.db");
+        using (var engine = TestDatabase.OpenMemory())
+        {
+            using (var tx = engine.BeginWrite())
+            {
+                Fill(tx, "a", 1500, 100);
+                Fill(tx, "b", 10, 3000);
+                tx.Commit();
+            }
+
+            using (var tx = engine.BeginWrite())
+            {
+                var a = tx.OpenTree("a")!;
+                for (var i = 0; i < 1500; i += 2)
+                {
+                    a.Delete(TestDatabase.Key(i));
+                }
+
+                tx.Commit();
+            }
+
+            engine.SaveTo(path);
+        }
+
+        using var saved = StorageEngine.Open(path);
+        Assert.Equal(1024, saved.PageSize);
+        var report = saved.CheckIntegrity();
+        Assert.True(report.IsValid, report.ToString());
+        using var read = saved.BeginRead();
+        var tree = read.OpenTree("a")!;
+        for (var i = 0; i < 1500; i++)
+        {
+            Assert.Equal(i % 2 == 1, tree.TryGet(TestDatabase.Key(i), out var value));
+            if (i % 2 == 1)
+            {
+                Assert.True(value.Span.SequenceEqual(TestDatabase.Value(i, 100)));
+            }
+        }
+
+        Assert.True(read.OpenTree("b")!.TryGet(TestDatabase.Key(9), out var blob));
+        Assert.True(blob.Span.SequenceEqual(TestDatabase.Value(9, 3000)));
+    }
+
+    [Fact]
+    public void A_file_database_reopens_with_its_committed_contents()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("reopen.db");
+        using (var engine = StorageEngine.Open(path, TestDatabase.Small()))
+        {
+            using var tx = engine.BeginWrite();
+            Fill(tx, "t", 500, 50);
+            tx.Commit();
+        }
+
+        using (var engine = StorageEngine.Open(path, new StorageOptions { PageSize = 4096 }))
+        {
+            Assert.Equal(1024, engine.PageSize);
+            using var tx = engine.BeginRead();
+            var tree = tx.OpenTree("t")!;
+            Assert.True(tree.TryGet(TestDatabase.Key(499), out var value));
+            Assert.True(value.Span.SequenceEqual(TestDatabase.Value(499, 50)));
+        }
+    }
+
+    [Fact]
+    public void Creating_an_existing_tree_throws_and_bad_names_are_rejected()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using var tx = engine.BeginWrite();
+        tx.CreateTree("t");
+        Assert.Throws<InvalidOperationException>(() => tx.CreateTree("t"));
+        Assert.Throws<ArgumentException>(() => tx.CreateTree(""));
+        Assert.Same(tx.OpenTree("t"), tx.OpenOrCreateTree("t"));
+    }
+}
