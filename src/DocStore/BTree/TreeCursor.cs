@@ -96,6 +96,7 @@ public sealed class TreeCursor
 
     private Frame Current()
     {
+        _tree.Transaction.ThrowIfCompleted();
         if (_version != _tree.Transaction.Version)
         {
             throw new InvalidOperationException($"Tree '{_tree.Name}' changed since the cursor was positioned; seek again.");

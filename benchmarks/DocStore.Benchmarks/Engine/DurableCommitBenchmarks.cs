@@ -1,0 +1,108 @@
+using BenchmarkDotNet.Attributes;
+using DocStore.Engine;
+using Microsoft.Data.Sqlite;
+using Microsoft.Win32.SafeHandles;
+
+namespace DocStore.Benchmarks.Engine;
+
+/// <summary>
+/// One durable row per transaction (fsync per commit on both sides), the fsync floor of this file system
+/// (one 8 KiB write plus fsync), and four concurrent DocStore committers sharing fsyncs (group commit).
+/// Every method reports the time per commit.
+/// </summary>
+[MemoryDiagnoser]
+public class DurableCommitBenchmarks : IDisposable
+{
+    private const int ConcurrentCommitsEach = 16;
+    private readonly byte[] _value = new byte[100];
+    private readonly byte[] _page = new byte[8192];
+    private string _floorPath = "";
+    private string _docStorePath = "";
+    private string _sqlitePath = "";
+    private SafeFileHandle _floor = null!;
+    private StorageEngine _engine = null!;
+    private SqliteConnection _sqlite = null!;
+    private SqliteCommand _insert = null!;
+    private SqliteParameter _key = null!;
+    private long _next;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        new Random(1).NextBytes(_value);
+        _floorPath = BenchmarkFiles.NewPath("floor.bin");
+        _floor = File.OpenHandle(_floorPath, FileMode.Create, FileAccess.ReadWrite);
+        _docStorePath = BenchmarkFiles.NewPath("durable.db");
+        _engine = StorageEngine.Open(_docStorePath, new Storage.StorageOptions { Durability = Storage.Durability.Full });
+        using (var tx = _engine.BeginWrite())
+        {
+            tx.CreateTree("t");
+            tx.Commit();
+        }
+
+        _sqlitePath = BenchmarkFiles.NewPath("durable.sqlite");
+        _sqlite = new SqliteConnection($"Data Source={_sqlitePath};Pooling=False");
+        _sqlite.Open();
+        using (var pragma = _sqlite.CreateCommand())
+        {
+            pragma.CommandText = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; CREATE TABLE kv (k BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID;";
+            pragma.ExecuteNonQuery();
+        }
+
+        _insert = _sqlite.CreateCommand();
+        _insert.CommandText = "INSERT OR REPLACE INTO kv (k, v) VALUES ($k, $v)";
+        _key = _insert.Parameters.Add("$k", SqliteType.Blob);
+        _insert.Parameters.AddWithValue("$v", _value);
+        _insert.Prepare();
+    }
+
+    [Benchmark]
+    public void FsyncFloor()
+    {
+        RandomAccess.Write(_floor, _page, (_next++ % 64) * _page.Length);
+        RandomAccess.FlushToDisk(_floor);
+    }
+
+    [Benchmark(Baseline = true)]
+    public void SqliteSingleRowCommit()
+    {
+        using var tx = _sqlite.BeginTransaction();
+        _insert.Transaction = tx;
+        _key.Value = BenchmarkFiles.Key(_next++);
+        _insert.ExecuteNonQuery();
+        tx.Commit();
+    }
+
+    [Benchmark]
+    public void DocStoreSingleRowCommit()
+    {
+        using var tx = _engine.BeginWrite();
+        tx.OpenTree("t")!.Put(BenchmarkFiles.Key(_next++), _value);
+        tx.Commit();
+    }
+
+    [Benchmark(OperationsPerInvoke = 4 * ConcurrentCommitsEach)]
+    public Task DocStoreFourConcurrentCommitters() =>
+        Task.WhenAll(Enumerable.Range(0, 4).Select(w => Task.Run(async () =>
+        {
+            for (var i = 0; i < ConcurrentCommitsEach; i++)
+            {
+                using var tx = await _engine.BeginWriteAsync();
+                tx.OpenTree("t")!.Put(BenchmarkFiles.Key(Interlocked.Increment(ref _next)), _value);
+                await tx.CommitAsync();
+            }
+        })));
+
+    [GlobalCleanup]
+    public void Dispose()
+    {
+        _floor.Dispose();
+        _engine.Dispose();
+        _insert.Dispose();
+        _sqlite.Dispose();
+        BenchmarkFiles.DeleteDirectoryOf(_floorPath);
+        BenchmarkFiles.DeleteDirectoryOf(_docStorePath);
+        BenchmarkFiles.DeleteDirectoryOf(_sqlitePath);
+        GC.SuppressFinalize(this);
+    }
+}
