@@ -64,7 +64,9 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
                     slot.Engine.FileBytes));
             }
 
-            log.WriteLine($"  {workload.Name,-30} done in {Stopwatch.GetElapsedTime(started).TotalSeconds,5:0.0} s, verified");
+            // Peak working set is per process, so it covers every engine so far; for the 1M load it bounds the engines' memory.
+            using var process = Process.GetCurrentProcess();
+            log.WriteLine($"  {workload.Name,-30} done in {Stopwatch.GetElapsedTime(started).TotalSeconds,5:0.0} s, verified; process peak working set {process.PeakWorkingSet64 / 1048576} MiB");
             return records;
         }
         finally
