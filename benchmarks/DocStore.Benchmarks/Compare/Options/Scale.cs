@@ -18,7 +18,7 @@ public sealed record Scale(
     public static Scale For(RunMode mode) => mode switch
     {
         RunMode.Smoke => new Scale(mode, 2, TimeSpan.FromMilliseconds(15), 1_000, 2_000, [100, 1_000], 1_000, 0),
-        RunMode.Quick => new Scale(mode, 3, TimeSpan.FromMilliseconds(200), 10_000, 50_000, [1_000, 10_000, 100_000], 10_000, 0),
+        RunMode.Quick => new Scale(mode, 4, TimeSpan.FromMilliseconds(200), 10_000, 50_000, [1_000, 10_000, 100_000], 10_000, 0),
         _ => new Scale(mode, 5, TimeSpan.FromMilliseconds(600), 10_000, 200_000, [1_000, 10_000, 100_000], 100_000, 1_000_000),
     };
 }
