@@ -28,7 +28,16 @@ internal sealed class IntegrityChecker
 
     public static IntegrityReport Check(Transaction tx)
     {
-        var header = tx.ReadPage(0);
+        byte[] header;
+        try
+        {
+            header = tx.ReadPage(0);
+        }
+        catch (DatabaseCorruptException ex)
+        {
+            return new IntegrityReport([$"page 0 (the header): {ex.Message}"], 1, 0);
+        }
+
         if (HeaderPage.Validate(header, tx.PageSize) is { } problem)
         {
             return new IntegrityReport([$"page 0: {problem}"], 1, 0);
@@ -57,7 +66,7 @@ internal sealed class IntegrityChecker
             WalkTree(name, root);
         }
 
-        var free = FreeList.Enumerate(_tx, (uint)_owners.Length, _problems);
+        var free = SafeFreeList();
         foreach (var (page, isTrunk) in free)
         {
             Claim(page, isTrunk ? "a free-list trunk" : "the free list");
@@ -78,6 +87,19 @@ internal sealed class IntegrityChecker
         }
 
         return new IntegrityReport(_problems, _pagesChecked, trees);
+    }
+
+    private List<(uint Page, bool IsTrunk)> SafeFreeList()
+    {
+        try
+        {
+            return FreeList.Enumerate(_tx, (uint)_owners.Length, _problems);
+        }
+        catch (DatabaseCorruptException ex)
+        {
+            _problems.Add($"free list: cannot be read: {ex.Message}");
+            return [];
+        }
     }
 
     private IEnumerable<(string, uint)> SafeTreeRoots()

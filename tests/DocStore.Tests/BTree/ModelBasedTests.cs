@@ -28,8 +28,25 @@ public sealed class ModelBasedTests
         using (var engine = StorageEngine.Open(path, options))
         {
             var done = 0;
+
+            // A reader opened now and then must keep seeing the model of its moment through later batches,
+            // rollbacks and checkpoints.
+            global::DocStore.Transactions.ReadTransaction? oldReader = null;
+            SortedDictionary<byte[], byte[]>? oldModel = null;
             while (done < operations)
             {
+                if (done % (4 * BatchSize) == 0)
+                {
+                    if (oldReader is not null)
+                    {
+                        AssertSame(oldReader, oldModel!);
+                        oldReader.Dispose();
+                    }
+
+                    oldReader = engine.BeginRead();
+                    oldModel = new SortedDictionary<byte[], byte[]>(model, ByteArrayComparer.Instance);
+                }
+
                 using (var tx = engine.BeginWrite())
                 {
                     var tree = tx.OpenOrCreateTree("model");
@@ -58,6 +75,8 @@ public sealed class ModelBasedTests
                     AssertSame(engine, model);
                 }
             }
+
+            oldReader?.Dispose();
         }
 
         using var reopened = StorageEngine.Open(path, options);
@@ -157,8 +176,13 @@ public sealed class ModelBasedTests
 
     private static SortedDictionary<byte[], byte[]> Snapshot(StorageEngine engine)
     {
-        var model = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
         using var tx = engine.BeginRead();
+        return Snapshot(tx);
+    }
+
+    private static SortedDictionary<byte[], byte[]> Snapshot(global::DocStore.Transactions.Transaction tx)
+    {
+        var model = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
         var tree = tx.OpenTree("model");
         if (tree is null)
         {
@@ -176,7 +200,13 @@ public sealed class ModelBasedTests
 
     private static void AssertSame(StorageEngine engine, SortedDictionary<byte[], byte[]> model)
     {
-        var actual = Snapshot(engine);
+        using var tx = engine.BeginRead();
+        AssertSame(tx, model);
+    }
+
+    private static void AssertSame(global::DocStore.Transactions.Transaction tx, SortedDictionary<byte[], byte[]> model)
+    {
+        var actual = Snapshot(tx);
         Assert.Equal(model.Count, actual.Count);
         foreach (var (key, value) in model)
         {
@@ -184,7 +214,6 @@ public sealed class ModelBasedTests
             Assert.True(stored.AsSpan().SequenceEqual(value));
         }
 
-        using var tx = engine.BeginRead();
         var tree = tx.OpenTree("model");
         if (tree is null)
         {

@@ -88,6 +88,40 @@ public sealed class CorruptionTests
         }
     }
 
+    [Fact]
+    public void A_flipped_byte_in_a_wal_frame_under_a_live_engine_is_reported_by_the_read_naming_the_page()
+    {
+        var db = new MemoryStorageDevice("c.db");
+        var wal = new MemoryStorageDevice("c.db-wal");
+        using var engine = TestDatabase.Open(db, wal, TestDatabase.Small(autoCheckpoint: 0, cachePages: 16));
+        using (var tx = engine.BeginWrite())
+        {
+            var tree = tx.CreateTree("data");
+            for (var i = 0; i < 2000; i++)
+            {
+                tree.Put(TestDatabase.Key(i), TestDatabase.Value(i, 30));
+            }
+
+            tx.Commit();
+        }
+
+        // Damage the page image of the sixth frame (a tree page; frames are in page order and the first
+        // is the header); with a 16-page cache that image has been evicted.
+        const int frameHeader = 32, walHeader = 32, frame = walHeader + (5 * (frameHeader + 1024));
+        var pageNumber = BitConverter.ToUInt32(wal.ToArray(), frame);
+        Assert.NotEqual(0u, pageNumber);
+        var flipped = new byte[1];
+        wal.Read(frame + frameHeader + 500, flipped);
+        flipped[0] ^= 0x04;
+        wal.Write(frame + frameHeader + 500, flipped);
+
+        var ex = Assert.Throws<DatabaseCorruptException>(() => ReadEverything(engine));
+        Assert.Equal(pageNumber, ex.PageNumber);
+        Assert.Equal("c.db-wal", ex.FileName);
+        var report = engine.CheckIntegrity();
+        Assert.Contains(report.Problems, p => p.Contains($"page {pageNumber}", StringComparison.Ordinal));
+    }
+
     private static void ReadEverything(StorageEngine engine)
     {
         using var tx = engine.BeginRead();

@@ -194,7 +194,9 @@ internal sealed class WriteAheadLog : IDisposable
         var salt = (uint)RandomNumberGenerator.GetInt32(int.MaxValue);
         WalFormat.WriteHeader(header, _pageSize, salt, nextLsn);
         _device.Write(0, header);
-        _device.SetLength(WalFormat.HeaderSize);
+
+        // The file keeps its length: the new salt already invalidates the old frames, and overwriting
+        // them in place lets each commit's fsync skip the metadata update that growing the file needs.
         if (sync)
         {
             // The header must be durable before frames of the new generation are, or a crash would leave
