@@ -15,7 +15,7 @@ internal static class SqliteSchema
         CREATE INDEX people_city ON people (json_extract(doc, '$.address.city'));
         CREATE TABLE people_tags (tag TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (tag, id)) WITHOUT ROWID;
         CREATE TABLE usertable (ycsb_key TEXT PRIMARY KEY, field0 TEXT, field1 TEXT, field2 TEXT, field3 TEXT,
-            field4 TEXT, field5 TEXT, field6 TEXT, field7 TEXT, field8 TEXT, field9 TEXT) WITHOUT ROWID;
+            field4 TEXT, field5 TEXT, field6 TEXT, field7 TEXT, field8 TEXT, field9 TEXT);
         """;
 
     public const string InsertPerson = "INSERT INTO people (id, doc) VALUES ($id, $doc)";
