@@ -35,8 +35,6 @@ public sealed class ConcurrentReadersWorkload(string name, int readers) : Worklo
             _readers = [.. Enumerable.Range(0, readers).Select(_ => engine.CreateReader())];
         }
 
-        protected override void Execute() => throw new NotSupportedException("Concurrent rounds run through Measure.");
-
         public override void Measure(TimeSpan budget, RoundTotals totals)
         {
             using var stop = new CancellationTokenSource();

@@ -13,7 +13,7 @@ public sealed class EmailWorkload(string name) : Workload(name, "find")
         return new Run(engine, seed, scale.WarmDocuments, Name);
     }
 
-    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : OperationRun(engine, seed)
     {
         private long _id;
         private string _email = "";

@@ -20,7 +20,7 @@ public sealed class GetWorkload(string name, bool cold) : Workload(name, "get")
         return new Run(engine, seed, count, Name);
     }
 
-    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : OperationRun(engine, seed)
     {
         private long _id;
 

@@ -17,7 +17,7 @@ public sealed class InsertWorkload(string name, CommitDurability durability, int
 
     public override WorkloadRun Start(IDocumentEngine engine, Scale scale, int seed) => new Run(engine, seed, batchSize, Name);
 
-    private sealed class Run(IDocumentEngine engine, int seed, int batchSize, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int batchSize, string name) : OperationRun(engine, seed)
     {
         private readonly Person[] _batch = new Person[batchSize];
         private long _inserted;

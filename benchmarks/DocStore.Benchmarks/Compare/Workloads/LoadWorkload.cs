@@ -24,7 +24,7 @@ public sealed class LoadWorkload(string name) : Workload(name, "doc")
     public override WorkloadRun Start(IDocumentEngine engine, Scale scale, int seed) =>
         new Run(engine, seed, scale.LoadDocuments / BatchSize / scale.Rounds, Name);
 
-    private sealed class Run(IDocumentEngine engine, int seed, int batchesPerRound, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int batchesPerRound, string name) : OperationRun(engine, seed)
     {
         private readonly Person[] _batch = new Person[BatchSize];
         private long _loaded;

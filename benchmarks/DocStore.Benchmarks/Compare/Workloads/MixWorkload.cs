@@ -16,7 +16,7 @@ public sealed class MixWorkload(string name) : Workload(name, "op")
         return new Run(engine, seed, scale.WarmDocuments, Name);
     }
 
-    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : OperationRun(engine, seed)
     {
         private readonly Dictionary<long, Person> _updated = [];
         private long _id;

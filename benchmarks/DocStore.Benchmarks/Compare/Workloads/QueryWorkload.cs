@@ -21,7 +21,7 @@ public sealed class QueryWorkload(string name, QueryKind kind) : Workload(name, 
     internal static int AgeWindow(int documents) =>
         Math.Clamp((int)Math.Round(1000.0 * PersonFactory.AgeSpan / documents), 1, PersonFactory.AgeSpan);
 
-    private sealed class Run : WorkloadRun
+    private sealed class Run : OperationRun
     {
         private readonly int _count;
         private readonly QueryKind _kind;

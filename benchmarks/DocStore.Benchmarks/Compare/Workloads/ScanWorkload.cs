@@ -15,7 +15,7 @@ public sealed class ScanWorkload(string name, Func<Scale, int> size) : Workload(
         return new Run(engine, seed, size(scale), Name);
     }
 
-    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : OperationRun(engine, seed)
     {
         private long _idSum;
 

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using DocStore.Benchmarks.Compare.Engines;
 using DocStore.Benchmarks.Compare.Stats;
 
@@ -6,7 +5,7 @@ namespace DocStore.Benchmarks.Compare.Workloads;
 
 /// <summary>
 /// One engine's state in one workload: its seeded random stream (the same on every engine, so every engine
-/// does the same operations), what it wrote (for verification), and the measured loop.
+/// does the same operations), what it wrote (for verification), and how a round is measured.
 /// </summary>
 public abstract class WorkloadRun : IDisposable
 {
@@ -20,40 +19,11 @@ public abstract class WorkloadRun : IDisposable
 
     protected Random Random { get; }
 
-    /// <summary>Sets up the next operation's inputs (untimed, allocations not counted).</summary>
-    protected virtual void Prepare()
-    {
-    }
-
-    /// <summary>Runs one operation (timed).</summary>
-    protected abstract void Execute();
+    /// <summary>Runs the workload for about <paramref name="budget"/>, adding what was measured to <paramref name="totals"/>.</summary>
+    public abstract void Measure(TimeSpan budget, RoundTotals totals);
 
     /// <summary>Checks a sample of the engine's answers against the model; throws <see cref="VerificationException"/> on a mismatch.</summary>
     public abstract void Verify();
-
-    /// <summary>Runs operations for about <paramref name="budget"/>, adding to <paramref name="totals"/>.</summary>
-    public virtual void Measure(TimeSpan budget, RoundTotals totals)
-    {
-        var deadline = Stopwatch.GetTimestamp() + (long)(budget.TotalSeconds * Stopwatch.Frequency);
-        long operations = 0;
-        long elapsed = 0;
-        long allocated = 0;
-        do
-        {
-            Prepare();
-            var allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
-            var start = Stopwatch.GetTimestamp();
-            Execute();
-            var ticks = Stopwatch.GetTimestamp() - start;
-            allocated += GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
-            elapsed += ticks;
-            totals.Latencies.Add(ticks);
-            operations++;
-        }
-        while (Stopwatch.GetTimestamp() < deadline);
-
-        totals.Add(operations, elapsed, allocated);
-    }
 
     public void Dispose()
     {

@@ -27,7 +27,7 @@ public sealed class YcsbWorkload(YcsbSpec spec) : Workload("ycsb_" + spec.Letter
         return new Run(engine, seed, scale.YcsbRecords, spec, Name);
     }
 
-    private sealed class Run(IDocumentEngine engine, int seed, long loaded, YcsbSpec spec, string name) : WorkloadRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, long loaded, YcsbSpec spec, string name) : OperationRun(engine, seed)
     {
         private readonly ScrambledZipfianGenerator _zipfian = new(loaded);
         private readonly LatestGenerator _latest = new(loaded);
