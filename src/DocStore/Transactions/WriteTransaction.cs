@@ -22,8 +22,6 @@ public sealed class WriteTransaction : Transaction
         _releaseLock = releaseLock;
     }
 
-    internal int DirtyPageCount => _dirty.Count;
-
     internal override byte[] ReadPage(uint pageNumber) =>
         _dirty.TryGetValue(pageNumber, out var page) ? page : Pager.Read(pageNumber, SnapshotLsn);
 

@@ -122,6 +122,17 @@ public sealed class CorruptionTests
         Assert.Contains(report.Problems, p => p.Contains($"page {pageNumber}", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void A_wal_left_beside_a_new_database_file_is_not_replayed()
+    {
+        var (_, wal) = BuildImages(3, checkpoint: false);
+        Assert.True(wal.Length > 32);
+        using var engine = TestDatabase.Open(new MemoryStorageDevice("c.db"), new MemoryStorageDevice("c.db-wal", wal));
+        using var tx = engine.BeginRead();
+        Assert.Empty(tx.GetTreeNames());
+        Assert.True(engine.CheckIntegrity().IsValid);
+    }
+
     private static void ReadEverything(StorageEngine engine)
     {
         using var tx = engine.BeginRead();

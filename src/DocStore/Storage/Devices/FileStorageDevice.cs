@@ -27,7 +27,21 @@ internal sealed class FileStorageDevice : IStorageDevice
     {
         try
         {
+            var existed = File.Exists(path);
             var handle = File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.RandomAccess);
+            if (!existed)
+            {
+                try
+                {
+                    DirectorySync.Sync(Path.GetDirectoryName(Path.GetFullPath(path))!);
+                }
+                catch
+                {
+                    handle.Dispose();
+                    throw;
+                }
+            }
+
             return new FileStorageDevice(path, handle);
         }
         catch (IOException ex) when (IsSharingViolation(ex))

@@ -48,13 +48,18 @@ internal sealed partial class Pager : IDisposable
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _wal.FrameCount;
 
-    public PageCache Cache => _cache;
-
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>
     public static Pager Open(IStorageDevice db, IStorageDevice walDevice, StorageOptions options)
     {
         var sync = options.Durability != Durability.None;
-        var pageSize = db.Length == 0 ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
+        var created = db.Length == 0;
+        var pageSize = created ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
+        if (created)
+        {
+            // A WAL left beside a deleted database file belongs to another database: never replay it.
+            walDevice.SetLength(0);
+        }
+
         var wal = WriteAheadLog.Open(walDevice, pageSize, sync, out var recovery);
         var pager = new Pager(db, wal, pageSize, options);
         foreach (var (page, lsn) in recovery.Frames)

@@ -11,13 +11,18 @@ internal sealed class WalIndex
 {
     private readonly ConcurrentDictionary<uint, long[]> _versions = new();
 
+    // Pages with versions, kept by the writer: lets readers skip the lookup once a checkpoint emptied the
+    // index (the common state of a read-mostly database). A reader racing a writer that adds versions
+    // may see 0, which is right for it: those versions are newer than its snapshot.
+    private int _pageCount;
+
     /// <summary>Pages with at least one version in the WAL.</summary>
-    public int PageCount => _versions.Count;
+    public int PageCount => Volatile.Read(ref _pageCount);
 
     /// <summary>The LSN of the newest version of <paramref name="pageNumber"/> at or before <paramref name="snapshotLsn"/>, or 0 when the database file holds it.</summary>
     public long Resolve(uint pageNumber, long snapshotLsn)
     {
-        if (!_versions.TryGetValue(pageNumber, out var lsns))
+        if (Volatile.Read(ref _pageCount) == 0 || !_versions.TryGetValue(pageNumber, out var lsns))
         {
             return 0;
         }
@@ -46,6 +51,7 @@ internal sealed class WalIndex
         else
         {
             _versions[pageNumber] = [lsn];
+            Volatile.Write(ref _pageCount, _pageCount + 1);
         }
     }
 
@@ -86,6 +92,7 @@ internal sealed class WalIndex
             if (keep == 0)
             {
                 _versions.TryRemove(page, out _);
+                Volatile.Write(ref _pageCount, _pageCount - 1);
             }
             else if (keep != lsns.Length)
             {
@@ -93,6 +100,4 @@ internal sealed class WalIndex
             }
         }
     }
-
-    public void Clear() => _versions.Clear();
 }
