@@ -1,0 +1,107 @@
+using System.Diagnostics;
+using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Fsync;
+using DocStore.Benchmarks.Compare.Options;
+using DocStore.Benchmarks.Compare.Output;
+using DocStore.Benchmarks.Compare.Runner;
+using DocStore.Benchmarks.Compare.Stats;
+using DocStore.Benchmarks.Compare.Workloads;
+
+namespace DocStore.Benchmarks.Compare;
+
+/// <summary>
+/// <c>compare</c>: every selected workload on every selected engine, interleaved, verified, then a table on
+/// the console, optionally JSON, and (for quick and full runs) the ratio chart in docs/.
+/// Returns 0 on success, 1 when a verification failed, 2 on bad arguments.
+/// </summary>
+public static class CompareCommand
+{
+    public static int Run(IReadOnlyList<string> args, TextWriter output)
+    {
+        CompareOptions options;
+        IReadOnlyList<string> engines;
+        IReadOnlyList<Workload> workloads;
+        try
+        {
+            options = CompareOptions.Parse(args);
+            engines = EngineCatalog.Select(options.Engines);
+            workloads = WorkloadCatalog.Select(options.Workloads);
+        }
+        catch (ArgumentException e)
+        {
+            output.WriteLine(e.Message);
+            return 2;
+        }
+
+        var scale = Scale.For(options.Mode);
+        workloads = [.. workloads.Where(w => w.RunsAt(scale))];
+        var root = options.Directory ?? Path.Combine(Path.GetTempPath(), $"docstore-compare-{Environment.ProcessId}");
+        Directory.CreateDirectory(root);
+        var machine = MachineInfo.Describe();
+        var started = Stopwatch.GetTimestamp();
+        output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
+        output.WriteLine($"machine: {machine}");
+        try
+        {
+            FsyncFloorResult? floor = workloads.Any(w => w.Durability == CommitDurability.Full)
+                ? FsyncFloor.Measure(root, scale.RoundTime * scale.Rounds / 2)
+                : null;
+            if (floor is not null)
+            {
+                output.WriteLine($"fsync floor (8 KiB write + fsync): {ResultTable.Number(floor.OpsPerSec)}/s, p50 {floor.P50Us:0} µs, p99 {floor.P99Us:0} µs");
+            }
+
+            var runner = new InterleavedRunner(scale, root, output);
+            var records = new List<ResultRecord>();
+            foreach (var workload in workloads)
+            {
+                records.AddRange(runner.Run(workload, engines));
+            }
+
+            output.WriteLine();
+            output.Write(ResultTable.Format(records, workloads, scale, floor));
+            output.WriteLine($"total {Stopwatch.GetElapsedTime(started).TotalSeconds:0} s");
+            var mode = options.Mode.ToString().ToLowerInvariant();
+            if (options.JsonPath is not null)
+            {
+                ResultJson.Write(options.JsonPath, mode, machine, floor, records);
+                output.WriteLine($"json: {options.JsonPath}");
+            }
+
+            var svgPath = options.SvgPath ?? (options.Mode == RunMode.Smoke ? null : DefaultChartPath());
+            if (svgPath is not null)
+            {
+                File.WriteAllText(svgPath, RatioChart.Render(records, $"DocStore throughput ÷ peer throughput ({mode} run; right of 1× = DocStore faster)"));
+                output.WriteLine($"svg: {svgPath}");
+            }
+
+            return 0;
+        }
+        catch (VerificationException e)
+        {
+            output.WriteLine($"VERIFICATION FAILED: {e.Message}");
+            return 1;
+        }
+        finally
+        {
+            if (options.Directory is null)
+            {
+                Directory.Delete(root, recursive: true);
+            }
+        }
+    }
+
+    /// <summary>docs/benchmarks-compare.svg of the repository the harness runs from (found by walking up to DocStore.sln).</summary>
+    private static string? DefaultChartPath()
+    {
+        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "DocStore.sln")))
+            {
+                return Path.Combine(dir.FullName, "docs", "benchmarks-compare.svg");
+            }
+        }
+
+        return null;
+    }
+}

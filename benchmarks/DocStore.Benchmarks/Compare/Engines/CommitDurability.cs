@@ -1,0 +1,14 @@
+namespace DocStore.Benchmarks.Compare.Engines;
+
+/// <summary>The durability a workload runs under, mapped by each adapter to its engine's nearest setting.</summary>
+public enum CommitDurability
+{
+    /// <summary>Nothing on disk: DocStore <c>:memory:</c>, SQLite <c>:memory:</c>.</summary>
+    InMemory,
+
+    /// <summary>On disk, fsync at checkpoints only: DocStore <c>Durability.Normal</c>, SQLite WAL + <c>synchronous=NORMAL</c>.</summary>
+    Normal,
+
+    /// <summary>Every commit fsynced: DocStore <c>Durability.Full</c>, SQLite WAL + <c>synchronous=FULL</c>.</summary>
+    Full,
+}

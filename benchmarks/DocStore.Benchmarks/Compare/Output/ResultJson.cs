@@ -1,0 +1,35 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using DocStore.Benchmarks.Compare.Stats;
+
+namespace DocStore.Benchmarks.Compare.Output;
+
+/// <summary>
+/// The <c>--json</c> file: <c>{ "mode", "machine", "fsync_floor": {...}, "records": [ one per engine x
+/// workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes ] }</c>.
+/// </summary>
+public static class ResultJson
+{
+    public static void Write(string path, string mode, string machine, FsyncFloorResult? floor, IReadOnlyList<ResultRecord> records)
+    {
+        var directory = Path.GetDirectoryName(Path.GetFullPath(path));
+        if (directory is not null)
+        {
+            Directory.CreateDirectory(directory);
+        }
+
+        var report = new CompareReport(mode, machine, floor, records);
+        File.WriteAllText(path, JsonSerializer.Serialize(report, CompareJsonContext.Default.CompareReport));
+    }
+}
+
+/// <summary>The JSON document's shape.</summary>
+public sealed record CompareReport(
+    [property: JsonPropertyName("mode")] string Mode,
+    [property: JsonPropertyName("machine")] string Machine,
+    [property: JsonPropertyName("fsync_floor")] FsyncFloorResult? FsyncFloor,
+    [property: JsonPropertyName("records")] IReadOnlyList<ResultRecord> Records);
+
+[JsonSourceGenerationOptions(WriteIndented = true)]
+[JsonSerializable(typeof(CompareReport))]
+internal sealed partial class CompareJsonContext : JsonSerializerContext;

@@ -1,0 +1,93 @@
+using System.Diagnostics;
+using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Options;
+using DocStore.Benchmarks.Compare.Stats;
+using DocStore.Benchmarks.Compare.Workloads;
+
+namespace DocStore.Benchmarks.Compare.Runner;
+
+/// <summary>
+/// Runs one workload on every engine in one process. All engines are set up first (same seed, same data),
+/// then measured in alternating rounds, the engine order rotating each round, so that machine drift (other
+/// processes, thermal, GC state) hits every engine alike. Afterwards each engine's answers are verified.
+/// </summary>
+public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWriter log)
+{
+    private const int Seed = 20261122;
+
+    public IReadOnlyList<ResultRecord> Run(Workload workload, IReadOnlyList<string> engineNames)
+    {
+        var started = Stopwatch.GetTimestamp();
+        var slots = new List<Slot>();
+        try
+        {
+            foreach (var name in engineNames)
+            {
+                var directory = Path.Combine(rootDirectory, workload.Name, name);
+                Directory.CreateDirectory(directory);
+                var engine = EngineCatalog.Open(name, new EngineConfig(directory, workload.Durability, workload.CachePages));
+                slots.Add(new Slot(engine, directory));
+                slots[^1].Run = workload.Start(engine, scale, Seed);
+            }
+
+            if (workload.WarmsUp)
+            {
+                foreach (var slot in slots)
+                {
+                    slot.Run!.Measure(scale.RoundTime / 2, new RoundTotals());
+                }
+            }
+
+            for (var round = 0; round < scale.Rounds; round++)
+            {
+                for (var i = 0; i < slots.Count; i++)
+                {
+                    var slot = slots[(i + round) % slots.Count];
+                    slot.Run!.Measure(scale.RoundTime, slot.Totals);
+                }
+            }
+
+            var items = workload.ItemsPerOp(scale);
+            var records = new List<ResultRecord>();
+            foreach (var slot in slots)
+            {
+                slot.Run!.Verify();
+                var totals = slot.Totals;
+                var seconds = (double)totals.ElapsedTicks / Stopwatch.Frequency;
+                records.Add(new ResultRecord(
+                    slot.Engine.Name,
+                    workload.Name,
+                    totals.Operations * items / seconds,
+                    totals.Latencies.PercentileMicroseconds(50),
+                    totals.Latencies.PercentileMicroseconds(99),
+                    (double)totals.AllocatedBytes / (totals.Operations * items),
+                    slot.Engine.FileBytes));
+            }
+
+            // Peak working set is per process, so it covers every engine so far; for the 1M load it bounds the engines' memory.
+            using var process = Process.GetCurrentProcess();
+            log.WriteLine($"  {workload.Name,-30} done in {Stopwatch.GetElapsedTime(started).TotalSeconds,5:0.0} s, verified; process peak working set {process.PeakWorkingSet64 / 1048576} MiB");
+            return records;
+        }
+        finally
+        {
+            foreach (var slot in slots)
+            {
+                slot.Run?.Dispose();
+                slot.Engine.Dispose();
+                Directory.Delete(slot.Directory, recursive: true);
+            }
+        }
+    }
+
+    private sealed class Slot(IDocumentEngine engine, string directory)
+    {
+        public IDocumentEngine Engine { get; } = engine;
+
+        public string Directory { get; } = directory;
+
+        public WorkloadRun? Run { get; set; }
+
+        public RoundTotals Totals { get; } = new();
+    }
+}

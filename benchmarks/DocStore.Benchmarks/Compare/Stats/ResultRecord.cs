@@ -1,0 +1,16 @@
+using System.Text.Json.Serialization;
+
+namespace DocStore.Benchmarks.Compare.Stats;
+
+/// <summary>
+/// One engine x workload result, exactly the fields the issue asks for in the JSON. Throughput counts the
+/// workload's items (documents for batches and scans, operations otherwise); allocation is per item.
+/// </summary>
+public sealed record ResultRecord(
+    [property: JsonPropertyName("engine")] string Engine,
+    [property: JsonPropertyName("workload")] string Workload,
+    [property: JsonPropertyName("ops_per_sec")] double OpsPerSec,
+    [property: JsonPropertyName("p50_us")] double P50Us,
+    [property: JsonPropertyName("p99_us")] double P99Us,
+    [property: JsonPropertyName("alloc_bytes_per_op")] double AllocBytesPerOp,
+    [property: JsonPropertyName("file_bytes")] long FileBytes);

@@ -1,0 +1,56 @@
+using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Ycsb;
+
+namespace DocStore.Benchmarks.Compare.Workloads;
+
+/// <summary>Every workload of the comparison, in the issue's order; names are what <c>--workloads</c> selects.</summary>
+public static class WorkloadCatalog
+{
+    public static IReadOnlyList<Workload> All { get; } =
+    [
+        new GetWorkload("get_warm", cold: false),
+        new GetWorkload("get_cold_16pages", cold: true),
+        new InsertWorkload("insert_single_memory", CommitDurability.InMemory, 1),
+        new InsertWorkload("insert_single_durable", CommitDurability.Full, 1),
+        new InsertWorkload("insert_batch100_durable", CommitDurability.Full, 100),
+        new InsertWorkload("insert_batch1000_durable", CommitDurability.Full, 1000),
+        new ScanWorkload("scan_small", scale => scale.ScanSizes[0]),
+        new ScanWorkload("scan_medium", scale => scale.ScanSizes[1]),
+        new ScanWorkload("scan_large", scale => scale.ScanSizes[^1]),
+        new QueryWorkload("filter_unindexed_20pct", QueryKind.ScoreBelow),
+        new EmailWorkload("find_unique_email"),
+        new QueryWorkload("range_age_1000", QueryKind.AgeRange),
+        new QueryWorkload("find_path_city", QueryKind.City),
+        new QueryWorkload("find_multikey_tag", QueryKind.Tag),
+        new MixWorkload("mix_80read_20update"),
+        new ConcurrentReadersWorkload("concurrent_1reader_1writer", 1),
+        new ConcurrentReadersWorkload("concurrent_2readers_1writer", 2),
+        new ConcurrentReadersWorkload("concurrent_4readers_1writer", 4),
+        .. YcsbSpec.All.Select(spec => new YcsbWorkload(spec)),
+        new LoadWorkload("load_1m_1kib"),
+    ];
+
+    /// <summary>The workloads a <c>--workloads</c> list names (exact names, or prefixes ending in <c>*</c>), in catalog order.</summary>
+    public static IReadOnlyList<Workload> Select(IReadOnlyList<string> names)
+    {
+        if (names.Count == 0)
+        {
+            return All;
+        }
+
+        foreach (var name in names)
+        {
+            if (!All.Any(w => Matches(w.Name, name)))
+            {
+                throw new ArgumentException($"compare: no workload matches '{name}'. Workloads: {string.Join(", ", All.Select(w => w.Name))}");
+            }
+        }
+
+        return [.. All.Where(w => names.Any(n => Matches(w.Name, n)))];
+    }
+
+    private static bool Matches(string workload, string pattern) =>
+        pattern.EndsWith('*')
+            ? workload.StartsWith(pattern[..^1], StringComparison.OrdinalIgnoreCase)
+            : workload.Equals(pattern, StringComparison.OrdinalIgnoreCase);
+}
