@@ -40,7 +40,7 @@ public enum KeyType : byte
     /// <summary>A <see cref="System.Guid"/>: its 16 RFC 4122 (big-endian) bytes.</summary>
     Guid = 0x38,
 
-    /// <summary>A <see cref="DocStore.Bson.ObjectId"/>: its 12 bytes.</summary>
+    /// <summary>A <see cref="DocStore.ObjectId"/>: its 12 bytes.</summary>
     ObjectId = 0x40,
 
     /// <summary>A <see cref="bool"/>: one byte, false (0x00) before true (0x01).</summary>

@@ -2,7 +2,7 @@ using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Security.Cryptography;
 
-namespace DocStore.Bson;
+namespace DocStore;
 
 /// <summary>
 /// A 12-byte MongoDB ObjectId: 4 bytes of big-endian Unix seconds, 5 random bytes chosen once per

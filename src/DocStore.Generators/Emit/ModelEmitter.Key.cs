@@ -41,7 +41,7 @@ internal sealed partial class ModelEmitter
         w.Line("/// <inheritdoc />");
         string newKey = key.Type.Kind switch
         {
-            ShapeKind.ObjectId => "global::DocStore.Bson.ObjectId.NewObjectId()",
+            ShapeKind.ObjectId => "global::DocStore.ObjectId.NewObjectId()",
             // Version 7 Guids start with a timestamp, so keys generated in order land at the tree's right edge.
             ShapeKind.Guid => "global::System.Guid.CreateVersion7()",
             ShapeKind.Int32 => "checked((int)sequence)",

@@ -9,5 +9,5 @@ internal static class KnownNames
     public const string IgnoreAttribute = "DocStore.IgnoreAttribute";
     public const string FieldAttribute = "DocStore.FieldAttribute";
     public const string DocStoreContext = "DocStore.DocStoreContext";
-    public const string ObjectId = "DocStore.Bson.ObjectId";
+    public const string ObjectId = "DocStore.ObjectId";
 }

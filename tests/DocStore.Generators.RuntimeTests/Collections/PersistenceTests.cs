@@ -11,7 +11,7 @@ public class PersistenceTests
     public void Documents_and_every_index_survive_a_reopen()
     {
         using var temp = new TempDatabase();
-        Bson.ObjectId adaId;
+        ObjectId adaId;
         using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
         {
             adaId = db.People.Insert(new Person { Email = "ada@example.org", Age = 36, Address = new() { City = "London" }, Tags = { "math" } });

@@ -1,5 +1,4 @@
 using DocStore;
-using DocStore.Bson;
 
 namespace DocStore.Generators.RuntimeTests.Models;
 

@@ -58,7 +58,7 @@ internal static class TestCompilation
         string trusted = (string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!;
         var paths = trusted.Split(Path.PathSeparator).ToList();
         paths.Add(typeof(DocStoreContext).Assembly.Location);
-        paths.Add(typeof(DocStore.Bson.ObjectId).Assembly.Location);
+        paths.Add(typeof(DocStore.ObjectId).Assembly.Location);
         return paths.Distinct().Select(p => (MetadataReference)MetadataReference.CreateFromFile(p)).ToImmutableArray();
     }
 }

@@ -7,7 +7,6 @@ internal static class TestModels
     public const string Issue = """
         using System.Collections.Generic;
         using DocStore;
-        using DocStore.Bson;
 
         namespace MyApp;
 

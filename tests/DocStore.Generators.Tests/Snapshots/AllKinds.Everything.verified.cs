@@ -380,7 +380,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         bool has18 = false;
         global::System.Guid m19 = default!;
         bool has19 = false;
-        global::DocStore.Bson.ObjectId m20 = default!;
+        global::DocStore.ObjectId m20 = default!;
         bool has20 = false;
         global::System.DateTime m21 = default!;
         bool has21 = false;
@@ -1530,7 +1530,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Bson.ObjectId value)
+    public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);

@@ -6,7 +6,7 @@ namespace MyApp;
 
 /// <summary>The generated DocStore model of <see cref="global::MyApp.Person"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<global::MyApp.Person, global::DocStore.Bson.ObjectId>
+public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>
 {
     private static readonly global::DocStore.Modeling.IndexDefinition[] s_indexes =
     [
@@ -36,28 +36,28 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.ObjectId;
 
     /// <inheritdoc />
-    public global::DocStore.Bson.ObjectId GetKey(global::MyApp.Person document)
+    public global::DocStore.ObjectId GetKey(global::MyApp.Person document)
     {
         return document.Id;
     }
 
     /// <inheritdoc />
-    public void SetKey(ref global::MyApp.Person document, global::DocStore.Bson.ObjectId key)
+    public void SetKey(ref global::MyApp.Person document, global::DocStore.ObjectId key)
     {
         document.Id = key;
     }
 
     /// <inheritdoc />
-    public bool IsDefaultKey(global::DocStore.Bson.ObjectId key) => key == default(global::DocStore.Bson.ObjectId);
+    public bool IsDefaultKey(global::DocStore.ObjectId key) => key == default(global::DocStore.ObjectId);
 
     /// <inheritdoc />
-    public global::DocStore.Bson.ObjectId NewKey(long sequence) => global::DocStore.Bson.ObjectId.NewObjectId();
+    public global::DocStore.ObjectId NewKey(long sequence) => global::DocStore.ObjectId.NewObjectId();
 
     /// <inheritdoc />
-    public long GetSequence(global::DocStore.Bson.ObjectId key) => 0;
+    public long GetSequence(global::DocStore.ObjectId key) => 0;
 
     /// <inheritdoc />
-    public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, global::DocStore.Bson.ObjectId key) => builder.Append(key);
+    public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, global::DocStore.ObjectId key) => builder.Append(key);
 
     /// <inheritdoc />
     public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person document, global::DocStore.Bson.IFieldDictionary fields)
@@ -136,7 +136,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     private static global::MyApp.Person Read_Person(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Person.ForRead(fields);
-        global::DocStore.Bson.ObjectId m0 = default!;
+        global::DocStore.ObjectId m0 = default!;
         bool has0 = false;
         string m1 = default!;
         bool has1 = false;
@@ -287,7 +287,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     /// <param name="fields">The collection's field dictionary.</param>
     /// <param name="value">The value read, or default.</param>
     /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Bson.ObjectId value)
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
@@ -739,7 +739,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
 /// <summary>The typed collection <c>People</c> of <see cref="global::MyApp.Person"/> documents, with one query method per index.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollection<global::MyApp.Person, global::DocStore.Bson.ObjectId>
+public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollection<global::MyApp.Person, global::DocStore.ObjectId>
 {
     /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
     /// <param name="context">The owning context.</param>
