@@ -41,14 +41,23 @@ internal static class CollectionEmitter
         string signature = string.Join(", ", parameters.Select(p => $"{p.Type} {p.Name}"));
         string paths = string.Join(", ", index.Components.Select(c => c.Path));
 
+        string arguments = string.Join(", ", parameters.Select(p => p.Name));
         w.Line();
         if (index.Unique)
         {
             w.Line($"/// <summary>The document whose <c>{paths}</c> equals the given value (unique index <c>{index.Name}</c>), or null.</summary>");
             Params(w, parameters);
-            w.Open($"public {t}? FindBy{index.Name}({signature})");
+            w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>");
+            w.Open($"public {t}? FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
             BuildKey(w, parameters);
-            w.Line($"return FindUnique({n}, key.ToArray());");
+            w.Line($"return FindUnique({n}, key.ToArray(), options);");
+            w.Close();
+            w.Line();
+            w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c> (page reads are synchronous, so it completes synchronously).</summary>");
+            Params(w, parameters);
+            w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies.</param>");
+            w.Line($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null) =>");
+            w.Line($"    new(FindBy{index.Name}({arguments}, options));");
         }
         else
         {
@@ -58,17 +67,23 @@ internal static class CollectionEmitter
             w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
             BuildKey(w, parameters);
             w.Line($"return FindEqual({n}, key.ToArray(), options);");
+            w.Close();
         }
 
-        w.Close();
-
         w.Line();
-        w.Line($"/// <summary>How many documents have <c>{paths}</c> equal to the given value (index <c>{index.Name}</c>).</summary>");
+        w.Line($"/// <summary>How many documents have <c>{paths}</c> equal to the given value (index <c>{index.Name}</c>), counted from the index alone.</summary>");
         Params(w, parameters);
-        w.Open($"public long CountBy{index.Name}({signature})");
+        w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>");
+        w.Open($"public long CountBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
         BuildKey(w, parameters);
-        w.Line($"return CountEqual({n}, key.ToArray());");
+        w.Line($"return CountEqual({n}, key.ToArray(), options);");
         w.Close();
+        w.Line();
+        w.Line($"/// <summary>The asynchronous twin of <c>CountBy{index.Name}</c> (completes synchronously).</summary>");
+        Params(w, parameters);
+        w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies.</param>");
+        w.Line($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null) =>");
+        w.Line($"    new(CountBy{index.Name}({arguments}, options));");
 
         if (parameters.Count == 1)
         {

@@ -17,6 +17,9 @@ internal sealed partial class ModelEmitter
         };
 
         w.Line("/// <inheritdoc />");
+        w.Line($"public string KeyField => {Names.Literal(member.StoredName)};");
+        w.Line();
+        w.Line("/// <inheritdoc />");
         w.Line($"public {RuntimeNames.KeyGeneration} KeyGeneration => {RuntimeNames.KeyGeneration}.{generation};");
         w.Line();
         w.Line("/// <inheritdoc />");

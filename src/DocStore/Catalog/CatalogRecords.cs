@@ -1,33 +1,55 @@
 using System.Buffers.Binary;
 using System.Text;
+using DocStore.Modeling;
 using DocStore.Storage;
 
 namespace DocStore.Catalog;
 
 /// <summary>
-/// The byte layout of catalog values (docs/catalog.md): a format byte (1), then length-prefixed UTF-8
-/// strings (u16 little-endian length). Decoding checks every length and names what is malformed.
+/// The byte layout of catalog values (docs/catalog.md): a format byte (1; 2 for a collection record that
+/// carries its key convention), then length-prefixed UTF-8 strings (u16 little-endian length). Decoding
+/// checks every length and names what is malformed.
 /// </summary>
 internal static class CatalogRecords
 {
     private const byte FormatVersion = 1;
+    private const byte KeyedCollectionVersion = 2;
     private const byte UniqueFlag = 1;
     private const byte MultikeyFlag = 2;
 
     public static byte[] EncodeCollection(CollectionRecord collection)
     {
-        var output = new List<byte> { FormatVersion };
+        var output = new List<byte> { collection.KeyField is null ? FormatVersion : KeyedCollectionVersion };
         WriteString(output, collection.PrimaryTree);
+        if (collection.KeyField is not null)
+        {
+            WriteString(output, collection.KeyField);
+            output.Add((byte)collection.KeyGeneration);
+        }
+
         return [.. output];
     }
 
     public static CollectionRecord DecodeCollection(string name, ReadOnlySpan<byte> value, string fileName)
     {
         var reader = new Reader(value, fileName, $"collection '{name}'");
-        reader.ExpectVersion();
+        var version = reader.ExpectVersion(FormatVersion, KeyedCollectionVersion);
         var tree = reader.String();
+        if (version == FormatVersion)
+        {
+            reader.ExpectEnd();
+            return new CollectionRecord(name, tree);
+        }
+
+        var keyField = reader.String();
+        var generation = reader.Byte();
+        if (generation > (byte)KeyGeneration.Sequence)
+        {
+            throw reader.Malformed($"has the unknown key generation {generation}");
+        }
+
         reader.ExpectEnd();
-        return new CollectionRecord(name, tree);
+        return new CollectionRecord(name, tree, keyField, (KeyGeneration)generation);
     }
 
     public static byte[] EncodeIndex(IndexRecord index)
@@ -79,13 +101,17 @@ internal static class CatalogRecords
         private readonly ReadOnlySpan<byte> _value = value;
         private int _position;
 
-        public void ExpectVersion()
+        public void ExpectVersion() => ExpectVersion(FormatVersion, FormatVersion);
+
+        public byte ExpectVersion(byte lowest, byte highest)
         {
             var version = Byte();
-            if (version != FormatVersion)
+            if (version < lowest || version > highest)
             {
-                throw Malformed($"format byte {version} (expected {FormatVersion})");
+                throw Malformed(lowest == highest ? $"format byte {version} (expected {lowest})" : $"format byte {version} (expected {lowest} to {highest})");
             }
+
+            return version;
         }
 
         public byte Byte()
@@ -125,7 +151,7 @@ internal static class CatalogRecords
             }
         }
 
-        private readonly DatabaseCorruptException Malformed(string problem) =>
+        public readonly DatabaseCorruptException Malformed(string problem) =>
             new(fileName, -1, $"the catalog record of {what} {problem}");
     }
 }

@@ -12,7 +12,7 @@ namespace DocStore.Collections;
 /// documents visible: a reader that sees a document can always resolve its ids (the committed dictionary
 /// only ever grows, so a newer one also reads older snapshots).
 /// </summary>
-internal sealed class CollectionFields
+internal sealed class CollectionFields : ITransactionParticipant
 {
     private readonly string _collection;
     private readonly Lock _durableLock = new();
@@ -79,6 +79,8 @@ internal sealed class CollectionFields
             _durableMaxId = Math.Max(_durableMaxId, maxId);
         }
     }
+
+    void ITransactionParticipant.Committed(int token) => MarkDurable(token);
 
     /// <summary>Drops names added by a transaction that did not commit.</summary>
     public void RolledBack()

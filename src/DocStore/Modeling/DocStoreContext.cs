@@ -1,6 +1,7 @@
 using DocStore.Collections;
 using DocStore.Engine;
 using DocStore.Integrity;
+using DocStore.Modeling;
 
 namespace DocStore;
 
@@ -20,7 +21,11 @@ public abstract class DocStoreContext : IDisposable
     public const string InMemoryPath = StorageEngine.InMemory;
 
     private readonly List<ICheckedCollection> _collections = [];
-    private readonly HashSet<string> _names = new(StringComparer.Ordinal);
+
+    // Name -> what the open collection shares (null while it is opening).
+    private readonly Dictionary<string, CollectionState?> _open = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, BsonCollection> _untyped = new(StringComparer.Ordinal);
+    private readonly Lock _untypedLock = new();
     private int _disposed;
 
     /// <summary>Opens the database at <paramref name="path"/> (or <see cref="InMemoryPath"/>) with default options.</summary>
@@ -80,6 +85,49 @@ public abstract class DocStoreContext : IDisposable
     }
 
     /// <summary>
+    /// The untyped collection <paramref name="name"/> over the document model (for tools, SQL, import and
+    /// export), with the key convention and indexes the catalog records; <paramref name="indexes"/> are
+    /// created (and built) when the catalog lacks them. The same object is returned for the same name. A
+    /// collection open here through a typed model is returned as an untyped view sharing its trees, field
+    /// dictionary and index definitions (docs/catalog.md, "Untyped collections").
+    /// </summary>
+    /// <param name="name">The collection name (created on first use).</param>
+    /// <param name="indexes">Indexes to ensure, built with <see cref="IndexDefinition.On"/> and <see cref="IndexDefinition.UniqueOn"/>.</param>
+    /// <returns>The collection.</returns>
+    /// <exception cref="ArgumentException">An index path is malformed.</exception>
+    /// <exception cref="InvalidOperationException">The collection is already open with a different index set, which cannot change while it is open.</exception>
+    /// <exception cref="DuplicateKeyException">A new unique index finds two documents with the same value.</exception>
+    public BsonCollection GetCollection(string name, params IndexDefinition[] indexes) =>
+        GetCollection(name, new BsonCollectionOptions { Indexes = indexes });
+
+    /// <summary>The untyped collection <paramref name="name"/> with explicit options (key convention for a new collection, indexes to ensure).</summary>
+    /// <param name="name">The collection name (created on first use).</param>
+    /// <param name="options">Key field, key generation and indexes.</param>
+    /// <returns>The collection.</returns>
+    /// <exception cref="ArgumentException">An index path is malformed, or the options name a key field other than the recorded one.</exception>
+    /// <exception cref="InvalidOperationException">The collection is already open with a different index set.</exception>
+    public BsonCollection GetCollection(string name, BsonCollectionOptions options)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(name);
+        ArgumentNullException.ThrowIfNull(options);
+        ThrowIfDisposed();
+
+        // Opening runs a write transaction; one lock keeps two callers from opening the same name twice.
+        lock (_untypedLock)
+        {
+            if (_untyped.TryGetValue(name, out var open))
+            {
+                open.EnsureDeclared(options);
+                return open;
+            }
+
+            var collection = BsonCollection.Open(this, name, options, FindOpen(name));
+            _untyped[name] = collection;
+            return collection;
+        }
+    }
+
+    /// <summary>
     /// Checks the storage (page checksums, tree order, free list, page ownership) and every collection
     /// opened by this context (each index entry matches a document, each document has all its index
     /// entries, on one snapshot).
@@ -130,7 +178,7 @@ public abstract class DocStoreContext : IDisposable
     {
         lock (_collections)
         {
-            if (!_names.Add(name))
+            if (!_open.TryAdd(name, null))
             {
                 throw new InvalidOperationException($"Collection '{name}' is already open in this context.");
             }
@@ -141,15 +189,25 @@ public abstract class DocStoreContext : IDisposable
     {
         lock (_collections)
         {
-            _names.Remove(name);
+            _open.Remove(name);
         }
     }
 
-    internal void Register(ICheckedCollection collection)
+    internal void Register(ICheckedCollection collection, CollectionState state)
     {
         lock (_collections)
         {
             _collections.Add(collection);
+            _open[state.Name] = state;
+        }
+    }
+
+    /// <summary>The shared state of a collection open in this context, or null.</summary>
+    internal CollectionState? FindOpen(string name)
+    {
+        lock (_collections)
+        {
+            return _open.GetValueOrDefault(name);
         }
     }
 }

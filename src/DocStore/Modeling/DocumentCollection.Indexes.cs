@@ -8,15 +8,27 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The one document whose key in unique <paramref name="index"/> equals <paramref name="key"/>, or null.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded index key.</param>
+    /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies (read inside that transaction, its changes included); null reads the last commit.</param>
     /// <returns>The document or null.</returns>
-    protected T? FindUnique(int index, byte[] key)
+    protected T? FindUnique(int index, byte[] key, QueryOptions? options = null)
     {
-        foreach (var document in FindEqual(index, key, new QueryOptions { Take = 1 }))
+        ArgumentNullException.ThrowIfNull(key);
+        CheckIndex(index);
+        var transaction = options?.Transaction;
+        return Read(transaction, (Index: index, Key: key), static (c, tx, fields, a) =>
         {
-            return document;
-        }
+            if (!c.IndexTree(tx, a.Index).TryGet(a.Key, out var primaryKey))
+            {
+                return default;
+            }
 
-        return default;
+            if (!c.PrimaryTree(tx).TryGet(primaryKey.Span, out var bytes))
+            {
+                throw c.DanglingEntry(a.Index, primaryKey.ToArray());
+            }
+
+            return c.Model.Read(bytes.Span, fields);
+        });
     }
 
     /// <summary>
@@ -60,15 +72,16 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>How many documents have an entry in <paramref name="index"/> that starts with <paramref name="key"/>, counted from the index alone (no document is read).</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded components.</param>
+    /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies (count inside that transaction); ordering and paging do not change a count.</param>
     /// <returns>The number of documents (one matching through several elements of a multikey path counts once).</returns>
-    protected long CountEqual(int index, byte[] key)
+    protected long CountEqual(int index, byte[] key, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(key);
         CheckIndex(index);
-        return Read(null, key, (c, tx, _, k) =>
+        return Read(options?.Transaction, (Index: index, Key: key), static (c, tx, _, a) =>
         {
-            var tree = c.OpenTree(tx, c._indexTrees[index]);
-            return c.Model.Indexes[index].Multikey ? EntryScan.Walk(tree, k, k, null, c.FirstPerDocument(index)).LongCount() : EntryScan.Count(tree, k, k);
+            var tree = c.IndexTree(tx, a.Index);
+            return c.Model.Indexes[a.Index].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, null, c.FirstPerDocument(a.Index)).LongCount() : EntryScan.Count(tree, a.Key, a.Key);
         });
     }
 
@@ -83,6 +96,9 @@ public abstract partial class DocumentCollection<T, TKey>
         var seen = new HashSet<byte[]>(ByteArrayEqualityComparer.Instance);
         return entry => seen.Add(PrimaryKeyOf(index, entry.Key, entry.Value));
     }
+
+    private Storage.DatabaseCorruptException DanglingEntry(int index, byte[] primaryKey) =>
+        new(_context.Engine.Name, -1, $"index '{Model.Indexes[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
 
     private int CheckIndex(int index)
     {
@@ -121,8 +137,8 @@ public abstract partial class DocumentCollection<T, TKey>
 
         try
         {
-            var primary = OpenTree(tx, _primaryTree);
-            var tree = index < 0 ? primary : OpenTree(tx, _indexTrees[index]);
+            var primary = PrimaryTree(tx);
+            var tree = index < 0 ? primary : IndexTree(tx, index);
             foreach (var entry in EntryScan.Walk(tree, low, high, options, FirstPerDocument(index)))
             {
                 if (index < 0)
@@ -134,7 +150,7 @@ public abstract partial class DocumentCollection<T, TKey>
                 var primaryKey = PrimaryKeyOf(index, entry.Key, entry.Value);
                 if (!primary.TryGet(primaryKey, out var bytes))
                 {
-                    throw new Storage.DatabaseCorruptException(_context.Engine.Name, -1, $"index '{Model.Indexes[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
+                    throw DanglingEntry(index, primaryKey);
                 }
 
                 yield return Model.Read(bytes.Span, fields);

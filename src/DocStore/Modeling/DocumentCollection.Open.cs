@@ -16,14 +16,20 @@ public abstract partial class DocumentCollection<T, TKey>
     /// longer declared (or declared differently) and creates and fills newly declared ones, in one write
     /// transaction: a crash leaves either the old catalog or the new one.
     /// </summary>
-    private (string Primary, string[] Indexes, CollectionFields Fields, Dictionary<string, uint> Roots) OpenInCatalog()
+    private CollectionState OpenInCatalog()
     {
         using var tx = _context.Engine.BeginWrite();
         var record = CollectionCatalog.FindCollection(tx, Name);
         if (record is null)
         {
-            record = new CollectionRecord(Name, FreeTreeName(tx, "c/" + Name));
+            record = new CollectionRecord(Name, FreeTreeName(tx, "c/" + Name), Model.KeyField, Model.KeyGeneration);
             tx.CreateTree(record.PrimaryTree);
+            CollectionCatalog.PutCollection(tx, record);
+        }
+        else if (record.KeyField != Model.KeyField || record.KeyGeneration != Model.KeyGeneration)
+        {
+            // The key convention is recorded for untyped access (docs/catalog.md); the model opening the collection states it.
+            record = record with { KeyField = Model.KeyField, KeyGeneration = Model.KeyGeneration };
             CollectionCatalog.PutCollection(tx, record);
         }
 
@@ -67,7 +73,7 @@ public abstract partial class DocumentCollection<T, TKey>
             Build(tx, primary, trees, toBuild, fields);
         }
 
-        _lastSequence = LastSequence(primary);
+        var lastSequence = LastSequence(primary);
         var roots = new Dictionary<string, uint>(StringComparer.Ordinal) { [record.PrimaryTree] = primary.RootPage };
         foreach (var name in trees)
         {
@@ -75,7 +81,7 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         tx.Commit();
-        return (record.PrimaryTree, trees, collectionFields, roots);
+        return new CollectionState(Name, record.PrimaryTree, trees, collectionFields, roots, declared, Model.KeyField, Model.KeyGeneration, lastSequence);
     }
 
     private static int FindDeclared(IReadOnlyList<IndexDefinition> declared, IndexRecord stored)

@@ -20,13 +20,19 @@ public abstract partial class DocumentCollection<T, TKey>
     {
         ArgumentNullException.ThrowIfNull(transaction);
         var primaryKey = EncodeKey(key);
-        return Read(transaction, primaryKey, (c, tx, fields, pk) => c.OpenTree(tx, c._primaryTree).TryGet(pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
+        return Read(transaction, primaryKey, (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
     }
 
     /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
     /// <param name="key">The key.</param>
     /// <returns>The document or null.</returns>
     public ValueTask<T?> GetAsync(TKey key) => ValueTask.FromResult(Get(key));
+
+    /// <summary>The asynchronous twin of <see cref="Get(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>The document or null.</returns>
+    public ValueTask<T?> GetAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Get(transaction, key));
 
     /// <summary>Looks a document up by key.</summary>
     /// <param name="key">The key.</param>
@@ -35,7 +41,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
     {
         var primaryKey = EncodeKey(key);
-        var found = Read(null, primaryKey, (c, tx, fields, pk) => c.OpenTree(tx, c._primaryTree).TryGet(pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
+        var found = Read(null, primaryKey, (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
         document = found.Item2!;
         return found.Item1;
     }
@@ -43,7 +49,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>True when a document has <paramref name="key"/> (the document is not read).</summary>
     /// <param name="key">The key.</param>
     /// <returns>True when present.</returns>
-    public bool Exists(TKey key) => Read(null, EncodeKey(key), (c, tx, _, pk) => c.OpenTree(tx, c._primaryTree).ContainsKey(pk));
+    public bool Exists(TKey key) => Read(null, EncodeKey(key), (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
 
     /// <summary>True when a document has <paramref name="key"/>, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -52,18 +58,29 @@ public abstract partial class DocumentCollection<T, TKey>
     public bool Exists(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Read(transaction, EncodeKey(key), (c, tx, _, pk) => c.OpenTree(tx, c._primaryTree).ContainsKey(pk));
+        return Read(transaction, EncodeKey(key), (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
     }
+
+    /// <summary>The asynchronous twin of <see cref="Exists(TKey)"/> (completes synchronously).</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>True when present.</returns>
+    public ValueTask<bool> ExistsAsync(TKey key) => ValueTask.FromResult(Exists(key));
+
+    /// <summary>The asynchronous twin of <see cref="Exists(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>True when present.</returns>
+    public ValueTask<bool> ExistsAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Exists(transaction, key));
 
     /// <summary>The stored C-BSON bytes of the document with <paramref name="key"/>, for the generated field readers; null when absent.</summary>
     /// <param name="key">The key.</param>
     /// <returns>A copy of the bytes, or null.</returns>
     public byte[]? GetDocumentBytes(TKey key) =>
-        Read(null, EncodeKey(key), (c, tx, _, pk) => c.OpenTree(tx, c._primaryTree).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
+        Read(null, EncodeKey(key), (c, tx, _, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
 
     /// <summary>How many documents the collection holds, counted on a snapshot from the keys alone.</summary>
     /// <returns>The count.</returns>
-    public long Count() => Read(null, 0, (c, tx, _, _) => EntryScan.Count(c.OpenTree(tx, c._primaryTree), [], null));
+    public long Count() => Read(null, 0, (c, tx, _, _) => EntryScan.Count(c.PrimaryTree(tx), [], null));
 
     /// <summary>How many documents the collection holds, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -71,12 +88,17 @@ public abstract partial class DocumentCollection<T, TKey>
     public long Count(DocStoreTransaction transaction)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Read(transaction, 0, (c, tx, _, _) => EntryScan.Count(c.OpenTree(tx, c._primaryTree), [], null));
+        return Read(transaction, 0, (c, tx, _, _) => EntryScan.Count(c.PrimaryTree(tx), [], null));
     }
 
-    /// <summary>The asynchronous twin of <see cref="Count()"/> (completes synchronously, like <see cref="GetAsync"/>).</summary>
+    /// <summary>The asynchronous twin of <see cref="Count()"/> (completes synchronously, like <see cref="GetAsync(TKey)"/>).</summary>
     /// <returns>The count.</returns>
     public ValueTask<long> CountAsync() => ValueTask.FromResult(Count());
+
+    /// <summary>The asynchronous twin of <see cref="Count(DocStoreTransaction)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <returns>The count.</returns>
+    public ValueTask<long> CountAsync(DocStoreTransaction transaction) => ValueTask.FromResult(Count(transaction));
 
     /// <summary>Every document in primary key order; lazy, on one snapshot taken when enumeration starts.</summary>
     /// <returns>The documents.</returns>

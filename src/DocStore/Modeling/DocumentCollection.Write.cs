@@ -24,6 +24,12 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>The document's key.</returns>
     public TKey Insert(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.InsertCore(s, d));
 
+    /// <summary>The asynchronous twin of <see cref="Insert(DocStoreTransaction, T)"/>: the transaction holds the write lock and commits later, so this completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> InsertAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Insert(transaction, document));
+
     /// <summary>The asynchronous twin of <see cref="Insert(T)"/>: waits for the write lock and the durable flush without blocking a thread.</summary>
     /// <param name="document">The document.</param>
     /// <param name="cancellationToken">Cancels the waits.</param>
@@ -42,6 +48,12 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>Their keys, in order.</returns>
     public IReadOnlyList<TKey> InsertMany(DocStoreTransaction transaction, IEnumerable<T> documents) =>
         Write(Required(transaction), documents, static (c, s, d) => c.InsertManyCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="InsertMany(DocStoreTransaction, IEnumerable{T})"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="documents">The documents.</param>
+    /// <returns>Their keys, in order.</returns>
+    public ValueTask<IReadOnlyList<TKey>> InsertManyAsync(DocStoreTransaction transaction, IEnumerable<T> documents) => ValueTask.FromResult(InsertMany(transaction, documents));
 
     /// <summary>The asynchronous twin of <see cref="InsertMany(IEnumerable{T})"/>.</summary>
     /// <param name="documents">The documents.</param>
@@ -62,6 +74,12 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>False when no document has that key.</returns>
     public bool Update(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.UpdateCore(s, d));
 
+    /// <summary>The asynchronous twin of <see cref="Update(DocStoreTransaction, T)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The new version.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> UpdateAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Update(transaction, document));
+
     /// <summary>The asynchronous twin of <see cref="Update(T)"/>.</summary>
     /// <param name="document">The new version.</param>
     /// <param name="cancellationToken">Cancels the waits.</param>
@@ -80,6 +98,12 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>The document's key.</returns>
     public TKey Upsert(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.UpsertCore(s, d));
 
+    /// <summary>The asynchronous twin of <see cref="Upsert(DocStoreTransaction, T)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> UpsertAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Upsert(transaction, document));
+
     /// <summary>The asynchronous twin of <see cref="Upsert(T)"/>.</summary>
     /// <param name="document">The document.</param>
     /// <param name="cancellationToken">Cancels the waits.</param>
@@ -97,6 +121,12 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="key">The key.</param>
     /// <returns>False when no document has that key.</returns>
     public bool Delete(DocStoreTransaction transaction, TKey key) => Write(Required(transaction), key, static (c, s, k) => c.DeleteCore(s, k));
+
+    /// <summary>The asynchronous twin of <see cref="Delete(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> DeleteAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Delete(transaction, key));
 
     /// <summary>The asynchronous twin of <see cref="Delete(TKey)"/>.</summary>
     /// <param name="key">The key.</param>
@@ -141,7 +171,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>Runs one operation; one that fails after changing something poisons the transaction, so it cannot commit half an operation.</summary>
     private TResult RunIn<TArg, TResult>(DocStoreTransaction transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation)
     {
-        transaction.Enlist(this);
+        transaction.Enlist(_fields);
         var write = transaction.Write;
         var version = write.Version;
         try
@@ -160,23 +190,28 @@ public abstract partial class DocumentCollection<T, TKey>
         var indexes = new Tree[_indexTrees.Length];
         for (var i = 0; i < indexes.Length; i++)
         {
-            indexes[i] = OpenTree(write, _indexTrees[i]);
+            indexes[i] = IndexTree(write, i);
         }
 
-        return new WriteScope(OpenTree(write, _primaryTree), indexes, _fields.Writer);
+        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer);
     }
 
     /// <summary>
-    /// A view of one of the collection's trees in <paramref name="transaction"/>. A tree's root page never
-    /// changes for its life, and the collection's trees are created or dropped only while it opens, so the
-    /// roots found then skip the catalog lookup on every operation.
+    /// The primary tree in <paramref name="transaction"/>. A tree's root page never changes for its life,
+    /// and the collection's trees are created or dropped only while it opens, so the roots found then skip
+    /// the catalog lookup on every operation.
     /// </summary>
-    private Tree OpenTree(Transactions.Transaction transaction, string name)
+    private Tree PrimaryTree(Transactions.Transaction transaction)
     {
         transaction.ThrowIfCompleted();
-        return _roots.TryGetValue(name, out var root)
-            ? new Tree(transaction, name, root)
-            : transaction.OpenTree(name) ?? throw new Storage.DatabaseCorruptException(_context.Engine.Name, -1, $"tree '{name}' of collection '{Name}' is missing");
+        return new Tree(transaction, _primaryTree, _primaryRoot);
+    }
+
+    /// <summary>The tree of index <paramref name="index"/> in <paramref name="transaction"/> (root cached like <see cref="PrimaryTree"/>).</summary>
+    private Tree IndexTree(Transactions.Transaction transaction, int index)
+    {
+        transaction.ThrowIfCompleted();
+        return new Tree(transaction, _indexTrees[index], _indexRoots[index]);
     }
 
     private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)
@@ -198,7 +233,7 @@ public abstract partial class DocumentCollection<T, TKey>
         if (Model.IsDefaultKey(key))
         {
             // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
-            key = Model.NewKey(_lastSequence + 1);
+            key = Model.NewKey(_state.LastSequence + 1);
             Model.SetKey(ref document, key);
         }
 
@@ -224,7 +259,7 @@ public abstract partial class DocumentCollection<T, TKey>
             }
         }
 
-        _lastSequence = Math.Max(_lastSequence, Model.GetSequence(key));
+        _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
         return key;
     }
 

@@ -20,16 +20,20 @@ namespace DocStore.Modeling;
 /// </remarks>
 /// <typeparam name="T">The document type.</typeparam>
 /// <typeparam name="TKey">The primary key type.</typeparam>
-public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITransactionParticipant, ICheckedCollection
+public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ICheckedCollection
     where TKey : notnull
 {
     private readonly DocStoreContext _context;
+    private readonly CollectionState _state;
     private readonly CollectionFields _fields;
     private readonly string _primaryTree;
     private readonly string[] _indexTrees;
     private readonly Dictionary<string, uint> _roots;
+    private readonly uint _primaryRoot;
+    private readonly uint[] _indexRoots;
+    private readonly bool[] _unique;
+    private readonly int[] _componentCounts;
     private readonly int _maxKeyLength;
-    private long _lastSequence;
 
     /// <summary>Opens the collection for <paramref name="model"/> inside <paramref name="context"/>: records it in the catalog, and creates (and builds) or drops indexes whose declarations changed.</summary>
     /// <param name="context">The owning context.</param>
@@ -44,10 +48,11 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
         _context = context;
         Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
+        (_unique, _componentCounts) = Shape(model);
         context.Claim(Name);
         try
         {
-            (_primaryTree, _indexTrees, _fields, _roots) = OpenInCatalog();
+            _state = OpenInCatalog();
         }
         catch
         {
@@ -55,7 +60,25 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
             throw;
         }
 
-        context.Register(this);
+        (_fields, _primaryTree, _indexTrees, _roots) = (_state.Fields, _state.PrimaryTree, _state.IndexTrees, _state.Roots);
+        (_primaryRoot, _indexRoots) = Roots();
+        context.Register(this, _state);
+    }
+
+    /// <summary>A second object over a collection that <paramref name="state"/> describes, already open in <paramref name="context"/> (an untyped view of a typed collection): it shares the trees, field dictionary and sequence, and changes no catalog record.</summary>
+    private protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model, CollectionState state)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(model);
+        ArgumentNullException.ThrowIfNull(state);
+        context.ThrowIfDisposed();
+        _context = context;
+        Model = model;
+        _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
+        _state = state;
+        (_unique, _componentCounts) = Shape(model);
+        (_fields, _primaryTree, _indexTrees, _roots) = (state.Fields, state.PrimaryTree, state.IndexTrees, state.Roots);
+        (_primaryRoot, _indexRoots) = Roots();
     }
 
     /// <summary>The collection name.</summary>
@@ -70,17 +93,32 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
     /// <summary>The collection's committed field dictionary (stored field names and their ids).</summary>
     public IFieldDictionary Fields => _fields.Committed;
 
+    /// <summary>What this collection shares with other objects of the context over the same collection.</summary>
+    private protected CollectionState State => _state;
+
     /// <summary>Enumerates every document in primary key order (same as <see cref="FindAll"/>).</summary>
     /// <returns>The enumerator.</returns>
     public IEnumerator<T> GetEnumerator() => FindAll().GetEnumerator();
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-    int ITransactionParticipant.PrepareCommit(WriteTransaction transaction) => _fields.PrepareCommit(transaction);
+    /// <summary>Per-index facts looked up on every operation, resolved once.</summary>
+    private static (bool[] Unique, int[] Components) Shape(ICollectionModel<T, TKey> model)
+    {
+        var indexes = model.Indexes;
+        return ([.. indexes.Select(d => d.Unique)], [.. indexes.Select(d => d.Paths.Count)]);
+    }
 
-    void ITransactionParticipant.Committed(int token) => _fields.MarkDurable(token);
+    /// <summary>The cached root pages of the primary tree and of each index tree, by index position.</summary>
+    private (uint Primary, uint[] Indexes) Roots()
+    {
+        if (Model.Indexes.Count != _indexTrees.Length)
+        {
+            throw new InvalidOperationException($"The model of collection '{Name}' declares {Model.Indexes.Count} indexes, but the open collection has {_indexTrees.Length}.");
+        }
 
-    void ITransactionParticipant.RolledBack() => _fields.RolledBack();
+        return (_roots[_primaryTree], [.. _indexTrees.Select(t => _roots[t])]);
+    }
 
     /// <summary>The encoded primary key, checked against the engine's key limit.</summary>
     private byte[] EncodeKey(TKey key)
@@ -176,18 +214,18 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ITra
 
     /// <summary>The tree key of an index entry: the index key, followed by the primary key for a non-unique index.</summary>
     private byte[] TreeKey(int index, byte[] indexKey, byte[] primaryKey) =>
-        Model.Indexes[index].Unique ? indexKey : [.. indexKey, .. primaryKey];
+        _unique[index] ? indexKey : [.. indexKey, .. primaryKey];
 
     /// <summary>The primary key an index entry points at.</summary>
     private byte[] PrimaryKeyOf(int index, byte[] treeKey, ReadOnlyMemory<byte> value)
     {
-        if (Model.Indexes[index].Unique)
+        if (_unique[index])
         {
             return value.ToArray();
         }
 
         var reader = new KeyReader(treeKey);
-        for (var c = 0; c < Model.Indexes[index].Paths.Count; c++)
+        for (var c = 0; c < _componentCounts[index]; c++)
         {
             reader.Skip();
         }

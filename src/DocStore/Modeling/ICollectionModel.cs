@@ -17,6 +17,9 @@ public interface ICollectionModel<T, TKey> : IDocumentSerializer<T>
     /// <summary>The declared indexes; their positions are the index numbers used below.</summary>
     IReadOnlyList<IndexDefinition> Indexes { get; }
 
+    /// <summary>The stored name of the primary key field (the key member's stored name; <c>_id</c> by default for untyped collections).</summary>
+    string KeyField { get; }
+
     /// <summary>How a default key is filled in on insert.</summary>
     KeyGeneration KeyGeneration { get; }
 

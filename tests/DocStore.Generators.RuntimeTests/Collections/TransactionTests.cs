@@ -79,13 +79,47 @@ public class TransactionTests
         using var db = AppDb.OpenInMemory();
         var tx = db.BeginTransaction();
         db.Members.Insert(tx, new Member { Id = 1, Handle = "first" });
-        var second = Task.Run(() => db.Members.Insert(new Member { Id = 2, Handle = "second" }));
-        await Task.Delay(50);
-        Assert.False(second.IsCompleted);
-        tx.Commit();
-        await second;
 
+        // The asynchronous writer runs synchronously up to its wait for the write lock, so the returned
+        // task is the signal: still pending here means it is queued behind the open transaction (a writer
+        // that did not wait would have committed in-memory and completed before returning).
+        var second = db.Members.InsertAsync(new Member { Id = 2, Handle = "second" });
+        Assert.False(second.IsCompleted);
+        Assert.Equal(0, db.Members.Count());
+
+        tx.Commit();
+        Assert.Equal(2, await second);
         Assert.Equal([1, 2], db.Members.Scan().Select(m => m.Id));
+    }
+
+    [Fact]
+    public async Task Unique_finds_and_counts_read_inside_a_transaction_when_the_options_name_it()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.Insert(new Member { Id = 1, Handle = "old", Score = 5 });
+        using var tx = db.BeginTransaction();
+        await db.Members.InsertAsync(tx, new Member { Id = 2, Handle = "new", Score = 5 });
+        await db.Members.UpdateAsync(tx, new Member { Id = 1, Handle = "renamed", Score = 5 });
+        var inside = new QueryOptions { Transaction = tx };
+
+        Assert.Equal(2, db.Members.FindByHandle("new", inside)!.Id);
+        Assert.Equal(2, (await db.Members.FindByHandleAsync("new", inside))!.Id);
+        Assert.Null(db.Members.FindByHandle("old", inside));
+        Assert.Null(db.Members.FindByHandle("new"));
+        Assert.Equal(1, db.Members.FindByHandle("old")!.Id);
+        Assert.Equal(2, db.Members.CountByScore(5, inside));
+        Assert.Equal(2, await db.Members.CountByScoreAsync(5, inside));
+        Assert.Equal(1, db.Members.CountByScore(5));
+        Assert.True(await db.Members.ExistsAsync(tx, 2));
+        Assert.False(await db.Members.ExistsAsync(2));
+        Assert.Equal(2, await db.Members.CountAsync(tx));
+        Assert.Equal("renamed", (await db.Members.GetAsync(tx, 1))!.Handle);
+
+        Assert.True(await db.Members.DeleteAsync(tx, 2));
+        Assert.Equal(3, await db.Members.UpsertAsync(tx, new Member { Handle = "third" }));
+        Assert.Equal(2, (await db.Members.InsertManyAsync(tx, [new Member { Handle = "x" }, new Member { Handle = "y" }])).Count);
+        tx.Commit();
+        Assert.Equal(["renamed", "third", "x", "y"], db.Members.Scan().Select(m => m.Handle));
     }
 
     [Fact]

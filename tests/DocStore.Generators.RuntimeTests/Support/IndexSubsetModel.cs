@@ -14,6 +14,8 @@ internal sealed class IndexSubsetModel<T, TKey>(ICollectionModel<T, TKey> inner,
 
     public IReadOnlyList<IndexDefinition> Indexes { get; } = [.. positions.Select(p => inner.Indexes[p])];
 
+    public string KeyField => inner.KeyField;
+
     public KeyGeneration KeyGeneration => inner.KeyGeneration;
 
     public IReadOnlyList<string> FieldPaths => inner.FieldPaths;

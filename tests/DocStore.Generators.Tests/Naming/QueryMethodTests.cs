@@ -12,13 +12,15 @@ public class QueryMethodTests
     public void Issue_model_gets_the_documented_query_methods()
     {
         string code = Generated(TestModels.Issue, "MyApp.Person.DocStore.g.cs");
-        Assert.Contains("public global::MyApp.Person? FindByEmail(string email)", code, StringComparison.Ordinal);
+        Assert.Contains("public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("IEnumerable<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByTags(string element, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
-        Assert.Contains("public long CountByAge(int age)", code, StringComparison.Ordinal);
+        Assert.Contains("public long CountByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -28,6 +28,9 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
+    public string KeyField => "Id";
+
+    /// <inheritdoc />
     public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.Guid;
 
     /// <inheritdoc />

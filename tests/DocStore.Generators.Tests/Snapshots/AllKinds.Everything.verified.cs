@@ -32,6 +32,9 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
+    public string KeyField => "Id";
+
+    /// <inheritdoc />
     public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.Sequence;
 
     /// <inheritdoc />
@@ -2947,10 +2950,11 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
         return FindEqual(0, key.ToArray(), options);
     }
 
-    /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>).</summary>
+    /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>), counted from the index alone.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
-    public long CountByLastFirst(string last, string first)
+    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
+    public long CountByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (last is { } v_last)
@@ -2969,8 +2973,15 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
         {
             key.AppendNull();
         }
-        return CountEqual(0, key.ToArray());
+        return CountEqual(0, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>CountByLastFirst</c> (completes synchronously).</summary>
+    /// <param name="last">The value to match.</param>
+    /// <param name="first">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::DocStore.QueryOptions? options = null) =>
+        new(CountByLastFirst(last, first, options));
 
     /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy.</summary>
     /// <param name="last">The value to match.</param>

@@ -33,6 +33,9 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
+    public string KeyField => "Id";
+
+    /// <inheritdoc />
     public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.ObjectId;
 
     /// <inheritdoc />
@@ -765,9 +768,10 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindEqual(0, key.ToArray(), options);
     }
 
-    /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>).</summary>
+    /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>), counted from the index alone.</summary>
     /// <param name="addressCity">The value to match.</param>
-    public long CountByAddressCity(string addressCity)
+    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
+    public long CountByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (addressCity is { } v_addressCity)
@@ -778,8 +782,14 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return CountEqual(0, key.ToArray());
+        return CountEqual(0, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
+    /// <param name="addressCity">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::DocStore.QueryOptions? options = null) =>
+        new(CountByAddressCity(addressCity, options));
 
     /// <summary>The documents whose <c>Address.City</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -836,9 +846,10 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindEqual(1, key.ToArray(), options);
     }
 
-    /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>).</summary>
+    /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>), counted from the index alone.</summary>
     /// <param name="element">The value to match.</param>
-    public long CountByTags(string element)
+    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
+    public long CountByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (element is { } v_element)
@@ -849,8 +860,14 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return CountEqual(1, key.ToArray());
+        return CountEqual(1, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::DocStore.QueryOptions? options = null) =>
+        new(CountByTags(element, options));
 
     /// <summary>The documents whose <c>Tags[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -892,7 +909,8 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
 
     /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null.</summary>
     /// <param name="email">The value to match.</param>
-    public global::MyApp.Person? FindByEmail(string email)
+    /// <param name="options">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>
+    public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (email is { } v_email)
@@ -903,12 +921,19 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return FindUnique(2, key.ToArray());
+        return FindUnique(2, key.ToArray(), options);
     }
 
-    /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>).</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
     /// <param name="email">The value to match.</param>
-    public long CountByEmail(string email)
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null) =>
+        new(FindByEmail(email, options));
+
+    /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone.</summary>
+    /// <param name="email">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
+    public long CountByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         if (email is { } v_email)
@@ -919,8 +944,14 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return CountEqual(2, key.ToArray());
+        return CountEqual(2, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
+    /// <param name="email">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::DocStore.QueryOptions? options = null) =>
+        new(CountByEmail(email, options));
 
     /// <summary>The documents whose <c>Email</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -970,14 +1001,21 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindEqual(3, key.ToArray(), options);
     }
 
-    /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>).</summary>
+    /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>), counted from the index alone.</summary>
     /// <param name="age">The value to match.</param>
-    public long CountByAge(int age)
+    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
+    public long CountByAge(int age, global::DocStore.QueryOptions? options = null)
     {
         var key = new global::DocStore.Modeling.IndexKeyBuilder();
         key.Append((long)age);
-        return CountEqual(3, key.ToArray());
+        return CountEqual(3, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
+    /// <param name="age">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null) =>
+        new(CountByAge(age, options));
 
     /// <summary>The documents whose <c>Age</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>

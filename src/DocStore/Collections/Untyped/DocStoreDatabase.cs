@@ -1,0 +1,26 @@
+namespace DocStore;
+
+/// <summary>
+/// A context without typed collections, for tools, SQL and scripts that work through
+/// <see cref="DocStoreContext.GetCollection(string, Modeling.IndexDefinition[])"/>:
+/// <c>using var db = DocStoreDatabase.Open("app.db"); var people = db.GetCollection("People");</c>.
+/// </summary>
+public sealed class DocStoreDatabase : DocStoreContext
+{
+    private DocStoreDatabase(string path, DocStoreOptions? options)
+        : base(path, options)
+    {
+    }
+
+    /// <summary>Opens or creates the database file at <paramref name="path"/>.</summary>
+    /// <param name="path">The database file path.</param>
+    /// <param name="options">Options; null for the defaults.</param>
+    /// <returns>The open database.</returns>
+    /// <exception cref="Storage.DatabaseLockedException">Another process has the file open.</exception>
+    public static DocStoreDatabase Open(string path, DocStoreOptions? options = null) => new(path, options);
+
+    /// <summary>Opens a new in-memory database.</summary>
+    /// <param name="options">Options; null for the defaults.</param>
+    /// <returns>The open database.</returns>
+    public static DocStoreDatabase OpenInMemory(DocStoreOptions? options = null) => new(InMemoryPath, options);
+}
