@@ -17,7 +17,7 @@ public class CollectionQueryBenchmarks
 {
     private const string Get = "Get by key";
     private const string Email = "FindByEmail";
-    private const string Range = "Age range (1,000 docs)";
+    private const string Range = "Age range (~1,000 docs)";
     private const string City = "Path find Address.City";
     private const string Tags = "Multikey find Tags[]";
 

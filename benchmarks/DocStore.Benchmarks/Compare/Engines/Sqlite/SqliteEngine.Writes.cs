@@ -6,13 +6,14 @@ namespace DocStore.Benchmarks.Compare.Engines.Sqlite;
 /// <summary>Inserts, updates and deletes, each call one transaction.</summary>
 internal sealed partial class SqliteEngine
 {
-    public void Insert(ReadOnlySpan<Person> people)
+    public void Insert(IReadOnlyList<Person> people)
     {
         using var tx = _connection.BeginTransaction();
         var insert = Enlist(_sql.InsertPerson, tx);
         var insertTag = Enlist(_sql.InsertTag, tx);
-        foreach (var person in people)
+        for (var i = 0; i < people.Count; i++)
         {
+            var person = people[i];
             insert.Parameters[0].Value = person.Id;
             insert.Parameters[1].Value = Serialize(person);
             insert.ExecuteNonQuery();
