@@ -57,12 +57,6 @@ public class CollectionDeleteBenchmarks
     private Person[] NextVictims()
     {
         _nextVictim = _lastInserted + 1;
-        foreach (var person in _victims)
-        {
-            person.Id = ++_lastInserted;
-            person.Email = "user" + person.Id.ToString(System.Globalization.CultureInfo.InvariantCulture) + "@example.org";
-        }
-
-        return _victims;
+        return CollectionFixture.Renumber(_victims, ref _lastInserted);
     }
 }

@@ -57,6 +57,18 @@ internal sealed class CollectionFixture : IDisposable
 
     public static Person Create(long id) => PersonFactory.Create(id, BioLength);
 
+    /// <summary>Gives <paramref name="people"/> the ids after <paramref name="lastId"/> and matching unused e-mail addresses, so they can be inserted again.</summary>
+    public static Person[] Renumber(Person[] people, ref long lastId)
+    {
+        foreach (var person in people)
+        {
+            person.Id = ++lastId;
+            person.Email = "user" + person.Id.ToString(System.Globalization.CultureInfo.InvariantCulture) + "@example.org";
+        }
+
+        return people;
+    }
+
     public void Dispose()
     {
         DocStore?.Dispose();

@@ -43,14 +43,5 @@ public class CollectionInsertBenchmarks
     [Benchmark, BenchmarkCategory(Many)]
     public int InsertMany_DocStore() => _fixture!.DocStore!.People.InsertMany(Renumber(_batch)).Count;
 
-    private Person[] Renumber(Person[] people)
-    {
-        foreach (var person in people)
-        {
-            person.Id = ++_nextId;
-            person.Email = "user" + person.Id.ToString(System.Globalization.CultureInfo.InvariantCulture) + "@example.org";
-        }
-
-        return people;
-    }
+    private Person[] Renumber(Person[] people) => CollectionFixture.Renumber(people, ref _nextId);
 }

@@ -35,31 +35,10 @@ public class CommitBenchmarks : IDisposable
     }
 
     [Benchmark(Baseline = true)]
-    public void SqliteCommit()
-    {
-        using var tx = _sqlite.BeginTransaction();
-        _insert.Transaction = tx;
-        for (var i = 0; i < Rows; i++)
-        {
-            _insert.Parameters[0].Value = BenchmarkFiles.Key(_next++);
-            _insert.ExecuteNonQuery();
-        }
-
-        tx.Commit();
-    }
+    public void SqliteCommit() => KeyValueFixture.Commit(_sqlite, _insert, ref _next, Rows);
 
     [Benchmark]
-    public void DocStoreCommit()
-    {
-        using var tx = _engine.BeginWrite();
-        var tree = tx.OpenTree(KeyValueFixture.Tree)!;
-        for (var i = 0; i < Rows; i++)
-        {
-            tree.Put(BenchmarkFiles.Key(_next++), _value);
-        }
-
-        tx.Commit();
-    }
+    public void DocStoreCommit() => KeyValueFixture.Commit(_engine, _value, ref _next, Rows);
 
     [GlobalCleanup]
     public void Dispose()

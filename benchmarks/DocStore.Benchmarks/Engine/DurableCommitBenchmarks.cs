@@ -46,22 +46,10 @@ public class DurableCommitBenchmarks : IDisposable
     }
 
     [Benchmark(Baseline = true)]
-    public void SqliteSingleRowCommit()
-    {
-        using var tx = _sqlite.BeginTransaction();
-        _insert.Transaction = tx;
-        _insert.Parameters[0].Value = BenchmarkFiles.Key(_next++);
-        _insert.ExecuteNonQuery();
-        tx.Commit();
-    }
+    public void SqliteSingleRowCommit() => KeyValueFixture.Commit(_sqlite, _insert, ref _next, 1);
 
     [Benchmark]
-    public void DocStoreSingleRowCommit()
-    {
-        using var tx = _engine.BeginWrite();
-        tx.OpenTree(KeyValueFixture.Tree)!.Put(BenchmarkFiles.Key(_next++), _value);
-        tx.Commit();
-    }
+    public void DocStoreSingleRowCommit() => KeyValueFixture.Commit(_engine, _value, ref _next, 1);
 
     [Benchmark(OperationsPerInvoke = 4 * ConcurrentCommitsEach)]
     public Task DocStoreFourConcurrentCommitters() =>

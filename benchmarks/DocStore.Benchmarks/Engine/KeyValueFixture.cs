@@ -87,6 +87,33 @@ internal static class KeyValueFixture
         return command;
     }
 
+    /// <summary>Inserts <paramref name="rows"/> rows with keys from <paramref name="next"/> on, in one SQLite transaction, through the prepared <c>INSERT</c> <paramref name="insert"/>.</summary>
+    public static void Commit(SqliteConnection connection, SqliteCommand insert, ref long next, int rows)
+    {
+        using var tx = connection.BeginTransaction();
+        insert.Transaction = tx;
+        for (var i = 0; i < rows; i++)
+        {
+            insert.Parameters[0].Value = BenchmarkFiles.Key(next++);
+            insert.ExecuteNonQuery();
+        }
+
+        tx.Commit();
+    }
+
+    /// <summary>Puts <paramref name="rows"/> rows with keys from <paramref name="next"/> on into <see cref="Tree"/>, in one DocStore transaction.</summary>
+    public static void Commit(StorageEngine engine, byte[] value, ref long next, int rows)
+    {
+        using var tx = engine.BeginWrite();
+        var tree = tx.OpenTree(Tree)!;
+        for (var i = 0; i < rows; i++)
+        {
+            tree.Put(BenchmarkFiles.Key(next++), value);
+        }
+
+        tx.Commit();
+    }
+
     /// <summary>Gets every key with a prepared <c>SELECT v FROM kv WHERE k = $k</c>; returns the bytes read.</summary>
     public static long GetEach(SqliteCommand select, byte[][] keys)
     {
