@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using DocStore.Engine;
+using DocStore.Storage;
 using Microsoft.Data.Sqlite;
 
 namespace DocStore.Benchmarks.Engine;
@@ -11,13 +12,12 @@ namespace DocStore.Benchmarks.Engine;
 [MemoryDiagnoser]
 public class CommitBenchmarks : IDisposable
 {
-    private readonly byte[] _value = new byte[100];
+    private readonly byte[] _value = KeyValueFixture.NewValue();
     private string _docStorePath = "";
     private string _sqlitePath = "";
     private StorageEngine _engine = null!;
     private SqliteConnection _sqlite = null!;
     private SqliteCommand _insert = null!;
-    private SqliteParameter _key = null!;
     private long _next;
 
     /// <summary>Rows per transaction.</summary>
@@ -27,57 +27,18 @@ public class CommitBenchmarks : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        new Random(1).NextBytes(_value);
         _docStorePath = BenchmarkFiles.NewPath("commit.db");
-        _engine = StorageEngine.Open(_docStorePath, new Storage.StorageOptions { Durability = Storage.Durability.Full });
-        using (var tx = _engine.BeginWrite())
-        {
-            tx.CreateTree("t");
-            tx.Commit();
-        }
-
+        _engine = KeyValueFixture.OpenDocStore(_docStorePath, new StorageOptions { Durability = Durability.Full });
         _sqlitePath = BenchmarkFiles.NewPath("commit.sqlite");
-        _sqlite = new SqliteConnection($"Data Source={_sqlitePath};Pooling=False");
-        _sqlite.Open();
-        using (var pragma = _sqlite.CreateCommand())
-        {
-            pragma.CommandText = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; CREATE TABLE kv (k BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID;";
-            pragma.ExecuteNonQuery();
-        }
-
-        _insert = _sqlite.CreateCommand();
-        _insert.CommandText = "INSERT OR REPLACE INTO kv (k, v) VALUES ($k, $v)";
-        _key = _insert.Parameters.Add("$k", SqliteType.Blob);
-        _insert.Parameters.AddWithValue("$v", _value);
-        _insert.Prepare();
+        _sqlite = KeyValueFixture.OpenSqlite(_sqlitePath, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+        _insert = KeyValueFixture.Prepare(_sqlite, "INSERT OR REPLACE INTO kv (k, v) VALUES ($k, $v)", _value);
     }
 
     [Benchmark(Baseline = true)]
-    public void SqliteCommit()
-    {
-        using var tx = _sqlite.BeginTransaction();
-        _insert.Transaction = tx;
-        for (var i = 0; i < Rows; i++)
-        {
-            _key.Value = BenchmarkFiles.Key(_next++);
-            _insert.ExecuteNonQuery();
-        }
-
-        tx.Commit();
-    }
+    public void SqliteCommit() => KeyValueFixture.Commit(_sqlite, _insert, ref _next, Rows);
 
     [Benchmark]
-    public void DocStoreCommit()
-    {
-        using var tx = _engine.BeginWrite();
-        var tree = tx.OpenTree("t")!;
-        for (var i = 0; i < Rows; i++)
-        {
-            tree.Put(BenchmarkFiles.Key(_next++), _value);
-        }
-
-        tx.Commit();
-    }
+    public void DocStoreCommit() => KeyValueFixture.Commit(_engine, _value, ref _next, Rows);
 
     [GlobalCleanup]
     public void Dispose()

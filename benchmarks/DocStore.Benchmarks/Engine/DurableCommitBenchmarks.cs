@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using DocStore.Engine;
+using DocStore.Storage;
 using Microsoft.Data.Sqlite;
 using Microsoft.Win32.SafeHandles;
 
@@ -14,7 +15,7 @@ namespace DocStore.Benchmarks.Engine;
 public class DurableCommitBenchmarks : IDisposable
 {
     private const int ConcurrentCommitsEach = 16;
-    private readonly byte[] _value = new byte[100];
+    private readonly byte[] _value = KeyValueFixture.NewValue();
     private readonly byte[] _page = new byte[8192];
     private string _floorPath = "";
     private string _docStorePath = "";
@@ -23,37 +24,18 @@ public class DurableCommitBenchmarks : IDisposable
     private StorageEngine _engine = null!;
     private SqliteConnection _sqlite = null!;
     private SqliteCommand _insert = null!;
-    private SqliteParameter _key = null!;
     private long _next;
 
     [GlobalSetup]
     public void Setup()
     {
-        new Random(1).NextBytes(_value);
         _floorPath = BenchmarkFiles.NewPath("floor.bin");
         _floor = File.OpenHandle(_floorPath, FileMode.Create, FileAccess.ReadWrite);
         _docStorePath = BenchmarkFiles.NewPath("durable.db");
-        _engine = StorageEngine.Open(_docStorePath, new Storage.StorageOptions { Durability = Storage.Durability.Full });
-        using (var tx = _engine.BeginWrite())
-        {
-            tx.CreateTree("t");
-            tx.Commit();
-        }
-
+        _engine = KeyValueFixture.OpenDocStore(_docStorePath, new StorageOptions { Durability = Durability.Full });
         _sqlitePath = BenchmarkFiles.NewPath("durable.sqlite");
-        _sqlite = new SqliteConnection($"Data Source={_sqlitePath};Pooling=False");
-        _sqlite.Open();
-        using (var pragma = _sqlite.CreateCommand())
-        {
-            pragma.CommandText = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; CREATE TABLE kv (k BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID;";
-            pragma.ExecuteNonQuery();
-        }
-
-        _insert = _sqlite.CreateCommand();
-        _insert.CommandText = "INSERT OR REPLACE INTO kv (k, v) VALUES ($k, $v)";
-        _key = _insert.Parameters.Add("$k", SqliteType.Blob);
-        _insert.Parameters.AddWithValue("$v", _value);
-        _insert.Prepare();
+        _sqlite = KeyValueFixture.OpenSqlite(_sqlitePath, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+        _insert = KeyValueFixture.Prepare(_sqlite, "INSERT OR REPLACE INTO kv (k, v) VALUES ($k, $v)", _value);
     }
 
     [Benchmark]
@@ -64,22 +46,10 @@ public class DurableCommitBenchmarks : IDisposable
     }
 
     [Benchmark(Baseline = true)]
-    public void SqliteSingleRowCommit()
-    {
-        using var tx = _sqlite.BeginTransaction();
-        _insert.Transaction = tx;
-        _key.Value = BenchmarkFiles.Key(_next++);
-        _insert.ExecuteNonQuery();
-        tx.Commit();
-    }
+    public void SqliteSingleRowCommit() => KeyValueFixture.Commit(_sqlite, _insert, ref _next, 1);
 
     [Benchmark]
-    public void DocStoreSingleRowCommit()
-    {
-        using var tx = _engine.BeginWrite();
-        tx.OpenTree("t")!.Put(BenchmarkFiles.Key(_next++), _value);
-        tx.Commit();
-    }
+    public void DocStoreSingleRowCommit() => KeyValueFixture.Commit(_engine, _value, ref _next, 1);
 
     [Benchmark(OperationsPerInvoke = 4 * ConcurrentCommitsEach)]
     public Task DocStoreFourConcurrentCommitters() =>
@@ -88,7 +58,7 @@ public class DurableCommitBenchmarks : IDisposable
             for (var i = 0; i < ConcurrentCommitsEach; i++)
             {
                 using var tx = await _engine.BeginWriteAsync();
-                tx.OpenTree("t")!.Put(BenchmarkFiles.Key(Interlocked.Increment(ref _next)), _value);
+                tx.OpenTree(KeyValueFixture.Tree)!.Put(BenchmarkFiles.Key(Interlocked.Increment(ref _next)), _value);
                 await tx.CommitAsync();
             }
         })));

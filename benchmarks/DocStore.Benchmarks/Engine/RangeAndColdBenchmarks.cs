@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using DocStore.BTree;
 using DocStore.Engine;
+using DocStore.Storage;
 using DocStore.Transactions;
 using Microsoft.Data.Sqlite;
 
@@ -34,71 +35,31 @@ public class RangeAndColdBenchmarks : IDisposable
     [GlobalSetup]
     public void Setup()
     {
-        var value = new byte[100];
-        new Random(1).NextBytes(value);
+        var value = KeyValueFixture.NewValue();
         var random = new Random(2);
         _starts = Enumerable.Range(0, GetsPerOperation).Select(_ => BenchmarkFiles.Key(random.Next(Keys - 1000))).ToArray();
 
         _docStorePath = BenchmarkFiles.NewPath("range.db");
-        using (var build = StorageEngine.Open(_docStorePath))
+        using (var build = KeyValueFixture.OpenDocStore(_docStorePath, new StorageOptions()))
         {
-            using var tx = build.BeginWrite();
-            var tree = tx.CreateTree("t");
-            for (var i = 0; i < Keys; i++)
-            {
-                tree.Put(BenchmarkFiles.Key(i), value);
-            }
-
-            tx.Commit();
+            KeyValueFixture.Fill(build, Keys, value);
         }
 
         // Two engines cannot share a file, so the warm one works on a copy.
         File.Copy(_docStorePath, _docStorePath + ".warm");
-        _warm = StorageEngine.Open(_docStorePath + ".warm", new Storage.StorageOptions { CacheSizePages = 10_000 });
-        _cold = StorageEngine.Open(_docStorePath, new Storage.StorageOptions { CacheSizePages = 16 });
+        _warm = StorageEngine.Open(_docStorePath + ".warm", new StorageOptions { CacheSizePages = 10_000 });
+        _cold = StorageEngine.Open(_docStorePath, new StorageOptions { CacheSizePages = 16 });
         _warmRead = _warm.BeginRead();
         _coldRead = _cold.BeginRead();
-        _warmTree = _warmRead.OpenTree("t")!;
-        _coldTree = _coldRead.OpenTree("t")!;
+        _warmTree = _warmRead.OpenTree(KeyValueFixture.Tree)!;
+        _coldTree = _coldRead.OpenTree(KeyValueFixture.Tree)!;
 
         _sqlitePath = BenchmarkFiles.NewPath("range.sqlite");
-        _sqliteWarm = Open(_sqlitePath, "PRAGMA page_size=8192; PRAGMA journal_mode=WAL; PRAGMA cache_size=10000; CREATE TABLE kv (k BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID;");
-        using (var tx = _sqliteWarm.BeginTransaction())
-        using (var insert = _sqliteWarm.CreateCommand())
-        {
-            insert.Transaction = tx;
-            insert.CommandText = "INSERT INTO kv (k, v) VALUES ($k, $v)";
-            var k = insert.Parameters.Add("$k", SqliteType.Blob);
-            insert.Parameters.AddWithValue("$v", value);
-            insert.Prepare();
-            for (var i = 0; i < Keys; i++)
-            {
-                k.Value = BenchmarkFiles.Key(i);
-                insert.ExecuteNonQuery();
-            }
-
-            tx.Commit();
-        }
-
-        _sqliteCold = Open(_sqlitePath, "PRAGMA cache_size=16;");
-        _range = _sqliteWarm.CreateCommand();
-        _range.CommandText = "SELECT k, v FROM kv WHERE k >= $k ORDER BY k LIMIT 1000";
-        _range.Parameters.Add("$k", SqliteType.Blob);
-        _range.Prepare();
-        _coldGet = _sqliteCold.CreateCommand();
-        _coldGet.CommandText = "SELECT v FROM kv WHERE k = $k";
-        _coldGet.Parameters.Add("$k", SqliteType.Blob);
-        _coldGet.Prepare();
-    }
-
-    private static SqliteConnection Open(string path, string pragmas)
-    {
-        var connection = new SqliteConnection($"Data Source={path};Pooling=False");
-        connection.Open();
-        using var command = connection.CreateCommand();
-        command.CommandText = pragmas;
-        command.ExecuteNonQuery();
-        return connection;
+        _sqliteWarm = KeyValueFixture.OpenSqlite(_sqlitePath, "PRAGMA page_size=8192; PRAGMA journal_mode=WAL; PRAGMA cache_size=10000;");
+        KeyValueFixture.Fill(_sqliteWarm, Keys, value);
+        _sqliteCold = KeyValueFixture.OpenSqlite(_sqlitePath, "PRAGMA cache_size=16;");
+        _range = KeyValueFixture.Prepare(_sqliteWarm, "SELECT k, v FROM kv WHERE k >= $k ORDER BY k LIMIT 1000");
+        _coldGet = KeyValueFixture.Prepare(_sqliteCold, "SELECT v FROM kv WHERE k = $k");
     }
 
     private byte[] NextStart() => _starts[_nextStart++ % _starts.Length];
@@ -132,32 +93,10 @@ public class RangeAndColdBenchmarks : IDisposable
     }
 
     [Benchmark(OperationsPerInvoke = GetsPerOperation)]
-    public long SqliteColdGet()
-    {
-        long total = 0;
-        foreach (var key in _starts)
-        {
-            _coldGet.Parameters[0].Value = key;
-            using var reader = _coldGet.ExecuteReader();
-            reader.Read();
-            total += reader.GetStream(0).Length;
-        }
-
-        return total;
-    }
+    public long SqliteColdGet() => KeyValueFixture.GetEach(_coldGet, _starts);
 
     [Benchmark(OperationsPerInvoke = GetsPerOperation)]
-    public long DocStoreColdGet()
-    {
-        long total = 0;
-        foreach (var key in _starts)
-        {
-            _coldTree.TryGet(key, out var value);
-            total += value.Length;
-        }
-
-        return total;
-    }
+    public long DocStoreColdGet() => KeyValueFixture.GetEach(_coldTree, _starts);
 
     [GlobalCleanup]
     public void Dispose()

@@ -54,7 +54,7 @@ public sealed class VerificationTests
 
         public long FileBytes => inner.FileBytes;
 
-        public void Insert(ReadOnlySpan<Person> people) => inner.Insert(people);
+        public void Insert(IReadOnlyList<Person> people) => inner.Insert(people);
 
         public void Update(Person person) => inner.Update(person);
 

@@ -12,7 +12,7 @@ public interface IDocumentEngine : IDisposable
     string Name { get; }
 
     /// <summary>Inserts <paramref name="people"/> in one transaction, with all their index entries.</summary>
-    void Insert(ReadOnlySpan<Person> people);
+    void Insert(IReadOnlyList<Person> people);
 
     /// <summary>Replaces the stored person with the same id (its index entries follow), in one transaction.</summary>
     void Update(Person person);

@@ -16,7 +16,7 @@ internal static class PeopleLoader
             batch.Add(PersonFactory.Create(id, bioLength));
             if (batch.Count == 1000 || id == count)
             {
-                engine.Insert(System.Runtime.InteropServices.CollectionsMarshal.AsSpan(batch));
+                engine.Insert(batch);
                 batch.Clear();
             }
         }

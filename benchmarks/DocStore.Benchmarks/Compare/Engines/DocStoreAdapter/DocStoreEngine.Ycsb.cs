@@ -2,70 +2,60 @@ using DocStore.Benchmarks.Compare.Data;
 
 namespace DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 
-/// <summary>The YCSB table: one tree keyed by the encoded string key, C-BSON records as values.</summary>
+/// <summary>YCSB through the Usertable collection: one document per record, keyed by the YCSB string key.</summary>
 internal sealed partial class DocStoreEngine
 {
     public void YcsbInsert(ReadOnlySpan<(string Key, YcsbRecord Record)> records)
     {
-        using var tx = _engine.BeginWrite();
-        var table = Open(tx, UserTable);
-        Span<byte> key = stackalloc byte[IndexKeys.MaxSize];
-        foreach (var (k, record) in records)
+        if (records.Length == 1)
         {
-            _buffer.ResetWrittenCount();
-            _ycsb.Write(record, _buffer);
-            table.Put(key[..IndexKeys.String(key, k)], _buffer.WrittenSpan);
+            _db.Usertable.Insert(YcsbDocument.From(records[0].Key, records[0].Record));
+            return;
         }
 
-        tx.Commit();
+        var documents = new YcsbDocument[records.Length];
+        for (var i = 0; i < documents.Length; i++)
+        {
+            documents[i] = YcsbDocument.From(records[i].Key, records[i].Record);
+        }
+
+        _db.Usertable.InsertMany(documents);
     }
 
     public bool YcsbRead(string key, YcsbRecord into)
     {
-        using var tx = _engine.BeginRead();
-        Span<byte> k = stackalloc byte[IndexKeys.MaxSize];
-        if (!Open(tx, UserTable).TryGet(k[..IndexKeys.String(k, key)], out var document))
-        {
-            return false;
-        }
-
-        _ycsb.Read(document.Span, into);
-        return true;
+        var document = _db.Usertable.Get(key);
+        document?.CopyTo(into);
+        return document is not null;
     }
 
-    public void YcsbUpdate(string key, int field, string value) => ReadModifyWrite(key, field, value, new YcsbRecord());
+    public void YcsbUpdate(string key, int field, string value) => ReadModifyWrite(key, field, value, into: null);
 
     public void YcsbReadModifyWrite(string key, int field, string value, YcsbRecord into) => ReadModifyWrite(key, field, value, into);
 
-    private void ReadModifyWrite(string key, int field, string value, YcsbRecord into)
+    /// <summary>
+    /// The collection API replaces whole documents (no partial update), so setting one field reads the
+    /// record and writes it back inside one explicit transaction, as SQLite rewrites the whole row.
+    /// </summary>
+    private void ReadModifyWrite(string key, int field, string value, YcsbRecord? into)
     {
-        using var tx = _engine.BeginWrite();
-        var table = Open(tx, UserTable);
-        Span<byte> k = stackalloc byte[IndexKeys.MaxSize];
-        k = k[..IndexKeys.String(k, key)];
-        if (!table.TryGet(k, out var document))
-        {
-            throw new InvalidOperationException($"DocStore: YCSB record '{key}' does not exist.");
-        }
-
-        // A document store rewrites the whole record to change one field, as SQLite rewrites the row.
-        _ycsb.Read(document.Span, into);
-        into.Fields[field] = value;
-        _buffer.ResetWrittenCount();
-        _ycsb.Write(into, _buffer);
-        table.Put(k, _buffer.WrittenSpan);
+        using var tx = _db.BeginTransaction();
+        var document = _db.Usertable.Get(tx, key) ?? throw new InvalidOperationException($"DocStore: YCSB record '{key}' does not exist.");
+        document.Set(field, value);
+        _db.Usertable.Update(tx, document);
         tx.Commit();
+        if (into is not null)
+        {
+            document.CopyTo(into);
+        }
     }
 
     public int YcsbScan(string startKey, int count, YcsbRecord into)
     {
-        using var tx = _engine.BeginRead();
-        var cursor = Open(tx, UserTable).CreateCursor();
-        Span<byte> k = stackalloc byte[IndexKeys.MaxSize];
         var read = 0;
-        for (var ok = cursor.Seek(k[..IndexKeys.String(k, startKey)]); ok && read < count; ok = cursor.MoveNext())
+        foreach (var document in _db.Usertable.ScanFrom(startKey, new QueryOptions { Take = count }))
         {
-            _ycsb.Read(cursor.Value.Span, into);
+            document.CopyTo(into);
             read++;
         }
 

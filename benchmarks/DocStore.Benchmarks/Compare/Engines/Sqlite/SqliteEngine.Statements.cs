@@ -15,6 +15,8 @@ internal sealed partial class SqliteEngine
             InsertTag = Prepare(connection, SqliteSchema.InsertTag, "$tag", "$id");
             DeleteTag = Prepare(connection, SqliteSchema.DeleteTag, "$tag", "$id");
             UpdatePerson = Prepare(connection, SqliteSchema.UpdatePerson, "$doc", "$id");
+            DeletePerson = Prepare(connection, SqliteSchema.DeletePerson, "$id");
+            DeletePersonTags = Prepare(connection, SqliteSchema.DeletePersonTags, "$id");
             GetPerson = Prepare(connection, SqliteSchema.GetPerson, "$id");
             FindByEmail = Prepare(connection, SqliteSchema.FindByEmail, "$email");
             Scan = Prepare(connection, SqliteSchema.Scan, "$limit");
@@ -39,6 +41,10 @@ internal sealed partial class SqliteEngine
         public SqliteCommand DeleteTag { get; }
 
         public SqliteCommand UpdatePerson { get; }
+
+        public SqliteCommand DeletePerson { get; }
+
+        public SqliteCommand DeletePersonTags { get; }
 
         public SqliteCommand GetPerson { get; }
 

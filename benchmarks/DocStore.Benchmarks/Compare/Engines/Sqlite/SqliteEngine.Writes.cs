@@ -3,16 +3,17 @@ using Microsoft.Data.Sqlite;
 
 namespace DocStore.Benchmarks.Compare.Engines.Sqlite;
 
-/// <summary>Inserts and updates, each call one transaction.</summary>
+/// <summary>Inserts, updates and deletes, each call one transaction.</summary>
 internal sealed partial class SqliteEngine
 {
-    public void Insert(ReadOnlySpan<Person> people)
+    public void Insert(IReadOnlyList<Person> people)
     {
         using var tx = _connection.BeginTransaction();
         var insert = Enlist(_sql.InsertPerson, tx);
         var insertTag = Enlist(_sql.InsertTag, tx);
-        foreach (var person in people)
+        for (var i = 0; i < people.Count; i++)
         {
+            var person = people[i];
             insert.Parameters[0].Value = person.Id;
             insert.Parameters[1].Value = Serialize(person);
             insert.ExecuteNonQuery();
@@ -48,6 +49,20 @@ internal sealed partial class SqliteEngine
         }
 
         tx.Commit();
+    }
+
+    /// <summary>Deletes a person and its tag rows in one transaction (the collection benchmarks' delete); false when absent.</summary>
+    public bool Delete(long id)
+    {
+        using var tx = _connection.BeginTransaction();
+        var tags = Enlist(_sql.DeletePersonTags, tx);
+        tags.Parameters[0].Value = id;
+        tags.ExecuteNonQuery();
+        var person = Enlist(_sql.DeletePerson, tx);
+        person.Parameters[0].Value = id;
+        var deleted = person.ExecuteNonQuery() == 1;
+        tx.Commit();
+        return deleted;
     }
 
     private void UpdateTags(SqliteTransaction tx, string[] before, string[] after, long id)

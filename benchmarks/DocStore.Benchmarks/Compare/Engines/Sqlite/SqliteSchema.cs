@@ -22,6 +22,10 @@ internal static class SqliteSchema
     public const string InsertTag = "INSERT INTO people_tags (tag, id) VALUES ($tag, $id)";
     public const string DeleteTag = "DELETE FROM people_tags WHERE tag = $tag AND id = $id";
     public const string UpdatePerson = "UPDATE people SET doc = $doc WHERE id = $id";
+    public const string DeletePerson = "DELETE FROM people WHERE id = $id";
+
+    /// <summary>The person's tag rows, found through the tag list in its document, so each is a primary-key delete.</summary>
+    public const string DeletePersonTags = "DELETE FROM people_tags WHERE id = $id AND tag IN (SELECT value FROM json_each((SELECT doc FROM people WHERE id = $id), '$.tags'))";
     public const string GetPerson = "SELECT doc FROM people WHERE id = $id";
     public const string FindByEmail = "SELECT doc FROM people WHERE json_extract(doc, '$.email') = $email";
     public const string Scan = "SELECT doc FROM people ORDER BY id LIMIT $limit";
