@@ -3,12 +3,12 @@
 # AOT warning (warnings are errors in every project) or when the sample does not finish its integrity
 # check. The build goes to its own artifacts folder so the normal net10.0 build is left untouched.
 #
-# Framework: the NuGet mirror of the development machine lacks Microsoft.NETCore.App.Runtime.NativeAOT
-# for .NET 10, so this publishes for net9.0 (override with DOCSTORE_AOT_FRAMEWORK=net10.0 where that
-# package restores).
+# Framework: net10.0, the project's own. DOCSTORE_AOT_FRAMEWORK=net9.0 publishes for .NET 9 instead, for a
+# NuGet source that lacks Microsoft.NETCore.App.Runtime.NativeAOT.linux-x64 for .NET 10 (this machine's
+# mirror lacked it until 2026-11-22; see docs/dependencies.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-framework="${DOCSTORE_AOT_FRAMEWORK:-net9.0}"
+framework="${DOCSTORE_AOT_FRAMEWORK:-net10.0}"
 artifacts="${DOCSTORE_AOT_ARTIFACTS:-$(mktemp -d)}"
 out="$artifacts/native"
 
