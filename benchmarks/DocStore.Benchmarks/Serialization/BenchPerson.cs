@@ -1,15 +1,17 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using DocStore.Bson;
+using MemoryPack;
 
 namespace DocStore.Benchmarks.Serialization;
 
 /// <summary>
 /// A realistic person document of about 160 stored values: 12 scalars, a nested address, 5 tags and
 /// 10 employment-history entries of 9 values and 5 tags each. The same type serves DocStore's
-/// generated serializer and System.Text.Json's source generator.
+/// generated serializer, System.Text.Json's source generator and MemoryPack's source generator.
 /// </summary>
 [Collection("BenchPeople")]
+[MemoryPackable]
 public sealed partial class BenchPerson
 {
     [Key]
@@ -74,7 +76,8 @@ public sealed partial class BenchPerson
 }
 
 /// <summary>The nested address.</summary>
-public sealed class BenchAddress
+[MemoryPackable]
+public sealed partial class BenchAddress
 {
     public string Street { get; set; } = "";
     public string City { get; set; } = "";
@@ -85,7 +88,8 @@ public sealed class BenchAddress
 }
 
 /// <summary>One employment-history entry.</summary>
-public sealed class BenchJob
+[MemoryPackable]
+public sealed partial class BenchJob
 {
     public string Company { get; set; } = "";
     public string Title { get; set; } = "";
