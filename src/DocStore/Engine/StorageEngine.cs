@@ -19,6 +19,7 @@ public sealed class StorageEngine : IDisposable
     private readonly Pager _pager;
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
+    private readonly Func<long> _visibleLsn;
     private int _disposed;
 
     private StorageEngine(Pager pager, StorageOptions options, string name)
@@ -26,6 +27,9 @@ public sealed class StorageEngine : IDisposable
         _pager = pager;
         _options = options;
         Name = name;
+
+        // One delegate for the engine's life: BeginRead is on every get's path and must not allocate a closure.
+        _visibleLsn = () => _pager.VisibleLsn;
     }
 
     /// <summary>The path (or <see cref="InMemory"/>) the engine was opened with.</summary>
@@ -41,6 +45,9 @@ public sealed class StorageEngine : IDisposable
     public long WalFrameCount => _pager.WalFrameCount;
 
     internal Pager Pager => _pager;
+
+    /// <summary>Tree roots by name, shared by all transactions (see <see cref="TreeRootCache"/>).</summary>
+    internal TreeRootCache RootCache { get; } = new();
 
     /// <summary>
     /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it), or an
@@ -85,7 +92,7 @@ public sealed class StorageEngine : IDisposable
     public ReadTransaction BeginRead()
     {
         ThrowIfDisposed();
-        var lsn = _pager.Readers.Register(() => _pager.VisibleLsn);
+        var lsn = _pager.Readers.Register(_visibleLsn);
         return new ReadTransaction(this, _pager, lsn);
     }
 

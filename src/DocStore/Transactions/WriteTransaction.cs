@@ -15,12 +15,16 @@ public sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
     private Dictionary<uint, byte[]> _dirty = [];
+    private bool _catalogChanged;
 
     internal WriteTransaction(StorageEngine engine, Pager pager, Action releaseLock)
         : base(engine, pager, pager.CommittedLsn)
     {
         _releaseLock = releaseLock;
     }
+
+    /// <inheritdoc />
+    private protected override bool UsesRootCache => !_catalogChanged;
 
     internal override byte[] ReadPage(uint pageNumber) =>
         _dirty.TryGetValue(pageNumber, out var page) ? page : Pager.Read(pageNumber, SnapshotLsn);
@@ -70,6 +74,7 @@ public sealed class WriteTransaction : Transaction
 
         var root = AllocatePage();
         NewPage(root, PageType.Leaf);
+        _catalogChanged = true;
         Catalog.Put(key, BitConverter.GetBytes(root));
         var tree = new Tree(this, name, root);
         RememberTree(tree);
@@ -88,6 +93,7 @@ public sealed class WriteTransaction : Transaction
             return false;
         }
 
+        _catalogChanged = true;
         tree.FreeAllPages();
         Catalog.Delete(TreeNameKey(name));
         ForgetTree(name);
@@ -145,7 +151,17 @@ public sealed class WriteTransaction : Transaction
             }
 
             pages.Sort(static (a, b) => a.Item1.CompareTo(b.Item1));
-            return Pager.AppendCommit(pages, pageCount);
+            if (!_catalogChanged)
+            {
+                return Pager.AppendCommit(pages, pageCount);
+            }
+
+            // Cached roots must not outlive the catalog they came from: nobody uses the cache until this
+            // commit's LSN is known, then snapshots at or after it start a fresh generation.
+            Engine.RootCache.Invalidate(long.MaxValue);
+            var lsn = Pager.AppendCommit(pages, pageCount);
+            Engine.RootCache.Invalidate(lsn);
+            return lsn;
         }
         finally
         {
