@@ -62,7 +62,8 @@ public sealed class StorageEngine : IDisposable
         options ??= new StorageOptions();
         if (path == InMemory)
         {
-            return Open(new MemoryStorageDevice(InMemory), new MemoryStorageDevice(InMemory + "-wal"), options, path);
+            options.Validate();
+            return new StorageEngine(Pager.OpenInMemory(options), options, path);
         }
 
         var db = FileStorageDevice.Open(path);
@@ -231,10 +232,20 @@ public sealed class StorageEngine : IDisposable
 
         using var target = new FileStream(path, FileMode.CreateNew, FileAccess.Write, FileShare.None);
         var zeros = new byte[PageSize];
+        var copy = new byte[PageSize];
         for (uint page = 0; page < pageCount; page++)
         {
             // A free page that is not a trunk may never have been written; it stays free, so zeros do.
-            target.Write(unwritten.Contains(page) ? zeros : tx.ReadPage(page));
+            if (unwritten.Contains(page))
+            {
+                target.Write(zeros);
+                continue;
+            }
+
+            // In-memory pages carry no checksum (nothing there can tear), so stamp a copy for the file.
+            tx.ReadPage(page).CopyTo(copy, 0);
+            Storage.Pages.PageChecksum.Stamp(copy, page);
+            target.Write(copy);
         }
 
         target.Flush(flushToDisk: true);

@@ -14,13 +14,17 @@ namespace DocStore.Transactions;
 public sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
-    private Dictionary<uint, byte[]> _dirty = [];
+    private Dictionary<uint, byte[]> _dirty;
     private bool _catalogChanged;
 
     internal WriteTransaction(StorageEngine engine, Pager pager, Action releaseLock)
         : base(engine, pager, pager.CommittedLsn)
     {
         _releaseLock = releaseLock;
+
+        // The pager's map is reused by each writer in turn (they hold the write lock), so a commit does not
+        // grow a fresh dictionary.
+        _dirty = pager.DirtyPages;
     }
 
     /// <inheritdoc />
@@ -144,7 +148,8 @@ public sealed class WriteTransaction : Transaction
 
             AssertInvariants();
             var pageCount = HeaderPage.GetPageCount(ReadPage(0));
-            var pages = new List<(uint, byte[])>(_dirty.Count);
+            var pages = Pager.CommitPages;
+            pages.Clear();
             foreach (var (page, image) in _dirty)
             {
                 pages.Add((page, image));
@@ -195,7 +200,18 @@ public sealed class WriteTransaction : Transaction
         }
 
         IsCompleted = true;
+
+        // Still under the write lock: hand the reusable collections back empty, so they pin no page images.
+        Pager.CommitPages.Clear();
+        var dirty = _dirty;
         _dirty = [];
+        var large = dirty.Count > 4096;
+        dirty.Clear();
+        if (large)
+        {
+            dirty.TrimExcess();
+        }
+
         _releaseLock();
     }
 }

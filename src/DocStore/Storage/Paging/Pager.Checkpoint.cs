@@ -32,18 +32,23 @@ internal sealed partial class Pager
 
         var limit = Readers.Oldest(none: VisibleLsn);
         var copies = _index.CheckpointSet(limit);
+        if (_memory is not null)
+        {
+            return CheckpointInMemory(_memory, copies, limit, committed);
+        }
+
         if (copies.Count > 0)
         {
             try
             {
                 foreach (var (page, lsn) in copies)
                 {
-                    _db.Write((long)page * PageSize, Read(page, lsn));
+                    _db!.Write((long)page * PageSize, Read(page, lsn));
                 }
 
                 if (Durability != Durability.None)
                 {
-                    _db.Flush();
+                    _db!.Flush();
                 }
             }
             catch (IOException ex)
@@ -60,7 +65,7 @@ internal sealed partial class Pager
             _index.DropUpTo(limit);
         }
 
-        if (limit != committed || _index.PageCount != 0 || _wal.FrameCount == 0)
+        if (limit != committed || _index.PageCount != 0 || _wal!.FrameCount == 0)
         {
             return false;
         }
@@ -69,12 +74,29 @@ internal sealed partial class Pager
         {
             try
             {
-                _wal.Reset(committed + 1, Durability != Durability.None);
+                _wal!.Reset(committed + 1, Durability != Durability.None);
             }
             catch (IOException ex)
             {
                 throw Fail(ex, "restarting the WAL");
             }
         });
+    }
+
+    // The same steps with references instead of I/O: nothing to flush, nothing cached to drop.
+    private bool CheckpointInMemory(MemoryPages memory, List<(uint PageNumber, long Lsn)> copies, long limit, long committed)
+    {
+        foreach (var (page, lsn) in copies)
+        {
+            memory.WriteFile(page, memory.ReadVersion(page, lsn));
+        }
+
+        _index.DropUpTo(limit);
+        if (limit != committed || _index.PageCount != 0 || memory.FrameCount == 0)
+        {
+            return false;
+        }
+
+        return Readers.RunIfNoReaders(() => memory.Reset(committed + 1));
     }
 }
