@@ -20,6 +20,8 @@ public sealed class StorageEngine : IDisposable
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
     private readonly Func<long> _visibleLsn;
+    private readonly Lock _backgroundGate = new();
+    private Task _background = Task.CompletedTask;
     private int _disposed;
 
     private StorageEngine(Pager pager, StorageOptions options, string name)
@@ -179,10 +181,32 @@ public sealed class StorageEngine : IDisposable
         }
     }
 
-    /// <summary>Runs after every acknowledged commit: checkpoints past the threshold if no writer is waiting.</summary>
+    /// <summary>
+    /// Runs after every acknowledged commit. Past the threshold, a file database starts a background
+    /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
+    /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
+    /// </summary>
     internal void AfterCommit()
     {
-        if (_options.AutoCheckpointFrames == 0 || _pager.WalFrameCount < _options.AutoCheckpointFrames || !_writeLock.Wait(0))
+        if (_options.AutoCheckpointFrames == 0 || _pager.WalFrameCount < _options.AutoCheckpointFrames)
+        {
+            return;
+        }
+
+        if (!_pager.IsInMemory)
+        {
+            lock (_backgroundGate)
+            {
+                if (_background.IsCompleted && Volatile.Read(ref _disposed) == 0)
+                {
+                    _background = Task.Run(BackgroundCheckpoint);
+                }
+            }
+
+            return;
+        }
+
+        if (!_writeLock.Wait(0))
         {
             return;
         }
@@ -194,6 +218,57 @@ public sealed class StorageEngine : IDisposable
         finally
         {
             _writeLock.Release();
+        }
+    }
+
+    /// <summary>The running (or last) background checkpoint; tests wait on it instead of sleeping.</summary>
+    internal Task PendingCheckpoint
+    {
+        get
+        {
+            lock (_backgroundGate)
+            {
+                return _background;
+            }
+        }
+    }
+
+    // Copies while writers keep committing, then takes the write lock only to copy what they appended
+    // meanwhile and restart the WAL. Failures are not lost by ending here: the pager records a failed write
+    // or fsync and refuses later commits with it, and a corrupt or unreadable page fails whoever reads it next.
+    private void BackgroundCheckpoint()
+    {
+        try
+        {
+            _pager.CopyCommitted();
+            if (Volatile.Read(ref _disposed) != 0 || !_writeLock.Wait(_options.WriteLockTimeout))
+            {
+                return;
+            }
+
+            try
+            {
+                if (Volatile.Read(ref _disposed) == 0)
+                {
+                    _pager.Checkpoint();
+                }
+            }
+            finally
+            {
+                _writeLock.Release();
+            }
+        }
+        catch (StorageFailedException)
+        {
+            // Recorded by the pager; the next commit reports it.
+        }
+        catch (DatabaseCorruptException)
+        {
+            // The damaged page stays in the WAL index; readers and the next checkpoint report it.
+        }
+        catch (IOException)
+        {
+            // A failed read of a WAL frame: nothing was changed, the next checkpoint retries.
         }
     }
 
@@ -261,6 +336,14 @@ public sealed class StorageEngine : IDisposable
             return;
         }
 
+        // Let a background checkpoint finish first: it may need the write lock taken below.
+        Task background;
+        lock (_backgroundGate)
+        {
+            background = _background;
+        }
+
+        background.Wait();
         var locked = _writeLock.Wait(_options.WriteLockTimeout);
         try
         {
