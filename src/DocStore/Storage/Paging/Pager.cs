@@ -68,7 +68,7 @@ internal sealed partial class Pager : IDisposable
             walDevice.SetLength(0);
         }
 
-        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, out var recovery);
+        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, out var recovery);
         var pager = new Pager(db, wal, null, pageSize, options);
         foreach (var (page, lsn) in recovery.Frames)
         {
