@@ -19,6 +19,7 @@ public sealed class StorageEngine : IDisposable
     private readonly Pager _pager;
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
+    private const int MemoryCheckpointFrames = 8;
     private readonly Func<long> _visibleLsn;
     private readonly Lock _backgroundGate = new();
     private Task _background = Task.CompletedTask;
@@ -188,7 +189,10 @@ public sealed class StorageEngine : IDisposable
     /// </summary>
     internal void AfterCommit()
     {
-        if (_options.AutoCheckpointFrames == 0 || _pager.WalFrameCount < _options.AutoCheckpointFrames)
+        // In memory a checkpoint only moves references, so it runs far more often: superseded page
+        // versions then die young (cheap for the GC) instead of being kept, and promoted, until 2,000 frames.
+        var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
+        if (threshold == 0 || _pager.WalFrameCount < threshold)
         {
             return;
         }
