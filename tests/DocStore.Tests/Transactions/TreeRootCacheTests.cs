@@ -107,6 +107,60 @@ public sealed class TreeRootCacheTests
         Assert.True(writer.OpenTree("t")!.ContainsKey(TestDatabase.Key(9)));
     }
 
+    [Fact]
+    public async Task Readers_racing_a_writer_that_drops_and_recreates_a_tree_always_open_the_tree_of_their_snapshot()
+    {
+        using var engine = TestDatabase.OpenMemory(TestDatabase.Small(Durability.Full, autoCheckpoint: 16));
+        Recreate(engine, generation: 0);
+        using var stop = new CancellationTokenSource();
+        var readers = Enumerable.Range(0, 2).Select(_ => Task.Run(() =>
+        {
+            var checks = 0;
+            while (!stop.IsCancellationRequested || checks == 0)
+            {
+                using var read = engine.BeginRead();
+
+                // "meta" names the generation the same commit gave "t"; a stale cached root would disagree
+                // (or land on pages since reused by another tree).
+                Assert.True(read.OpenTree("meta")!.TryGet("gen"u8, out var expected));
+                Assert.True(read.OpenTree("t")!.TryGet("gen"u8, out var actual));
+                Assert.True(expected.Span.SequenceEqual(actual.Span));
+                checks++;
+            }
+
+            return checks;
+        })).ToArray();
+
+        for (var generation = 1; generation <= 200; generation++)
+        {
+            Recreate(engine, generation);
+        }
+
+        await stop.CancelAsync();
+        foreach (var checks in await Task.WhenAll(readers))
+        {
+            Assert.True(checks > 0);
+        }
+
+        Assert.True(engine.CheckIntegrity().IsValid);
+    }
+
+    private static void Recreate(StorageEngine engine, int generation)
+    {
+        using var tx = engine.BeginWrite();
+        tx.DropTree("t");
+        var tree = tx.CreateTree("t");
+        var marker = BitConverter.GetBytes(generation);
+        for (var i = 0; i < generation % 50; i++)
+        {
+            tree.Put(TestDatabase.Key(i), TestDatabase.Value(i + generation, 100));
+        }
+
+        tree.Put("gen"u8, marker);
+        tx.OpenOrCreateTree("meta").Put("gen"u8, marker);
+        tx.Commit();
+    }
+
     private static void Fill(StorageEngine engine, string name, int from, int count)
     {
         using var tx = engine.BeginWrite();
