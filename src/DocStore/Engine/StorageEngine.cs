@@ -16,10 +16,11 @@ public sealed class StorageEngine : IDisposable
     /// <summary>The name that opens an in-memory database (same engine, memory devices, nothing persisted).</summary>
     public const string InMemory = ":memory:";
 
+    // In memory a checkpoint only moves references, so it runs every few frames (see AfterCommit).
+    private const int MemoryCheckpointFrames = 8;
     private readonly Pager _pager;
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
-    private const int MemoryCheckpointFrames = 8;
     private readonly Func<long> _visibleLsn;
     private readonly Lock _backgroundGate = new();
     private Task _background = Task.CompletedTask;
