@@ -42,7 +42,7 @@ public sealed partial class Tree
         var usable = PageSize - PageLayout.HeaderSize;
         while (level > 0 && Node.UsedBytes(page) < usable / 4)
         {
-            var (parentNumber, childIndex) = _path[level - 1];
+            var (parentNumber, childIndex) = _path![level - 1];
             var parent = writer.GetWritable(parentNumber);
             if (Node.Count(parent) == 0)
             {

@@ -89,14 +89,14 @@ public sealed partial class Tree
         }
 
         Node.Build(page, type, cells, rightStart, n, rightLink);
-        var parent = _path[level - 1];
+        var parent = _path![level - 1];
         InsertIntoBranch(level - 1, parent.Index, separator, left);
     }
 
     /// <summary>Adds the separator for a new left sibling <paramref name="leftChild"/> before position <paramref name="index"/> of the branch at <paramref name="level"/>.</summary>
     private void InsertIntoBranch(int level, int index, byte[] separator, uint leftChild)
     {
-        var pageNumber = _path[level].Page;
+        var pageNumber = _path![level].Page;
         var page = Writer().GetWritable(pageNumber);
         var cell = Node.BranchCell(separator, leftChild);
         if (!Node.TryInsert(page, index, cell))

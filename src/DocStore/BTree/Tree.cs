@@ -18,7 +18,8 @@ public sealed partial class Tree
 {
     private const int MaxDepth = 40;
     private readonly Transaction _tx;
-    private readonly PathEntry[] _path = new PathEntry[MaxDepth];
+    // The descent path of a change; allocated by the first change, so a tree opened for reads costs one small object.
+    private PathEntry[]? _path;
     private int _depth;
 
     internal Tree(Transaction transaction, string name, uint rootPage)
@@ -67,6 +68,7 @@ public sealed partial class Tree
     {
         var pageNumber = RootPage;
         _depth = 0;
+        _path ??= new PathEntry[MaxDepth];
         while (true)
         {
             var page = ReadNodePage(pageNumber);

@@ -16,9 +16,14 @@ public sealed class StorageEngine : IDisposable
     /// <summary>The name that opens an in-memory database (same engine, memory devices, nothing persisted).</summary>
     public const string InMemory = ":memory:";
 
+    // In memory a checkpoint only moves references, so it runs every few frames (see AfterCommit).
+    private const int MemoryCheckpointFrames = 8;
     private readonly Pager _pager;
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
+    private readonly Func<long> _visibleLsn;
+    private readonly Lock _backgroundGate = new();
+    private Task _background = Task.CompletedTask;
     private int _disposed;
 
     private StorageEngine(Pager pager, StorageOptions options, string name)
@@ -26,6 +31,9 @@ public sealed class StorageEngine : IDisposable
         _pager = pager;
         _options = options;
         Name = name;
+
+        // One delegate for the engine's life: BeginRead is on every get's path and must not allocate a closure.
+        _visibleLsn = () => _pager.VisibleLsn;
     }
 
     /// <summary>The path (or <see cref="InMemory"/>) the engine was opened with.</summary>
@@ -42,6 +50,9 @@ public sealed class StorageEngine : IDisposable
 
     internal Pager Pager => _pager;
 
+    /// <summary>Tree roots by name, shared by all transactions (see <see cref="TreeRootCache"/>).</summary>
+    internal TreeRootCache RootCache { get; } = new();
+
     /// <summary>
     /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it), or an
     /// in-memory database for <see cref="InMemory"/>. Opening runs recovery: committed transactions in the
@@ -55,7 +66,8 @@ public sealed class StorageEngine : IDisposable
         options ??= new StorageOptions();
         if (path == InMemory)
         {
-            return Open(new MemoryStorageDevice(InMemory), new MemoryStorageDevice(InMemory + "-wal"), options, path);
+            options.Validate();
+            return new StorageEngine(Pager.OpenInMemory(options), options, path);
         }
 
         var db = FileStorageDevice.Open(path);
@@ -85,7 +97,7 @@ public sealed class StorageEngine : IDisposable
     public ReadTransaction BeginRead()
     {
         ThrowIfDisposed();
-        var lsn = _pager.Readers.Register(() => _pager.VisibleLsn);
+        var lsn = _pager.Readers.Register(_visibleLsn);
         return new ReadTransaction(this, _pager, lsn);
     }
 
@@ -171,10 +183,35 @@ public sealed class StorageEngine : IDisposable
         }
     }
 
-    /// <summary>Runs after every acknowledged commit: checkpoints past the threshold if no writer is waiting.</summary>
+    /// <summary>
+    /// Runs after every acknowledged commit. Past the threshold, a file database starts a background
+    /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
+    /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
+    /// </summary>
     internal void AfterCommit()
     {
-        if (_options.AutoCheckpointFrames == 0 || _pager.WalFrameCount < _options.AutoCheckpointFrames || !_writeLock.Wait(0))
+        // In memory a checkpoint only moves references, so it runs far more often: superseded page
+        // versions then die young (cheap for the GC) instead of being kept, and promoted, until 2,000 frames.
+        var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
+        if (threshold == 0 || _pager.WalFrameCount < threshold)
+        {
+            return;
+        }
+
+        if (!_pager.IsInMemory)
+        {
+            lock (_backgroundGate)
+            {
+                if (_background.IsCompleted && Volatile.Read(ref _disposed) == 0)
+                {
+                    _background = Task.Run(BackgroundCheckpoint);
+                }
+            }
+
+            return;
+        }
+
+        if (!_writeLock.Wait(0))
         {
             return;
         }
@@ -186,6 +223,57 @@ public sealed class StorageEngine : IDisposable
         finally
         {
             _writeLock.Release();
+        }
+    }
+
+    /// <summary>The running (or last) background checkpoint; tests wait on it instead of sleeping.</summary>
+    internal Task PendingCheckpoint
+    {
+        get
+        {
+            lock (_backgroundGate)
+            {
+                return _background;
+            }
+        }
+    }
+
+    // Copies while writers keep committing, then takes the write lock only to copy what they appended
+    // meanwhile and restart the WAL. Failures are not lost by ending here: the pager records a failed write
+    // or fsync and refuses later commits with it, and a corrupt or unreadable page fails whoever reads it next.
+    private void BackgroundCheckpoint()
+    {
+        try
+        {
+            _pager.CopyCommitted();
+            if (Volatile.Read(ref _disposed) != 0 || !_writeLock.Wait(_options.WriteLockTimeout))
+            {
+                return;
+            }
+
+            try
+            {
+                if (Volatile.Read(ref _disposed) == 0)
+                {
+                    _pager.Checkpoint();
+                }
+            }
+            finally
+            {
+                _writeLock.Release();
+            }
+        }
+        catch (StorageFailedException)
+        {
+            // Recorded by the pager; the next commit reports it.
+        }
+        catch (DatabaseCorruptException)
+        {
+            // The damaged page stays in the WAL index; readers and the next checkpoint report it.
+        }
+        catch (IOException)
+        {
+            // A failed read of a WAL frame: nothing was changed, the next checkpoint retries.
         }
     }
 
@@ -224,10 +312,20 @@ public sealed class StorageEngine : IDisposable
 
         using var target = new FileStream(path, FileMode.CreateNew, FileAccess.Write, FileShare.None);
         var zeros = new byte[PageSize];
+        var copy = new byte[PageSize];
         for (uint page = 0; page < pageCount; page++)
         {
             // A free page that is not a trunk may never have been written; it stays free, so zeros do.
-            target.Write(unwritten.Contains(page) ? zeros : tx.ReadPage(page));
+            if (unwritten.Contains(page))
+            {
+                target.Write(zeros);
+                continue;
+            }
+
+            // In-memory pages carry no checksum (nothing there can tear), so stamp a copy for the file.
+            tx.ReadPage(page).CopyTo(copy, 0);
+            Storage.Pages.PageChecksum.Stamp(copy, page);
+            target.Write(copy);
         }
 
         target.Flush(flushToDisk: true);
@@ -243,6 +341,14 @@ public sealed class StorageEngine : IDisposable
             return;
         }
 
+        // Let a background checkpoint finish first: it may need the write lock taken below.
+        Task background;
+        lock (_backgroundGate)
+        {
+            background = _background;
+        }
+
+        background.Wait();
         var locked = _writeLock.Wait(_options.WriteLockTimeout);
         try
         {

@@ -20,6 +20,12 @@ public sealed class StorageOptions
     /// <summary>WAL frames after which a commit triggers a checkpoint (if the write lock is free then). Default 2000; 0 disables automatic checkpoints.</summary>
     public int AutoCheckpointFrames { get; init; } = 2000;
 
+    /// <summary>
+    /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
+    /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 128; 0 grows the file per commit.
+    /// </summary>
+    internal int WalPreallocationFrames { get; init; } = 128;
+
     internal void Validate()
     {
         if (!PageLayout.IsValidPageSize(PageSize))
@@ -29,6 +35,7 @@ public sealed class StorageOptions
 
         ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
         ArgumentOutOfRangeException.ThrowIfNegative(AutoCheckpointFrames, nameof(AutoCheckpointFrames));
+        ArgumentOutOfRangeException.ThrowIfNegative(WalPreallocationFrames, nameof(WalPreallocationFrames));
         if (WriteLockTimeout < TimeSpan.Zero && WriteLockTimeout != Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(WriteLockTimeout), WriteLockTimeout, "The timeout must be non-negative or infinite.");

@@ -13,7 +13,8 @@ namespace DocStore.Transactions;
 /// </summary>
 public abstract class Transaction : IDisposable
 {
-    private readonly Dictionary<string, Tree> _trees = new(StringComparer.Ordinal);
+    // Allocated on the first OpenTree: most read transactions (a collection Get) never open a tree by name.
+    private Dictionary<string, Tree>? _trees;
     private Tree? _catalog;
 
     private protected Transaction(StorageEngine engine, Pager pager, long snapshotLsn)
@@ -57,25 +58,36 @@ public abstract class Transaction : IDisposable
     {
         ThrowIfCompleted();
         ArgumentNullException.ThrowIfNull(name);
+        _trees ??= new Dictionary<string, Tree>(StringComparer.Ordinal);
         if (_trees.TryGetValue(name, out var tree))
         {
             return tree;
         }
 
-        if (!Catalog.TryGet(TreeNameKey(name), out var root))
+        var cache = UsesRootCache ? Engine.RootCache : null;
+        if (cache is null || !cache.TryGet(name, SnapshotLsn, out var rootPage))
         {
-            return null;
+            if (!Catalog.TryGet(TreeNameKey(name), out var root))
+            {
+                return null;
+            }
+
+            if (root.Length != 4)
+            {
+                throw new DatabaseCorruptException(Pager.Name, -1, $"the catalog entry of tree '{name}' is {root.Length} bytes, not 4");
+            }
+
+            rootPage = BitConverter.ToUInt32(root.Span);
+            cache?.Remember(name, rootPage, SnapshotLsn);
         }
 
-        if (root.Length != 4)
-        {
-            throw new DatabaseCorruptException(Pager.Name, -1, $"the catalog entry of tree '{name}' is {root.Length} bytes, not 4");
-        }
-
-        tree = new Tree(this, name, BitConverter.ToUInt32(root.Span));
+        tree = new Tree(this, name, rootPage);
         _trees[name] = tree;
         return tree;
     }
+
+    /// <summary>False once a write transaction changed the catalog: its own view then differs from every committed one.</summary>
+    private protected virtual bool UsesRootCache => true;
 
     /// <summary>The names of all trees, in ordinal UTF-8 order.</summary>
     public IReadOnlyList<string> GetTreeNames()
@@ -104,9 +116,9 @@ public abstract class Transaction : IDisposable
         return result;
     }
 
-    internal void ForgetTree(string name) => _trees.Remove(name);
+    internal void ForgetTree(string name) => _trees?.Remove(name);
 
-    internal void RememberTree(Tree tree) => _trees[tree.Name] = tree;
+    internal void RememberTree(Tree tree) => (_trees ??= new Dictionary<string, Tree>(StringComparer.Ordinal))[tree.Name] = tree;
 
     private protected byte[] TreeNameKey(string name)
     {

@@ -14,13 +14,21 @@ namespace DocStore.Transactions;
 public sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
-    private Dictionary<uint, byte[]> _dirty = [];
+    private Dictionary<uint, byte[]> _dirty;
+    private bool _catalogChanged;
 
     internal WriteTransaction(StorageEngine engine, Pager pager, Action releaseLock)
         : base(engine, pager, pager.CommittedLsn)
     {
         _releaseLock = releaseLock;
+
+        // The pager's map is reused by each writer in turn (they hold the write lock), so a commit does not
+        // grow a fresh dictionary.
+        _dirty = pager.DirtyPages;
     }
+
+    /// <inheritdoc />
+    private protected override bool UsesRootCache => !_catalogChanged;
 
     internal override byte[] ReadPage(uint pageNumber) =>
         _dirty.TryGetValue(pageNumber, out var page) ? page : Pager.Read(pageNumber, SnapshotLsn);
@@ -70,6 +78,7 @@ public sealed class WriteTransaction : Transaction
 
         var root = AllocatePage();
         NewPage(root, PageType.Leaf);
+        _catalogChanged = true;
         Catalog.Put(key, BitConverter.GetBytes(root));
         var tree = new Tree(this, name, root);
         RememberTree(tree);
@@ -88,6 +97,7 @@ public sealed class WriteTransaction : Transaction
             return false;
         }
 
+        _catalogChanged = true;
         tree.FreeAllPages();
         Catalog.Delete(TreeNameKey(name));
         ForgetTree(name);
@@ -138,14 +148,25 @@ public sealed class WriteTransaction : Transaction
 
             AssertInvariants();
             var pageCount = HeaderPage.GetPageCount(ReadPage(0));
-            var pages = new List<(uint, byte[])>(_dirty.Count);
+            var pages = Pager.CommitPages;
+            pages.Clear();
             foreach (var (page, image) in _dirty)
             {
                 pages.Add((page, image));
             }
 
             pages.Sort(static (a, b) => a.Item1.CompareTo(b.Item1));
-            return Pager.AppendCommit(pages, pageCount);
+            if (!_catalogChanged)
+            {
+                return Pager.AppendCommit(pages, pageCount);
+            }
+
+            // Cached roots must not outlive the catalog they came from: nobody uses the cache until this
+            // commit's LSN is known, then snapshots at or after it start a fresh generation.
+            Engine.RootCache.Invalidate(long.MaxValue);
+            var lsn = Pager.AppendCommit(pages, pageCount);
+            Engine.RootCache.Invalidate(lsn);
+            return lsn;
         }
         finally
         {
@@ -179,7 +200,18 @@ public sealed class WriteTransaction : Transaction
         }
 
         IsCompleted = true;
+
+        // Still under the write lock: hand the reusable collections back empty, so they pin no page images.
+        Pager.CommitPages.Clear();
+        var dirty = _dirty;
         _dirty = [];
+        var large = dirty.Count > 4096;
+        dirty.Clear();
+        if (large)
+        {
+            dirty.TrimExcess();
+        }
+
         _releaseLock();
     }
 }

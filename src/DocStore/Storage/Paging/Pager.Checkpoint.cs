@@ -3,6 +3,9 @@ namespace DocStore.Storage.Paging;
 /// <summary>Copying committed pages from the WAL into the database file.</summary>
 internal sealed partial class Pager
 {
+    // One checkpoint at a time: two copying at once could let an older page version land after a newer one.
+    private readonly Lock _checkpointGate = new();
+
     /// <summary>
     /// Copies into the database file the newest version of every page at or before the oldest live
     /// reader's snapshot (so nothing a reader still resolves to the file changes under it), then restarts
@@ -11,8 +14,54 @@ internal sealed partial class Pager
     /// <returns>True when the WAL was restarted (it is now empty).</returns>
     public bool Checkpoint()
     {
-        ThrowIfFailed();
-        var committed = CommittedLsn;
+        lock (_checkpointGate)
+        {
+            ThrowIfFailed();
+            var committed = CommittedLsn;
+            var limit = CopyUpToOldestReader(committed);
+            if (_memory is not null)
+            {
+                return limit == committed && _index.PageCount == 0 && _memory.FrameCount != 0
+                    && Readers.RunIfNoReaders(() => _memory.Reset(committed + 1));
+            }
+
+            if (limit != committed || _index.PageCount != 0 || _wal!.FrameCount == 0)
+            {
+                return false;
+            }
+
+            return Readers.RunIfNoReaders(() =>
+            {
+                try
+                {
+                    _wal.Reset(committed + 1, Durability != Durability.None);
+                }
+                catch (IOException ex)
+                {
+                    throw Fail(ex, "restarting the WAL");
+                }
+            });
+        }
+    }
+
+    /// <summary>
+    /// The bulk of a checkpoint without the write lock, so writers keep appending meanwhile: makes the log
+    /// durable up to the last commit and copies what readers allow into the database file. The WAL restart
+    /// (which must not race an append) is left to <see cref="Checkpoint"/> under the write lock, which then
+    /// has only the frames appended since to copy.
+    /// </summary>
+    public void CopyCommitted()
+    {
+        lock (_checkpointGate)
+        {
+            ThrowIfFailed();
+            CopyUpToOldestReader(CommittedLsn);
+        }
+    }
+
+    // Versions at or before the returned limit are now in the file (and gone from the WAL index).
+    private long CopyUpToOldestReader(long committed)
+    {
         if (Durability == Durability.Full)
         {
             WaitDurable(committed);
@@ -30,51 +79,50 @@ internal sealed partial class Pager
             }
         }
 
-        var limit = Readers.Oldest(none: VisibleLsn);
+        // Writers may append meanwhile (CopyCommitted runs without the write lock): nothing past the commit
+        // made durable above may reach the file, or a crash could leave it there without its WAL frames.
+        var limit = Math.Min(Readers.Oldest(none: VisibleLsn), committed);
         var copies = _index.CheckpointSet(limit);
-        if (copies.Count > 0)
+        if (copies.Count == 0)
         {
-            try
-            {
-                foreach (var (page, lsn) in copies)
-                {
-                    _db.Write((long)page * PageSize, Read(page, lsn));
-                }
+            return limit;
+        }
 
-                if (Durability != Durability.None)
-                {
-                    _db.Flush();
-                }
-            }
-            catch (IOException ex)
+        if (_memory is not null)
+        {
+            foreach (var (page, lsn) in copies)
             {
-                throw Fail(ex, "checkpoint into the database file");
-            }
-
-            // Order matters: stale file images leave the cache before the WAL versions that hide them go.
-            foreach (var (page, _) in copies)
-            {
-                _cache.Remove(page, 0);
+                _memory.WriteFile(page, _memory.ReadVersion(page, lsn));
             }
 
             _index.DropUpTo(limit);
+            return limit;
         }
 
-        if (limit != committed || _index.PageCount != 0 || _wal.FrameCount == 0)
+        try
         {
-            return false;
+            foreach (var (page, lsn) in copies)
+            {
+                _db!.Write((long)page * PageSize, Read(page, lsn));
+            }
+
+            if (Durability != Durability.None)
+            {
+                _db!.Flush();
+            }
+        }
+        catch (IOException ex)
+        {
+            throw Fail(ex, "checkpoint into the database file");
         }
 
-        return Readers.RunIfNoReaders(() =>
+        // Order matters: stale file images leave the cache before the WAL versions that hide them go.
+        foreach (var (page, _) in copies)
         {
-            try
-            {
-                _wal.Reset(committed + 1, Durability != Durability.None);
-            }
-            catch (IOException ex)
-            {
-                throw Fail(ex, "restarting the WAL");
-            }
-        });
+            _cache.Remove(page, 0);
+        }
+
+        _index.DropUpTo(limit);
+        return limit;
     }
 }

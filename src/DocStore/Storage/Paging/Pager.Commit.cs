@@ -6,6 +6,15 @@ namespace DocStore.Storage.Paging;
 internal sealed partial class Pager
 {
     /// <summary>
+    /// A list the writer reuses to hand its sorted pages to <see cref="AppendCommit"/>; only the holder of
+    /// the write lock touches it, so no commit allocates one.
+    /// </summary>
+    public List<(uint PageNumber, byte[] Image)> CommitPages { get; } = [];
+
+    /// <summary>The write transaction's private page copies, reused by each writer in turn (write lock held).</summary>
+    public Dictionary<uint, byte[]> DirtyPages { get; } = [];
+
+    /// <summary>
     /// Appends a transaction's pages (sorted, checksums not yet stamped) to the WAL and publishes them to
     /// the next writer. Readers see them once <see cref="WaitDurable"/> covered them (Full) or at once.
     /// The caller holds the write lock.
@@ -14,6 +23,11 @@ internal sealed partial class Pager
     public long AppendCommit(List<(uint PageNumber, byte[] Image)> pages, uint pageCount)
     {
         ThrowIfFailed();
+        if (_memory is not null)
+        {
+            return PublishInMemory(pages);
+        }
+
         foreach (var (page, image) in pages)
         {
             PageChecksum.Stamp(image, page);
@@ -22,7 +36,7 @@ internal sealed partial class Pager
         long lsn;
         try
         {
-            lsn = _wal.AppendCommit(pages, pageCount, Volatile.Read(ref _durableLsn));
+            lsn = _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _durableLsn));
         }
         catch (IOException ex)
         {
@@ -42,6 +56,22 @@ internal sealed partial class Pager
             Volatile.Write(ref _visibleLsn, lsn);
         }
 
+        return lsn;
+    }
+
+    // Memory cannot tear or survive a crash: the commit is durable and visible as soon as its versions are indexed.
+    private long PublishInMemory(List<(uint PageNumber, byte[] Image)> pages)
+    {
+        var lsn = _memory!.Append(pages);
+        var first = lsn - pages.Count + 1;
+        for (var i = 0; i < pages.Count; i++)
+        {
+            _index.Add(pages[i].PageNumber, first + i);
+        }
+
+        Volatile.Write(ref _committedLsn, lsn);
+        Volatile.Write(ref _durableLsn, lsn);
+        Volatile.Write(ref _visibleLsn, lsn);
         return lsn;
     }
 
@@ -97,7 +127,7 @@ internal sealed partial class Pager
         var target = Volatile.Read(ref _committedLsn);
         try
         {
-            _wal.Flush();
+            _wal!.Flush();
         }
         catch (IOException ex)
         {

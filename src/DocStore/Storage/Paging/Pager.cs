@@ -12,8 +12,10 @@ namespace DocStore.Storage.Paging;
 /// </summary>
 internal sealed partial class Pager : IDisposable
 {
-    private readonly IStorageDevice _db;
-    private readonly WriteAheadLog _wal;
+    // A file database has both devices; a :memory: one has neither and keeps its pages in _memory instead.
+    private readonly IStorageDevice? _db;
+    private readonly WriteAheadLog? _wal;
+    private readonly MemoryPages? _memory;
     private readonly WalIndex _index = new();
     private readonly PageCache _cache;
     private readonly SemaphoreSlim _flushGate = new(1, 1);
@@ -22,20 +24,24 @@ internal sealed partial class Pager : IDisposable
     private long _durableLsn;
     private Exception? _failure;
 
-    private Pager(IStorageDevice db, WriteAheadLog wal, int pageSize, StorageOptions options)
+    private Pager(IStorageDevice? db, WriteAheadLog? wal, MemoryPages? memory, int pageSize, StorageOptions options)
     {
         _db = db;
         _wal = wal;
+        _memory = memory;
         PageSize = pageSize;
         Durability = options.Durability;
-        _cache = new PageCache(options.CacheSizePages);
+        _cache = new PageCache(memory is null ? options.CacheSizePages : 4);
     }
+
+    /// <summary>True for a <c>:memory:</c> database (no devices, no WAL frames, no checksums).</summary>
+    public bool IsInMemory => _memory is not null;
 
     public int PageSize { get; }
 
     public Durability Durability { get; }
 
-    public string Name => _db.Name;
+    public string Name => _db?.Name ?? InMemoryName;
 
     public ReaderRegistry Readers { get; } = new();
 
@@ -46,7 +52,9 @@ internal sealed partial class Pager : IDisposable
     public long VisibleLsn => Volatile.Read(ref _visibleLsn);
 
     /// <summary>Frames in the WAL's current generation.</summary>
-    public long WalFrameCount => _wal.FrameCount;
+    public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;
+
+    private const string InMemoryName = ":memory:";
 
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>
     public static Pager Open(IStorageDevice db, IStorageDevice walDevice, StorageOptions options)
@@ -60,8 +68,8 @@ internal sealed partial class Pager : IDisposable
             walDevice.SetLength(0);
         }
 
-        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, out var recovery);
-        var pager = new Pager(db, wal, pageSize, options);
+        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, out var recovery);
+        var pager = new Pager(db, wal, null, pageSize, options);
         foreach (var (page, lsn) in recovery.Frames)
         {
             pager._index.Add(page, lsn);
@@ -74,6 +82,22 @@ internal sealed partial class Pager : IDisposable
         // Verify the header page's checksum now rather than at the first transaction.
         pager.Read(0, last);
         return pager;
+    }
+
+    /// <summary>
+    /// Creates an empty <c>:memory:</c> database: the same pages, trees, snapshots and checkpoints as a file
+    /// one, but commits publish their page copies by reference instead of framing them into a WAL.
+    /// </summary>
+    public static Pager OpenInMemory(StorageOptions options)
+    {
+        var memory = new MemoryPages(nextLsn: 1);
+        var header = new byte[options.PageSize];
+        HeaderPage.Initialize(header, options.PageSize, catalogRoot: 1);
+        var root = new byte[options.PageSize];
+        PageLayout.Initialize(root, PageType.Leaf);
+        memory.WriteFile(0, header);
+        memory.WriteFile(1, root);
+        return new Pager(null, null, memory, options.PageSize, options);
     }
 
     private static int CreateFile(IStorageDevice db, int pageSize, bool sync)
@@ -115,25 +139,31 @@ internal sealed partial class Pager : IDisposable
     public byte[] Read(uint pageNumber, long snapshotLsn)
     {
         var version = _index.Resolve(pageNumber, snapshotLsn);
+        if (_memory is not null)
+        {
+            return version == 0 ? _memory.ReadFile(pageNumber) : _memory.ReadVersion(pageNumber, version);
+        }
+
         return _cache.TryGet(pageNumber, version, out var image) ? image : Load(pageNumber, version);
     }
 
     private byte[] Load(uint pageNumber, long version)
     {
+        var (db, wal) = (_db!, _wal!);
         var image = new byte[PageSize];
         string source;
         if (version == 0)
         {
-            source = _db.Name;
-            if (_db.Read((long)pageNumber * PageSize, image) != PageSize)
+            source = db.Name;
+            if (db.Read((long)pageNumber * PageSize, image) != PageSize)
             {
-                throw new DatabaseCorruptException(_db.Name, pageNumber, "the page lies beyond the end of the file");
+                throw new DatabaseCorruptException(db.Name, pageNumber, "the page lies beyond the end of the file");
             }
         }
         else
         {
-            source = _wal.Name;
-            _wal.ReadPage(version, image);
+            source = wal.Name;
+            wal.ReadPage(version, image);
         }
 
         if (!PageChecksum.IsValid(image, pageNumber))
@@ -149,8 +179,8 @@ internal sealed partial class Pager : IDisposable
     public void Dispose()
     {
         _cache.Clear();
-        _wal.Dispose();
-        _db.Dispose();
+        _wal?.Dispose();
+        _db?.Dispose();
         _flushGate.Dispose();
     }
 }

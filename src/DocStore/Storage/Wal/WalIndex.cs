@@ -11,6 +11,10 @@ internal sealed class WalIndex
 {
     private readonly ConcurrentDictionary<uint, long[]> _versions = new();
 
+    // The writer adds versions while a checkpoint may drop old ones of the same page (it copies without
+    // the write lock); both replace a page's array, so they take turns. Readers never take it.
+    private readonly Lock _gate = new();
+
     // Pages with versions, kept by the writer: lets readers skip the lookup once a checkpoint emptied the
     // index (the common state of a read-mostly database). A reader racing a writer that adds versions
     // may see 0, which is right for it: those versions are newer than its snapshot.
@@ -40,6 +44,14 @@ internal sealed class WalIndex
 
     /// <summary>Records a new version (only the writer calls this, with increasing LSNs).</summary>
     public void Add(uint pageNumber, long lsn)
+    {
+        lock (_gate)
+        {
+            AddLocked(pageNumber, lsn);
+        }
+    }
+
+    private void AddLocked(uint pageNumber, long lsn)
     {
         if (_versions.TryGetValue(pageNumber, out var lsns))
         {
@@ -77,6 +89,14 @@ internal sealed class WalIndex
 
     /// <summary>Forgets versions at or before <paramref name="limitLsn"/>: the database file now holds them.</summary>
     public void DropUpTo(long limitLsn)
+    {
+        lock (_gate)
+        {
+            DropUpToLocked(limitLsn);
+        }
+    }
+
+    private void DropUpToLocked(long limitLsn)
     {
         foreach (var (page, lsns) in _versions)
         {

@@ -1,0 +1,63 @@
+using DocStore.Engine;
+using DocStore.Storage;
+using DocStore.Storage.Devices;
+using DocStore.Tests.Support;
+
+namespace DocStore.Tests.Storage;
+
+/// <summary>The WAL grows by chunks of zeroed frames, so most commits overwrite space the file already has.</summary>
+public sealed class WalPreallocationTests
+{
+    private const int FrameSize = 32 + 1024;
+
+    [Fact]
+    public void The_wal_grows_in_chunks_and_commits_inside_a_chunk_do_not_change_its_length()
+    {
+        var db = new MemoryStorageDevice("w.db");
+        var wal = new MemoryStorageDevice("w.db-wal");
+        using var engine = TestDatabase.Open(db, wal, TestDatabase.Small(autoCheckpoint: 0));
+        Commit(engine, 0);
+        var length = wal.Length;
+        Assert.Equal(32 + ((engine.WalFrameCount + 128) * FrameSize), length);
+        for (var id = 1; id < 20; id++)
+        {
+            Commit(engine, id);
+        }
+
+        Assert.True(engine.WalFrameCount < 128);
+        Assert.Equal(length, wal.Length);
+    }
+
+    [Fact]
+    public void Zeroed_frames_ahead_of_the_log_end_it_at_recovery_and_after_a_power_cut()
+    {
+        var db = new FaultInjectingStorageDevice("p.db");
+        var wal = new FaultInjectingStorageDevice("p.db-wal");
+        var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 0);
+        var engine = TestDatabase.Open(db, wal, options);
+        for (var id = 0; id < 5; id++)
+        {
+            Commit(engine, id);
+        }
+
+        Assert.True(wal.Length > 32 + (engine.WalFrameCount * FrameSize));
+        using var recovered = TestDatabase.Open(
+            new MemoryStorageDevice("p.db", db.PowerCut()),
+            new MemoryStorageDevice("p.db-wal", wal.PowerCut()),
+            options);
+        Assert.True(recovered.CheckIntegrity().IsValid);
+        using var read = recovered.BeginRead();
+        var tree = read.OpenTree("t")!;
+        for (var id = 0; id < 5; id++)
+        {
+            Assert.True(tree.ContainsKey(TestDatabase.Key(id)));
+        }
+    }
+
+    private static void Commit(StorageEngine engine, int id)
+    {
+        using var tx = engine.BeginWrite();
+        tx.OpenOrCreateTree("t").Put(TestDatabase.Key(id), TestDatabase.Value(id, 100));
+        tx.Commit();
+    }
+}
