@@ -97,6 +97,18 @@ public abstract partial class DocumentCollection<T, TKey>
         return entry => seen.Add(PrimaryKeyOf(index, entry.Key, entry.Value));
     }
 
+    /// <summary>The document an index entry points at, looked up by a slice of the entry (no copy of its primary key).</summary>
+    private T ReadEntryDocument(BTree.Tree primary, int index, EntryScan.Entry entry, Bson.IFieldDictionary fields)
+    {
+        var primaryKey = PrimaryKeySpan(index, entry.Key, entry.Value);
+        if (!primary.TryGet(primaryKey, out var bytes))
+        {
+            throw DanglingEntry(index, primaryKey.ToArray());
+        }
+
+        return Model.Read(bytes.Span, fields);
+    }
+
     private Storage.DatabaseCorruptException DanglingEntry(int index, byte[] primaryKey) =>
         new(_context.Engine.Name, -1, $"index '{Model.Indexes[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
 
@@ -147,13 +159,7 @@ public abstract partial class DocumentCollection<T, TKey>
                     continue;
                 }
 
-                var primaryKey = PrimaryKeyOf(index, entry.Key, entry.Value);
-                if (!primary.TryGet(primaryKey, out var bytes))
-                {
-                    throw DanglingEntry(index, primaryKey);
-                }
-
-                yield return Model.Read(bytes.Span, fields);
+                yield return ReadEntryDocument(primary, index, entry, fields);
             }
         }
         finally
