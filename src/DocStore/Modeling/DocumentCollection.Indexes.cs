@@ -5,6 +5,23 @@ namespace DocStore.Modeling;
 
 public abstract partial class DocumentCollection<T, TKey>
 {
+    // The query key builder of the calling thread (see QueryKey).
+    [ThreadStatic]
+    private static IndexKeyBuilder? t_queryKey;
+
+    /// <summary>
+    /// This thread's query key builder, cleared. The generated <c>FindBy…</c> and <c>CountBy…</c> methods
+    /// build their key in it rather than in a new builder. It is valid until the next call on the same
+    /// thread: pass it on, or copy it, before building another key.
+    /// </summary>
+    /// <returns>The cleared builder.</returns>
+    protected static IndexKeyBuilder QueryKey()
+    {
+        var builder = t_queryKey ??= new IndexKeyBuilder();
+        builder.Clear();
+        return builder;
+    }
+
     /// <summary>The one document whose key in unique <paramref name="index"/> equals <paramref name="key"/>, or null.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded index key.</param>
@@ -13,9 +30,24 @@ public abstract partial class DocumentCollection<T, TKey>
     protected T? FindUnique(int index, byte[] key, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(key);
+        return FindUniqueCore(index, key, options);
+    }
+
+    /// <summary>The one document whose key in unique <paramref name="index"/> is the key built in <paramref name="key"/> (read in place, not copied), or null.</summary>
+    /// <param name="index">The index position.</param>
+    /// <param name="key">The built key, typically from <see cref="QueryKey"/>.</param>
+    /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies (read inside that transaction, its changes included); null reads the last commit.</param>
+    /// <returns>The document or null.</returns>
+    protected T? FindUnique(int index, IndexKeyBuilder key, QueryOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return FindUniqueCore(index, key.WrittenSpan, options);
+    }
+
+    private T? FindUniqueCore(int index, ReadOnlySpan<byte> key, QueryOptions? options)
+    {
         CheckIndex(index);
-        var transaction = options?.Transaction;
-        return Read(transaction, (Index: index, Key: key), static (c, tx, fields, a) =>
+        return Read(options?.Transaction, new UniqueLookup(index, key), static (c, tx, fields, a) =>
         {
             if (!c.IndexTree(tx, a.Index).TryGet(a.Key, out var primaryKey))
             {
@@ -166,5 +198,13 @@ public abstract partial class DocumentCollection<T, TKey>
         {
             snapshot?.Dispose();
         }
+    }
+
+    /// <summary>The arguments of a unique lookup; a ref struct, so the key can be a span over a scratch builder.</summary>
+    private readonly ref struct UniqueLookup(int index, ReadOnlySpan<byte> key)
+    {
+        public int Index { get; } = index;
+
+        public ReadOnlySpan<byte> Key { get; } = key;
     }
 }

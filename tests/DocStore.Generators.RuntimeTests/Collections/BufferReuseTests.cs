@@ -65,4 +65,23 @@ public class BufferReuseTests
         var report = db.CheckIntegrity();
         Assert.True(report.IsValid, report.ToString());
     }
+
+    [Fact]
+    public void Index_queries_made_while_another_query_is_enumerated_each_use_their_own_key()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.InsertMany(Enumerable.Range(1, 60).Select(i => new Member { Id = i, Handle = "h" + i, Score = i % 4, Tags = ["t" + (i % 5)] }));
+
+        // The outer lazy query keeps its key while unique lookups and counts build theirs on the same thread.
+        var seen = new List<int>();
+        foreach (var member in db.Members.FindByScore(2))
+        {
+            Assert.Equal(member.Id, db.Members.FindByHandle("h" + member.Id)!.Id);
+            Assert.Equal(12, db.Members.CountByTags("t" + (member.Id % 5)));
+            Assert.Null(db.Members.FindByHandle("missing" + member.Id));
+            seen.Add(member.Id);
+        }
+
+        Assert.Equal(Enumerable.Range(1, 60).Where(i => i % 4 == 2), seen);
+    }
 }
