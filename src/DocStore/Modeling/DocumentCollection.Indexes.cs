@@ -9,6 +9,9 @@ public abstract partial class DocumentCollection<T, TKey>
     [ThreadStatic]
     private static IndexKeyBuilder? t_queryKey;
 
+    /// <summary>The longest query key whose buffer <see cref="QueryKey"/> keeps for the next query on the thread.</summary>
+    private const int MaxRetainedQueryKey = 16 * 1024;
+
     /// <summary>
     /// This thread's query key builder, cleared. The generated <c>FindBy…</c> and <c>CountBy…</c> methods
     /// build their key in it rather than in a new builder. It is valid until the next call on the same
@@ -17,7 +20,13 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>The cleared builder.</returns>
     protected static IndexKeyBuilder QueryKey()
     {
-        var builder = t_queryKey ??= new IndexKeyBuilder();
+        var builder = t_queryKey;
+        if (builder is null || builder.WrittenSpan.Length > MaxRetainedQueryKey)
+        {
+            // A first call, or the last key was huge (a query value no stored key can match): start small again.
+            t_queryKey = builder = new IndexKeyBuilder();
+        }
+
         builder.Clear();
         return builder;
     }

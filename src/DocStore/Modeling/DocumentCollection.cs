@@ -155,6 +155,8 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
         var encoded = builder.WrittenSpan;
         if (encoded.Length > _maxKeyLength)
         {
+            // A refused giant key must not leave its buffer on the thread.
+            t_keyScratch = null;
             throw new KeyTooLongException(Name, encoded.Length, _maxKeyLength);
         }
 
@@ -260,7 +262,12 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
         var buffer = t_treeKeyScratch;
         if (buffer is null || buffer.Length < length)
         {
-            t_treeKeyScratch = buffer = new byte[Math.Max(length, 256)];
+            // Entries over the engine's key limit are refused after this; only keys that can be stored stay cached.
+            buffer = new byte[Math.Max(length, 256)];
+            if (length <= _maxKeyLength)
+            {
+                t_treeKeyScratch = buffer;
+            }
         }
 
         indexKey.CopyTo(buffer, 0);
