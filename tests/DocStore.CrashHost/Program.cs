@@ -5,11 +5,14 @@ using DocStore.Storage;
 // Modes:
 //   write <path> <seed>  commit transactions forever from two concurrent writers, printing "ack <id>"
 //                        after each acknowledged commit ("ready" first); the test kills the process.
+//   collections <path> <seed>  the collection workload (Collections/CollectionWorkload.cs): typed
+//                        documents with every index kind, printing "begin"/"ack" lines; killed likewise.
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
 {
     ["write", var path, var seed] => await WriteAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["collections", var path, var seed] => await DocStore.CrashHost.Collections.CollectionWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -17,7 +20,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | probe <path> | hold <path>");
     return 2;
 }
 

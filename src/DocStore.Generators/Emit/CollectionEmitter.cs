@@ -50,7 +50,7 @@ internal static class CollectionEmitter
             w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>");
             w.Open($"public {t}? FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
             BuildKey(w, parameters);
-            w.Line($"return FindUnique({n}, key.ToArray(), options);");
+            w.Line($"return FindUnique({n}, key, options);");
             w.Close();
             w.Line();
             w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c> (page reads are synchronous, so it completes synchronously).</summary>");
@@ -109,7 +109,7 @@ internal static class CollectionEmitter
                 w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
                 w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Prefix(string prefix, global::DocStore.QueryOptions? options = null)");
                 w.Line("global::System.ArgumentNullException.ThrowIfNull(prefix);");
-                w.Line($"var key = new {RuntimeNames.KeyBuilder}();");
+                w.Line("var key = QueryKey();");
                 w.Line("key.AppendStringPrefix(prefix);");
                 w.Line($"return FindPrefix({n}, key.ToArray(), options);");
                 w.Close();
@@ -152,7 +152,8 @@ internal static class CollectionEmitter
 
     private static void BuildKey(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters)
     {
-        w.Line($"var key = new {RuntimeNames.KeyBuilder}();");
+        // The thread's scratch builder (DocumentCollection.QueryKey): the key is passed on or copied before another is built.
+        w.Line("var key = QueryKey();");
         foreach ((_, string name, TypeShape shape) in parameters)
         {
             AppendValue(w, "key", shape, name);

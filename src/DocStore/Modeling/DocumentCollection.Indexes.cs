@@ -5,6 +5,32 @@ namespace DocStore.Modeling;
 
 public abstract partial class DocumentCollection<T, TKey>
 {
+    // The query key builder of the calling thread (see QueryKey).
+    [ThreadStatic]
+    private static IndexKeyBuilder? t_queryKey;
+
+    /// <summary>The longest query key whose buffer <see cref="QueryKey"/> keeps for the next query on the thread.</summary>
+    private const int MaxRetainedQueryKey = 16 * 1024;
+
+    /// <summary>
+    /// This thread's query key builder, cleared. The generated <c>FindBy…</c> and <c>CountBy…</c> methods
+    /// build their key in it rather than in a new builder. It is valid until the next call on the same
+    /// thread: pass it on, or copy it, before building another key.
+    /// </summary>
+    /// <returns>The cleared builder.</returns>
+    protected static IndexKeyBuilder QueryKey()
+    {
+        var builder = t_queryKey;
+        if (builder is null || builder.WrittenSpan.Length > MaxRetainedQueryKey)
+        {
+            // A first call, or the last key was huge (a query value no stored key can match): start small again.
+            t_queryKey = builder = new IndexKeyBuilder();
+        }
+
+        builder.Clear();
+        return builder;
+    }
+
     /// <summary>The one document whose key in unique <paramref name="index"/> equals <paramref name="key"/>, or null.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded index key.</param>
@@ -13,9 +39,24 @@ public abstract partial class DocumentCollection<T, TKey>
     protected T? FindUnique(int index, byte[] key, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(key);
+        return FindUniqueCore(index, key, options);
+    }
+
+    /// <summary>The one document whose key in unique <paramref name="index"/> is the key built in <paramref name="key"/> (read in place, not copied), or null.</summary>
+    /// <param name="index">The index position.</param>
+    /// <param name="key">The built key, typically from <see cref="QueryKey"/>.</param>
+    /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies (read inside that transaction, its changes included); null reads the last commit.</param>
+    /// <returns>The document or null.</returns>
+    protected T? FindUnique(int index, IndexKeyBuilder key, QueryOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return FindUniqueCore(index, key.WrittenSpan, options);
+    }
+
+    private T? FindUniqueCore(int index, ReadOnlySpan<byte> key, QueryOptions? options)
+    {
         CheckIndex(index);
-        var transaction = options?.Transaction;
-        return Read(transaction, (Index: index, Key: key), static (c, tx, fields, a) =>
+        return Read(options?.Transaction, new UniqueLookup(index, key), static (c, tx, fields, a) =>
         {
             if (!c.IndexTree(tx, a.Index).TryGet(a.Key, out var primaryKey))
             {
@@ -97,6 +138,18 @@ public abstract partial class DocumentCollection<T, TKey>
         return entry => seen.Add(PrimaryKeyOf(index, entry.Key, entry.Value));
     }
 
+    /// <summary>The document an index entry points at, looked up by a slice of the entry (no copy of its primary key).</summary>
+    private T ReadEntryDocument(BTree.Tree primary, int index, EntryScan.Entry entry, Bson.IFieldDictionary fields)
+    {
+        var primaryKey = PrimaryKeySpan(index, entry.Key, entry.Value);
+        if (!primary.TryGet(primaryKey, out var bytes))
+        {
+            throw DanglingEntry(index, primaryKey.ToArray());
+        }
+
+        return Model.Read(bytes.Span, fields);
+    }
+
     private Storage.DatabaseCorruptException DanglingEntry(int index, byte[] primaryKey) =>
         new(_context.Engine.Name, -1, $"index '{Model.Indexes[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
 
@@ -147,18 +200,20 @@ public abstract partial class DocumentCollection<T, TKey>
                     continue;
                 }
 
-                var primaryKey = PrimaryKeyOf(index, entry.Key, entry.Value);
-                if (!primary.TryGet(primaryKey, out var bytes))
-                {
-                    throw DanglingEntry(index, primaryKey);
-                }
-
-                yield return Model.Read(bytes.Span, fields);
+                yield return ReadEntryDocument(primary, index, entry, fields);
             }
         }
         finally
         {
             snapshot?.Dispose();
         }
+    }
+
+    /// <summary>The arguments of a unique lookup; a ref struct, so the key can be a span over a scratch builder.</summary>
+    private readonly ref struct UniqueLookup(int index, ReadOnlySpan<byte> key)
+    {
+        public int Index { get; } = index;
+
+        public ReadOnlySpan<byte> Key { get; } = key;
     }
 }

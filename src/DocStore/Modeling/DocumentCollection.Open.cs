@@ -154,7 +154,7 @@ public abstract partial class DocumentCollection<T, TKey>
     private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey)
     {
         var definition = Model.Indexes[index];
-        var treeKey = TreeKey(index, indexKey, primaryKey);
+        var treeKey = TreeKeyScratch(index, indexKey, primaryKey);
         if (treeKey.Length > _maxKeyLength)
         {
             throw new IndexKeyTooLongException(Name, definition.Name, treeKey.Length, _maxKeyLength);

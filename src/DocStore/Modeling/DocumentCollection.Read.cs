@@ -19,8 +19,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public T? Get(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        var primaryKey = EncodeKey(key);
-        return Read(transaction, primaryKey, (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
+        return Read(transaction, EncodeKeyScratch(key), static (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
     }
 
     /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
@@ -40,8 +39,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>True when found.</returns>
     public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
     {
-        var primaryKey = EncodeKey(key);
-        var found = Read(null, primaryKey, (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
+        var found = Read(null, EncodeKeyScratch(key), static (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
         document = found.Item2!;
         return found.Item1;
     }
@@ -49,7 +47,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>True when a document has <paramref name="key"/> (the document is not read).</summary>
     /// <param name="key">The key.</param>
     /// <returns>True when present.</returns>
-    public bool Exists(TKey key) => Read(null, EncodeKey(key), (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
+    public bool Exists(TKey key) => Read(null, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
 
     /// <summary>True when a document has <paramref name="key"/>, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -58,7 +56,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public bool Exists(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Read(transaction, EncodeKey(key), (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
+        return Read(transaction, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
     }
 
     /// <summary>The asynchronous twin of <see cref="Exists(TKey)"/> (completes synchronously).</summary>
@@ -76,7 +74,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="key">The key.</param>
     /// <returns>A copy of the bytes, or null.</returns>
     public byte[]? GetDocumentBytes(TKey key) =>
-        Read(null, EncodeKey(key), (c, tx, _, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
+        Read(null, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
 
     /// <summary>How many documents the collection holds, counted on a snapshot from the keys alone.</summary>
     /// <returns>The count.</returns>
@@ -138,7 +136,9 @@ public abstract partial class DocumentCollection<T, TKey>
         return options?.Descending == true ? Query(options.Transaction, -1, [], key, options) : Query(options?.Transaction, -1, key, null, options);
     }
 
+    /// <summary>Runs <paramref name="read"/> in <paramref name="transaction"/>, or on a snapshot of the last commit. The argument may be a span (a scratch-encoded key): nothing here encodes a key or awaits before <paramref name="read"/> consumes it.</summary>
     private TResult Read<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, Transaction, IFieldDictionary, TArg, TResult> read)
+        where TArg : allows ref struct
     {
         _context.ThrowIfDisposed();
         if (transaction is not null)

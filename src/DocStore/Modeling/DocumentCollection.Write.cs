@@ -280,10 +280,7 @@ public abstract partial class DocumentCollection<T, TKey>
         var removed = new byte[newKeys.Length][][];
         for (var i = 0; i < newKeys.Length; i++)
         {
-            var before = new HashSet<byte[]>(oldKeys[i], ByteArrayEqualityComparer.Instance);
-            var after = new HashSet<byte[]>(newKeys[i], ByteArrayEqualityComparer.Instance);
-            added[i] = [.. newKeys[i].Where(k => !before.Contains(k))];
-            removed[i] = [.. oldKeys[i].Where(k => !after.Contains(k))];
+            (added[i], removed[i]) = Changes(oldKeys[i], newKeys[i]);
             CheckUnique(scope, i, added[i], primaryKey, key);
         }
 
@@ -291,7 +288,7 @@ public abstract partial class DocumentCollection<T, TKey>
         {
             foreach (var indexKey in removed[i])
             {
-                scope.Indexes[i].Delete(TreeKey(i, indexKey, primaryKey));
+                scope.Indexes[i].Delete(TreeKeyScratch(i, indexKey, primaryKey));
             }
 
             foreach (var indexKey in added[i])
@@ -302,6 +299,19 @@ public abstract partial class DocumentCollection<T, TKey>
 
         scope.Primary.Put(primaryKey, bytes);
         return true;
+    }
+
+    /// <summary>The entries an update adds and removes in one index; a single-key index (the common case) needs no sets.</summary>
+    private static (byte[][] Added, byte[][] Removed) Changes(byte[][] before, byte[][] after)
+    {
+        if (before.Length == 1 && after.Length == 1)
+        {
+            return before[0].AsSpan().SequenceEqual(after[0]) ? ([], []) : (after, before);
+        }
+
+        var was = new HashSet<byte[]>(before, ByteArrayEqualityComparer.Instance);
+        var now = new HashSet<byte[]>(after, ByteArrayEqualityComparer.Instance);
+        return ([.. after.Where(k => !was.Contains(k))], [.. before.Where(k => !now.Contains(k))]);
     }
 
     private TKey UpsertCore(WriteScope scope, T document)
@@ -318,7 +328,8 @@ public abstract partial class DocumentCollection<T, TKey>
 
     private bool DeleteCore(WriteScope scope, TKey key)
     {
-        var primaryKey = EncodeKey(key);
+        // The scratch key stays valid: reading the stored keys and deleting entries encode no primary key.
+        var primaryKey = EncodeKeyScratch(key);
         if (!scope.Primary.TryGet(primaryKey, out var old))
         {
             return false;
@@ -329,7 +340,7 @@ public abstract partial class DocumentCollection<T, TKey>
         {
             foreach (var indexKey in oldKeys[i])
             {
-                scope.Indexes[i].Delete(TreeKey(i, indexKey, primaryKey));
+                scope.Indexes[i].Delete(TreeKeyScratch(i, indexKey, primaryKey));
             }
         }
 

@@ -35,6 +35,20 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     private readonly int[] _componentCounts;
     private readonly int _maxKeyLength;
 
+    // Scratch buffers of the calling thread (see EncodeKeyScratch and TreeKeyScratch): a point read or a
+    // delete then allocates no key. Per closed type, which is fine: they are small and grow once.
+    [ThreadStatic]
+    private static IndexKeyBuilder? t_keyScratch;
+    [ThreadStatic]
+    private static byte[]? t_treeKeyScratch;
+    [ThreadStatic]
+    private static ArrayBufferWriter<byte>? t_documentScratch;
+    [ThreadStatic]
+    private static IndexKeySink? t_keySink;
+
+    /// <summary>The largest serialization buffer a thread keeps between writes (larger documents get a buffer of their own).</summary>
+    private const int MaxRetainedDocumentBuffer = 256 * 1024;
+
     /// <summary>Opens the collection for <paramref name="model"/> inside <paramref name="context"/>: records it in the catalog, and creates (and builds) or drops indexes whose declarations changed.</summary>
     /// <param name="context">The owning context.</param>
     /// <param name="model">The generated model of <typeparamref name="T"/>.</param>
@@ -121,27 +135,39 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     }
 
     /// <summary>The encoded primary key, checked against the engine's key limit.</summary>
-    private byte[] EncodeKey(TKey key)
+    private byte[] EncodeKey(TKey key) => EncodeKeyScratch(key).ToArray();
+
+    /// <summary>
+    /// The encoded primary key, checked against the engine's key limit, in this thread's scratch builder:
+    /// valid until the next encoding on the thread. Point reads use it directly, so a lookup allocates no
+    /// key; nothing that can encode another key (or await) may run while the span is in use.
+    /// </summary>
+    private ReadOnlySpan<byte> EncodeKeyScratch(TKey key)
     {
         if (key is null)
         {
             throw new ArgumentNullException(nameof(key), $"A key of collection '{Name}' must not be null.");
         }
 
-        var builder = new IndexKeyBuilder();
+        var builder = t_keyScratch ??= new IndexKeyBuilder();
+        builder.Clear();
         Model.AppendKey(builder, key);
-        var encoded = builder.ToArray();
+        var encoded = builder.WrittenSpan;
         if (encoded.Length > _maxKeyLength)
         {
+            // A refused giant key must not leave its buffer on the thread.
+            t_keyScratch = null;
             throw new KeyTooLongException(Name, encoded.Length, _maxKeyLength);
         }
 
         return encoded;
     }
 
-    private byte[] Serialize(T document, IFieldDictionary fields, TKey key)
+    /// <summary>The document's C-BSON bytes in this thread's scratch writer: valid until the next serialization on the thread (the caller stores them first).</summary>
+    private ReadOnlySpan<byte> Serialize(T document, IFieldDictionary fields, TKey key)
     {
-        var buffer = new ArrayBufferWriter<byte>(256);
+        var buffer = t_documentScratch ??= new ArrayBufferWriter<byte>(1024);
+        buffer.ResetWrittenCount();
         try
         {
             var writer = new CBsonWriter(buffer);
@@ -152,13 +178,21 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
             // The writer names the limit it hit; depth has its own message and stays as it is.
             throw new DocumentTooLargeException(Name, KeyString(key), Math.Max(buffer.WrittenCount, CBsonLimits.MaxDocumentSize + 1L), CBsonLimits.MaxDocumentSize);
         }
+        finally
+        {
+            // One huge document must not pin its buffer on the thread for good.
+            if (buffer.Capacity > MaxRetainedDocumentBuffer)
+            {
+                t_documentScratch = null;
+            }
+        }
 
         if (buffer.WrittenCount > CBsonLimits.MaxDocumentSize)
         {
             throw new DocumentTooLargeException(Name, KeyString(key), buffer.WrittenCount, CBsonLimits.MaxDocumentSize);
         }
 
-        return buffer.WrittenSpan.ToArray();
+        return buffer.WrittenSpan;
     }
 
     private static string KeyString(TKey key) => key.ToString() ?? string.Empty;
@@ -166,7 +200,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     /// <summary>The distinct index keys of a live document, per index, each checked against the engine's key limit.</summary>
     private byte[][][] EntryKeys(T document, byte[] primaryKey)
     {
-        var sink = new IndexKeySink();
+        var sink = t_keySink ??= new IndexKeySink();
         var result = new byte[Model.Indexes.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
@@ -189,7 +223,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     /// <summary>The distinct index keys of a stored document, per index.</summary>
     private byte[][][] StoredEntryKeys(ReadOnlySpan<byte> stored, IFieldDictionary fields)
     {
-        var sink = new IndexKeySink();
+        var sink = t_keySink ??= new IndexKeySink();
         var result = new byte[Model.Indexes.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
@@ -216,12 +250,40 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     private byte[] TreeKey(int index, byte[] indexKey, byte[] primaryKey) =>
         _unique[index] ? indexKey : [.. indexKey, .. primaryKey];
 
-    /// <summary>The primary key an index entry points at.</summary>
-    private byte[] PrimaryKeyOf(int index, byte[] treeKey, ReadOnlyMemory<byte> value)
+    /// <summary>Like <see cref="TreeKey"/>, in this thread's scratch buffer (valid until the next call on the thread), for a key that is only looked up or deleted.</summary>
+    private ReadOnlySpan<byte> TreeKeyScratch(int index, byte[] indexKey, ReadOnlySpan<byte> primaryKey)
     {
         if (_unique[index])
         {
-            return value.ToArray();
+            return indexKey;
+        }
+
+        var length = indexKey.Length + primaryKey.Length;
+        var buffer = t_treeKeyScratch;
+        if (buffer is null || buffer.Length < length)
+        {
+            // Entries over the engine's key limit are refused after this; only keys that can be stored stay cached.
+            buffer = new byte[Math.Max(length, 256)];
+            if (length <= _maxKeyLength)
+            {
+                t_treeKeyScratch = buffer;
+            }
+        }
+
+        indexKey.CopyTo(buffer, 0);
+        primaryKey.CopyTo(buffer.AsSpan(indexKey.Length));
+        return buffer.AsSpan(0, length);
+    }
+
+    /// <summary>The primary key an index entry points at.</summary>
+    private byte[] PrimaryKeyOf(int index, byte[] treeKey, ReadOnlyMemory<byte> value) => PrimaryKeySpan(index, treeKey, value).ToArray();
+
+    /// <summary>The primary key an index entry points at, as a slice of the entry's key or value.</summary>
+    private ReadOnlySpan<byte> PrimaryKeySpan(int index, byte[] treeKey, ReadOnlyMemory<byte> value)
+    {
+        if (_unique[index])
+        {
+            return value.Span;
         }
 
         var reader = new KeyReader(treeKey);
@@ -230,6 +292,6 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
             reader.Skip();
         }
 
-        return reader.Remaining.ToArray();
+        return reader.Remaining;
     }
 }

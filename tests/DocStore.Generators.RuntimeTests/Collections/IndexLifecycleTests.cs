@@ -64,6 +64,74 @@ public class IndexLifecycleTests
     }
 
     [Fact]
+    public void Indexes_dropped_and_then_declared_again_over_stored_documents_leave_a_consistent_database()
+    {
+        using var temp = new TempDatabase();
+        static Member Create(int i) => new()
+        {
+            Id = i,
+            Handle = "h" + i,
+            Score = i % 9,
+            Last = "L" + (i % 4),
+            First = "F" + (i % 3),
+            Home = new Home { City = "C" + (i % 5) },
+            Tags = ["t" + (i % 2), "t" + (i % 6)],
+        };
+
+        using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
+        {
+            db.Members.InsertMany(Enumerable.Range(1, 1200).Select(Create));
+        }
+
+        var live = Enumerable.Range(1, 1200).Where(i => i % 10 != 0).ToList();
+        using (var db = new BareDb(temp.Path))
+        {
+            string[] dropped;
+            using (var tx = db.Engine.BeginRead())
+            {
+                dropped = [.. CollectionCatalog.LoadIndexes(tx, "Members").Where(i => i.Name is not ("Handle" or "Score")).Select(i => i.Tree)];
+            }
+
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle, Score));
+            using (var tx = db.Engine.BeginRead())
+            {
+                Assert.Equal(["Handle", "Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name).Order());
+                Assert.Equal(3, dropped.Length);
+                Assert.All(dropped, tree => Assert.Null(tx.OpenTree(tree)));
+            }
+
+            // Writes while the other indexes are gone: deletes and updates that would move their entries.
+            foreach (var id in Enumerable.Range(1, 1200).Where(i => i % 10 == 0))
+            {
+                Assert.True(members.Delete(id));
+            }
+
+            foreach (var id in live.Where(i => i % 7 == 0))
+            {
+                var member = Create(id);
+                member.Home.City = "Moved";
+                member.Tags = ["moved"];
+                Assert.True(members.Update(member));
+            }
+
+            Assert.Equal(live.Where(i => i % 9 == 4), members.Equal(1, k => k.Append(4L)).Select(m => m.Id));
+            var report = db.CheckIntegrity();
+            Assert.True(report.IsValid, report.ToString());
+        }
+
+        using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
+        {
+            var report = db.CheckIntegrity();
+            Assert.True(report.IsValid, report.ToString());
+            Assert.Equal(live.Where(i => i % 7 == 0), db.Members.FindByHomeCity("Moved").Select(m => m.Id));
+            Assert.Equal(live.Where(i => i % 7 != 0 && i % 5 == 2), db.Members.FindByHomeCity("C2").Select(m => m.Id));
+            Assert.Equal(live.Where(i => i % 7 != 0 && (i % 2 == 1 || i % 6 == 1)), db.Members.FindByTags("t1").Select(m => m.Id));
+            Assert.Equal(live.Where(i => i % 4 == 1 && i % 3 == 2), db.Members.FindByLastFirst("L1", "F2").Select(m => m.Id));
+            Assert.Equal(live.Count, db.Members.Count());
+        }
+    }
+
+    [Fact]
     public void A_collection_cannot_be_opened_twice_in_one_context()
     {
         using var db = AppDb.OpenInMemory();

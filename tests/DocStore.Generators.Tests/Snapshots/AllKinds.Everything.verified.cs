@@ -2930,7 +2930,7 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::Kinds.Everything> FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (last is { } v_last)
         {
             key.Append(v_last);
@@ -2956,7 +2956,7 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
     /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
     public long CountByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (last is { } v_last)
         {
             key.Append(v_last);
@@ -2988,7 +2988,7 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::Kinds.Everything> FindByLast(string last, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (last is { } v_last)
         {
             key.Append(v_last);

@@ -756,7 +756,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (addressCity is { } v_addressCity)
         {
             key.Append(v_addressCity);
@@ -773,7 +773,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
     public long CountByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (addressCity is { } v_addressCity)
         {
             key.Append(v_addressCity);
@@ -824,7 +824,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         key.AppendStringPrefix(prefix);
         return FindPrefix(0, key.ToArray(), options);
     }
@@ -834,7 +834,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTags(string element, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (element is { } v_element)
         {
             key.Append(v_element);
@@ -851,7 +851,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
     public long CountByTags(string element, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (element is { } v_element)
         {
             key.Append(v_element);
@@ -902,7 +902,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         key.AppendStringPrefix(prefix);
         return FindPrefix(1, key.ToArray(), options);
     }
@@ -912,7 +912,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>
     public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (email is { } v_email)
         {
             key.Append(v_email);
@@ -921,7 +921,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             key.AppendNull();
         }
-        return FindUnique(2, key.ToArray(), options);
+        return FindUnique(2, key, options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
@@ -935,7 +935,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
     public long CountByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         if (email is { } v_email)
         {
             key.Append(v_email);
@@ -986,7 +986,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         key.AppendStringPrefix(prefix);
         return FindPrefix(2, key.ToArray(), options);
     }
@@ -996,7 +996,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         key.Append((long)age);
         return FindEqual(3, key.ToArray(), options);
     }
@@ -1006,7 +1006,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
     public long CountByAge(int age, global::DocStore.QueryOptions? options = null)
     {
-        var key = new global::DocStore.Modeling.IndexKeyBuilder();
+        var key = QueryKey();
         key.Append((long)age);
         return CountEqual(3, key.ToArray(), options);
     }
