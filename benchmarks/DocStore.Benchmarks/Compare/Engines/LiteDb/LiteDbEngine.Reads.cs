@@ -19,6 +19,9 @@ internal sealed partial class LiteDbEngine
 
     public Person? GetById(long id) => _people.FindById(id);
 
+    /// <summary>Whether a person with <paramref name="id"/> is stored (the collection benchmarks' Exists; the harness does not use it).</summary>
+    public bool Exists(long id) => _people.Exists(BsonExpression.Create("_id = @0", new BsonValue(id)));
+
     public Person? FindByEmail(string email) => _people.FindOne(BsonExpression.Create(LiteDbSchema.EmailPath + " = @0", new BsonValue(email)));
 
     /// <summary><see cref="Query.All()"/> walks the <c>_id</c> index, so the scan is in id order without a sort.</summary>

@@ -51,8 +51,5 @@ internal sealed partial class LiteDbEngine : IDocumentEngine
     /// <summary>The data file and LiteDB's log file (<c>litedb-log.db</c>, present until a checkpoint empties it).</summary>
     public long FileBytes => _directory is null ? 0 : Directory.EnumerateFiles(_directory, "litedb*").Sum(f => new FileInfo(f).Length);
 
-    /// <summary>The database itself, for the collection benchmarks' delete (which the harness does not need).</summary>
-    public LiteDatabase Database => _db;
-
     public void Dispose() => _db.Dispose();
 }
