@@ -8,7 +8,8 @@ namespace DocStore.Benchmarks.Collections;
 /// Deleting one person (the document and its four index entries) per transaction, from a collection of
 /// 10,000 or more. Each iteration deletes exactly <see cref="FixedInvocationsConfig.OperationsPerIteration"/>
 /// people that its untimed <c>[IterationSetup]</c> inserted, so every delete finds a document. Durability as
-/// in <see cref="CollectionUpdateBenchmarks"/>: DocStore Normal, SQLite WAL + <c>synchronous=NORMAL</c>.
+/// in <see cref="CollectionUpdateBenchmarks"/>: DocStore Normal, SQLite WAL + <c>synchronous=NORMAL</c>,
+/// LiteDB its only mode (an fsync per log page at every commit).
 /// </summary>
 [Config(typeof(FixedInvocationsConfig))]
 public class CollectionDeleteBenchmarks
@@ -26,11 +27,17 @@ public class CollectionDeleteBenchmarks
     [GlobalSetup(Target = nameof(Delete_Sqlite))]
     public void SetupSqlite() => _fixture = CollectionFixture.OpenSqlite(Durability.Normal);
 
+    [GlobalSetup(Target = nameof(Delete_LiteDb))]
+    public void SetupLiteDb() => _fixture = CollectionFixture.OpenLiteDb(Durability.Normal);
+
     [IterationSetup(Target = nameof(Delete_DocStore))]
     public void RefillDocStore() => _fixture!.DocStore!.People.InsertMany(NextVictims());
 
     [IterationSetup(Target = nameof(Delete_Sqlite))]
     public void RefillSqlite() => _fixture!.Sqlite!.Insert(NextVictims());
+
+    [IterationSetup(Target = nameof(Delete_LiteDb))]
+    public void RefillLiteDb() => _fixture!.LiteDb!.Insert(NextVictims());
 
     [GlobalCleanup]
     public void Cleanup() => _fixture?.Dispose();
@@ -50,6 +57,15 @@ public class CollectionDeleteBenchmarks
         if (!_fixture!.DocStore!.People.Delete(_nextVictim++))
         {
             throw new InvalidOperationException("DocStore: the person to delete is missing.");
+        }
+    }
+
+    [Benchmark, BenchmarkCategory(Delete)]
+    public void Delete_LiteDb()
+    {
+        if (!_fixture!.LiteDb!.Delete(_nextVictim++))
+        {
+            throw new InvalidOperationException("LiteDB: the person to delete is missing.");
         }
     }
 

@@ -8,7 +8,8 @@ namespace DocStore.Benchmarks.Collections;
 /// Durable inserts into 10,000 preloaded people: one document per transaction, and <c>InsertMany</c> of
 /// 1,000 in one transaction, each with its four index entries (Email, Age, Address.City, every tag).
 /// DocStore runs with <see cref="Durability.Full"/> (fsync per commit); SQLite in WAL mode with
-/// <c>synchronous=FULL</c> (the WAL is fsynced at every commit). Documents are built once in the set-up;
+/// <c>synchronous=FULL</c> (the WAL is fsynced at every commit); LiteDB in its only mode (its log fsynced
+/// after every page a commit writes). Documents are built once in the set-up;
 /// each operation only gives them fresh ids and e-mail addresses (both engines pay that alike).
 /// </summary>
 [Config(typeof(CollectionsConfig))]
@@ -28,6 +29,9 @@ public class CollectionInsertBenchmarks
     [GlobalSetup(Targets = [nameof(InsertOne_Sqlite), nameof(InsertMany_Sqlite)])]
     public void SetupSqlite() => _fixture = CollectionFixture.OpenSqlite(Durability.Full);
 
+    [GlobalSetup(Targets = [nameof(InsertOne_LiteDb), nameof(InsertMany_LiteDb)])]
+    public void SetupLiteDb() => _fixture = CollectionFixture.OpenLiteDb(Durability.Full);
+
     [GlobalCleanup]
     public void Cleanup() => _fixture?.Dispose();
 
@@ -42,6 +46,12 @@ public class CollectionInsertBenchmarks
 
     [Benchmark, BenchmarkCategory(Many)]
     public int InsertMany_DocStore() => _fixture!.DocStore!.People.InsertMany(Renumber(_batch)).Count;
+
+    [Benchmark, BenchmarkCategory(One)]
+    public void InsertOne_LiteDb() => _fixture!.LiteDb!.Insert(Renumber(_one));
+
+    [Benchmark, BenchmarkCategory(Many)]
+    public void InsertMany_LiteDb() => _fixture!.LiteDb!.Insert(Renumber(_batch));
 
     private Person[] Renumber(Person[] people) => CollectionFixture.Renumber(people, ref _nextId);
 }

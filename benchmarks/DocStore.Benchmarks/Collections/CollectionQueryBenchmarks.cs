@@ -9,8 +9,11 @@ namespace DocStore.Benchmarks.Collections;
 /// Issue 5's reads over 10,000 warm people: get by key, <c>FindByEmail</c> (unique index), an age range
 /// of about 1,000 documents, <c>FindByAddressCity</c> (path index, ~100 documents) and <c>FindByTags</c>
 /// (multikey, ~125 documents). DocStore runs its generated collection methods; SQLite runs the compare
-/// harness's prepared statements over JSON documents with expression indexes. Every query returns fully
-/// materialized documents, and the set-up checks both engines' answers against a LINQ model first.
+/// harness's prepared statements over JSON documents with expression indexes; LiteDB runs the compare
+/// harness's adapter (typed collection, parameterized expressions on its Email, Age, $.Address.City and
+/// $.Tags[*] indexes; range, city and tag results sorted into the harness's order, which LiteDB's index does
+/// not keep for equal keys). Every query returns fully materialized documents, and the set-up checks each
+/// engine's answers against a LINQ model first.
 /// </summary>
 [Config(typeof(CollectionsConfig))]
 public class CollectionQueryBenchmarks
@@ -47,6 +50,13 @@ public class CollectionQueryBenchmarks
         Verify();
     }
 
+    [GlobalSetup(Targets = [nameof(Get_LiteDb), nameof(Exists_LiteDb), nameof(FindByEmail_LiteDb), nameof(AgeRange_LiteDb), nameof(FindByCity_LiteDb), nameof(FindByTags_LiteDb)])]
+    public void SetupLiteDb()
+    {
+        _fixture = CollectionFixture.OpenLiteDb(Durability.Normal);
+        Verify();
+    }
+
     [GlobalCleanup]
     public void Cleanup() => _fixture?.Dispose();
 
@@ -64,11 +74,21 @@ public class CollectionQueryBenchmarks
     [Benchmark, BenchmarkCategory(Get)]
     public byte[]? GetDocumentBytes_DocStore() => _fixture!.DocStore!.People.GetDocumentBytes(NextId());
 
+    [Benchmark, BenchmarkCategory(Get)]
+    public Person? Get_LiteDb() => _fixture!.LiteDb!.GetById(NextId());
+
+    /// <summary>LiteDB's <c>Exists</c> on <c>_id = @0</c>: a query through the <c>_id</c> index that returns a boolean, so no <see cref="Person"/> is built.</summary>
+    [Benchmark, BenchmarkCategory(Get)]
+    public bool Exists_LiteDb() => _fixture!.LiteDb!.Exists(NextId());
+
     [Benchmark(Baseline = true), BenchmarkCategory(Email)]
     public Person? FindByEmail_Sqlite() => _fixture!.Sqlite!.FindByEmail(NextEmail());
 
     [Benchmark, BenchmarkCategory(Email)]
     public Person? FindByEmail_DocStore() => _fixture!.DocStore!.People.FindByEmail(NextEmail());
+
+    [Benchmark, BenchmarkCategory(Email)]
+    public Person? FindByEmail_LiteDb() => _fixture!.LiteDb!.FindByEmail(NextEmail());
 
     [Benchmark(Baseline = true), BenchmarkCategory(Range)]
     public int AgeRange_Sqlite() => Sqlite((s, into) => s.FindByAgeRange(LowAge, HighAge, into));
@@ -76,17 +96,26 @@ public class CollectionQueryBenchmarks
     [Benchmark, BenchmarkCategory(Range)]
     public int AgeRange_DocStore() => DocStore(_fixture!.DocStore!.People.FindByAgeRange(LowAge, HighAge));
 
+    [Benchmark, BenchmarkCategory(Range)]
+    public int AgeRange_LiteDb() => LiteDb((l, into) => l.FindByAgeRange(LowAge, HighAge, into));
+
     [Benchmark(Baseline = true), BenchmarkCategory(City)]
     public int FindByCity_Sqlite() => Sqlite((s, into) => s.FindByCity(NextCity(), into));
 
     [Benchmark, BenchmarkCategory(City)]
     public int FindByCity_DocStore() => DocStore(_fixture!.DocStore!.People.FindByAddressCity(NextCity()));
 
+    [Benchmark, BenchmarkCategory(City)]
+    public int FindByCity_LiteDb() => LiteDb((l, into) => l.FindByCity(NextCity(), into));
+
     [Benchmark(Baseline = true), BenchmarkCategory(Tags)]
     public int FindByTags_Sqlite() => Sqlite((s, into) => s.FindByTag(NextTag(), into));
 
     [Benchmark, BenchmarkCategory(Tags)]
     public int FindByTags_DocStore() => DocStore(_fixture!.DocStore!.People.FindByTags(NextTag()));
+
+    [Benchmark, BenchmarkCategory(Tags)]
+    public int FindByTags_LiteDb() => LiteDb((l, into) => l.FindByTag(NextTag(), into));
 
     /// <summary>Seeded uniform ids over the preloaded people; a power-of-two count so the cursor wraps with a mask.</summary>
     internal static long[] KeyStream(int count, int seed)
@@ -110,6 +139,13 @@ public class CollectionQueryBenchmarks
         return _results.Count;
     }
 
+    private int LiteDb(Action<Compare.Engines.LiteDb.LiteDbEngine, List<Person>> query)
+    {
+        _results.Clear();
+        query(_fixture!.LiteDb!, _results);
+        return _results.Count;
+    }
+
     private int DocStore(IEnumerable<Person> query)
     {
         _results.Clear();
@@ -117,25 +153,32 @@ public class CollectionQueryBenchmarks
         return _results.Count;
     }
 
-    /// <summary>Both engines must give the LINQ model's answers, in the same order, so neither wins by doing less.</summary>
+    /// <summary>Every engine must give the LINQ model's answers, in the same order, so none wins by doing less.</summary>
     private void Verify()
     {
         var model = Enumerable.Range(1, CollectionFixture.Preloaded).Select(id => CollectionFixture.Create(id)).ToArray();
         var probe = model[4321];
-        Expect([probe], [_fixture!.DocStore is { } d ? d.People.Get(probe.Id)! : _fixture.Sqlite!.GetById(probe.Id)!], Get);
-        Expect([probe], [_fixture.DocStore is { } e ? e.People.FindByEmail(probe.Email)! : _fixture.Sqlite!.FindByEmail(probe.Email)!], Email);
-        Expect([.. model.Where(p => p.Age >= LowAge && p.Age <= HighAge).OrderBy(p => p.Age).ThenBy(p => p.Id)], Run(AgeRange_DocStore, AgeRange_Sqlite), Range);
+        var f = _fixture!;
+        Expect([probe], [f.DocStore?.People.Get(probe.Id) ?? f.Sqlite?.GetById(probe.Id) ?? f.LiteDb!.GetById(probe.Id)!], Get);
+        Expect([probe], [f.DocStore?.People.FindByEmail(probe.Email) ?? f.Sqlite?.FindByEmail(probe.Email) ?? f.LiteDb!.FindByEmail(probe.Email)!], Email);
+        if (f.LiteDb is { } liteDb && (!liteDb.Exists(probe.Id) || liteDb.Exists(CollectionFixture.Preloaded + 1)))
+        {
+            throw new InvalidOperationException($"{Get}: LiteDB's Exists does not match the stored ids.");
+        }
+
+        Expect([.. model.Where(p => p.Age >= LowAge && p.Age <= HighAge).OrderBy(p => p.Age).ThenBy(p => p.Id)], Run(AgeRange_DocStore, AgeRange_Sqlite, AgeRange_LiteDb), Range);
         _next = 7;
-        Expect([.. model.Where(p => p.Address.City == PersonFactory.City(7))], Run(FindByCity_DocStore, FindByCity_Sqlite), City);
+        Expect([.. model.Where(p => p.Address.City == PersonFactory.City(7))], Run(FindByCity_DocStore, FindByCity_Sqlite, FindByCity_LiteDb), City);
         _next = 11;
-        Expect([.. model.Where(p => p.Tags.Contains(PersonFactory.Tag(11)))], Run(FindByTags_DocStore, FindByTags_Sqlite), Tags);
+        Expect([.. model.Where(p => p.Tags.Contains(PersonFactory.Tag(11)))], Run(FindByTags_DocStore, FindByTags_Sqlite, FindByTags_LiteDb), Tags);
         _next = 0;
         Console.WriteLine($"// {Range}: ages {LowAge}-{HighAge} hold {model.Count(p => p.Age >= LowAge && p.Age <= HighAge)} documents");
     }
 
-    private List<Person> Run(Func<int> docStore, Func<int> sqlite)
+    /// <summary>Runs the query of whichever engine this process opened and returns a copy of its results.</summary>
+    private List<Person> Run(Func<int> docStore, Func<int> sqlite, Func<int> liteDb)
     {
-        _ = _fixture!.DocStore is null ? sqlite() : docStore();
+        _ = _fixture!.DocStore is not null ? docStore() : _fixture.Sqlite is not null ? sqlite() : liteDb();
         return [.. _results];
     }
 

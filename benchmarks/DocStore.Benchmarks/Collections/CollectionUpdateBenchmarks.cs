@@ -10,7 +10,9 @@ namespace DocStore.Benchmarks.Collections;
 /// entries; SQLite's rewrites the JSON row, which moves its two expression-index entries (the compare
 /// harness's update: read the old row for the tag diff, write the new one). Durability: DocStore
 /// <see cref="Durability.Normal"/>, SQLite WAL + <c>synchronous=NORMAL</c> (fsync at checkpoints), so the
-/// row measures the index maintenance rather than the disk's fsync.
+/// row measures the index maintenance rather than the disk's fsync. LiteDB's <c>Update</c> rewrites the
+/// document and its changed index entries too, but cannot skip the fsync: it has no durability setting and
+/// fsyncs its log after each page of every commit, so its row includes those fsyncs.
 /// </summary>
 [Config(typeof(CollectionsConfig))]
 public class CollectionUpdateBenchmarks
@@ -27,6 +29,9 @@ public class CollectionUpdateBenchmarks
     [GlobalSetup(Target = nameof(Update_Sqlite))]
     public void SetupSqlite() => _fixture = CollectionFixture.OpenSqlite(Durability.Normal);
 
+    [GlobalSetup(Target = nameof(Update_LiteDb))]
+    public void SetupLiteDb() => _fixture = CollectionFixture.OpenLiteDb(Durability.Normal);
+
     [GlobalCleanup]
     public void Cleanup() => _fixture?.Dispose();
 
@@ -35,6 +40,9 @@ public class CollectionUpdateBenchmarks
 
     [Benchmark, BenchmarkCategory(Update)]
     public bool Update_DocStore() => _fixture!.DocStore!.People.Update(Change()) ? true : throw new InvalidOperationException("DocStore: the updated person is missing.");
+
+    [Benchmark, BenchmarkCategory(Update)]
+    public void Update_LiteDb() => _fixture!.LiteDb!.Update(Change());
 
     /// <summary>The next person in turn, one year older and in the next city: two index keys change every time.</summary>
     private Person Change()

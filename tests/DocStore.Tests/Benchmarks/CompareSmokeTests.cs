@@ -27,7 +27,7 @@ public sealed class CompareSmokeTests
         Assert.True(document.RootElement.GetProperty("fsync_floor").GetProperty("ops_per_sec").GetDouble() > 0);
         var records = document.RootElement.GetProperty("records").EnumerateArray().ToList();
         var workloads = WorkloadCatalog.All.Where(w => w.RunsAt(Scale.For(RunMode.Smoke))).Select(w => w.Name).ToList();
-        var expected = (from w in workloads from e in new[] { "DocStore", "SQLite" } select (e, w)).ToHashSet();
+        var expected = (from w in workloads from e in new[] { "DocStore", "SQLite", "LiteDB" } select (e, w)).ToHashSet();
         var actual = records.Select(r => (r.GetProperty("engine").GetString()!, r.GetProperty("workload").GetString()!)).ToList();
         Assert.Equal(expected.Count, actual.Count);
         Assert.Equal(expected, actual.ToHashSet());
@@ -51,8 +51,9 @@ public sealed class CompareSmokeTests
     {
         var log = new StringWriter();
 
-        Assert.Equal(2, CompareCommand.Run(["--smoke", "--engines", "litedb"], log));
-        Assert.Contains("LiteDB", log.ToString(), StringComparison.Ordinal);
+        Assert.Equal(2, CompareCommand.Run(["--smoke", "--engines", "csharpdb"], log));
+        Assert.Contains("litedb", log.ToString(), StringComparison.Ordinal);
+        Assert.Contains("CSharpDB", log.ToString(), StringComparison.Ordinal);
         Assert.Equal(2, CompareCommand.Run(["--smoke", "--workloads", "nope"], log));
         Assert.Contains("get_warm", log.ToString(), StringComparison.Ordinal);
     }
@@ -60,10 +61,10 @@ public sealed class CompareSmokeTests
     [Fact]
     public void Engine_and_workload_selection_keeps_catalog_order_and_accepts_prefixes()
     {
-        var options = CompareOptions.Parse(["--quick", "--engines", "sqlite,DocStore", "--workloads", "ycsb_*", "get_warm"]);
+        var options = CompareOptions.Parse(["--quick", "--engines", "LiteDB,sqlite,DocStore", "--workloads", "ycsb_*", "get_warm"]);
 
         Assert.Equal(RunMode.Quick, options.Mode);
-        Assert.Equal(["docstore", "sqlite"], EngineCatalog.Select(options.Engines));
+        Assert.Equal(["docstore", "sqlite", "litedb"], EngineCatalog.Select(options.Engines));
         Assert.Equal(["get_warm", "ycsb_a", "ycsb_b", "ycsb_c", "ycsb_d", "ycsb_e", "ycsb_f"], WorkloadCatalog.Select(options.Workloads).Select(w => w.Name));
     }
 }

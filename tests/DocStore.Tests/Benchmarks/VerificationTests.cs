@@ -34,7 +34,7 @@ public sealed class VerificationTests
     }
 
     [Fact]
-    public void Both_engines_pass_the_same_verification_unchanged()
+    public void Every_engine_passes_the_same_verification_unchanged()
     {
         using var temp = new TempDirectory();
         foreach (var name in EngineCatalog.Names)

@@ -1,24 +1,27 @@
 using DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
+using DocStore.Benchmarks.Compare.Engines.LiteDb;
 using DocStore.Benchmarks.Compare.Engines.Sqlite;
 
 namespace DocStore.Benchmarks.Compare.Engines;
 
 /// <summary>
-/// The engines the harness can open. LiteDB, CSharpDB and BLite are absent because their packages do not
-/// restore from this machine's NuGet mirror (docs/dependencies.md); there are no stand-in numbers for them.
+/// The engines the harness can open. CSharpDB and BLite are absent because their packages do not restore
+/// from this machine's NuGet mirror (docs/dependencies.md); there are no stand-in numbers for them.
 /// </summary>
 public static class EngineCatalog
 {
     public const string DocStoreName = "docstore";
     public const string SqliteName = "sqlite";
+    public const string LiteDbName = "litedb";
 
-    public static IReadOnlyList<string> Names { get; } = [DocStoreName, SqliteName];
+    public static IReadOnlyList<string> Names { get; } = [DocStoreName, SqliteName, LiteDbName];
 
     public static IDocumentEngine Open(string name, EngineConfig config) => name switch
     {
         DocStoreName => new DocStoreEngine(config),
         SqliteName => new SqliteEngine(config),
-        _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Names)} (LiteDB, CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
+        LiteDbName => new LiteDbEngine(config),
+        _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Names)} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
     };
 
     /// <summary>The engines a <c>--engines</c> list names, DocStore always first (ratios are to it).</summary>
