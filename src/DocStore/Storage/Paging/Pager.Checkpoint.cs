@@ -11,7 +11,7 @@ internal sealed partial class Pager
     /// reader's snapshot (so nothing a reader still resolves to the file changes under it), then restarts
     /// the WAL if everything was copied and no reader is live. The caller holds the write lock.
     /// </summary>
-    /// <returns>True when the WAL was restarted (it is now empty).</returns>
+    /// <returns>True when the WAL is empty afterwards (restarted now, or already empty).</returns>
     public bool Checkpoint()
     {
         lock (_checkpointGate)
@@ -19,15 +19,20 @@ internal sealed partial class Pager
             ThrowIfFailed();
             var committed = CommittedLsn;
             var limit = CopyUpToOldestReader(committed);
-            if (_memory is not null)
-            {
-                return limit == committed && _index.PageCount == 0 && _memory.FrameCount != 0
-                    && Readers.RunIfNoReaders(() => _memory.Reset(committed + 1));
-            }
-
-            if (limit != committed || _index.PageCount != 0 || _wal!.FrameCount == 0)
+            if (limit != committed || _index.PageCount != 0)
             {
                 return false;
+            }
+
+            // Nothing logged since the last restart: the WAL is already empty, which is what the caller asked for.
+            if (_memory is not null)
+            {
+                return _memory.FrameCount == 0 || Readers.RunIfNoReaders(() => _memory.Reset(committed + 1));
+            }
+
+            if (_wal!.FrameCount == 0)
+            {
+                return true;
             }
 
             return Readers.RunIfNoReaders(() =>
