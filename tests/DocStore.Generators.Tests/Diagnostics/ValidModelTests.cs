@@ -19,11 +19,11 @@ public class ValidModelTests
     }
 
     [Theory]
-    [InlineData(TestModels.Issue)]
-    [InlineData(TestModels.AllKinds)]
-    public void Generated_code_compiles_without_errors_or_warnings(string source)
+    [InlineData(nameof(TestModels.Issue))]
+    [InlineData(nameof(TestModels.AllKinds))]
+    public void Generated_code_compiles_without_errors_or_warnings(string model)
     {
-        var (_, output) = TestCompilation.Generate(source);
+        var (_, output) = TestCompilation.Generate(model == nameof(TestModels.Issue) ? TestModels.Issue : TestModels.AllKinds);
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= Microsoft.CodeAnalysis.DiagnosticSeverity.Warning));
     }
 

@@ -26,7 +26,7 @@ public class QueryMethodTests
     [Fact]
     public void Composite_index_gets_the_full_and_the_prefix_form()
     {
-        string code = Generated(TestModels.AllKinds, "Kinds.Everything.DocStore.g.cs");
+        string code = Generated(TestModels.AllKinds, TestModels.AllKindsNamespace + ".Everything.DocStore.g.cs");
         Assert.Contains("FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByLast(string last, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.DoesNotContain("FindByLastFirstRange", code, StringComparison.Ordinal);
@@ -44,7 +44,7 @@ public class QueryMethodTests
     [Fact]
     public void Explicit_collection_name_wins_over_the_plural()
     {
-        string code = Generated(TestModels.AllKinds, "Kinds.Everything.DocStore.g.cs");
+        string code = Generated(TestModels.AllKinds, TestModels.AllKindsNamespace + ".Everything.DocStore.g.cs");
         Assert.Contains("public string CollectionName => \"Kitchen\";", code, StringComparison.Ordinal);
     }
 }
