@@ -242,30 +242,46 @@ internal static class Node
         return total;
     }
 
-    // Moves the cells together at the end of the page so the fragmented bytes become one free gap.
+    // Moves the cells together at the end of the page so the fragmented bytes become one free gap. Cells
+    // keep their physical order and slide only as far as the holes below them require, so the cells above
+    // the lowest hole keep their bytes and the WAL's delta for the page stays small.
     private static void Compact(Span<byte> page)
     {
         var count = Count(page);
-        var scratch = ArrayPool<byte>.Shared.Rent(page.Length);
+        var rented = count > 256 ? ArrayPool<int>.Shared.Rent(count) : null;
+        var order = rented is null ? stackalloc int[count] : rented.AsSpan(0, count);
         try
         {
-            page.CopyTo(scratch);
-            var offset = page.Length;
             for (var i = 0; i < count; i++)
             {
-                var from = CellOffset(scratch, i);
-                var size = CellSize(scratch.AsSpan(0, page.Length), i);
-                offset -= size;
-                scratch.AsSpan(from, size).CopyTo(page[offset..]);
-                BinaryPrimitives.WriteUInt16LittleEndian(page[(SlotsOffset + (2 * i))..], (ushort)offset);
+                order[i] = (CellOffset(page, i) << 16) | i;
             }
 
-            SetContentStart(page, offset);
+            // Highest offset first: each cell then moves up into space already vacated or free.
+            order.Sort(static (a, b) => b.CompareTo(a));
+            var end = page.Length;
+            foreach (var entry in order)
+            {
+                var index = entry & 0xFFFF;
+                var from = entry >>> 16;
+                var size = CellSize(page, index);
+                end -= size;
+                if (end != from)
+                {
+                    page.Slice(from, size).CopyTo(page[end..]);
+                    BinaryPrimitives.WriteUInt16LittleEndian(page[(SlotsOffset + (2 * index))..], (ushort)end);
+                }
+            }
+
+            SetContentStart(page, end);
             SetFragmented(page, 0);
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(scratch);
+            if (rented is not null)
+            {
+                ArrayPool<int>.Shared.Return(rented);
+            }
         }
     }
 }

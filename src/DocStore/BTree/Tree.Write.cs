@@ -21,15 +21,25 @@ public sealed partial class Tree
         var leafNumber = DescendForWrite(key);
         var leaf = writer.GetWritable(leafNumber);
         var index = Node.Search(leaf, key, out var found);
+        var inline = Node.IsInline(key.Length, value.Length, PageSize);
+        var size = Node.LeafCellSize(key.Length, value.Length, PageSize);
         if (found)
         {
             FreeValue(leaf, index);
+            if (Node.CellSize(leaf, index) == size)
+            {
+                // A value of the same size overwrites its cell where it lies: the page's other bytes stay
+                // as they were, so the WAL logs a delta the size of the value (an update of a fixed-size
+                // record is the common case).
+                var replaced = inline ? 0u : WriteOverflow(value);
+                Node.WriteLeafCell(leaf.AsSpan(Node.CellOffset(leaf, index), size), key, value.Length, value, replaced);
+                return;
+            }
+
             Node.Remove(leaf, index);
         }
 
-        var inline = Node.IsInline(key.Length, value.Length, PageSize);
         var overflow = inline ? 0u : WriteOverflow(value);
-        var size = Node.LeafCellSize(key.Length, value.Length, PageSize);
         var offset = Node.Reserve(leaf, index, size);
         if (offset >= 0)
         {

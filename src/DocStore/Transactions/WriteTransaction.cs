@@ -15,6 +15,7 @@ public sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
     private Dictionary<uint, byte[]> _dirty;
+    private Dictionary<uint, byte[]> _previous;
     private bool _catalogChanged;
 
     internal WriteTransaction(StorageEngine engine, Pager pager, Action releaseLock)
@@ -25,6 +26,7 @@ public sealed class WriteTransaction : Transaction
         // The pager's map is reused by each writer in turn (they hold the write lock), so a commit does not
         // grow a fresh dictionary.
         _dirty = pager.DirtyPages;
+        _previous = pager.DirtyPrevious;
     }
 
     /// <inheritdoc />
@@ -41,8 +43,10 @@ public sealed class WriteTransaction : Transaction
             return page;
         }
 
-        page = (byte[])Pager.Read(pageNumber, SnapshotLsn).Clone();
+        var committed = Pager.Read(pageNumber, SnapshotLsn);
+        page = (byte[])committed.Clone();
         _dirty[pageNumber] = page;
+        _previous[pageNumber] = committed;
         return page;
     }
 
@@ -52,6 +56,7 @@ public sealed class WriteTransaction : Transaction
         var page = new byte[PageSize];
         PageLayout.Initialize(page, type);
         _dirty[pageNumber] = page;
+        _previous.Remove(pageNumber);
         return page;
     }
 
@@ -61,6 +66,7 @@ public sealed class WriteTransaction : Transaction
     {
         // A freed page is never read again, so its private copy need not reach the WAL.
         _dirty.Remove(pageNumber);
+        _previous.Remove(pageNumber);
         FreeList.Free(this, pageNumber);
     }
 
@@ -152,10 +158,10 @@ public sealed class WriteTransaction : Transaction
             pages.Clear();
             foreach (var (page, image) in _dirty)
             {
-                pages.Add((page, image));
+                pages.Add(new CommitPage(page, image, _previous.GetValueOrDefault(page)));
             }
 
-            pages.Sort(static (a, b) => a.Item1.CompareTo(b.Item1));
+            pages.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
             if (!_catalogChanged)
             {
                 return Pager.AppendCommit(pages, pageCount);
@@ -203,13 +209,15 @@ public sealed class WriteTransaction : Transaction
 
         // Still under the write lock: hand the reusable collections back empty, so they pin no page images.
         Pager.CommitPages.Clear();
-        var dirty = _dirty;
-        _dirty = [];
+        var (dirty, previous) = (_dirty, _previous);
+        (_dirty, _previous) = ([], []);
         var large = dirty.Count > 4096;
         dirty.Clear();
+        previous.Clear();
         if (large)
         {
             dirty.TrimExcess();
+            previous.TrimExcess();
         }
 
         _releaseLock();

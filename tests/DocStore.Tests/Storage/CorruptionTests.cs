@@ -1,6 +1,7 @@
 using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Wal;
 using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Storage;
@@ -70,27 +71,25 @@ public sealed class CorruptionTests
     public void A_flipped_byte_in_an_acknowledged_wal_frame_is_reported_at_open_naming_the_page()
     {
         var (db, wal) = BuildImages(6, checkpoint: false);
-        const int frameSize = 32 + 1024;
-        // Frames end where the zeros written ahead of the log begin (an LSN is never 0).
-        var frames = 0;
-        while (32 + ((frames + 1) * frameSize) <= wal.Length && BitConverter.ToInt64(wal, 32 + (frames * frameSize) + 8) != 0)
-        {
-            frames++;
-        }
-
-        Assert.True(frames > 10);
+        var frames = WalFrames.Read(wal);
+        Assert.True(frames.Count > 10);
+        Assert.Contains(frames, f => f.Header.PayloadLength < 1024);
+        Assert.Contains(frames, f => f.Header.PayloadLength == 1024);
+        var lastCommit = frames.FindLastIndex(f => f.Header.IsCommit);
+        var firstOfLastCommit = frames.FindLastIndex(lastCommit - 1, f => f.Header.IsCommit) + 1;
         var random = new Random(3);
 
-        // Every frame but those of the last transaction: a later, durable frame vouches for them.
-        for (var frame = 0; frame < frames - 8; frame++)
+        // Every frame but those of the last transaction (a later, durable frame vouches for them), whole
+        // images and deltas alike; the flip lands anywhere but the page-number field, which names the page.
+        for (var frame = 0; frame < firstOfLastCommit; frame++)
         {
+            var location = frames[frame];
             var corrupt = (byte[])wal.Clone();
-            var offset = 32 + (frame * frameSize) + random.Next(frameSize);
+            var offset = location.Offset + 4 + random.Next(WalFormat.FrameHeaderSize + location.Header.PayloadLength - 4);
             corrupt[offset] ^= (byte)(1 << random.Next(8));
-            var pageNumber = BitConverter.ToUInt32(wal, 32 + (frame * frameSize));
             var ex = Assert.Throws<DatabaseCorruptException>(() => TestDatabase.Open(new MemoryStorageDevice("c.db", db), new MemoryStorageDevice("c.db-wal", corrupt)));
             Assert.Equal("c.db-wal", ex.FileName);
-            Assert.Equal(pageNumber, ex.PageNumber);
+            Assert.Equal(location.Header.PageNumber, (uint)ex.PageNumber);
         }
     }
 
@@ -111,21 +110,51 @@ public sealed class CorruptionTests
             tx.Commit();
         }
 
-        // Damage the page image of the sixth frame (a tree page; frames are in page order and the first
-        // is the header); with a 16-page cache that image has been evicted.
-        const int frameHeader = 32, walHeader = 32, frame = walHeader + (5 * (frameHeader + 1024));
-        var pageNumber = BitConverter.ToUInt32(wal.ToArray(), frame);
+        // Damage the page image of a tree page logged whole (frames are in page order; the first few are
+        // the header and catalog pages); with a 16-page cache that image has been evicted.
+        var frame = WalFrames.Read(wal.ToArray()).Where(f => f.Header.PayloadLength == 1024).Skip(4).First();
+        var pageNumber = frame.Header.PageNumber;
         Assert.NotEqual(0u, pageNumber);
-        var flipped = new byte[1];
-        wal.Read(frame + frameHeader + 500, flipped);
-        flipped[0] ^= 0x04;
-        wal.Write(frame + frameHeader + 500, flipped);
+        Flip(wal, frame.PayloadOffset + 500);
 
         var ex = Assert.Throws<DatabaseCorruptException>(() => ReadEverything(engine));
-        Assert.Equal(pageNumber, ex.PageNumber);
+        Assert.Equal(pageNumber, (uint)ex.PageNumber);
         Assert.Equal("c.db-wal", ex.FileName);
         var report = engine.CheckIntegrity();
         Assert.Contains(report.Problems, p => p.Contains($"page {pageNumber}", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void A_flipped_byte_in_a_delta_frame_under_a_live_engine_is_reported_by_the_read_naming_the_page()
+    {
+        var db = new MemoryStorageDevice("c.db");
+        var wal = new MemoryStorageDevice("c.db-wal");
+        using var engine = TestDatabase.Open(db, wal, TestDatabase.Small(autoCheckpoint: 0, cachePages: 16));
+        for (var i = 0; i < 300; i++)
+        {
+            using var tx = engine.BeginWrite();
+            tx.OpenOrCreateTree("data").Put(TestDatabase.Key(i), TestDatabase.Value(i, 30));
+            tx.Commit();
+        }
+
+        // A delta of a tree page (not the header page 0 or the catalog root 1) from an early commit: long
+        // evicted from the 16-page cache, so the read rebuilds it and must notice the damage.
+        var frame = WalFrames.Read(wal.ToArray()).First(f => f.Header.PayloadLength < 1024 && f.Header.PageNumber > 1 && f.Header.PayloadLength > 8);
+        Flip(wal, frame.PayloadOffset + frame.Header.PayloadLength - 1);
+
+        // The snapshot at the frame's own LSN resolves the page to exactly that version.
+        var ex = Assert.Throws<DatabaseCorruptException>(() => engine.Pager.Read(frame.Header.PageNumber, frame.Header.Lsn));
+        Assert.Equal(frame.Header.PageNumber, (uint)ex.PageNumber);
+        Assert.Equal("c.db-wal", ex.FileName);
+        Assert.Contains($"LSN {frame.Header.Lsn}", ex.Message, StringComparison.Ordinal);
+    }
+
+    private static void Flip(MemoryStorageDevice device, long offset)
+    {
+        var flipped = new byte[1];
+        device.Read(offset, flipped);
+        flipped[0] ^= 0x04;
+        device.Write(offset, flipped);
     }
 
     [Fact]

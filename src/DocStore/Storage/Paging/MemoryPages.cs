@@ -30,12 +30,12 @@ internal sealed class MemoryPages
     public long FrameCount => NextLsn - FirstLsn;
 
     /// <summary>Publishes a commit's pages (sorted) by reference; returns the commit LSN. Only the writer calls this.</summary>
-    public long Append(List<(uint PageNumber, byte[] Image)> pages)
+    public long Append(List<CommitPage> pages)
     {
         var lsn = NextLsn;
-        foreach (var (page, image) in pages)
+        foreach (var page in pages)
         {
-            _versions[(page, lsn++)] = image;
+            _versions[(page.PageNumber, lsn++)] = page.Image;
         }
 
         NextLsn = lsn;

@@ -9,10 +9,16 @@ internal sealed partial class Pager
     /// A list the writer reuses to hand its sorted pages to <see cref="AppendCommit"/>; only the holder of
     /// the write lock touches it, so no commit allocates one.
     /// </summary>
-    public List<(uint PageNumber, byte[] Image)> CommitPages { get; } = [];
+    public List<CommitPage> CommitPages { get; } = [];
 
     /// <summary>The write transaction's private page copies, reused by each writer in turn (write lock held).</summary>
     public Dictionary<uint, byte[]> DirtyPages { get; } = [];
+
+    /// <summary>
+    /// For each private copy made from a committed page, the committed image it came from (reused like
+    /// <see cref="DirtyPages"/>): the WAL logs the difference when it is small.
+    /// </summary>
+    public Dictionary<uint, byte[]> DirtyPrevious { get; } = [];
 
     /// <summary>
     /// Appends a transaction's pages (sorted, checksums not yet stamped) to the WAL and publishes them to
@@ -20,7 +26,7 @@ internal sealed partial class Pager
     /// The caller holds the write lock.
     /// </summary>
     /// <returns>The commit LSN.</returns>
-    public long AppendCommit(List<(uint PageNumber, byte[] Image)> pages, uint pageCount)
+    public long AppendCommit(List<CommitPage> pages, uint pageCount)
     {
         ThrowIfFailed();
         if (_memory is not null)
@@ -28,9 +34,9 @@ internal sealed partial class Pager
             return PublishInMemory(pages);
         }
 
-        foreach (var (page, image) in pages)
+        foreach (var page in pages)
         {
-            PageChecksum.Stamp(image, page);
+            PageChecksum.Stamp(page.Image, page.PageNumber);
         }
 
         long lsn;
@@ -60,7 +66,7 @@ internal sealed partial class Pager
     }
 
     // Memory cannot tear or survive a crash: the commit is durable and visible as soon as its versions are indexed.
-    private long PublishInMemory(List<(uint PageNumber, byte[] Image)> pages)
+    private long PublishInMemory(List<CommitPage> pages)
     {
         var lsn = _memory!.Append(pages);
         var first = lsn - pages.Count + 1;

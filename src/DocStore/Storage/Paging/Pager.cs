@@ -149,21 +149,17 @@ internal sealed partial class Pager : IDisposable
 
     private byte[] Load(uint pageNumber, long version)
     {
-        var (db, wal) = (_db!, _wal!);
         var image = new byte[PageSize];
         string source;
         if (version == 0)
         {
-            source = db.Name;
-            if (db.Read((long)pageNumber * PageSize, image) != PageSize)
-            {
-                throw new DatabaseCorruptException(db.Name, pageNumber, "the page lies beyond the end of the file");
-            }
+            source = _db!.Name;
+            ReadFilePage(pageNumber, image);
         }
         else
         {
-            source = wal.Name;
-            wal.ReadPage(version, image);
+            source = _wal!.Name;
+            ReadWalVersion(pageNumber, version, image);
         }
 
         if (!PageChecksum.IsValid(image, pageNumber))
@@ -174,6 +170,14 @@ internal sealed partial class Pager : IDisposable
 
         _cache.Add(pageNumber, version, image);
         return image;
+    }
+
+    private void ReadFilePage(uint pageNumber, Span<byte> image)
+    {
+        if (_db!.Read((long)pageNumber * PageSize, image) != PageSize)
+        {
+            throw new DatabaseCorruptException(_db.Name, pageNumber, "the page lies beyond the end of the file");
+        }
     }
 
     public void Dispose()

@@ -1,20 +1,37 @@
 using System.Security.Cryptography;
 using DocStore.Storage.Devices;
-using DocStore.Storage.Pages;
+using DocStore.Storage.Paging;
 
 namespace DocStore.Storage.Wal;
 
 /// <summary>
-/// The WAL file: appends the page images of a commit as frames, finds the committed prefix at open, and
-/// restarts from its beginning (with a new salt) once a checkpoint has copied everything out. LSNs number
-/// frames and keep increasing across restarts; frame <c>n</c> of a generation has LSN FirstLsn + n.
-/// Only the single writer (or the checkpointer, which holds the write lock) calls the mutating members.
+/// The WAL file: appends the pages of a commit as frames (a whole image, or a delta against the page's
+/// previous version when that is at most half a page), finds the committed prefix at open, and restarts
+/// from its beginning (with a new salt) once a checkpoint has copied everything out. LSNs number frames and
+/// keep increasing across restarts; frame <c>n</c> of a generation has LSN FirstLsn + n. Only the single
+/// writer (or the checkpointer, which holds the write lock) calls the mutating members.
 /// </summary>
-internal sealed class WriteAheadLog : IDisposable
+internal sealed partial class WriteAheadLog : IDisposable
 {
-    private const int FramesPerWrite = 64;
+    /// <summary>
+    /// Deltas in a row for one page before it is logged whole again: a reader that misses the cache rebuilds
+    /// a version from at most this many frames.
+    /// </summary>
+    public const int MaxDeltaChain = 16;
+
+    // Frames are gathered into one buffer and written with one call up to about this many bytes.
+    private const int BatchBytes = 512 * 1024;
+
     private readonly IStorageDevice _device;
     private readonly int _pageSize;
+    private readonly WalFrameTable _frames = new();
+
+    // Per page with frames in this generation: its newest frame and how many deltas lead to it from the last
+    // whole image (or from the database file). Writer only.
+    private readonly Dictionary<uint, (long Lsn, int Depth)> _chains = [];
+
+    // The frames of the commit being appended, published to the table and chains only once all are written.
+    private readonly List<(uint PageNumber, WalFrame Frame, int Depth)> _pending = [];
     private uint _salt;
     private uint _lastChecksum;
 
@@ -38,7 +55,8 @@ internal sealed class WriteAheadLog : IDisposable
 
     public string Name => _device.Name;
 
-    public int FrameSize => WalFormat.FrameHeaderSize + _pageSize;
+    /// <summary>Bytes a frame carrying a whole page takes.</summary>
+    public int FullFrameLength => WalFormat.FrameLength(_pageSize);
 
     /// <summary>LSN of the first frame of the current generation.</summary>
     public long FirstLsn { get; private set; }
@@ -49,159 +67,90 @@ internal sealed class WriteAheadLog : IDisposable
     /// <summary>Frames in the current generation.</summary>
     public long FrameCount => NextLsn - FirstLsn;
 
-    /// <summary>Opens the WAL on <paramref name="device"/> and recovers its committed prefix.</summary>
-    /// <exception cref="DatabaseCorruptException">A frame that a later frame says was durable fails its checksum, or the header is damaged while frames follow it.</exception>
-    public static WriteAheadLog Open(IStorageDevice device, int pageSize, bool sync, int preallocateFrames, out WalRecovery recovery)
-    {
-        var wal = new WriteAheadLog(device, pageSize, preallocateFrames);
-        recovery = wal.Recover(sync);
-        wal._allocatedEnd = device.Length;
-        return wal;
-    }
-
-    private WalRecovery Recover(bool sync)
-    {
-        var recovery = new WalRecovery();
-        Span<byte> headerBytes = stackalloc byte[WalFormat.HeaderSize];
-        var length = _device.Length;
-        if (_device.Read(0, headerBytes) < WalFormat.HeaderSize || !WalFormat.TryReadHeader(headerBytes, out var header))
-        {
-            if (length > WalFormat.HeaderSize)
-            {
-                throw new DatabaseCorruptException(_device.Name, -1, "the WAL header fails its checksum but frames follow it");
-            }
-
-            Reset(1, sync);
-            return recovery;
-        }
-
-        if (header.PageSize != _pageSize || header.Version != WalFormat.Version)
-        {
-            throw new DatabaseCorruptException(_device.Name, -1, $"WAL header says version {header.Version}, page size {header.PageSize}; expected version {WalFormat.Version}, page size {_pageSize}");
-        }
-
-        _salt = header.Salt;
-        FirstLsn = header.FirstLsn;
-        var chain = header.Checksum;
-        var frame = new byte[FrameSize];
-        var pending = new List<(uint, long)>();
-        var offset = (long)WalFormat.HeaderSize;
-        var lsn = FirstLsn;
-        var committedEnd = offset;
-        var committedChain = chain;
-        var committedNext = lsn;
-        while (offset + FrameSize <= length)
-        {
-            _device.Read(offset, frame);
-            var h = WalFormat.ReadFrameHeader(frame);
-            var page = frame.AsSpan(WalFormat.FrameHeaderSize);
-            if (h.Salt != _salt || h.Lsn != lsn)
-            {
-                break;
-            }
-
-            var sum = WalFormat.FrameChecksum(chain, frame, page);
-            if (sum != h.Checksum || !PageChecksum.IsValid(page, h.PageNumber))
-            {
-                ThrowIfLaterFrameVouchesFor(offset, lsn, h.PageNumber, length);
-                break;
-            }
-
-            chain = sum;
-            pending.Add((h.PageNumber, lsn));
-            if (h.IsCommit)
-            {
-                recovery.Frames.AddRange(pending);
-                pending.Clear();
-                recovery.LastCommitLsn = lsn;
-                recovery.PageCount = h.CommitPageCount;
-                committedEnd = offset + FrameSize;
-                committedChain = chain;
-                committedNext = lsn + 1;
-            }
-
-            offset += FrameSize;
-            lsn++;
-        }
-
-        _lastChecksum = committedChain;
-        NextLsn = committedNext;
-        if (length > committedEnd)
-        {
-            // Drop the torn or uncommitted tail so that later appends never sit next to stale frames.
-            _device.SetLength(committedEnd);
-            if (sync)
-            {
-                _device.Flush();
-            }
-        }
-
-        return recovery;
-    }
-
-    // A bad frame is a torn tail unless some later frame of this generation, written after an fsync that
-    // covered the bad one, says so: then acknowledged data was damaged, and that must not pass silently.
-    private void ThrowIfLaterFrameVouchesFor(long badOffset, long badLsn, uint pageNumber, long length)
-    {
-        var frame = new byte[FrameSize];
-        for (var offset = badOffset + FrameSize; offset + FrameSize <= length; offset += FrameSize)
-        {
-            _device.Read(offset, frame);
-            var h = WalFormat.ReadFrameHeader(frame);
-            if (h.Salt == _salt && h.Lsn > badLsn && h.DurableLsn >= badLsn
-                && PageChecksum.IsValid(frame.AsSpan(WalFormat.FrameHeaderSize), h.PageNumber))
-            {
-                throw new DatabaseCorruptException(_device.Name, pageNumber,
-                    $"WAL frame {badLsn - FirstLsn} (LSN {badLsn}) fails its checksum, but a later frame records it as durable");
-            }
-        }
-    }
+    /// <summary>Where the next frame goes: the bytes the current generation's frames take, with the header.</summary>
+    public long EndOffset { get; private set; } = WalFormat.HeaderSize;
 
     /// <summary>
     /// Appends one transaction's pages as frames, the last flagged as the commit; returns the commit LSN.
     /// State advances only when every write succeeded, so a failed append leaves nothing half-recorded.
     /// </summary>
-    public long AppendCommit(IReadOnlyList<(uint PageNumber, byte[] Image)> pages, uint pageCount, long durableLsn)
+    public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn)
     {
         var chain = _lastChecksum;
         var lsn = NextLsn;
-        var offset = WalFormat.HeaderSize + (FrameCount * FrameSize);
-        EnsureAllocated(offset + ((long)pages.Count * FrameSize));
-        var needed = Math.Min(pages.Count, FramesPerWrite) * FrameSize;
+        var offset = EndOffset;
+        var needed = Math.Min(BatchBytes, pages.Count * FullFrameLength);
         if (_batch.Length < needed)
         {
             _batch = new byte[needed];
         }
 
         var batch = _batch;
-        var inBatch = 0;
+        var used = 0;
+        _pending.Clear();
         for (var i = 0; i < pages.Count; i++)
         {
-            var (pageNumber, image) = pages[i];
-            var slot = batch.AsSpan(inBatch * FrameSize, FrameSize);
-            image.CopyTo(slot[WalFormat.FrameHeaderSize..]);
-            var commit = i == pages.Count - 1 ? pageCount : 0u;
-            chain = WalFormat.WriteFrameHeader(slot, new WalFrameHeader(pageNumber, commit, lsn, durableLsn, _salt), chain, image);
-            lsn++;
-            inBatch++;
-            if (inBatch == FramesPerWrite || i == pages.Count - 1)
+            if (used + FullFrameLength > batch.Length)
             {
-                _device.Write(offset, batch.AsSpan(0, inBatch * FrameSize));
-                offset += inBatch * FrameSize;
-                inBatch = 0;
+                WriteFrames(offset, batch.AsSpan(0, used));
+                offset += used;
+                used = 0;
             }
+
+            var page = pages[i];
+            var slot = batch.AsSpan(used);
+            var (payloadLength, frame, depth) = EncodePayload(page, slot[WalFormat.FrameHeaderSize..], offset + used);
+            var commit = i == pages.Count - 1 ? pageCount : 0u;
+            chain = WalFormat.WriteFrame(slot, new WalFrameHeader(page.PageNumber, commit, lsn, durableLsn, _salt, payloadLength), chain);
+            _pending.Add((page.PageNumber, frame, depth));
+            used += WalFormat.FrameLength(payloadLength);
+            lsn++;
         }
 
+        WriteFrames(offset, batch.AsSpan(0, used));
+        var first = NextLsn;
+        foreach (var (pageNumber, frame, depth) in _pending)
+        {
+            _frames.Add(frame);
+            _chains[pageNumber] = (first++, depth);
+        }
+
+        _pending.Clear();
         _lastChecksum = chain;
         NextLsn = lsn;
+        EndOffset = offset + used;
         return lsn - 1;
     }
 
+    // A delta when the page was copied from a committed version, the chain is short enough and the
+    // difference takes at most half a page; the whole image otherwise.
+    private (int PayloadLength, WalFrame Frame, int Depth) EncodePayload(in CommitPage page, Span<byte> payload, long frameOffset)
+    {
+        var (previousLsn, depth) = _chains.GetValueOrDefault(page.PageNumber);
+        if (page.Previous is { } previous && depth < MaxDeltaChain)
+        {
+            var length = WalDelta.Encode(previous, page.Image, payload[..(_pageSize / 2)]);
+            if (length >= 0)
+            {
+                return (length, new WalFrame(frameOffset, length, previousLsn), depth + 1);
+            }
+        }
+
+        page.Image.CopyTo(payload);
+        return (_pageSize, new WalFrame(frameOffset, _pageSize, 0), 0);
+    }
+
+    private void WriteFrames(long offset, ReadOnlySpan<byte> frames)
+    {
+        EnsureAllocated(offset + frames.Length);
+        _device.Write(offset, frames);
+    }
+
     /// <summary>
-    /// Grows the file by whole chunks of zeroed frames ahead of need. On ext4 and xfs an fsync after an
-    /// append must also journal the new size and block allocation, which costs a single small commit more
-    /// than its data; with written zeros ahead, most commits' fsyncs flush data only. Zero frames fail the
-    /// salt and LSN checks, so recovery treats them as the end of the log (and truncates them at open).
+    /// Grows the file by whole chunks of zeros ahead of need. On ext4 and xfs an fsync after an append must
+    /// also journal the new size and block allocation, which costs a single small commit more than its data;
+    /// with written zeros ahead, most commits' fsyncs flush data only. Zeros fail the salt and LSN checks, so
+    /// recovery treats them as the end of the log (and truncates them at open).
     /// </summary>
     private void EnsureAllocated(long end)
     {
@@ -210,7 +159,7 @@ internal sealed class WriteAheadLog : IDisposable
             return;
         }
 
-        var target = end + ((long)_preallocateFrames * FrameSize);
+        var target = end + ((long)_preallocateFrames * FullFrameLength);
         for (var at = end; at < target; at += Zeros.Length)
         {
             _device.Write(at, Zeros.AsSpan(0, (int)Math.Min(Zeros.Length, target - at)));
@@ -219,13 +168,40 @@ internal sealed class WriteAheadLog : IDisposable
         _allocatedEnd = target;
     }
 
-    /// <summary>Reads the page image of the frame with <paramref name="lsn"/> into <paramref name="page"/>.</summary>
-    public void ReadPage(long lsn, Span<byte> page)
+    /// <summary>Where the committed frame with <paramref name="lsn"/> lies and what it rests on.</summary>
+    /// <exception cref="DatabaseCorruptException">No such frame in the current generation.</exception>
+    public WalFrame GetFrame(uint pageNumber, long lsn)
     {
-        var offset = WalFormat.HeaderSize + ((lsn - FirstLsn) * FrameSize) + WalFormat.FrameHeaderSize;
-        if (lsn < FirstLsn || lsn >= NextLsn || _device.Read(offset, page) != page.Length)
+        var index = lsn - FirstLsn;
+        if (lsn < FirstLsn || index >= _frames.Count)
         {
-            throw new DatabaseCorruptException(_device.Name, -1, $"WAL frame LSN {lsn} is not in the log");
+            throw new DatabaseCorruptException(_device.Name, pageNumber, $"WAL frame LSN {lsn} is not in the log");
+        }
+
+        return _frames[index];
+    }
+
+    /// <summary>
+    /// Reads the payload of <paramref name="frame"/> (LSN <paramref name="lsn"/>) into
+    /// <paramref name="payload"/>, checking that the header on disk is that frame's and that the payload
+    /// matches its checksum.
+    /// </summary>
+    /// <exception cref="DatabaseCorruptException">The frame on disk is not the expected one or is damaged.</exception>
+    public void ReadPayload(uint pageNumber, long lsn, in WalFrame frame, Span<byte> payload)
+    {
+        Span<byte> header = stackalloc byte[WalFormat.FrameHeaderSize];
+        payload = payload[..frame.PayloadLength];
+        if (_device.Read(frame.Offset, header) != header.Length
+            || _device.Read(frame.Offset + WalFormat.FrameHeaderSize, payload) != payload.Length)
+        {
+            throw new DatabaseCorruptException(_device.Name, pageNumber, $"WAL frame LSN {lsn} lies beyond the end of the log");
+        }
+
+        var h = WalFormat.ReadFrameHeader(header);
+        if (h.Lsn != lsn || h.PageNumber != pageNumber || h.PayloadLength != frame.PayloadLength
+            || WalFormat.PayloadChecksum(payload, pageNumber) != h.PayloadChecksum)
+        {
+            throw new DatabaseCorruptException(_device.Name, pageNumber, $"checksum mismatch in the WAL frame with LSN {lsn}");
         }
     }
 
@@ -233,7 +209,7 @@ internal sealed class WriteAheadLog : IDisposable
     public void Reset(long nextLsn, bool sync)
     {
         Span<byte> header = stackalloc byte[WalFormat.HeaderSize];
-        var salt = (uint)RandomNumberGenerator.GetInt32(int.MaxValue);
+        var salt = (uint)RandomNumberGenerator.GetInt32(1, int.MaxValue);
         WalFormat.WriteHeader(header, _pageSize, salt, nextLsn);
         _device.Write(0, header);
 
@@ -250,6 +226,9 @@ internal sealed class WriteAheadLog : IDisposable
         _lastChecksum = WalFormat.HeaderChecksum(header);
         FirstLsn = nextLsn;
         NextLsn = nextLsn;
+        EndOffset = WalFormat.HeaderSize;
+        _frames.Clear();
+        _chains.Clear();
     }
 
     public void Flush() => _device.Flush();

@@ -1,0 +1,175 @@
+using DocStore.Storage.Devices;
+using DocStore.Storage.Pages;
+
+namespace DocStore.Storage.Wal;
+
+/// <summary>Opening the WAL: finding its committed prefix and rebuilding the frame table.</summary>
+internal sealed partial class WriteAheadLog
+{
+    /// <summary>Opens the WAL on <paramref name="device"/> and recovers its committed prefix.</summary>
+    /// <exception cref="DatabaseCorruptException">A frame that a later frame says was durable fails its checksum, the header is damaged while frames follow it, or the log was written by another format version and still holds commits.</exception>
+    public static WriteAheadLog Open(IStorageDevice device, int pageSize, bool sync, int preallocateFrames, out WalRecovery recovery)
+    {
+        var wal = new WriteAheadLog(device, pageSize, preallocateFrames);
+        recovery = wal.Recover(sync);
+        wal._allocatedEnd = device.Length;
+        return wal;
+    }
+
+    private WalRecovery Recover(bool sync)
+    {
+        var recovery = new WalRecovery();
+        Span<byte> headerBytes = stackalloc byte[WalFormat.HeaderSize];
+        var length = _device.Length;
+        if (_device.Read(0, headerBytes) < WalFormat.HeaderSize || !WalFormat.TryReadHeader(headerBytes, out var header))
+        {
+            if (length > WalFormat.HeaderSize)
+            {
+                throw new DatabaseCorruptException(_device.Name, -1, "the WAL header fails its checksum but frames follow it");
+            }
+
+            Reset(1, sync);
+            return recovery;
+        }
+
+        if (header.PageSize != _pageSize)
+        {
+            throw new DatabaseCorruptException(_device.Name, -1, $"WAL header says page size {header.PageSize}; the database has {_pageSize}");
+        }
+
+        if (header.Version != WalFormat.Version)
+        {
+            ResetEmptyLogOfVersion1(header, length, sync);
+            return recovery;
+        }
+
+        _salt = header.Salt;
+        FirstLsn = header.FirstLsn;
+        ScanFrames(header.Checksum, length, recovery, sync);
+        return recovery;
+    }
+
+    // A version-1 log (whole-page frames of 32-byte headers) is taken over only when it holds no live frame,
+    // as after every clean close: its first frame slot then fails the salt or LSN check. One that still holds
+    // commits must be checkpointed by the release that wrote it; replaying it here would misread its frames.
+    private void ResetEmptyLogOfVersion1(in WalHeader header, long length, bool sync)
+    {
+        const int version1FrameHeader = 32;
+        Span<byte> first = stackalloc byte[version1FrameHeader];
+        if (header.Version == 1
+            && (length < WalFormat.HeaderSize + version1FrameHeader
+                || _device.Read(WalFormat.HeaderSize, first) < version1FrameHeader
+                || System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(first[24..]) != header.Salt
+                || System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(first[8..]) != header.FirstLsn))
+        {
+            Reset(header.FirstLsn, sync);
+            return;
+        }
+
+        throw new DatabaseCorruptException(_device.Name, -1,
+            $"the WAL is format version {header.Version} and still holds commits; this release reads version {WalFormat.Version} (open the database once with the release that wrote it to checkpoint them)");
+    }
+
+    private void ScanFrames(uint chain, long length, WalRecovery recovery, bool sync)
+    {
+        var headerBuffer = new byte[WalFormat.FrameHeaderSize];
+        var payloadBuffer = new byte[_pageSize];
+        var seen = new List<(uint PageNumber, WalFrame Frame)>();
+        var latest = new Dictionary<uint, long>();
+        var offset = (long)WalFormat.HeaderSize;
+        var lsn = FirstLsn;
+        var committedEnd = offset;
+        var committedFrames = 0;
+        var committedChain = chain;
+        while (offset + WalFormat.FrameHeaderSize <= length)
+        {
+            _device.Read(offset, headerBuffer);
+            var h = WalFormat.ReadFrameHeader(headerBuffer);
+            if (h.Salt != _salt || h.Lsn != lsn || (uint)h.PayloadLength > (uint)_pageSize
+                || offset + WalFormat.FrameLength(h.PayloadLength) > length)
+            {
+                // Usually the end of the log (zeros ahead of it, or an older generation's frames); but a
+                // damaged salt, LSN or length field must not pass for one when later frames vouch for it.
+                ThrowIfLaterFrameVouchesFor(offset, lsn, h.PageNumber, length);
+                break;
+            }
+
+            var payload = payloadBuffer.AsSpan(0, h.PayloadLength);
+            _device.Read(offset + WalFormat.FrameHeaderSize, payload);
+            var sum = WalFormat.FrameChecksum(chain, headerBuffer, payload);
+            if (sum != h.Checksum || WalFormat.PayloadChecksum(payload, h.PageNumber) != h.PayloadChecksum
+                || (h.PayloadLength == _pageSize && !PageChecksum.IsValid(payload, h.PageNumber)))
+            {
+                ThrowIfLaterFrameVouchesFor(offset, lsn, h.PageNumber, length);
+                break;
+            }
+
+            chain = sum;
+            var previous = h.PayloadLength == _pageSize ? 0 : latest.GetValueOrDefault(h.PageNumber);
+            seen.Add((h.PageNumber, new WalFrame(offset, h.PayloadLength, previous)));
+            latest[h.PageNumber] = lsn;
+            offset += WalFormat.FrameLength(h.PayloadLength);
+            lsn++;
+            if (h.IsCommit)
+            {
+                recovery.LastCommitLsn = h.Lsn;
+                recovery.PageCount = h.CommitPageCount;
+                committedEnd = offset;
+                committedChain = chain;
+                committedFrames = seen.Count;
+            }
+        }
+
+        // Only committed frames enter the table; the chains are rebuilt from them in order.
+        for (var i = 0; i < committedFrames; i++)
+        {
+            var (pageNumber, frame) = seen[i];
+            var depth = frame.PayloadLength == _pageSize ? 0 : _chains.GetValueOrDefault(pageNumber).Depth + 1;
+            _frames.Add(frame);
+            _chains[pageNumber] = (FirstLsn + i, depth);
+            recovery.Frames.Add((pageNumber, FirstLsn + i));
+        }
+
+        _lastChecksum = committedChain;
+        NextLsn = FirstLsn + committedFrames;
+        EndOffset = committedEnd;
+        if (length > committedEnd)
+        {
+            // Drop the torn or uncommitted tail so that later appends never sit next to stale frames.
+            _device.SetLength(committedEnd);
+            if (sync)
+            {
+                _device.Flush();
+            }
+        }
+    }
+
+    // A bad frame is a torn tail unless some later frame of this generation, written after an fsync that
+    // covered the bad one, says so: then acknowledged data was damaged, and that must not pass silently.
+    // The bad frame's own length cannot be trusted, so every aligned position after it is tried; a
+    // candidate must carry this generation's salt and a payload that matches its own checksum.
+    private void ThrowIfLaterFrameVouchesFor(long badOffset, long badLsn, uint pageNumber, long length)
+    {
+        const int chunk = 1 << 20;
+        var buffer = new byte[chunk + WalFormat.FrameLength(_pageSize)];
+        for (var start = badOffset + WalFormat.FrameAlignment; start + WalFormat.FrameHeaderSize <= length; start += chunk)
+        {
+            var read = _device.Read(start, buffer.AsSpan(0, (int)Math.Min(buffer.Length, length - start)));
+            for (var at = 0; at < chunk && at + WalFormat.FrameHeaderSize <= read; at += WalFormat.FrameAlignment)
+            {
+                var h = WalFormat.ReadFrameHeader(buffer.AsSpan(at));
+                if (h.Salt != _salt || h.Lsn <= badLsn || h.DurableLsn < badLsn || (uint)h.PayloadLength > (uint)_pageSize
+                    || at + WalFormat.FrameHeaderSize + h.PayloadLength > read)
+                {
+                    continue;
+                }
+
+                if (WalFormat.PayloadChecksum(buffer.AsSpan(at + WalFormat.FrameHeaderSize, h.PayloadLength), h.PageNumber) == h.PayloadChecksum)
+                {
+                    throw new DatabaseCorruptException(_device.Name, pageNumber,
+                        $"WAL frame {badLsn - FirstLsn} (LSN {badLsn}) fails its checksum, but a later frame records it as durable");
+                }
+            }
+        }
+    }
+}
