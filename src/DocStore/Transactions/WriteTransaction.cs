@@ -44,7 +44,7 @@ public sealed class WriteTransaction : Transaction
         }
 
         var committed = Pager.Read(pageNumber, SnapshotLsn);
-        page = (byte[])committed.Clone();
+        page = Pager.CopyImage(committed);
         _dirty[pageNumber] = page;
         _previous[pageNumber] = committed;
         return page;
@@ -53,7 +53,7 @@ public sealed class WriteTransaction : Transaction
     /// <summary>A fresh page of <paramref name="type"/> at <paramref name="pageNumber"/>, replacing whatever was there.</summary>
     internal byte[] NewPage(uint pageNumber, PageType type)
     {
-        var page = new byte[PageSize];
+        var page = Pager.NewImage();
         PageLayout.Initialize(page, type);
         _dirty[pageNumber] = page;
         _previous.Remove(pageNumber);

@@ -134,6 +134,12 @@ internal sealed partial class Pager : IDisposable
         return HeaderPage.ReadPageSize(prefix);
     }
 
+    /// <summary>A page-sized array for a new image, to be overwritten in full (see <see cref="PageImages"/>).</summary>
+    public byte[] NewImage() => PageImages.Allocate(PageSize, longLived: _memory is null);
+
+    /// <summary>A private, writable copy of the committed <paramref name="image"/>.</summary>
+    public byte[] CopyImage(byte[] image) => PageImages.Copy(image, longLived: _memory is null);
+
     /// <summary>The image of <paramref name="pageNumber"/> as of <paramref name="snapshotLsn"/>. Never mutate it.</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
     public byte[] Read(uint pageNumber, long snapshotLsn)
@@ -149,7 +155,7 @@ internal sealed partial class Pager : IDisposable
 
     private byte[] Load(uint pageNumber, long version)
     {
-        var image = new byte[PageSize];
+        var image = NewImage();
         string source;
         if (version == 0)
         {
