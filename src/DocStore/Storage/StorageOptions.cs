@@ -17,7 +17,11 @@ public sealed class StorageOptions
     /// <summary>How long <c>BeginWrite</c> waits for another write transaction to finish. Default 30 seconds.</summary>
     public TimeSpan WriteLockTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
-    /// <summary>WAL frames after which a commit triggers a checkpoint (if the write lock is free then). Default 2000; 0 disables automatic checkpoints.</summary>
+    /// <summary>
+    /// How full the WAL may get, in page-sized frames, before a commit triggers a checkpoint (if the write
+    /// lock is free then): a file's log is measured in bytes, so a small delta frame counts for its size,
+    /// not as a whole page. Default 2000 (16 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
+    /// </summary>
     public int AutoCheckpointFrames { get; init; } = 2000;
 
     /// <summary>

@@ -54,6 +54,13 @@ internal sealed partial class Pager : IDisposable
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;
 
+    /// <summary>
+    /// How full the WAL is, in page-sized frames: the frame count in memory, and for a file the log's bytes
+    /// divided by a whole-page frame's (a small delta frame counts for its size). What the automatic
+    /// checkpoint threshold is compared with.
+    /// </summary>
+    public long WalSizeInPages => _memory?.FrameCount ?? ((_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + _wal.FullFrameLength - 1) / _wal.FullFrameLength);
+
     private const string InMemoryName = ":memory:";
 
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>

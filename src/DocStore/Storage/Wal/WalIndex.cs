@@ -4,15 +4,17 @@ namespace DocStore.Storage.Wal;
 
 /// <summary>
 /// Which versions of each page live in the WAL: page number to the ascending LSNs of its frames. Readers
-/// resolve a page against their snapshot LSN without locks; the single writer publishes new versions and
-/// the checkpointer drops old ones, each replacing a page's array wholesale.
+/// resolve a page against their snapshot LSN without locks. The single writer appends a version in place
+/// (publishing the new count last) and replaces a page's list only when it must grow; the checkpointer
+/// drops old versions by replacing the list with a trimmed copy. A hot page (the leaf every insert of a
+/// sequential key lands in) gets a version per commit, so appends must not copy its whole list each time.
 /// </summary>
 internal sealed class WalIndex
 {
-    private readonly ConcurrentDictionary<uint, long[]> _versions = new();
+    private readonly ConcurrentDictionary<uint, PageVersions> _versions = new();
 
     // The writer adds versions while a checkpoint may drop old ones of the same page (it copies without
-    // the write lock); both replace a page's array, so they take turns. Readers never take it.
+    // the write lock); both change a page's list, so they take turns. Readers never take it.
     private readonly Lock _gate = new();
 
     // Pages with versions, kept by the writer: lets readers skip the lookup once a checkpoint emptied the
@@ -26,12 +28,13 @@ internal sealed class WalIndex
     /// <summary>The LSN of the newest version of <paramref name="pageNumber"/> at or before <paramref name="snapshotLsn"/>, or 0 when the database file holds it.</summary>
     public long Resolve(uint pageNumber, long snapshotLsn)
     {
-        if (Volatile.Read(ref _pageCount) == 0 || !_versions.TryGetValue(pageNumber, out var lsns))
+        if (Volatile.Read(ref _pageCount) == 0 || !_versions.TryGetValue(pageNumber, out var versions))
         {
             return 0;
         }
 
-        for (var i = lsns.Length - 1; i >= 0; i--)
+        var lsns = versions.Lsns;
+        for (var i = versions.Count - 1; i >= 0; i--)
         {
             if (lsns[i] <= snapshotLsn)
             {
@@ -47,23 +50,15 @@ internal sealed class WalIndex
     {
         lock (_gate)
         {
-            AddLocked(pageNumber, lsn);
-        }
-    }
-
-    private void AddLocked(uint pageNumber, long lsn)
-    {
-        if (_versions.TryGetValue(pageNumber, out var lsns))
-        {
-            var grown = new long[lsns.Length + 1];
-            lsns.CopyTo(grown, 0);
-            grown[^1] = lsn;
-            _versions[pageNumber] = grown;
-        }
-        else
-        {
-            _versions[pageNumber] = [lsn];
-            Volatile.Write(ref _pageCount, _pageCount + 1);
+            if (!_versions.TryGetValue(pageNumber, out var versions))
+            {
+                _versions[pageNumber] = new PageVersions([lsn, 0, 0, 0], 1);
+                Volatile.Write(ref _pageCount, _pageCount + 1);
+            }
+            else if (!versions.TryAppend(lsn))
+            {
+                _versions[pageNumber] = versions.Grown(lsn);
+            }
         }
     }
 
@@ -71,9 +66,10 @@ internal sealed class WalIndex
     public List<(uint PageNumber, long Lsn)> CheckpointSet(long limitLsn)
     {
         var result = new List<(uint, long)>();
-        foreach (var (page, lsns) in _versions)
+        foreach (var (page, versions) in _versions)
         {
-            for (var i = lsns.Length - 1; i >= 0; i--)
+            var lsns = versions.Lsns;
+            for (var i = versions.Count - 1; i >= 0; i--)
             {
                 if (lsns[i] <= limitLsn)
                 {
@@ -92,32 +88,59 @@ internal sealed class WalIndex
     {
         lock (_gate)
         {
-            DropUpToLocked(limitLsn);
+            foreach (var (page, versions) in _versions)
+            {
+                var count = versions.Count;
+                var first = 0;
+                while (first < count && versions.Lsns[first] <= limitLsn)
+                {
+                    first++;
+                }
+
+                if (first == count)
+                {
+                    _versions.TryRemove(page, out _);
+                    Volatile.Write(ref _pageCount, _pageCount - 1);
+                }
+                else if (first != 0)
+                {
+                    var kept = versions.Lsns[first..count];
+                    _versions[page] = new PageVersions(kept, kept.Length);
+                }
+            }
         }
     }
 
-    private void DropUpToLocked(long limitLsn)
+    /// <summary>
+    /// One page's LSNs, ascending, in an array with room to spare. Entries below <see cref="Count"/> never
+    /// change, and the count is published after the entry it covers, so a reader sees a consistent prefix.
+    /// </summary>
+    private sealed class PageVersions(long[] lsns, int count)
     {
-        foreach (var (page, lsns) in _versions)
+        private int _count = count;
+
+        public long[] Lsns { get; } = lsns;
+
+        public int Count => Volatile.Read(ref _count);
+
+        public bool TryAppend(long lsn)
         {
-            var keep = 0;
-            foreach (var lsn in lsns)
+            if (_count == Lsns.Length)
             {
-                if (lsn > limitLsn)
-                {
-                    keep++;
-                }
+                return false;
             }
 
-            if (keep == 0)
-            {
-                _versions.TryRemove(page, out _);
-                Volatile.Write(ref _pageCount, _pageCount - 1);
-            }
-            else if (keep != lsns.Length)
-            {
-                _versions[page] = lsns[^keep..];
-            }
+            Lsns[_count] = lsn;
+            Volatile.Write(ref _count, _count + 1);
+            return true;
+        }
+
+        public PageVersions Grown(long lsn)
+        {
+            var lsns = new long[Lsns.Length * 2];
+            Lsns.AsSpan(0, _count).CopyTo(lsns);
+            lsns[_count] = lsn;
+            return new PageVersions(lsns, _count + 1);
         }
     }
 }
