@@ -6,7 +6,8 @@ namespace DocStore.Generators.Emit;
 
 /// <summary>
 /// Emits the typed collection: a thin class over <c>DocumentCollection&lt;T, TKey&gt;</c> with the query
-/// methods each index allows (<c>FindBy</c>, <c>FindBy…Range</c>, <c>FindBy…Prefix</c>, <c>CountBy</c>).
+/// methods each index allows (<c>FindBy</c>, <c>FindBy…Range</c>, <c>FindBy…Prefix</c>, <c>CountBy</c>), each
+/// with its <c>…Async</c> twin: a <c>ValueTask</c> for a single result, an <c>IAsyncEnumerable</c> for a lazy sequence.
 /// </summary>
 internal static class CollectionEmitter
 {
@@ -42,9 +43,9 @@ internal static class CollectionEmitter
         string paths = string.Join(", ", index.Components.Select(c => c.Path));
 
         string arguments = string.Join(", ", parameters.Select(p => p.Name));
-        w.Line();
         if (index.Unique)
         {
+            w.Line();
             w.Line($"/// <summary>The document whose <c>{paths}</c> equals the given value (unique index <c>{index.Name}</c>), or null.</summary>");
             Params(w, parameters);
             w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>");
@@ -61,13 +62,11 @@ internal static class CollectionEmitter
         }
         else
         {
-            w.Line($"/// <summary>The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.</summary>");
-            Params(w, parameters);
-            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
-            BuildKey(w, parameters);
-            w.Line($"return FindEqual({n}, key.ToArray(), options);");
-            w.Close();
+            LazyQuery(w, t, $"FindBy{index.Name}", $"The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.", Matching(parameters), () =>
+            {
+                BuildKey(w, parameters);
+                w.Line($"return FindEqual({n}, key.ToArray(), options);");
+            });
         }
 
         w.Line();
@@ -88,46 +87,63 @@ internal static class CollectionEmitter
         if (parameters.Count == 1)
         {
             (string type, _, TypeShape shape) = parameters[0];
-            w.Line();
-            w.Line($"/// <summary>The documents whose <c>{paths}</c> lies between <paramref name=\"min\"/> and <paramref name=\"max\"/> inclusive, in index order; lazy.</summary>");
-            w.Line("/// <param name=\"min\">The smallest value returned.</param>");
-            w.Line("/// <param name=\"max\">The largest value returned.</param>");
-            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Range({type} min, {type} max, global::DocStore.QueryOptions? options = null)");
-            w.Line($"var low = new {RuntimeNames.KeyBuilder}();");
-            AppendValue(w, "low", shape, "min");
-            w.Line($"var high = new {RuntimeNames.KeyBuilder}();");
-            AppendValue(w, "high", shape, "max");
-            w.Line($"return FindRange({n}, low.ToArray(), high.ToArray(), options);");
-            w.Close();
+            List<(string, string, string)> bounds = [(type, "min", "The smallest value returned."), (type, "max", "The largest value returned.")];
+            LazyQuery(w, t, $"FindBy{index.Name}Range", $"The documents whose <c>{paths}</c> lies between <paramref name=\"min\"/> and <paramref name=\"max\"/> inclusive, in index order; lazy.", bounds, () =>
+            {
+                w.Line($"var low = new {RuntimeNames.KeyBuilder}();");
+                AppendValue(w, "low", shape, "min");
+                w.Line($"var high = new {RuntimeNames.KeyBuilder}();");
+                AppendValue(w, "high", shape, "max");
+                w.Line($"return FindRange({n}, low.ToArray(), high.ToArray(), options);");
+            });
 
             if (shape.Kind == ShapeKind.String)
             {
-                w.Line();
-                w.Line($"/// <summary>The documents whose <c>{paths}</c> starts with <paramref name=\"prefix\"/> (ordinal), in index order; lazy.</summary>");
-                w.Line("/// <param name=\"prefix\">The leading characters to match.</param>");
-                w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-                w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.Name}Prefix(string prefix, global::DocStore.QueryOptions? options = null)");
-                w.Line("global::System.ArgumentNullException.ThrowIfNull(prefix);");
-                w.Line("var key = QueryKey();");
-                w.Line("key.AppendStringPrefix(prefix);");
-                w.Line($"return FindPrefix({n}, key.ToArray(), options);");
-                w.Close();
+                LazyQuery(w, t, $"FindBy{index.Name}Prefix", $"The documents whose <c>{paths}</c> starts with <paramref name=\"prefix\"/> (ordinal), in index order; lazy.", [("string", "prefix", "The leading characters to match.")], () =>
+                {
+                    w.Line("global::System.ArgumentNullException.ThrowIfNull(prefix);");
+                    w.Line("var key = QueryKey();");
+                    w.Line("key.AppendStringPrefix(prefix);");
+                    w.Line($"return FindPrefix({n}, key.ToArray(), options);");
+                });
             }
         }
 
         for (int p = 0; p < index.PrefixNames.Length; p++)
         {
             List<(string Type, string Name, TypeShape Shape)> prefix = parameters.Take(p + 1).ToList();
-            w.Line();
-            w.Line($"/// <summary>The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.</summary>");
-            Params(w, prefix);
-            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-            w.Open($"public {RuntimeNames.Enumerable}<{t}> FindBy{index.PrefixNames[p]}({string.Join(", ", prefix.Select(x => $"{x.Type} {x.Name}"))}, global::DocStore.QueryOptions? options = null)");
-            BuildKey(w, prefix);
-            w.Line($"return FindEqual({n}, key.ToArray(), options);");
-            w.Close();
+            LazyQuery(w, t, $"FindBy{index.PrefixNames[p]}", $"The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.", Matching(prefix), () =>
+            {
+                BuildKey(w, prefix);
+                w.Line($"return FindEqual({n}, key.ToArray(), options);");
+            });
         }
+    }
+
+    /// <summary>
+    /// Emits a lazy query method (its body written by <paramref name="body"/>) and its <c>…Async</c> twin: the
+    /// same parameters plus a last <c>CancellationToken</c>, one line calling the runtime's <c>AsAsync</c>.
+    /// <c>[EnumeratorCancellation]</c> sits on <c>AsAsync</c>, the async iterator: on the twin, which is not
+    /// one, the attribute would have no effect (warning CS8424).
+    /// </summary>
+    private static void LazyQuery(SourceWriter w, string t, string method, string summary, List<(string Type, string Name, string Doc)> parameters, System.Action body)
+    {
+        string signature = string.Join(", ", parameters.Select(p => $"{p.Type} {p.Name}"));
+        string arguments = string.Join(", ", parameters.Select(p => p.Name));
+        w.Line();
+        w.Line($"/// <summary>{summary}</summary>");
+        ParamDocs(w, parameters);
+        w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+        w.Open($"public {RuntimeNames.Enumerable}<{t}> {method}({signature}, global::DocStore.QueryOptions? options = null)");
+        body();
+        w.Close();
+        w.Line();
+        w.Line($"/// <summary>The asynchronous twin of <c>{method}</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>");
+        ParamDocs(w, parameters);
+        w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+        w.Line("/// <param name=\"cancellationToken\">Checked before each document is read; cancelling ends the enumeration with <see cref=\"global::System.OperationCanceledException\"/>.</param>");
+        w.Line($"public {RuntimeNames.AsyncEnumerable}<{t}> {method}Async({signature}, global::DocStore.QueryOptions? options = null, {RuntimeNames.CancellationToken} cancellationToken = default) =>");
+        w.Line($"    AsAsync({method}({arguments}, options), cancellationToken);");
     }
 
     private static List<(string Type, string Name, TypeShape Shape)> Parameters(IndexModel index)
@@ -142,11 +158,17 @@ internal static class CollectionEmitter
         return result;
     }
 
-    private static void Params(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters)
+    private static void Params(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters) => ParamDocs(w, Matching(parameters));
+
+    /// <summary>Query parameters documented as values to match.</summary>
+    private static List<(string Type, string Name, string Doc)> Matching(List<(string Type, string Name, TypeShape Shape)> parameters) =>
+        parameters.Select(p => (p.Type, p.Name, "The value to match.")).ToList();
+
+    private static void ParamDocs(SourceWriter w, List<(string Type, string Name, string Doc)> parameters)
     {
-        foreach ((_, string name, _) in parameters)
+        foreach ((_, string name, string doc) in parameters)
         {
-            w.Line($"/// <param name=\"{name.TrimStart('@')}\">The value to match.</param>");
+            w.Line($"/// <param name=\"{name.TrimStart('@')}\">{doc}</param>");
         }
     }
 

@@ -7,8 +7,9 @@ namespace DocStore.Generators.RuntimeTests.Collections;
 /// <summary>
 /// Seeded random inserts, updates, upserts and deletes against an in-memory list: after every batch every
 /// generated query (equality, range, prefix, multikey, path, composite and its prefix, with paging and
-/// both directions) returns exactly what LINQ-to-objects returns on the list, in the same order; the
-/// integrity check passes; and a reopened database answers the same.
+/// both directions) and every count (unique, non-unique, path, composite, multikey) returns exactly what
+/// LINQ-to-objects returns on the list, in the same order; continuation paging walks equality, prefix and
+/// multikey queries; the integrity check passes; and a reopened database answers the same.
 /// </summary>
 public class ModelBasedTests
 {
@@ -18,7 +19,9 @@ public class ModelBasedTests
     private const int BatchSize = 600;
     private static readonly string[] LastNames = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler"];
     private static readonly string[] FirstNames = ["al", "bo", "cy", "di"];
-    private static readonly string[] TagPool = ["a", "b", "c", "d", "e", "f"];
+    // Tags that prefix one another, so multikey prefix queries match several elements of one document.
+    private static readonly string[] TagPool = ["a", "ab", "abc", "b", "ba", "c"];
+    private static readonly string[] TagPrefixes = ["", "a", "ab", "b", "c", "z"];
     private static readonly string[] Cities = ["London", "Paris", "Rome", "Lisbon", ""];
 
     [Theory]
@@ -175,16 +178,22 @@ public class ModelBasedTests
         foreach (var handle in new[] { "h" + random.Next(100_000), all.Count > 0 ? all[random.Next(all.Count)].Handle : "h0" })
         {
             Assert.Equal(all.SingleOrDefault(m => m.Handle == handle)?.Id, db.Members.FindByHandle(handle)?.Id);
+            Assert.Equal(all.Count(m => m.Handle == handle), db.Members.CountByHandle(handle));
         }
 
         var prefix = "h" + random.Next(1, 100);
-        Same(all.Where(m => m.Handle.StartsWith(prefix, StringComparison.Ordinal)).OrderBy(m => m.Handle, StringComparer.Ordinal), db.Members.FindByHandlePrefix(prefix));
+        var byHandlePrefix = all.Where(m => m.Handle.StartsWith(prefix, StringComparison.Ordinal)).OrderBy(m => m.Handle, StringComparer.Ordinal).ToList();
+        Same(byHandlePrefix, db.Members.FindByHandlePrefix(prefix));
+        Same(byHandlePrefix, Paged(options => db.Members.FindByHandlePrefix(prefix, options), random.Next(1, 4)));
 
         for (var score = -5; score < 15; score += 3)
         {
             Same(all.Where(m => m.Score == score), db.Members.FindByScore(score));
             Assert.Equal(all.Count(m => m.Score == score), db.Members.CountByScore(score));
         }
+
+        var equalScore = random.Next(-5, 15);
+        Same(all.Where(m => m.Score == equalScore), Paged(options => db.Members.FindByScore(equalScore, options), random.Next(1, 30)));
 
         var low = random.Next(-6, 10);
         var high = low + random.Next(0, 8);
@@ -199,6 +208,7 @@ public class ModelBasedTests
         var last = LastNames[random.Next(LastNames.Length)];
         var first = FirstNames[random.Next(FirstNames.Length)];
         Same(all.Where(m => m.Last == last && m.First == first), db.Members.FindByLastFirst(last, first));
+        Assert.Equal(all.Count(m => m.Last == last && m.First == first), db.Members.CountByLastFirst(last, first));
         Same(all.Where(m => m.Last == last).OrderBy(m => m.First, StringComparer.Ordinal).ThenBy(m => m.Id), db.Members.FindByLast(last));
         Same(all.Where(m => m.Last == last).OrderBy(m => m.First, StringComparer.Ordinal).ThenBy(m => m.Id).Take(5), db.Members.FindByLast(last, new QueryOptions { Take = 5 }));
 
@@ -207,6 +217,22 @@ public class ModelBasedTests
             Same(all.Where(m => m.Tags.Contains(tag)), db.Members.FindByTags(tag));
             Assert.Equal(all.Count(m => m.Tags.Contains(tag)), db.Members.CountByTags(tag));
         }
+
+        // Equal elements make one entry, so paging a multikey equality query returns each document once.
+        var pagedTag = TagPool[random.Next(TagPool.Length)];
+        Same(all.Where(m => m.Tags.Contains(pagedTag)), Paged(options => db.Members.FindByTags(pagedTag, options), random.Next(1, 30)));
+
+        var tagPrefix = TagPrefixes[random.Next(TagPrefixes.Length)];
+        var tagEntries = all
+            .SelectMany(m => m.Tags.Distinct().Where(t => t.StartsWith(tagPrefix, StringComparison.Ordinal)).Select(t => (Tag: t, Member: m)))
+            .OrderBy(e => e.Tag, StringComparer.Ordinal).ThenBy(e => e.Member.Id)
+            .ToList();
+        Same(FirstPerDocument(tagEntries), db.Members.FindByTagsPrefix(tagPrefix));
+        tagEntries.Reverse();
+        Same(FirstPerDocument(tagEntries), db.Members.FindByTagsPrefix(tagPrefix, new QueryOptions { Descending = true }));
+        tagEntries.Reverse();
+        var tagPage = random.Next(1, 30);
+        Same(PagedEntries(tagEntries, tagPage), Paged(options => db.Members.FindByTagsPrefix(tagPrefix, options), tagPage));
 
         var tagLow = TagPool[random.Next(TagPool.Length)];
         var tagHigh = TagPool[random.Next(TagPool.Length)];
@@ -220,12 +246,70 @@ public class ModelBasedTests
         var city = Cities[random.Next(Cities.Length)];
         Same(all.Where(m => m.Home.City == city), db.Members.FindByHomeCity(city));
         Same(all.Where(m => m.Home.City == city).Reverse(), db.Members.FindByHomeCity(city, new QueryOptions { Descending = true }));
+        Assert.Equal(all.Count(m => m.Home.City == city), db.Members.CountByHomeCity(city));
+        Same(all.Where(m => m.Home.City == city).Reverse(), Paged(options => db.Members.FindByHomeCity(city, options), random.Next(1, 30), descending: true));
+
+        var byCity = all.OrderBy(m => m.Home.City, StringComparer.Ordinal).ThenBy(m => m.Id).ToList();
+        var cityLow = Cities[random.Next(Cities.Length)];
+        var cityHigh = Cities[random.Next(Cities.Length)];
+        var cityRange = byCity.Where(m => string.CompareOrdinal(m.Home.City, cityLow) >= 0 && string.CompareOrdinal(m.Home.City, cityHigh) <= 0).ToList();
+        Same(cityRange, db.Members.FindByHomeCityRange(cityLow, cityHigh));
+        Same(cityRange.AsEnumerable().Reverse(), db.Members.FindByHomeCityRange(cityLow, cityHigh, new QueryOptions { Descending = true }));
+
+        var cityPrefix = city.Length == 0 ? "" : city[..random.Next(0, city.Length + 1)];
+        var byCityPrefix = byCity.Where(m => m.Home.City.StartsWith(cityPrefix, StringComparison.Ordinal)).ToList();
+        Same(byCityPrefix, db.Members.FindByHomeCityPrefix(cityPrefix));
+        Same(byCityPrefix.AsEnumerable().Reverse(), db.Members.FindByHomeCityPrefix(cityPrefix, new QueryOptions { Descending = true }));
+        Same(byCityPrefix, Paged(options => db.Members.FindByHomeCityPrefix(cityPrefix, options), random.Next(1, 60)));
     }
 
-    private static List<Member> Paged(Func<QueryOptions, IEnumerable<Member>> query, int pageSize)
+    /// <summary>The documents of multikey index entries (in scan order) as a query returns them: each once, at its first entry.</summary>
+    private static IEnumerable<Member> FirstPerDocument(List<(string Tag, Member Member)> entries) =>
+        entries.Select(e => e.Member).DistinctBy(m => m.Id);
+
+    /// <summary>
+    /// What paging through a multikey query returns: each page is a new query that returns a document once, at
+    /// its first entry on that page, so a document may come again on a later page through another element
+    /// (docs/catalog.md); a page that fills while entries of new documents remain ends with a continuation.
+    /// </summary>
+    private static List<Member> PagedEntries(List<(string Tag, Member Member)> entries, int pageSize)
     {
         var result = new List<Member>();
-        var options = new QueryOptions { Take = pageSize };
+        var start = 0;
+        while (true)
+        {
+            var onPage = new HashSet<int>();
+            var last = -1;
+            var i = start;
+            for (; i < entries.Count; i++)
+            {
+                if (!onPage.Add(entries[i].Member.Id))
+                {
+                    continue;
+                }
+
+                if (onPage.Count > pageSize)
+                {
+                    break;
+                }
+
+                result.Add(entries[i].Member);
+                last = i;
+            }
+
+            if (i == entries.Count)
+            {
+                return result;
+            }
+
+            start = last + 1;
+        }
+    }
+
+    private static List<Member> Paged(Func<QueryOptions, IEnumerable<Member>> query, int pageSize, bool descending = false)
+    {
+        var result = new List<Member>();
+        var options = new QueryOptions { Take = pageSize, Descending = descending };
         while (true)
         {
             result.AddRange(query(options));

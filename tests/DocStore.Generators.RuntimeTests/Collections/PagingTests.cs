@@ -56,13 +56,30 @@ public class PagingTests
     }
 
     [Fact]
-    public void A_continuation_survives_inserts_before_the_position()
+    public void A_continuation_survives_deletes_before_the_position()
     {
         using var db = Seeded();
         var options = new QueryOptions { Take = 5 };
         Assert.Equal([1, 2, 3, 4, 5], db.Members.Scan(options).Select(m => m.Id));
         db.Members.Delete(2);
         Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(options.Next()).Select(m => m.Id));
+    }
+
+    [Fact]
+    public void A_continuation_survives_inserts_before_the_position()
+    {
+        using var db = Seeded();
+        var scan = new QueryOptions { Take = 5 };
+        Assert.Equal([1, 2, 3, 4, 5], db.Members.Scan(scan).Select(m => m.Id));
+
+        // Score 0 holds 4, 8, 12, 16, 20: the first page ends at the last of them.
+        var byScore = new QueryOptions { Take = 5 };
+        Assert.Equal([4, 8, 12, 16, 20], db.Members.FindByScoreRange(0, 3, byScore).Select(m => m.Id));
+
+        // Key -1 sorts before the scan's position, and its entry (score 0, key -1) before the index query's.
+        db.Members.Insert(new Member { Id = -1, Handle = "before", Score = 0 });
+        Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(scan.Next()).Select(m => m.Id));
+        Assert.Equal([1, 5, 9, 13, 17], db.Members.FindByScoreRange(0, 3, byScore.Next()).Select(m => m.Id));
     }
 
     [Fact]

@@ -5,14 +5,22 @@ namespace DocStore.Generators.RuntimeTests.Support;
 
 /// <summary>
 /// A generated model seen with only some of its indexes declared (by position in the generated list):
-/// the same type as it looks before an index declaration is added or after one is removed.
+/// the same type as it looks before an index declaration is added or after one is removed. Given its own
+/// definitions, it declares those instead (each keyed by the generated index at the same place in
+/// <c>positions</c>): the type as it looked when an index of the same name was unique or not, or over
+/// another path.
 /// </summary>
-internal sealed class IndexSubsetModel<T, TKey>(ICollectionModel<T, TKey> inner, params int[] positions) : ICollectionModel<T, TKey>
+internal sealed class IndexSubsetModel<T, TKey>(ICollectionModel<T, TKey> inner, IReadOnlyList<IndexDefinition> declared, int[] positions) : ICollectionModel<T, TKey>
     where TKey : notnull
 {
+    public IndexSubsetModel(ICollectionModel<T, TKey> inner, params int[] positions)
+        : this(inner, [.. positions.Select(p => inner.Indexes[p])], positions)
+    {
+    }
+
     public string CollectionName => inner.CollectionName;
 
-    public IReadOnlyList<IndexDefinition> Indexes { get; } = [.. positions.Select(p => inner.Indexes[p])];
+    public IReadOnlyList<IndexDefinition> Indexes => declared;
 
     public string KeyField => inner.KeyField;
 
@@ -48,8 +56,8 @@ internal sealed class IndexSubsetModel<T, TKey>(ICollectionModel<T, TKey> inner,
 // Deliberately not partial: this context must not get the generated collections, only hand-picked ones.
 #pragma warning disable DOCS016
 
-/// <summary>A context with no generated collections, for opening collections over hand-picked models.</summary>
-internal sealed class BareDb(string path) : DocStoreContext(path, TempDatabase.Options)
+/// <summary>A context with no generated collections, for opening collections over hand-picked models (with <see cref="TempDatabase.Options"/> unless given others).</summary>
+internal sealed class BareDb(string path, DocStoreOptions? options = null) : DocStoreContext(path, options ?? TempDatabase.Options)
 {
 }
 #pragma warning restore DOCS016

@@ -24,6 +24,26 @@ public class QueryMethodTests
     }
 
     [Fact]
+    public void Every_lazy_query_gets_an_async_enumerable_twin_with_a_cancellation_token()
+    {
+        string code = Generated(TestModels.Issue, "MyApp.Person.DocStore.g.cs");
+        const string Tail = "global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>";
+        Assert.Contains($"IAsyncEnumerable<global::MyApp.Person> FindByAgeAsync(int age, {Tail}", code, StringComparison.Ordinal);
+        Assert.Contains($"IAsyncEnumerable<global::MyApp.Person> FindByAgeRangeAsync(int min, int max, {Tail}", code, StringComparison.Ordinal);
+        Assert.Contains($"IAsyncEnumerable<global::MyApp.Person> FindByEmailRangeAsync(string min, string max, {Tail}", code, StringComparison.Ordinal);
+        Assert.Contains($"IAsyncEnumerable<global::MyApp.Person> FindByEmailPrefixAsync(string prefix, {Tail}", code, StringComparison.Ordinal);
+        Assert.Contains($"IAsyncEnumerable<global::MyApp.Person> FindByTagsAsync(string element, {Tail}", code, StringComparison.Ordinal);
+        Assert.Contains("AsAsync(FindByAddressCityPrefix(prefix, options), cancellationToken);", code, StringComparison.Ordinal);
+
+        // The unique lookup keeps its single-result twin.
+        Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+
+        string composite = Generated(TestModels.AllKinds, TestModels.AllKindsNamespace + ".Everything.DocStore.g.cs");
+        Assert.Contains($"FindByLastFirstAsync(string last, string first, {Tail}", composite, StringComparison.Ordinal);
+        Assert.Contains($"FindByLastAsync(string last, {Tail}", composite, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Composite_index_gets_the_full_and_the_prefix_form()
     {
         string code = Generated(TestModels.AllKinds, TestModels.AllKindsNamespace + ".Everything.DocStore.g.cs");

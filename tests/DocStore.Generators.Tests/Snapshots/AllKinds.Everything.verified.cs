@@ -2950,6 +2950,14 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
         return FindEqual(0, key.ToArray(), options);
     }
 
+    /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="last">The value to match.</param>
+    /// <param name="first">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirstAsync(string last, string first, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByLastFirst(last, first, options), cancellationToken);
+
     /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>), counted from the index alone.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
@@ -2999,4 +3007,11 @@ public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCol
         }
         return FindEqual(0, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="last">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastAsync(string last, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByLast(last, options), cancellationToken);
 }

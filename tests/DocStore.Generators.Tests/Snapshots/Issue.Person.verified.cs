@@ -768,6 +768,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindEqual(0, key.ToArray(), options);
     }
 
+    /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="addressCity">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityAsync(string addressCity, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAddressCity(addressCity, options), cancellationToken);
+
     /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>), counted from the index alone.</summary>
     /// <param name="addressCity">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
@@ -818,6 +825,14 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindRange(0, low.ToArray(), high.ToArray(), options);
     }
 
+    /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAddressCityRange(min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Address.City</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -828,6 +843,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         key.AppendStringPrefix(prefix);
         return FindPrefix(0, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAddressCityPrefix(prefix, options), cancellationToken);
 
     /// <summary>The documents whose <c>Tags[]</c> equals the given value, in index order (index <c>Tags</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
@@ -845,6 +867,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         }
         return FindEqual(1, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsAsync(string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByTags(element, options), cancellationToken);
 
     /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>), counted from the index alone.</summary>
     /// <param name="element">The value to match.</param>
@@ -896,6 +925,14 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindRange(1, low.ToArray(), high.ToArray(), options);
     }
 
+    /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByTagsRange(min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Tags[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -906,6 +943,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         key.AppendStringPrefix(prefix);
         return FindPrefix(1, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByTagsPrefix(prefix, options), cancellationToken);
 
     /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null.</summary>
     /// <param name="email">The value to match.</param>
@@ -980,6 +1024,14 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindRange(2, low.ToArray(), high.ToArray(), options);
     }
 
+    /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByEmailRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByEmailRange(min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Email</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -991,6 +1043,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         return FindPrefix(2, key.ToArray(), options);
     }
 
+    /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByEmailPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByEmailPrefix(prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Age</c> equals the given value, in index order (index <c>Age</c>); lazy.</summary>
     /// <param name="age">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1000,6 +1059,13 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         key.Append((long)age);
         return FindEqual(3, key.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="age">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeAsync(int age, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAge(age, options), cancellationToken);
 
     /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>), counted from the index alone.</summary>
     /// <param name="age">The value to match.</param>
@@ -1029,4 +1095,12 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         high.Append((long)max);
         return FindRange(3, low.ToArray(), high.ToArray(), options);
     }
+
+    /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAgeRange(min, max, options), cancellationToken);
 }

@@ -20,7 +20,7 @@ namespace DocStore;
 /// key values are compared by type as docs/catalog.md describes: an int32 and an int64 match, a double
 /// never matches an integer.
 /// </remarks>
-public sealed class BsonCollection : DocumentCollection<BsonDocument, BsonValue>
+public sealed partial class BsonCollection : DocumentCollection<BsonDocument, BsonValue>
 {
     private BsonCollection(DocStoreContext context, BsonDocumentModel model)
         : base(context, model)
