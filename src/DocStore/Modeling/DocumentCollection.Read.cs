@@ -76,6 +76,11 @@ public abstract partial class DocumentCollection<T, TKey>
     public byte[]? GetDocumentBytes(TKey key) =>
         Read(null, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
 
+    /// <summary>The asynchronous twin of <see cref="GetDocumentBytes(TKey)"/> (completes synchronously, like <see cref="GetAsync(TKey)"/>).</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>A copy of the bytes, or null.</returns>
+    public ValueTask<byte[]?> GetDocumentBytesAsync(TKey key) => ValueTask.FromResult(GetDocumentBytes(key));
+
     /// <summary>How many documents the collection holds, counted on a snapshot from the keys alone.</summary>
     /// <returns>The count.</returns>
     public long Count() => Read(null, 0, (c, tx, _, _) => EntryScan.Count(c.PrimaryTree(tx), [], null));

@@ -60,6 +60,8 @@ public class AsyncQueryTests
         await SameAsSync(o => m.Scan(o), o => m.ScanAsync(o));
         await SameAsSync(o => m.ScanFrom(40, o), o => m.ScanFromAsync(40, o));
         Assert.Equal(Ids(m.FindAll()), await Ids(m.FindAllAsync()));
+        Assert.Equal(m.GetDocumentBytes(40), await m.GetDocumentBytesAsync(40));
+        Assert.Null(await m.GetDocumentBytesAsync(4000));
         using var tx = db.BeginTransaction();
         await SameAsSync(o => m.Scan(tx, o), o => m.ScanAsync(tx, o));
     }
