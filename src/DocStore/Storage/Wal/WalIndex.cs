@@ -1,5 +1,3 @@
-using System.Collections.Concurrent;
-
 namespace DocStore.Storage.Wal;
 
 /// <summary>
@@ -11,7 +9,12 @@ namespace DocStore.Storage.Wal;
 /// </summary>
 internal sealed class WalIndex
 {
-    private readonly ConcurrentDictionary<uint, PageVersions> _versions = new();
+    // Indexed by page number (pages are numbered densely from 0), so a reader's lookup is an array load
+    // rather than a hash: every page a read touches goes through here while the log holds versions, and a
+    // freshly loaded database may hold versions of every page until its first checkpoint. Grown by the
+    // writer (copied, then published); a reader holding an older array sees every entry as of the growth,
+    // which covers every version its snapshot can resolve to.
+    private PageVersions?[] _byPage = new PageVersions?[1024];
 
     // The writer adds versions while a checkpoint may drop old ones of the same page (it copies without
     // the write lock); both change a page's list, so they take turns. Readers never take it.
@@ -22,13 +25,22 @@ internal sealed class WalIndex
     // may see 0, which is right for it: those versions are newer than its snapshot.
     private int _pageCount;
 
+    // One past the highest page number that ever had a version: how far checkpoints scan.
+    private int _span;
+
     /// <summary>Pages with at least one version in the WAL.</summary>
     public int PageCount => Volatile.Read(ref _pageCount);
 
     /// <summary>The LSN of the newest version of <paramref name="pageNumber"/> at or before <paramref name="snapshotLsn"/>, or 0 when the database file holds it.</summary>
     public long Resolve(uint pageNumber, long snapshotLsn)
     {
-        if (Volatile.Read(ref _pageCount) == 0 || !_versions.TryGetValue(pageNumber, out var versions))
+        if (Volatile.Read(ref _pageCount) == 0)
+        {
+            return 0;
+        }
+
+        var byPage = Volatile.Read(ref _byPage);
+        if (pageNumber >= (uint)byPage.Length || Volatile.Read(ref byPage[pageNumber]) is not { } versions)
         {
             return 0;
         }
@@ -50,36 +62,53 @@ internal sealed class WalIndex
     {
         lock (_gate)
         {
-            if (!_versions.TryGetValue(pageNumber, out var versions))
+            var byPage = _byPage;
+            if (pageNumber >= (uint)byPage.Length)
             {
-                _versions[pageNumber] = new PageVersions([lsn, 0, 0, 0], 1);
+                var grown = new PageVersions?[Math.Max(byPage.Length * 2, (int)pageNumber + 1)];
+                byPage.CopyTo(grown, 0);
+                Volatile.Write(ref _byPage, grown);
+                byPage = grown;
+            }
+
+            var versions = byPage[pageNumber];
+            if (versions is null)
+            {
+                Volatile.Write(ref byPage[pageNumber], new PageVersions([lsn, 0, 0, 0], 1));
                 Volatile.Write(ref _pageCount, _pageCount + 1);
+                Volatile.Write(ref _span, Math.Max(_span, (int)pageNumber + 1));
             }
             else if (!versions.TryAppend(lsn))
             {
-                _versions[pageNumber] = versions.Grown(lsn);
+                Volatile.Write(ref byPage[pageNumber], versions.Grown(lsn));
             }
         }
     }
 
-    /// <summary>For each page, its newest version at or before <paramref name="limitLsn"/> (what a checkpoint copies).</summary>
+    /// <summary>For each page, its newest version at or before <paramref name="limitLsn"/> (what a checkpoint copies), in page order.</summary>
     public List<(uint PageNumber, long Lsn)> CheckpointSet(long limitLsn)
     {
         var result = new List<(uint, long)>();
-        foreach (var (page, versions) in _versions)
+        var byPage = Volatile.Read(ref _byPage);
+        var span = Math.Min(Volatile.Read(ref _span), byPage.Length);
+        for (var page = 0; page < span; page++)
         {
+            if (Volatile.Read(ref byPage[page]) is not { } versions)
+            {
+                continue;
+            }
+
             var lsns = versions.Lsns;
             for (var i = versions.Count - 1; i >= 0; i--)
             {
                 if (lsns[i] <= limitLsn)
                 {
-                    result.Add((page, lsns[i]));
+                    result.Add(((uint)page, lsns[i]));
                     break;
                 }
             }
         }
 
-        result.Sort(static (a, b) => a.Item1.CompareTo(b.Item1));
         return result;
     }
 
@@ -88,8 +117,14 @@ internal sealed class WalIndex
     {
         lock (_gate)
         {
-            foreach (var (page, versions) in _versions)
+            var byPage = _byPage;
+            for (var page = 0; page < _span; page++)
             {
+                if (byPage[page] is not { } versions)
+                {
+                    continue;
+                }
+
                 var count = versions.Count;
                 var first = 0;
                 while (first < count && versions.Lsns[first] <= limitLsn)
@@ -99,14 +134,19 @@ internal sealed class WalIndex
 
                 if (first == count)
                 {
-                    _versions.TryRemove(page, out _);
+                    Volatile.Write(ref byPage[page], null);
                     Volatile.Write(ref _pageCount, _pageCount - 1);
                 }
                 else if (first != 0)
                 {
                     var kept = versions.Lsns[first..count];
-                    _versions[page] = new PageVersions(kept, kept.Length);
+                    Volatile.Write(ref byPage[page], new PageVersions(kept, kept.Length));
                 }
+            }
+
+            if (_pageCount == 0)
+            {
+                Volatile.Write(ref _span, 0);
             }
         }
     }
