@@ -10,7 +10,7 @@ internal readonly record struct WalFrameLocation(int Offset, WalFrameHeader Head
     public int Length => WalFormat.FrameLength(Header.PayloadLength);
 }
 
-/// <summary>Walks the frames of a WAL image the way recovery does (salt and consecutive LSNs), for tests that damage one.</summary>
+/// <summary>Walks the frames of a WAL image the way recovery does (salt and consecutive LSNs, each transaction from an aligned start), for tests that damage one.</summary>
 internal static class WalFrames
 {
     public static List<WalFrameLocation> Read(byte[] wal)
@@ -21,7 +21,7 @@ internal static class WalFrames
             return frames;
         }
 
-        var offset = WalFormat.HeaderSize;
+        var offset = (int)WalFormat.TransactionStart(WalFormat.HeaderSize);
         var lsn = header.FirstLsn;
         while (offset + WalFormat.FrameHeaderSize <= wal.Length)
         {
@@ -33,6 +33,11 @@ internal static class WalFrames
 
             frames.Add(new WalFrameLocation(offset, h));
             offset += WalFormat.FrameLength(h.PayloadLength);
+            if (h.IsCommit)
+            {
+                offset = (int)WalFormat.TransactionStart(offset);
+            }
+
             lsn++;
         }
 

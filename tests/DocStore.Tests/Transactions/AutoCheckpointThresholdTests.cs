@@ -1,4 +1,5 @@
 using DocStore.Engine;
+using DocStore.Storage;
 using DocStore.Storage.Devices;
 using DocStore.Tests.Support;
 
@@ -10,7 +11,10 @@ public sealed class AutoCheckpointThresholdTests
     [Fact]
     public async Task Small_delta_commits_fill_the_threshold_by_their_bytes_not_their_frame_count()
     {
-        using var engine = TestDatabase.Open(new MemoryStorageDevice("a.db"), new MemoryStorageDevice("a.db-wal"), TestDatabase.Small(autoCheckpoint: 40));
+        // 8 KiB pages: each commit's frames start on a fresh 4 KiB of log (WalFormat.TransactionAlignment),
+        // so a small commit takes half a page of log while it logs one or two frames.
+        var options = new StorageOptions { PageSize = 8192, CacheSizePages = 64, Durability = Durability.Full, AutoCheckpointFrames = 40 };
+        using var engine = TestDatabase.Open(new MemoryStorageDevice("a.db"), new MemoryStorageDevice("a.db-wal"), options);
         Put(engine, 0);
         await engine.PendingCheckpoint;
 
@@ -29,7 +33,7 @@ public sealed class AutoCheckpointThresholdTests
         using (var tx = engine.BeginWrite())
         {
             var tree = tx.CreateTree("big");
-            for (var i = 0; i < 2000; i++)
+            for (var i = 0; i < 16000; i++)
             {
                 tree.Put(TestDatabase.Key(i), TestDatabase.Value(i, 30));
             }

@@ -5,7 +5,9 @@ namespace DocStore.Storage.Wal;
 
 /// <summary>
 /// Byte layout of the WAL file (docs/storage.md, "WAL"). A 32-byte header, then frames of a 40-byte frame
-/// header and a payload, each frame padded with zeros to a multiple of 8 bytes.
+/// header and a payload, each frame padded with zeros to a multiple of 8 bytes; each transaction's frames
+/// start at a multiple of <see cref="TransactionAlignment"/> (the bytes skipped before it are not part of
+/// the log: stale frames of an older generation, or zeros).
 /// <code>
 /// header: 0 u32 magic "DSWL"  4 u32 version  8 u32 page size  12 u32 salt
 ///         16 u64 LSN of the first frame      24 u32 reserved  28 u32 CRC32C of bytes 0..28
@@ -30,6 +32,17 @@ internal static class WalFormat
 
     /// <summary>Frames start at multiples of this, so that recovery can look for intact frames past a damaged one.</summary>
     public const int FrameAlignment = 8;
+
+    /// <summary>
+    /// Every transaction's first frame starts at a multiple of this (the operating system's page size), so a
+    /// commit never writes into the file page that the previous commit wrote and flushed: on Linux such a
+    /// write waits for that page's writeback (measured with strace: a commit's pwrite took 44 us at p50
+    /// when it shared the page, 12 us on a fresh one, and the fsync after it 159 us against 133 us).
+    /// </summary>
+    public const int TransactionAlignment = 4096;
+
+    /// <summary>Where the next transaction's first frame goes, given where the log's frames end.</summary>
+    public static long TransactionStart(long end) => (end + TransactionAlignment - 1) & ~(long)(TransactionAlignment - 1);
 
     /// <summary>Bytes a frame with <paramref name="payloadLength"/> bytes of payload takes in the file, padding included.</summary>
     public static int FrameLength(int payloadLength) => (FrameHeaderSize + payloadLength + FrameAlignment - 1) & ~(FrameAlignment - 1);

@@ -76,9 +76,9 @@ internal sealed partial class WriteAheadLog
         var payloadBuffer = new byte[_pageSize];
         var seen = new List<(uint PageNumber, WalFrame Frame)>();
         var latest = new Dictionary<uint, long>();
-        var offset = (long)WalFormat.HeaderSize;
+        var offset = WalFormat.TransactionStart(WalFormat.HeaderSize);
         var lsn = FirstLsn;
-        var committedEnd = offset;
+        var committedEnd = (long)WalFormat.HeaderSize;
         var committedFrames = 0;
         var committedChain = chain;
         while (offset + WalFormat.FrameHeaderSize <= length)
@@ -117,6 +117,7 @@ internal sealed partial class WriteAheadLog
                 committedEnd = offset;
                 committedChain = chain;
                 committedFrames = seen.Count;
+                offset = WalFormat.TransactionStart(offset);
             }
         }
 

@@ -78,7 +78,7 @@ internal sealed partial class WriteAheadLog : IDisposable
     {
         var chain = _lastChecksum;
         var lsn = NextLsn;
-        var offset = EndOffset;
+        var offset = WalFormat.TransactionStart(EndOffset);
         var needed = Math.Min(BatchBytes, pages.Count * FullFrameLength);
         if (_batch.Length < needed)
         {
