@@ -140,41 +140,10 @@ public class AsyncQueryTests
     }
 
     /// <summary>Compares the twins with no options, descending, with skip and take, and page by page in both directions (same pages, same tokens).</summary>
-    private static async Task SameAsSync(Func<QueryOptions?, IEnumerable<Member>> sync, Func<QueryOptions?, IAsyncEnumerable<Member>> twin)
-    {
-        var all = Ids(sync(null));
-        Assert.True(all.Count > 4, "the query should match several pages' worth of documents");
-        Assert.Equal(all, await Ids(twin(null)));
-        Assert.Equal(Ids(sync(new QueryOptions { Descending = true })), await Ids(twin(new QueryOptions { Descending = true })));
-        Assert.Equal(Ids(sync(new QueryOptions { Skip = 2, Take = 3 })), await Ids(twin(new QueryOptions { Skip = 2, Take = 3 })));
-        foreach (var descending in new[] { false, true })
-        {
-            var syncPage = new QueryOptions { Take = 4, Descending = descending };
-            var asyncPage = new QueryOptions { Take = 4, Descending = descending };
-            while (true)
-            {
-                Assert.Equal(Ids(sync(syncPage)), await Ids(twin(asyncPage)));
-                Assert.Equal(syncPage.Continuation, asyncPage.Continuation);
-                if (syncPage.Continuation is null)
-                {
-                    break;
-                }
+    private static Task SameAsSync(Func<QueryOptions?, IEnumerable<Member>> sync, Func<QueryOptions?, IAsyncEnumerable<Member>> twin) =>
+        AsyncTwins.AssertSameAsSync(sync, twin, m => m.Id, pageSize: 4, everyShape: true);
 
-                (syncPage, asyncPage) = (syncPage.Next(), asyncPage.Next());
-            }
-        }
-    }
+    private static List<int> Ids(IEnumerable<Member> members) => AsyncTwins.Ids(members, m => m.Id);
 
-    private static List<int> Ids(IEnumerable<Member> members) => [.. members.Select(m => m.Id)];
-
-    private static async Task<List<int>> Ids(IAsyncEnumerable<Member> members)
-    {
-        var ids = new List<int>();
-        await foreach (var member in members)
-        {
-            ids.Add(member.Id);
-        }
-
-        return ids;
-    }
+    private static Task<List<int>> Ids(IAsyncEnumerable<Member> members) => AsyncTwins.Ids(members, m => m.Id);
 }

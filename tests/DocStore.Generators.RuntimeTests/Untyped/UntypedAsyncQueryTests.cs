@@ -1,4 +1,5 @@
 using DocStore.Bson.Model;
+using DocStore.Generators.RuntimeTests.Support;
 using DocStore.Modeling;
 
 namespace DocStore.Generators.RuntimeTests.Untyped;
@@ -65,37 +66,10 @@ public class UntypedAsyncQueryTests
         Assert.Throws<ArgumentException>(() => rows.FindAsync("NoSuchIndex", 1));
     }
 
-    private static async Task SameAsSync(Func<QueryOptions?, IEnumerable<BsonDocument>> sync, Func<QueryOptions?, IAsyncEnumerable<BsonDocument>> twin)
-    {
-        var all = Ids(sync(null));
-        Assert.True(all.Count > 3, "the query should match several pages' worth of documents");
-        Assert.Equal(all, await Ids(twin(null)));
-        Assert.Equal(Ids(sync(new QueryOptions { Descending = true })), await Ids(twin(new QueryOptions { Descending = true })));
-        var syncPage = new QueryOptions { Take = 3 };
-        var asyncPage = new QueryOptions { Take = 3 };
-        while (true)
-        {
-            Assert.Equal(Ids(sync(syncPage)), await Ids(twin(asyncPage)));
-            Assert.Equal(syncPage.Continuation, asyncPage.Continuation);
-            if (syncPage.Continuation is null)
-            {
-                break;
-            }
+    private static Task SameAsSync(Func<QueryOptions?, IEnumerable<BsonDocument>> sync, Func<QueryOptions?, IAsyncEnumerable<BsonDocument>> twin) =>
+        AsyncTwins.AssertSameAsSync(sync, twin, d => d["_id"].AsInt32, pageSize: 3, everyShape: false);
 
-            (syncPage, asyncPage) = (syncPage.Next(), asyncPage.Next());
-        }
-    }
+    private static List<int> Ids(IEnumerable<BsonDocument> documents) => AsyncTwins.Ids(documents, d => d["_id"].AsInt32);
 
-    private static List<int> Ids(IEnumerable<BsonDocument> documents) => [.. documents.Select(d => d["_id"].AsInt32)];
-
-    private static async Task<List<int>> Ids(IAsyncEnumerable<BsonDocument> documents)
-    {
-        var ids = new List<int>();
-        await foreach (var document in documents)
-        {
-            ids.Add(document["_id"].AsInt32);
-        }
-
-        return ids;
-    }
+    private static Task<List<int>> Ids(IAsyncEnumerable<BsonDocument> documents) => AsyncTwins.Ids(documents, d => d["_id"].AsInt32);
 }
