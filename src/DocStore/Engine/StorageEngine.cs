@@ -356,7 +356,10 @@ public sealed class StorageEngine : IDisposable
             {
                 try
                 {
-                    _pager.Checkpoint();
+                    if (_pager.Checkpoint())
+                    {
+                        _pager.TrimEmptyLog();
+                    }
                 }
                 catch (StorageFailedException)
                 {

@@ -55,6 +55,32 @@ public sealed class WalPreallocationTests
         }
     }
 
+    [Fact]
+    public void A_clean_close_cuts_the_wal_back_to_its_header_and_the_next_open_finds_everything()
+    {
+        var db = new MemoryStorageDevice("c.db");
+        var wal = new MemoryStorageDevice("c.db-wal");
+        using (var engine = TestDatabase.Open(db, wal, TestDatabase.Small(autoCheckpoint: 0)))
+        {
+            for (var id = 0; id < 20; id++)
+            {
+                Commit(engine, id);
+            }
+
+            Assert.True(wal.Length > 128 * WholeFrame);
+        }
+
+        Assert.Equal(32, wal.Length);
+        using var reopened = TestDatabase.Open(db, wal, TestDatabase.Small(autoCheckpoint: 0));
+        Assert.True(reopened.CheckIntegrity().IsValid);
+        using var read = reopened.BeginRead();
+        var tree = read.OpenTree("t")!;
+        for (var id = 0; id < 20; id++)
+        {
+            Assert.True(tree.ContainsKey(TestDatabase.Key(id)));
+        }
+    }
+
     private static long WalEnd(MemoryStorageDevice wal) => WalEnd(wal.ToArray());
 
     private static long WalEnd(byte[] wal) => WalFrames.Read(wal) is { Count: > 0 } frames ? frames[^1].Offset + frames[^1].Length : 32;

@@ -50,6 +50,22 @@ internal sealed partial class Pager
     }
 
     /// <summary>
+    /// At a clean close, after a checkpoint that emptied the log: cuts the WAL file back to its header. Best
+    /// effort: a failure leaves a longer but valid log, which the next open reads through.
+    /// </summary>
+    public void TrimEmptyLog()
+    {
+        try
+        {
+            _wal?.TrimEmpty(Durability != Durability.None);
+        }
+        catch (IOException)
+        {
+            // The log stays as it was: still valid, only longer.
+        }
+    }
+
+    /// <summary>
     /// The bulk of a checkpoint without the write lock, so writers keep appending meanwhile: makes the log
     /// durable up to the last commit and copies what readers allow into the database file. The WAL restart
     /// (which must not race an append) is left to <see cref="Checkpoint"/> under the write lock, which then

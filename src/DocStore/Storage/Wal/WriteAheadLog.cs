@@ -231,6 +231,26 @@ internal sealed partial class WriteAheadLog : IDisposable
         _chains.Clear();
     }
 
+    /// <summary>
+    /// Cuts an empty log (no frame in this generation) back to its header. Done at a clean close: the next
+    /// open then has nothing after the header to look through (recovery reads what follows the committed
+    /// frames, looking for a frame that vouches for a damaged one), at the price of growing the file again.
+    /// </summary>
+    public void TrimEmpty(bool sync)
+    {
+        if (FrameCount != 0 || _device.Length <= WalFormat.HeaderSize)
+        {
+            return;
+        }
+
+        _device.SetLength(WalFormat.HeaderSize);
+        _allocatedEnd = WalFormat.HeaderSize;
+        if (sync)
+        {
+            _device.Flush();
+        }
+    }
+
     public void Flush() => _device.Flush();
 
     public void Dispose() => _device.Dispose();
