@@ -17,6 +17,8 @@ public class IndexRedefinitionTests
     private const int Handle = 3;
     private const int Documents = 300;
 
+    private static readonly IndexDefinition NonUniqueHandle = new("Handle", Unique: false, Multikey: false, ["Handle"]);
+
     private static Member Create(int i) => new() { Id = i, Handle = "h" + i, Score = i % 7, Home = new Home { City = "C" + (i % 5) } };
 
     [Fact]
@@ -25,8 +27,7 @@ public class IndexRedefinitionTests
         using var temp = new TempDatabase();
         using (var db = new BareDb(temp.Path))
         {
-            var nonUnique = new IndexDefinition("Handle", Unique: false, Multikey: false, ["Handle"]);
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, [nonUnique], [Handle]));
+            var members = WithOneIndex(db, NonUniqueHandle, Handle);
             members.InsertMany(Enumerable.Range(1, Documents).Select(Create));
             Assert.All(IndexTrees.Entries(db, "Members")["Handle"], entry => Assert.Empty(Value(entry)));
         }
@@ -57,8 +58,7 @@ public class IndexRedefinitionTests
 
         using (var db = new BareDb(temp.Path))
         {
-            var nonUnique = new IndexDefinition("Handle", Unique: false, Multikey: false, ["Handle"]);
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, [nonUnique], [Handle]));
+            var members = WithOneIndex(db, NonUniqueHandle, Handle);
             Assert.False(Record(db, "Handle").Unique);
             Assert.All(IndexTrees.Entries(db, "Members")["Handle"], entry => Assert.Empty(Value(entry)));
             members.Insert(new Member { Id = Documents + 1, Handle = "h17" });
@@ -76,7 +76,7 @@ public class IndexRedefinitionTests
         {
             // The type as it was when its index "Score" covered the city.
             var overCity = new IndexDefinition("Score", Unique: false, Multikey: false, ["Home.City"]);
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, [overCity], [HomeCity]));
+            var members = WithOneIndex(db, overCity, HomeCity);
             members.InsertMany(Enumerable.Range(1, Documents).Select(Create));
             Assert.Equal(Enumerable.Range(1, Documents).Where(i => i % 5 == 3), members.Equal(0, k => k.Append("C3")).Select(m => m.Id));
         }
@@ -93,6 +93,10 @@ public class IndexRedefinitionTests
             Assert.True(report.IsValid, report.ToString());
         }
     }
+
+    /// <summary>The <c>Members</c> collection as an older version of the type declared it: with only <paramref name="index"/>, at <paramref name="position"/> of the generated model's index order.</summary>
+    private static RawCollection<Member, int> WithOneIndex(BareDb db, IndexDefinition index, int position) =>
+        new(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, [index], [position]));
 
     /// <summary>The value part (hex) of an entry from <see cref="IndexTrees.Entries(DocStoreContext, string)"/>.</summary>
     private static string Value(string entry) => entry[(entry.IndexOf('=', StringComparison.Ordinal) + 1)..];

@@ -131,9 +131,7 @@ public sealed class DeltaFrameTests
         using var engine = TestDatabase.Open(new MemoryStorageDevice("c.db"), wal, TestDatabase.Small(autoCheckpoint: 0));
         for (var i = 0; i < 3 * WriteAheadLog.MaxDeltaChain; i++)
         {
-            using var tx = engine.BeginWrite();
-            tx.OpenOrCreateTree("t").Put(TestDatabase.Key(0), TestDatabase.Value(i, 30));
-            tx.Commit();
+            TestDatabase.CommitPut(engine, 0, i, 30);
         }
 
         var frames = WalFrames.Read(wal.ToArray());

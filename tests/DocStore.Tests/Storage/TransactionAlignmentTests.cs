@@ -15,9 +15,7 @@ public sealed class TransactionAlignmentTests
         using var engine = TestDatabase.Open(new MemoryStorageDevice("t.db"), wal, TestDatabase.Small(autoCheckpoint: 0));
         for (var i = 0; i < 30; i++)
         {
-            using var tx = engine.BeginWrite();
-            tx.OpenOrCreateTree("t").Put(TestDatabase.Key(i), TestDatabase.Value(i, 40));
-            tx.Commit();
+            TestDatabase.CommitPut(engine, i, i, 40);
         }
 
         var frames = WalFrames.Read(wal.ToArray());
@@ -45,9 +43,7 @@ public sealed class TransactionAlignmentTests
         var engine = TestDatabase.Open(db, wal, options);
         for (var i = 0; i < 12; i++)
         {
-            using var tx = engine.BeginWrite();
-            tx.OpenOrCreateTree("t").Put(TestDatabase.Key(i), TestDatabase.Value(i, 40));
-            tx.Commit();
+            TestDatabase.CommitPut(engine, i, i, 40);
         }
 
         // Fill every gap after a commit frame with random bytes, as stale data of any kind would be.

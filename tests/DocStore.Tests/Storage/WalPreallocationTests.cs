@@ -85,10 +85,5 @@ public sealed class WalPreallocationTests
 
     private static long WalEnd(byte[] wal) => WalFrames.Read(wal) is { Count: > 0 } frames ? frames[^1].Offset + frames[^1].Length : 32;
 
-    private static void Commit(StorageEngine engine, int id)
-    {
-        using var tx = engine.BeginWrite();
-        tx.OpenOrCreateTree("t").Put(TestDatabase.Key(id), TestDatabase.Value(id, 100));
-        tx.Commit();
-    }
+    private static void Commit(StorageEngine engine, int id) => TestDatabase.CommitPut(engine, id, id, 100);
 }

@@ -23,6 +23,14 @@ internal static class TestDatabase
 
     public static byte[] Key(int i) => System.Text.Encoding.UTF8.GetBytes($"key{i:D8}");
 
+    /// <summary>Commits, in its own transaction, <see cref="Key"/>(<paramref name="key"/>) = <see cref="Value"/>(<paramref name="seed"/>, <paramref name="length"/>) in the tree "t".</summary>
+    public static void CommitPut(StorageEngine engine, int key, int seed, int length)
+    {
+        using var tx = engine.BeginWrite();
+        tx.OpenOrCreateTree("t").Put(Key(key), Value(seed, length));
+        tx.Commit();
+    }
+
     public static byte[] Value(int i, int length = 20)
     {
         var value = new byte[length];

@@ -46,10 +46,5 @@ public sealed class AutoCheckpointThresholdTests
         Assert.True(engine.CheckIntegrity().IsValid);
     }
 
-    private static void Put(StorageEngine engine, int version)
-    {
-        using var tx = engine.BeginWrite();
-        tx.OpenOrCreateTree("t").Put(TestDatabase.Key(1), TestDatabase.Value(version, 30));
-        tx.Commit();
-    }
+    private static void Put(StorageEngine engine, int version) => TestDatabase.CommitPut(engine, 1, version, 30);
 }

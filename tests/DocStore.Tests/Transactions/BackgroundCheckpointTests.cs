@@ -103,10 +103,5 @@ public sealed class BackgroundCheckpointTests
         Assert.True(latest.Span.SequenceEqual(TestDatabase.Value(1029, 300)));
     }
 
-    private static void Commit(StorageEngine engine, int id)
-    {
-        using var tx = engine.BeginWrite();
-        tx.OpenOrCreateTree("t").Put(TestDatabase.Key(id), TestDatabase.Value(id, 200));
-        tx.Commit();
-    }
+    private static void Commit(StorageEngine engine, int id) => TestDatabase.CommitPut(engine, id, id, 200);
 }
