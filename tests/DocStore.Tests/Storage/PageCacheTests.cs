@@ -47,4 +47,79 @@ public sealed class PageCacheTests
         Assert.False(cache.TryGet(5, 0, out _));
         Assert.True(cache.TryGet(5, 42, out _));
     }
+
+    [Fact]
+    public void Removing_the_newest_version_of_a_page_leaves_only_the_other_versions_to_find()
+    {
+        var cache = new PageCache(8);
+        cache.Add(5, 0, [0]);
+        cache.Add(5, 42, [42]);
+        cache.Remove(5, 42);
+        Assert.False(cache.TryGet(5, 42, out _));
+        Assert.True(cache.TryGet(5, 0, out var file));
+        Assert.Equal(0, file[0]);
+    }
+
+    [Fact]
+    public void An_older_version_cached_after_a_newer_one_leaves_both_findable()
+    {
+        var cache = new PageCache(8);
+        cache.Add(7, 50, [50]);
+        cache.Add(7, 10, [10]);
+        Assert.True(cache.TryGet(7, 50, out var newer));
+        Assert.Equal(50, newer[0]);
+        Assert.True(cache.TryGet(7, 10, out var older));
+        Assert.Equal(10, older[0]);
+        cache.Remove(7, 10);
+        Assert.True(cache.TryGet(7, 50, out _));
+        Assert.False(cache.TryGet(7, 10, out _));
+    }
+
+    [Fact]
+    public void Pages_past_the_indexed_range_and_after_a_clear_behave_like_any_other()
+    {
+        var cache = new PageCache(8);
+        var far = PageCache.MaxIndexedPage + 3;
+        cache.Add(far, 0, [1]);
+        cache.Add(3, 0, [3]);
+        Assert.True(cache.TryGet(far, 0, out var image));
+        Assert.Equal(1, image[0]);
+        cache.Clear();
+        Assert.False(cache.TryGet(far, 0, out _));
+        Assert.False(cache.TryGet(3, 0, out _));
+        cache.Add(3, 0, [4]);
+        Assert.True(cache.TryGet(3, 0, out var again));
+        Assert.Equal(4, again[0]);
+    }
+
+    [Fact]
+    public void Lookups_agree_with_a_model_of_the_cache_through_random_adds_removals_and_evictions()
+    {
+        var random = new Random(20261124);
+        var cache = new PageCache(16);
+        var images = new Dictionary<(uint, long), byte[]>();
+        for (var step = 0; step < 20_000; step++)
+        {
+            var page = (uint)random.Next(0, 40);
+            var version = random.Next(0, 3) * 100L;
+            if (random.Next(4) == 0)
+            {
+                cache.Remove(page, version);
+                images.Remove((page, version));
+                continue;
+            }
+
+            if (cache.TryGet(page, version, out var found))
+            {
+                // A hit returns the very image cached for that page and version, never another version's.
+                Assert.Same(images[(page, version)], found);
+                continue;
+            }
+
+            var image = new byte[] { (byte)page, (byte)version };
+            cache.Add(page, version, image);
+            images[(page, version)] = image;
+            Assert.True(cache.Count <= cache.Capacity);
+        }
+    }
 }

@@ -7,14 +7,25 @@ namespace DocStore.Storage.Cache;
 /// A version is the LSN of the WAL frame the image came from, or 0 for the image in the database file.
 /// Images are never written after they enter the cache and never recycled on eviction, so a reader may
 /// keep using an image (and spans or memory over it) after it has been evicted.
+/// <para>
+/// Besides the dictionary, an array indexed by page number holds each page's most recently cached
+/// version, so that the common lookup (the newest version, which every new snapshot reads) is one array
+/// load and a version compare instead of a hash lookup: a warm get resolves three or four pages, and the
+/// dictionary's hashing and bucket walk were a visible part of it. The dictionary stays the source of
+/// truth (older versions that old snapshots read live only there).
+/// </para>
 /// </summary>
 internal sealed class PageCache
 {
     private readonly ConcurrentDictionary<PageKey, Entry> _map;
     private readonly Entry?[] _slots;
     private readonly Lock _clockGate = new();
+    private Entry?[] _newest = new Entry?[64];
     private int _used;
     private int _hand;
+
+    /// <summary>Pages past this number use the dictionary alone, so a huge file cannot make the array huge (8 MB of references).</summary>
+    internal const uint MaxIndexedPage = 1 << 20;
 
     public PageCache(int capacity)
     {
@@ -29,6 +40,14 @@ internal sealed class PageCache
 
     public bool TryGet(uint pageNumber, long version, out byte[] image)
     {
+        var newest = Volatile.Read(ref _newest);
+        if (pageNumber < (uint)newest.Length && Volatile.Read(ref newest[pageNumber]) is { } hit && hit.Key.Version == version && !hit.Dead)
+        {
+            hit.Referenced = true;
+            image = hit.Image;
+            return true;
+        }
+
         if (_map.TryGetValue(new PageKey(pageNumber, version), out var entry))
         {
             entry.Referenced = true;
@@ -54,6 +73,7 @@ internal sealed class PageCache
             var slot = _used < _slots.Length ? _used++ : FindVictim();
             _slots[slot] = entry;
             _map[key] = entry;
+            Publish(entry);
         }
     }
 
@@ -65,6 +85,7 @@ internal sealed class PageCache
             if (_map.TryRemove(new PageKey(pageNumber, version), out var entry))
             {
                 entry.Dead = true;
+                Unpublish(entry);
             }
         }
     }
@@ -76,6 +97,7 @@ internal sealed class PageCache
         {
             _map.Clear();
             Array.Clear(_slots);
+            Volatile.Write(ref _newest, new Entry?[64]);
             _used = 0;
             _hand = 0;
         }
@@ -101,7 +123,43 @@ internal sealed class PageCache
             }
 
             _map.TryRemove(entry.Key, out _);
+            Unpublish(entry);
             return slot;
+        }
+    }
+
+    // Under the clock gate. The last image cached for a page takes its place in the array: usually the
+    // newest version (a commit, or the file image reloaded after a checkpoint dropped the WAL versions);
+    // an old snapshot loading the past displaces it only until the page is cached again, and lookups of
+    // the displaced version still hit the dictionary.
+    private void Publish(Entry entry)
+    {
+        var page = entry.Key.PageNumber;
+        if (page >= MaxIndexedPage)
+        {
+            return;
+        }
+
+        var newest = _newest;
+        if (page >= (uint)newest.Length)
+        {
+            var grown = new Entry?[Math.Min(MaxIndexedPage, Math.Max(page + 1, (uint)newest.Length * 2))];
+            newest.CopyTo(grown, 0);
+            Volatile.Write(ref _newest, grown);
+            newest = grown;
+        }
+
+        Volatile.Write(ref newest[page], entry);
+    }
+
+    // Under the clock gate: the array never keeps an entry the dictionary has dropped.
+    private void Unpublish(Entry entry)
+    {
+        var newest = _newest;
+        var page = entry.Key.PageNumber;
+        if (page < (uint)newest.Length && ReferenceEquals(newest[page], entry))
+        {
+            Volatile.Write(ref newest[page], null);
         }
     }
 
@@ -115,6 +173,7 @@ internal sealed class PageCache
 
         public volatile bool Referenced;
 
-        public bool Dead { get; set; }
+        // Read without the gate by TryGet's array path, which must not serve an image a checkpoint removed.
+        public volatile bool Dead;
     }
 }
