@@ -170,12 +170,27 @@ internal sealed class ValueCodegen
                 ShapeKind.HashSet or ShapeKind.List => type,
                 _ => $"{RuntimeNames.List}<{element.TypeName}>",
             };
+            // Counting the elements first (headers only) lets the collection be allocated once at its size.
             h.Line($"var array = {RuntimeNames.StoredValue}.EnterArray(ref reader, label);");
-            h.Line($"var result = new {collection}();");
-            h.Open("while (array.Read())");
-            h.Line($"result.Add({Read(element, "array", "label")});");
-            h.Close();
-            h.Line(shape.Kind == ShapeKind.Array ? "return result.ToArray();" : "return result;");
+            h.Line($"var count = {RuntimeNames.StoredValue}.CountElements(array);");
+            if (shape.Kind == ShapeKind.Array && element.Kind != ShapeKind.Array)
+            {
+                h.Line($"var result = new {element.TypeName}[count];");
+                h.Line("var index = 0;");
+                h.Open("while (array.Read())");
+                h.Line($"result[index++] = {Read(element, "array", "label")};");
+                h.Close();
+                h.Line("return result;");
+            }
+            else
+            {
+                // A jagged array's element type cannot take the count in its brackets: it fills a list.
+                h.Line($"var result = new {collection}(count);");
+                h.Open("while (array.Read())");
+                h.Line($"result.Add({Read(element, "array", "label")});");
+                h.Close();
+                h.Line(shape.Kind == ShapeKind.Array ? "return result.ToArray();" : "return result;");
+            }
         }
 
         h.Close();

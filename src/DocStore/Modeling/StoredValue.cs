@@ -45,6 +45,25 @@ public static partial class StoredValue
         return reader.GetArrayReader();
     }
 
+    /// <summary>
+    /// How many elements the array <paramref name="array"/> (a reader from <see cref="EnterArray"/>, passed
+    /// by value so the caller's position is untouched) holds. Generated code sizes the array, list or set
+    /// it fills with this, so decoding allocates the collection once at its final size instead of growing
+    /// a list and copying it; the walk reads only element headers and lengths.
+    /// </summary>
+    /// <param name="array">A reader positioned before the array's first element.</param>
+    /// <returns>The element count.</returns>
+    public static int CountElements(CBsonReader array)
+    {
+        var count = 0;
+        while (array.Read())
+        {
+            count++;
+        }
+
+        return count;
+    }
+
     /// <summary>The field name of the current element of a dictionary document.</summary>
     /// <param name="reader">A reader on a dictionary document's element.</param>
     /// <param name="fields">The field dictionary.</param>

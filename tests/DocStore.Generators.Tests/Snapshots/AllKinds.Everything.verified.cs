@@ -2821,18 +2821,21 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     private static int[] ReadValue36(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<int>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new int[count];
+        var index = 0;
         while (array.Read())
         {
-            result.Add(global::DocStore.Modeling.StoredValue.ReadInt32(ref array, label));
+            result[index++] = global::DocStore.Modeling.StoredValue.ReadInt32(ref array, label);
         }
-        return result.ToArray();
+        return result;
     }
 
     private static global::System.Collections.Generic.List<string> ReadValue37(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<string>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
             result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref array, label))!);
@@ -2843,7 +2846,8 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadValue38(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>(count);
         while (array.Read())
         {
             result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue34(ref array, fields, label))!);
@@ -2854,7 +2858,8 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadValue39(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.HashSet<global::System.Guid>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.HashSet<global::System.Guid>(count);
         while (array.Read())
         {
             result.Add(global::DocStore.Modeling.StoredValue.ReadGuid(ref array, label));
@@ -2876,7 +2881,8 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadValue42(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>(count);
         while (array.Read())
         {
             result.Add(ReadValue33(ref array, fields, label));
@@ -2898,7 +2904,8 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     private static global::System.Collections.Generic.List<int?> ReadValue43(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<int?>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<int?>(count);
         while (array.Read())
         {
             result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Modeling.StoredValue.ReadInt32(ref array, label)));

@@ -731,7 +731,8 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     private static global::System.Collections.Generic.List<string> ReadValue7(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
         var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<string>();
+        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
             result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref array, label))!);
