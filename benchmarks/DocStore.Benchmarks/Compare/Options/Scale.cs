@@ -15,6 +15,9 @@ public sealed record Scale(
     int YcsbRecords,
     int LoadDocuments)
 {
+    /// <summary>The most unmeasured warm-up passes a workload gets before its rounds (see <c>InterleavedRunner.WarmUp</c>).</summary>
+    public int MaxWarmUpPasses => Mode switch { RunMode.Smoke => 1, RunMode.Quick => 8, _ => 12 };
+
     public static Scale For(RunMode mode) => mode switch
     {
         RunMode.Smoke => new Scale(mode, 2, TimeSpan.FromMilliseconds(15), 1_000, 2_000, [100, 1_000], 1_000, 0),
