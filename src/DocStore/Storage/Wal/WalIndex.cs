@@ -25,8 +25,10 @@ internal sealed class WalIndex
     // may see 0, which is right for it: those versions are newer than its snapshot.
     private int _pageCount;
 
-    // One past the highest page number that ever had a version: how far checkpoints scan.
-    private int _span;
+    // The pages that hold versions, in no order (under the gate): what checkpoints visit. Scanning the
+    // array up to the highest such page instead cost every in-memory commit (checkpointed every few
+    // frames) a walk over the whole database once its writes spread over it.
+    private readonly List<uint> _pages = [];
 
     /// <summary>Pages with at least one version in the WAL.</summary>
     public int PageCount => Volatile.Read(ref _pageCount);
@@ -76,7 +78,7 @@ internal sealed class WalIndex
             {
                 Volatile.Write(ref byPage[pageNumber], new PageVersions([lsn, 0, 0, 0], 1));
                 Volatile.Write(ref _pageCount, _pageCount + 1);
-                Volatile.Write(ref _span, Math.Max(_span, (int)pageNumber + 1));
+                _pages.Add(pageNumber);
             }
             else if (!versions.TryAppend(lsn))
             {
@@ -88,10 +90,17 @@ internal sealed class WalIndex
     /// <summary>For each page, its newest version at or before <paramref name="limitLsn"/> (what a checkpoint copies), in page order.</summary>
     public List<(uint PageNumber, long Lsn)> CheckpointSet(long limitLsn)
     {
-        var result = new List<(uint, long)>();
-        var byPage = Volatile.Read(ref _byPage);
-        var span = Math.Min(Volatile.Read(ref _span), byPage.Length);
-        for (var page = 0; page < span; page++)
+        uint[] pages;
+        PageVersions?[] byPage;
+        lock (_gate)
+        {
+            pages = [.. _pages];
+            byPage = _byPage;
+        }
+
+        Array.Sort(pages);
+        var result = new List<(uint, long)>(pages.Length);
+        foreach (var page in pages)
         {
             if (Volatile.Read(ref byPage[page]) is not { } versions)
             {
@@ -103,7 +112,7 @@ internal sealed class WalIndex
             {
                 if (lsns[i] <= limitLsn)
                 {
-                    result.Add(((uint)page, lsns[i]));
+                    result.Add((page, lsns[i]));
                     break;
                 }
             }
@@ -118,8 +127,9 @@ internal sealed class WalIndex
         lock (_gate)
         {
             var byPage = _byPage;
-            for (var page = 0; page < _span; page++)
+            for (var i = _pages.Count - 1; i >= 0; i--)
             {
+                var page = _pages[i];
                 if (byPage[page] is not { } versions)
                 {
                     continue;
@@ -136,6 +146,10 @@ internal sealed class WalIndex
                 {
                     Volatile.Write(ref byPage[page], null);
                     Volatile.Write(ref _pageCount, _pageCount - 1);
+
+                    // Order does not matter: the last entry fills the hole.
+                    _pages[i] = _pages[^1];
+                    _pages.RemoveAt(_pages.Count - 1);
                 }
                 else if (first != 0)
                 {
@@ -144,10 +158,6 @@ internal sealed class WalIndex
                 }
             }
 
-            if (_pageCount == 0)
-            {
-                Volatile.Write(ref _span, 0);
-            }
         }
     }
 
