@@ -16,7 +16,7 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
     private const int Seed = 20261122;
 
     /// <summary>
-    /// Unmeasured passes (half a round per engine each) until a whole pass compiles no new method, at most
+    /// Unmeasured passes (<see cref="Scale.WarmUpTime"/> per engine each) until a whole pass compiles no new method, at most
     /// <see cref="Scale.MaxWarmUpPasses"/>. The runtime compiles a method quickly at first and again, optimized,
     /// after it has run a while, in the background: a single short warm-up measured DocStore's write path
     /// (and the managed halves of SQLite's and LiteDB's) while that was still happening. A durable insert
@@ -31,7 +31,7 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
             var compiledBefore = System.Runtime.JitInfo.GetCompiledMethodCount();
             foreach (var slot in slots)
             {
-                slot.Run!.Measure(scale.RoundTime / 2, new RoundTotals());
+                slot.Run!.Measure(scale.WarmUpTime, new RoundTotals());
             }
 
             if (System.Runtime.JitInfo.GetCompiledMethodCount() == compiledBefore)
