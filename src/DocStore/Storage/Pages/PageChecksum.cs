@@ -22,24 +22,3 @@ internal static class PageChecksum
     public static bool IsValid(ReadOnlySpan<byte> page, uint pageNumber) =>
         BinaryPrimitives.ReadUInt32LittleEndian(page) == Compute(page, pageNumber);
 }
-
-/// <summary>CRC32C (Castagnoli) accumulation, eight bytes per step through <see cref="BitOperations.Crc32C(uint, ulong)"/>.</summary>
-internal static class Crc32C
-{
-    /// <summary>Folds <paramref name="data"/> into a running, not yet inverted, <paramref name="crc"/>.</summary>
-    public static uint Append(uint crc, ReadOnlySpan<byte> data)
-    {
-        var words = MemoryMarshal.Cast<byte, ulong>(data);
-        foreach (var w in words)
-        {
-            crc = BitOperations.Crc32C(crc, BitConverter.IsLittleEndian ? w : BinaryPrimitives.ReverseEndianness(w));
-        }
-
-        foreach (var b in data[(words.Length * 8)..])
-        {
-            crc = BitOperations.Crc32C(crc, b);
-        }
-
-        return crc;
-    }
-}
