@@ -15,15 +15,18 @@ public sealed record Scale(
     int YcsbRecords,
     int LoadDocuments)
 {
-    /// <summary>The most unmeasured warm-up passes a workload gets before its rounds (see <c>InterleavedRunner.WarmUp</c>).</summary>
-    public int MaxWarmUpPasses => Mode switch { RunMode.Smoke => 1, RunMode.Quick => 6, _ => 12 };
+    /// <summary>How long each engine runs in one warm-up pass (see <c>InterleavedRunner.WarmUp</c>): a quarter round in quick mode, half a round otherwise.</summary>
+    public TimeSpan WarmUpTime => Mode == RunMode.Quick ? RoundTime / 4 : RoundTime / 2;
 
     /// <summary>
-    /// How long each engine runs in one warm-up pass: a quarter round in quick mode, which keeps the run
-    /// inside its three minutes, half a round otherwise. A pass of every engine still spans more than the
-    /// 100 ms the runtime waits before optimizing a method that keeps being called.
+    /// How long warm-up must go on without the runtime compiling a method before the rounds start. The
+    /// runtime optimizes a method that keeps being called only after 100 ms without new first-time
+    /// compilations, then compiles it in the background, so a quiet stretch shorter than that proves nothing.
     /// </summary>
-    public TimeSpan WarmUpTime => Mode == RunMode.Quick ? RoundTime / 4 : RoundTime / 2;
+    public TimeSpan WarmUpQuiet => Mode == RunMode.Smoke ? TimeSpan.Zero : TimeSpan.FromMilliseconds(Mode == RunMode.Quick ? 400 : 600);
+
+    /// <summary>The longest warm-up of one workload, quiet or not (one pass in smoke mode).</summary>
+    public TimeSpan MaxWarmUp => Mode switch { RunMode.Smoke => TimeSpan.Zero, RunMode.Quick => TimeSpan.FromSeconds(1.5), _ => TimeSpan.FromSeconds(6) };
 
     public static Scale For(RunMode mode) => mode switch
     {

@@ -16,31 +16,40 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
     private const int Seed = 20261122;
 
     /// <summary>
-    /// Unmeasured passes (<see cref="Scale.WarmUpTime"/> per engine each) until a whole pass compiles no new method, at most
-    /// <see cref="Scale.MaxWarmUpPasses"/>. The runtime compiles a method quickly at first and again, optimized,
-    /// after it has run a while, in the background: a single short warm-up measured DocStore's write path
-    /// (and the managed halves of SQLite's and LiteDB's) while that was still happening. A durable insert
-    /// timed 1.3-1.4x slower in its first two seconds; rows are meant to compare steady states.
+    /// Unmeasured passes (<see cref="Scale.WarmUpTime"/> per engine each) until the runtime has compiled no
+    /// method for <see cref="Scale.WarmUpQuiet"/>, or <see cref="Scale.MaxWarmUp"/> has passed. The runtime
+    /// compiles a method quickly at first and again, optimized, after it has run a while, in the background:
+    /// a single short warm-up measured DocStore's write path (and the managed halves of SQLite's and
+    /// LiteDB's adapters) while that was still happening. Rows are meant to compare steady states.
     /// </summary>
     /// <returns>The passes run.</returns>
     private int WarmUp(List<Slot> slots)
     {
-        var pass = 1;
-        for (; pass <= scale.MaxWarmUpPasses; pass++)
+        var started = Stopwatch.GetTimestamp();
+        var quietSince = started;
+        var compiled = System.Runtime.JitInfo.GetCompiledMethodCount();
+        for (var pass = 1; ; pass++)
         {
-            var compiledBefore = System.Runtime.JitInfo.GetCompiledMethodCount();
             foreach (var slot in slots)
             {
                 slot.Run!.Measure(scale.WarmUpTime, new RoundTotals());
             }
 
-            if (System.Runtime.JitInfo.GetCompiledMethodCount() == compiledBefore)
+            var now = System.Runtime.JitInfo.GetCompiledMethodCount();
+            if (now != compiled)
+            {
+                (compiled, quietSince) = (now, Stopwatch.GetTimestamp());
+            }
+            else if (Stopwatch.GetElapsedTime(quietSince) >= scale.WarmUpQuiet)
+            {
+                return pass;
+            }
+
+            if (Stopwatch.GetElapsedTime(started) >= scale.MaxWarmUp)
             {
                 return pass;
             }
         }
-
-        return pass - 1;
     }
 
     public IReadOnlyList<ResultRecord> Run(Workload workload, IReadOnlyList<string> engineNames)
