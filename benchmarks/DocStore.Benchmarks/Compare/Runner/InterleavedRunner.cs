@@ -54,14 +54,6 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
 
     public IReadOnlyList<ResultRecord> Run(Workload workload, IReadOnlyList<string> engineNames)
     {
-        // Every workload starts from a collected heap, as BenchmarkDotNet does before each iteration: without
-        // it the garbage an earlier workload left (engines opened and disposed, the in-memory insert's page
-        // images) is collected inside the next workload's timed operations, and the engine that allocates
-        // most pays for the neighbour's mess (the durable insert measured 0.77-0.85x SQLite right after the
-        // in-memory insert without this, 0.90-1.37x with it, in alternating runs).
-        GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
-        GC.WaitForPendingFinalizers();
-        GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
         var started = Stopwatch.GetTimestamp();
         var slots = new List<Slot>();
         try
