@@ -23,9 +23,9 @@ public sealed record Scale(
     /// runtime optimizes a method that keeps being called only after 100 ms without new first-time
     /// compilations, then compiles it in the background, so a quiet stretch shorter than that proves nothing.
     /// </summary>
-    public TimeSpan WarmUpQuiet => Mode == RunMode.Smoke ? TimeSpan.Zero : TimeSpan.FromMilliseconds(Mode == RunMode.Quick ? 300 : 600);
+    public TimeSpan WarmUpQuiet => TimeSpan.FromMilliseconds(Mode == RunMode.Quick ? 300 : 600);
 
-    /// <summary>The longest warm-up of one workload, quiet or not (one pass in smoke mode).</summary>
+    /// <summary>The longest warm-up of one workload, quiet or not (zero in smoke mode: one pass).</summary>
     public TimeSpan MaxWarmUp => Mode switch { RunMode.Smoke => TimeSpan.Zero, RunMode.Quick => TimeSpan.FromSeconds(1.0), _ => TimeSpan.FromSeconds(6) };
 
     public static Scale For(RunMode mode) => mode switch

@@ -20,9 +20,12 @@ internal sealed class PageCache
     private readonly ConcurrentDictionary<PageKey, Entry> _map;
     private readonly Entry?[] _slots;
     private readonly Lock _clockGate = new();
-    private Entry?[] _newest = new Entry?[64];
+    private Entry?[] _newest = new Entry?[InitialIndexedPages];
     private int _used;
     private int _hand;
+
+    // The array starts this long and doubles as higher page numbers are cached.
+    private const int InitialIndexedPages = 64;
 
     /// <summary>Pages past this number use the dictionary alone, so a huge file cannot make the array huge (8 MB of references).</summary>
     internal const uint MaxIndexedPage = 1 << 20;
@@ -97,7 +100,7 @@ internal sealed class PageCache
         {
             _map.Clear();
             Array.Clear(_slots);
-            Volatile.Write(ref _newest, new Entry?[64]);
+            Volatile.Write(ref _newest, new Entry?[InitialIndexedPages]);
             _used = 0;
             _hand = 0;
         }

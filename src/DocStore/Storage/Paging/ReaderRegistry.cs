@@ -23,27 +23,31 @@ internal sealed class ReaderRegistry
         lock (_gate)
         {
             var lsn = currentLsn();
-            if (lsn != _newestLsn)
+            _total++;
+            if (lsn < _newestLsn)
             {
-                if (lsn < _newestLsn)
-                {
-                    // Not expected (snapshots only move forward), but counted correctly all the same.
-                    _counts[lsn] = _counts.GetValueOrDefault(lsn) + 1;
-                    _total++;
-                    return lsn;
-                }
+                // Not expected (snapshots only move forward), but counted correctly all the same.
+                CountOlder(lsn, 1);
+                return lsn;
+            }
 
-                if (_newestCount > 0)
-                {
-                    _counts[_newestLsn] = _counts.GetValueOrDefault(_newestLsn) + _newestCount;
-                }
-
+            if (lsn > _newestLsn)
+            {
+                // A commit made a newer snapshot: the readers of the previous one become older readers.
+                CountOlder(_newestLsn, _newestCount);
                 (_newestLsn, _newestCount) = (lsn, 0);
             }
 
             _newestCount++;
-            _total++;
             return lsn;
+        }
+    }
+
+    private void CountOlder(long lsn, int readers)
+    {
+        if (readers > 0)
+        {
+            _counts[lsn] = _counts.GetValueOrDefault(lsn) + readers;
         }
     }
 

@@ -129,12 +129,10 @@ internal sealed class WalIndex
             var byPage = _byPage;
             for (var i = _pages.Count - 1; i >= 0; i--)
             {
+                // Under the gate every listed page has versions: Add lists a page with its first, and a page
+                // leaves the list here together with its last.
                 var page = _pages[i];
-                if (byPage[page] is not { } versions)
-                {
-                    continue;
-                }
-
+                var versions = byPage[page]!;
                 var count = versions.Count;
                 var first = 0;
                 while (first < count && versions.Lsns[first] <= limitLsn)
@@ -157,7 +155,6 @@ internal sealed class WalIndex
                     Volatile.Write(ref byPage[page], new PageVersions(kept, kept.Length));
                 }
             }
-
         }
     }
 
