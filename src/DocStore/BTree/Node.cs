@@ -76,7 +76,7 @@ internal static class Node
         while (lo < hi)
         {
             var mid = (lo + hi) >>> 1;
-            var c = KeyAt(page, mid).SequenceCompareTo(key);
+            var c = KeyOrder.Compare(KeyAt(page, mid), key);
             if (c == 0)
             {
                 found = true;
@@ -104,7 +104,7 @@ internal static class Node
         while (lo < hi)
         {
             var mid = (lo + hi) >>> 1;
-            if (key.SequenceCompareTo(KeyAt(page, mid)) < 0)
+            if (KeyOrder.Compare(key, KeyAt(page, mid)) < 0)
             {
                 hi = mid;
             }
