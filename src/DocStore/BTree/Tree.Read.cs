@@ -15,7 +15,7 @@ public sealed partial class Tree
     {
         _tx.ThrowIfCompleted();
         var pageNumber = RootPage;
-        var page = _tx.ReadPage(pageNumber);
+        var page = _tx.ReadNode(pageNumber, out var heads);
         for (var depth = 0; PageLayout.GetType(page) == PageType.Branch; depth++)
         {
             if (depth == MaxDepth)
@@ -23,8 +23,8 @@ public sealed partial class Tree
                 throw Corrupt(pageNumber, $"deeper than {MaxDepth} levels (a cycle?)");
             }
 
-            pageNumber = Node.Child(page, Node.ChildIndex(page, key));
-            page = _tx.ReadPage(pageNumber);
+            pageNumber = Node.Child(page, Node.ChildIndex(page, heads, key));
+            page = _tx.ReadNode(pageNumber, out heads);
         }
 
         if (PageLayout.GetType(page) != PageType.Leaf)
@@ -32,7 +32,7 @@ public sealed partial class Tree
             throw Corrupt(pageNumber, $"expected a tree page, found type {PageLayout.GetType(page)}");
         }
 
-        var index = Node.Search(page, key, out var found);
+        var index = Node.Search(page, heads, key, out var found);
         if (!found)
         {
             value = default;

@@ -51,9 +51,11 @@ public sealed partial class Tree
     private DatabaseCorruptException Corrupt(uint page, string problem) =>
         new(_tx.Pager.Name, page, $"tree '{Name}': {problem}");
 
-    private byte[] ReadNodePage(uint pageNumber)
+    private byte[] ReadNodePage(uint pageNumber) => ReadNodePage(pageNumber, out _);
+
+    private byte[] ReadNodePage(uint pageNumber, out KeyHeads? heads)
     {
-        var page = _tx.ReadPage(pageNumber);
+        var page = _tx.ReadNode(pageNumber, out heads);
         var type = PageLayout.GetType(page);
         if (type is not (PageType.Leaf or PageType.Branch))
         {
@@ -71,7 +73,7 @@ public sealed partial class Tree
         _path ??= new PathEntry[MaxDepth];
         while (true)
         {
-            var page = ReadNodePage(pageNumber);
+            var page = ReadNodePage(pageNumber, out var heads);
             if (PageLayout.GetType(page) == PageType.Leaf)
             {
                 return pageNumber;
@@ -82,7 +84,7 @@ public sealed partial class Tree
                 throw Corrupt(pageNumber, $"deeper than {MaxDepth} levels (a cycle?)");
             }
 
-            var index = Node.ChildIndex(page, key);
+            var index = Node.ChildIndex(page, heads, key);
             _path[_depth++] = new PathEntry(pageNumber, index);
             pageNumber = Node.Child(page, index);
         }

@@ -63,8 +63,8 @@ public sealed class TreeCursor
     public bool Seek(ReadOnlySpan<byte> key)
     {
         Reset();
-        var page = DescendTo(key);
-        _stack[_depth - 1].Index = Node.Search(page, key, out _);
+        var page = DescendTo(key, out var heads);
+        _stack[_depth - 1].Index = Node.Search(page, heads, key, out _);
         return Settle(forward: true);
     }
 
@@ -72,8 +72,8 @@ public sealed class TreeCursor
     public bool SeekAtOrBefore(ReadOnlySpan<byte> key)
     {
         Reset();
-        var page = DescendTo(key);
-        var index = Node.Search(page, key, out var found);
+        var page = DescendTo(key, out var heads);
+        var index = Node.Search(page, heads, key, out var found);
         _stack[_depth - 1].Index = found ? index : index - 1;
         return Settle(forward: false);
     }
@@ -118,14 +118,19 @@ public sealed class TreeCursor
         IsValid = false;
     }
 
-    private byte[] Push(uint pageNumber)
+    // Edge descents and moves to a neighbour leaf read pages in order and need no search heads, so they
+    // neither use nor count towards them; keyed descents do.
+    private byte[] Push(uint pageNumber) => Push(pageNumber, _tree.Transaction.ReadPage(pageNumber));
+
+    private byte[] Push(uint pageNumber, out KeyHeads? heads) => Push(pageNumber, _tree.Transaction.ReadNode(pageNumber, out heads));
+
+    private byte[] Push(uint pageNumber, byte[] page)
     {
         if (_depth == MaxDepth)
         {
             throw new Storage.DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}' is deeper than {MaxDepth} levels (a cycle?)");
         }
 
-        var page = _tree.Transaction.ReadPage(pageNumber);
         var type = PageLayout.GetType(page);
         if (type is not (PageType.Leaf or PageType.Branch))
         {
@@ -136,14 +141,14 @@ public sealed class TreeCursor
         return page;
     }
 
-    private byte[] DescendTo(ReadOnlySpan<byte> key)
+    private byte[] DescendTo(ReadOnlySpan<byte> key, out KeyHeads? heads)
     {
-        var page = Push(_tree.RootPage);
+        var page = Push(_tree.RootPage, out heads);
         while (PageLayout.GetType(page) == PageType.Branch)
         {
-            var index = Node.ChildIndex(page, key);
+            var index = Node.ChildIndex(page, heads, key);
             _stack[_depth - 1].Index = index;
-            page = Push(Node.Child(page, index));
+            page = Push(Node.Child(page, index), out heads);
         }
 
         return page;

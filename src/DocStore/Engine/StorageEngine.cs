@@ -21,7 +21,6 @@ public sealed class StorageEngine : IDisposable
     private readonly Pager _pager;
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
-    private readonly Func<long> _visibleLsn;
     private readonly Lock _backgroundGate = new();
     private Task _background = Task.CompletedTask;
     private int _disposed;
@@ -31,9 +30,6 @@ public sealed class StorageEngine : IDisposable
         _pager = pager;
         _options = options;
         Name = name;
-
-        // One delegate for the engine's life: BeginRead is on every get's path and must not allocate a closure.
-        _visibleLsn = () => _pager.VisibleLsn;
     }
 
     /// <summary>The path (or <see cref="InMemory"/>) the engine was opened with.</summary>
@@ -97,8 +93,7 @@ public sealed class StorageEngine : IDisposable
     public ReadTransaction BeginRead()
     {
         ThrowIfDisposed();
-        var lsn = _pager.Readers.Register(_visibleLsn);
-        return new ReadTransaction(this, _pager, lsn);
+        return new ReadTransaction(this, _pager, _pager.Readers.Register());
     }
 
     /// <summary>Begins the write transaction, waiting up to <see cref="StorageOptions.WriteLockTimeout"/> for the current one to end.</summary>

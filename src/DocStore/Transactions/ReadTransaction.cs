@@ -10,9 +10,12 @@ namespace DocStore.Transactions;
 /// </summary>
 public sealed class ReadTransaction : Transaction
 {
-    internal ReadTransaction(StorageEngine engine, Pager pager, long snapshotLsn)
-        : base(engine, pager, snapshotLsn)
+    private readonly ReaderSnapshot _snapshot;
+
+    internal ReadTransaction(StorageEngine engine, Pager pager, ReaderSnapshot snapshot)
+        : base(engine, pager, snapshot.Lsn)
     {
+        _snapshot = snapshot;
     }
 
     /// <inheritdoc />
@@ -21,7 +24,7 @@ public sealed class ReadTransaction : Transaction
         if (!IsCompleted)
         {
             IsCompleted = true;
-            Pager.Readers.Unregister(SnapshotLsn);
+            _snapshot.Leave();
         }
     }
 }

@@ -2,6 +2,7 @@ using System.Text;
 using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
+using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
 using DocStore.Storage.Paging;
 
@@ -44,6 +45,17 @@ public abstract class Transaction : IDisposable
 
     /// <summary>The image of a page as this transaction sees it. Callers never mutate it.</summary>
     internal virtual byte[] ReadPage(uint pageNumber) => Pager.Read(pageNumber, SnapshotLsn);
+
+    /// <summary>Like <see cref="ReadPage(uint)"/>, and the cache entry of a committed image (null for a page this transaction changed, or in memory).</summary>
+    internal virtual byte[] ReadPage(uint pageNumber, out CachedPage? cached) => Pager.Read(pageNumber, SnapshotLsn, out cached);
+
+    /// <summary>A node page with its search heads, when its cached image has them (see <see cref="KeyHeads"/>).</summary>
+    internal byte[] ReadNode(uint pageNumber, out KeyHeads? heads)
+    {
+        var page = ReadPage(pageNumber, out var cached);
+        heads = cached?.Derived(KeyHeads.BuildAfterUses, KeyHeads.Build);
+        return page;
+    }
 
     internal void ThrowIfCompleted()
     {

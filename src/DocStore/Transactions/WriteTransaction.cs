@@ -1,6 +1,7 @@
 using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
+using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
 using DocStore.Storage.Paging;
 
@@ -34,6 +35,19 @@ public sealed class WriteTransaction : Transaction
 
     internal override byte[] ReadPage(uint pageNumber) =>
         _dirty.TryGetValue(pageNumber, out var page) ? page : Pager.Read(pageNumber, SnapshotLsn);
+
+    /// <inheritdoc />
+    internal override byte[] ReadPage(uint pageNumber, out CachedPage? cached)
+    {
+        if (_dirty.TryGetValue(pageNumber, out var page))
+        {
+            // A private copy changes under the writer: nothing may be derived from it.
+            cached = null;
+            return page;
+        }
+
+        return Pager.Read(pageNumber, SnapshotLsn, out cached);
+    }
 
     /// <summary>A private, mutable copy of the page (made on first use in this transaction).</summary>
     internal byte[] GetWritable(uint pageNumber)

@@ -7,30 +7,45 @@ public sealed class ReaderRegistryTests
     [Fact]
     public void The_oldest_snapshot_is_tracked_as_readers_come_and_go_across_commits()
     {
-        var registry = new ReaderRegistry();
-        long visible = 10;
-        var a = registry.Register(() => visible);
-        var b = registry.Register(() => visible);
-        visible = 20;
-        var c = registry.Register(() => visible);
-        Assert.Equal(10, registry.Oldest(none: 99));
+        var registry = new ReaderRegistry(visibleLsn: 10);
+        var a = registry.Register();
+        var b = registry.Register();
+        registry.Publish(20);
+        var c = registry.Register();
+        Assert.Equal(10, a.Lsn);
+        Assert.Equal(20, c.Lsn);
+        registry.Publish(30);
+        Assert.Equal(10, registry.Oldest());
 
-        registry.Unregister(a);
-        Assert.Equal(10, registry.Oldest(none: 99));
-        registry.Unregister(b);
-        Assert.Equal(20, registry.Oldest(none: 99));
-        registry.Unregister(c);
-        Assert.Equal(99, registry.Oldest(none: 99));
+        a.Leave();
+        Assert.Equal(10, registry.Oldest());
+        b.Leave();
+        Assert.Equal(20, registry.Oldest());
+        c.Leave();
+        Assert.Equal(30, registry.Oldest());
+    }
+
+    [Fact]
+    public void Publishing_never_moves_the_visible_snapshot_back()
+    {
+        var registry = new ReaderRegistry(visibleLsn: 5);
+        registry.Publish(9);
+        registry.Publish(7);
+        registry.Publish(9);
+        Assert.Equal(9, registry.VisibleLsn);
+        Assert.Equal(9, registry.Register().Lsn);
     }
 
     [Fact]
     public void A_checkpoint_action_runs_only_when_no_reader_is_registered()
     {
-        var registry = new ReaderRegistry();
+        var registry = new ReaderRegistry(visibleLsn: 5);
         var ran = 0;
-        var lsn = registry.Register(() => 5);
+        var reader = registry.Register();
         Assert.False(registry.RunIfNoReaders(() => ran++));
-        registry.Unregister(lsn);
+        registry.Publish(6);
+        Assert.False(registry.RunIfNoReaders(() => ran++));
+        reader.Leave();
         Assert.True(registry.RunIfNoReaders(() => ran++));
         Assert.Equal(1, ran);
     }
@@ -39,8 +54,8 @@ public sealed class ReaderRegistryTests
     public void Oldest_agrees_with_a_model_of_live_snapshots_through_random_registrations()
     {
         var random = new Random(77);
-        var registry = new ReaderRegistry();
-        var live = new List<long>();
+        var registry = new ReaderRegistry(visibleLsn: 1);
+        var live = new List<ReaderSnapshot>();
         long visible = 1;
         for (var step = 0; step < 20_000; step++)
         {
@@ -48,23 +63,149 @@ public sealed class ReaderRegistryTests
             {
                 case 0:
                     visible += random.Next(1, 3);
+                    registry.Publish(visible);
                     break;
                 case 1:
                 case 2:
-                    live.Add(registry.Register(() => visible));
+                    var reader = registry.Register();
+                    Assert.Equal(visible, reader.Lsn);
+                    live.Add(reader);
                     break;
                 default:
                     if (live.Count > 0)
                     {
                         var i = random.Next(live.Count);
-                        registry.Unregister(live[i]);
+                        live[i].Leave();
                         live.RemoveAt(i);
                     }
 
                     break;
             }
 
-            Assert.Equal(live.Count == 0 ? long.MaxValue : live.Min(), registry.Oldest(none: long.MaxValue));
+            Assert.Equal(live.Count == 0 ? visible : Math.Min(visible, live.Min(r => r.Lsn)), registry.Oldest());
         }
+    }
+
+    [Fact]
+    public async Task Under_concurrent_readers_and_commits_no_later_oldest_passes_a_registered_reader()
+    {
+        // The checkpoint's safety rule: once Register returned a snapshot, every Oldest() that starts later
+        // (until the reader leaves) is at or before it. Readers, a publisher and a checkpointer race here
+        // with no lock of the test's own; each reader checks the first Oldest() that began after it registered.
+        var registry = new ReaderRegistry(visibleLsn: 1);
+        var stop = false;
+        var started = 0L;
+        Observation? latest = null;
+        var violations = 0;
+        var checkedReads = 0;
+
+        var publisher = Threads.Start(() =>
+        {
+            for (var lsn = 2L; !Volatile.Read(ref stop); lsn++)
+            {
+                registry.Publish(lsn);
+                Thread.SpinWait(50);
+            }
+        });
+        var checkpointer = Threads.Start(() =>
+        {
+            while (!Volatile.Read(ref stop))
+            {
+                var start = Interlocked.Increment(ref started);
+                Volatile.Write(ref latest, new Observation(start, registry.Oldest()));
+            }
+        });
+        var readers = Enumerable.Range(0, 3).Select(_ => Threads.Start(() =>
+        {
+            var deadline = DateTime.UtcNow.AddSeconds(1.5);
+            while (DateTime.UtcNow < deadline)
+            {
+                var snapshot = registry.Register();
+                var registeredBefore = Volatile.Read(ref started);
+                Observation? seen;
+                var spins = 0;
+                while ((seen = Volatile.Read(ref latest)) is null || seen.Start <= registeredBefore)
+                {
+                    if (++spins > 1_000_000)
+                    {
+                        break;
+                    }
+
+                    Thread.SpinWait(10);
+                }
+
+                if (seen is not null && seen.Start > registeredBefore)
+                {
+                    Interlocked.Increment(ref checkedReads);
+                    if (seen.Oldest > snapshot.Lsn)
+                    {
+                        Interlocked.Increment(ref violations);
+                    }
+                }
+
+                snapshot.Leave();
+            }
+        })).ToArray();
+
+        await Task.WhenAll(readers);
+        Volatile.Write(ref stop, true);
+        await Task.WhenAll(publisher, checkpointer);
+        Assert.Equal(0, violations);
+        Assert.True(checkedReads > 100, $"only {checkedReads} registrations were checked against a later Oldest()");
+    }
+
+    [Fact]
+    public async Task Under_concurrent_readers_a_checkpoint_action_never_runs_while_a_reader_is_registered()
+    {
+        var registry = new ReaderRegistry(visibleLsn: 1);
+        var inside = 0;
+        var stop = false;
+        var ranWhileReading = 0;
+        var actions = 0;
+        var readers = Enumerable.Range(0, 3).Select(_ => Threads.Start(() =>
+        {
+            while (!Volatile.Read(ref stop))
+            {
+                var snapshot = registry.Register();
+                Interlocked.Increment(ref inside);
+                Thread.SpinWait(20);
+                Interlocked.Decrement(ref inside);
+                snapshot.Leave();
+            }
+        })).ToArray();
+
+        var deadline = DateTime.UtcNow.AddSeconds(1.5);
+        var lsn = 1L;
+        while (DateTime.UtcNow < deadline)
+        {
+            registry.Publish(++lsn);
+            registry.RunIfNoReaders(() =>
+            {
+                actions++;
+                if (Volatile.Read(ref inside) != 0)
+                {
+                    ranWhileReading++;
+                }
+
+                Thread.SpinWait(50);
+                if (Volatile.Read(ref inside) != 0)
+                {
+                    ranWhileReading++;
+                }
+            });
+        }
+
+        Volatile.Write(ref stop, true);
+        await Task.WhenAll(readers);
+        Assert.Equal(0, ranWhileReading);
+        Assert.True(actions > 0, "the action never found a moment without readers");
+    }
+
+    private sealed record Observation(long Start, long Oldest);
+
+    /// <summary>Dedicated threads, so spinning loops never wait for the thread pool.</summary>
+    private static class Threads
+    {
+        public static Task Start(Action body) => Task.Factory.StartNew(body, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
     }
 }

@@ -17,10 +17,10 @@ namespace DocStore.Storage.Cache;
 /// </summary>
 internal sealed class PageCache
 {
-    private readonly ConcurrentDictionary<PageKey, Entry> _map;
-    private readonly Entry?[] _slots;
+    private readonly ConcurrentDictionary<PageKey, CachedPage> _map;
+    private readonly CachedPage?[] _slots;
     private readonly Lock _clockGate = new();
-    private Entry?[] _newest = new Entry?[InitialIndexedPages];
+    private CachedPage?[] _newest = new CachedPage?[InitialIndexedPages];
     private int _used;
     private int _hand;
 
@@ -33,8 +33,8 @@ internal sealed class PageCache
     public PageCache(int capacity)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 4);
-        _slots = new Entry?[capacity];
-        _map = new ConcurrentDictionary<PageKey, Entry>(Environment.ProcessorCount, capacity);
+        _slots = new CachedPage?[capacity];
+        _map = new ConcurrentDictionary<PageKey, CachedPage>(Environment.ProcessorCount, capacity);
     }
 
     public int Capacity => _slots.Length;
@@ -43,18 +43,9 @@ internal sealed class PageCache
 
     public bool TryGet(uint pageNumber, long version, out byte[] image)
     {
-        var newest = Volatile.Read(ref _newest);
-        if (pageNumber < (uint)newest.Length && Volatile.Read(ref newest[pageNumber]) is { } hit && hit.Key.Version == version && !hit.Dead)
+        if (TryGet(pageNumber, version) is { } hit)
         {
-            hit.Referenced = true;
             image = hit.Image;
-            return true;
-        }
-
-        if (_map.TryGetValue(new PageKey(pageNumber, version), out var entry))
-        {
-            entry.Referenced = true;
-            image = entry.Image;
             return true;
         }
 
@@ -62,21 +53,42 @@ internal sealed class PageCache
         return false;
     }
 
-    public void Add(uint pageNumber, long version, byte[] image)
+    /// <summary>The cached entry of <paramref name="pageNumber"/> at <paramref name="version"/>, or null.</summary>
+    public CachedPage? TryGet(uint pageNumber, long version)
+    {
+        var newest = Volatile.Read(ref _newest);
+        if (pageNumber < (uint)newest.Length && Volatile.Read(ref newest[pageNumber]) is { } hit && hit.Version == version && !hit.Dead)
+        {
+            hit.Referenced = true;
+            return hit;
+        }
+
+        if (_map.TryGetValue(new PageKey(pageNumber, version), out var entry))
+        {
+            entry.Referenced = true;
+            return entry;
+        }
+
+        return null;
+    }
+
+    /// <summary>Caches <paramref name="image"/> as <paramref name="pageNumber"/> at <paramref name="version"/>; returns the entry (the one already cached, if any).</summary>
+    public CachedPage Add(uint pageNumber, long version, byte[] image)
     {
         var key = new PageKey(pageNumber, version);
         lock (_clockGate)
         {
-            if (_map.ContainsKey(key))
+            if (_map.TryGetValue(key, out var cached))
             {
-                return;
+                return cached;
             }
 
-            var entry = new Entry(key, image);
+            var entry = new CachedPage(pageNumber, version, image);
             var slot = _used < _slots.Length ? _used++ : FindVictim();
             _slots[slot] = entry;
             _map[key] = entry;
             Publish(entry);
+            return entry;
         }
     }
 
@@ -100,7 +112,7 @@ internal sealed class PageCache
         {
             _map.Clear();
             Array.Clear(_slots);
-            Volatile.Write(ref _newest, new Entry?[InitialIndexedPages]);
+            Volatile.Write(ref _newest, new CachedPage?[InitialIndexedPages]);
             _used = 0;
             _hand = 0;
         }
@@ -125,7 +137,7 @@ internal sealed class PageCache
                 continue;
             }
 
-            _map.TryRemove(entry.Key, out _);
+            _map.TryRemove(new PageKey(entry.PageNumber, entry.Version), out _);
             Unpublish(entry);
             return slot;
         }
@@ -135,9 +147,9 @@ internal sealed class PageCache
     // newest version (a commit, or the file image reloaded after a checkpoint dropped the WAL versions);
     // an old snapshot loading the past displaces it only until the page is cached again, and lookups of
     // the displaced version still hit the dictionary.
-    private void Publish(Entry entry)
+    private void Publish(CachedPage entry)
     {
-        var page = entry.Key.PageNumber;
+        var page = entry.PageNumber;
         if (page >= MaxIndexedPage)
         {
             return;
@@ -146,7 +158,7 @@ internal sealed class PageCache
         var newest = _newest;
         if (page >= (uint)newest.Length)
         {
-            var grown = new Entry?[Math.Min(MaxIndexedPage, Math.Max(page + 1, (uint)newest.Length * 2))];
+            var grown = new CachedPage?[Math.Min(MaxIndexedPage, Math.Max(page + 1, (uint)newest.Length * 2))];
             newest.CopyTo(grown, 0);
             Volatile.Write(ref _newest, grown);
             newest = grown;
@@ -156,10 +168,10 @@ internal sealed class PageCache
     }
 
     // Under the clock gate: the array never keeps an entry the dictionary has dropped.
-    private void Unpublish(Entry entry)
+    private void Unpublish(CachedPage entry)
     {
         var newest = _newest;
-        var page = entry.Key.PageNumber;
+        var page = entry.PageNumber;
         if (page < (uint)newest.Length && ReferenceEquals(newest[page], entry))
         {
             Volatile.Write(ref newest[page], null);
@@ -167,16 +179,4 @@ internal sealed class PageCache
     }
 
     private readonly record struct PageKey(uint PageNumber, long Version);
-
-    private sealed class Entry(PageKey key, byte[] image)
-    {
-        public PageKey Key { get; } = key;
-
-        public byte[] Image { get; } = image;
-
-        public volatile bool Referenced;
-
-        // Read without the gate by TryGet's array path, which must not serve an image a checkpoint removed.
-        public volatile bool Dead;
-    }
 }

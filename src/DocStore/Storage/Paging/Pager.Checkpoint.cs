@@ -102,7 +102,7 @@ internal sealed partial class Pager
 
         // Writers may append meanwhile (CopyCommitted runs without the write lock): nothing past the commit
         // made durable above may reach the file, or a crash could leave it there without its WAL frames.
-        var limit = Math.Min(Readers.Oldest(none: VisibleLsn), committed);
+        var limit = Math.Min(Readers.Oldest(), committed);
         var copies = _index.CheckpointSet(limit);
         if (copies.Count == 0)
         {

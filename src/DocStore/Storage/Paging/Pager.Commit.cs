@@ -59,7 +59,7 @@ internal sealed partial class Pager
         Volatile.Write(ref _committedLsn, lsn);
         if (Durability != Durability.Full)
         {
-            Volatile.Write(ref _visibleLsn, lsn);
+            Readers.Publish(lsn);
         }
 
         return lsn;
@@ -77,7 +77,7 @@ internal sealed partial class Pager
 
         Volatile.Write(ref _committedLsn, lsn);
         Volatile.Write(ref _durableLsn, lsn);
-        Volatile.Write(ref _visibleLsn, lsn);
+        Readers.Publish(lsn);
         return lsn;
     }
 
@@ -141,9 +141,9 @@ internal sealed partial class Pager
         }
 
         Volatile.Write(ref _durableLsn, target);
-        if (Durability == Durability.Full && target > Volatile.Read(ref _visibleLsn))
+        if (Durability == Durability.Full)
         {
-            Volatile.Write(ref _visibleLsn, target);
+            Readers.Publish(target);
         }
     }
 

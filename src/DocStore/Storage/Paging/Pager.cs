@@ -20,7 +20,6 @@ internal sealed partial class Pager : IDisposable
     private readonly PageCache _cache;
     private readonly SemaphoreSlim _flushGate = new(1, 1);
     private long _committedLsn;
-    private long _visibleLsn;
     private long _durableLsn;
     private Exception? _failure;
 
@@ -43,13 +42,13 @@ internal sealed partial class Pager : IDisposable
 
     public string Name => _db?.Name ?? InMemoryName;
 
-    public ReaderRegistry Readers { get; } = new();
+    public ReaderRegistry Readers { get; } = new(visibleLsn: 0);
 
     /// <summary>The last commit appended to the WAL: what the next writer builds on.</summary>
     public long CommittedLsn => Volatile.Read(ref _committedLsn);
 
     /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
-    public long VisibleLsn => Volatile.Read(ref _visibleLsn);
+    public long VisibleLsn => Readers.VisibleLsn;
 
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;
@@ -83,7 +82,8 @@ internal sealed partial class Pager : IDisposable
         }
 
         var last = recovery.LastCommitLsn != 0 ? recovery.LastCommitLsn : wal.NextLsn - 1;
-        pager._committedLsn = pager._visibleLsn = pager._durableLsn = last;
+        pager._committedLsn = pager._durableLsn = last;
+        pager.Readers.Publish(last);
         pager.Checkpoint();
 
         // Verify the header page's checksum now rather than at the first transaction.
@@ -149,18 +149,24 @@ internal sealed partial class Pager : IDisposable
 
     /// <summary>The image of <paramref name="pageNumber"/> as of <paramref name="snapshotLsn"/>. Never mutate it.</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
-    public byte[] Read(uint pageNumber, long snapshotLsn)
+    public byte[] Read(uint pageNumber, long snapshotLsn) => Read(pageNumber, snapshotLsn, out _);
+
+    /// <summary>Like <see cref="Read(uint, long)"/>, and the cache entry that holds the image (null in memory, where nothing is cached).</summary>
+    /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
+    public byte[] Read(uint pageNumber, long snapshotLsn, out CachedPage? cached)
     {
         var version = _index.Resolve(pageNumber, snapshotLsn);
         if (_memory is not null)
         {
+            cached = null;
             return version == 0 ? _memory.ReadFile(pageNumber) : _memory.ReadVersion(pageNumber, version);
         }
 
-        return _cache.TryGet(pageNumber, version, out var image) ? image : Load(pageNumber, version);
+        cached = _cache.TryGet(pageNumber, version) ?? Load(pageNumber, version);
+        return cached.Image;
     }
 
-    private byte[] Load(uint pageNumber, long version)
+    private CachedPage Load(uint pageNumber, long version)
     {
         var image = NewImage();
         string source;
@@ -181,8 +187,7 @@ internal sealed partial class Pager : IDisposable
             throw new DatabaseCorruptException(source, pageNumber, where);
         }
 
-        _cache.Add(pageNumber, version, image);
-        return image;
+        return _cache.Add(pageNumber, version, image);
     }
 
     private void ReadFilePage(uint pageNumber, Span<byte> image)

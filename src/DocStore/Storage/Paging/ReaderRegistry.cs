@@ -1,91 +1,91 @@
 namespace DocStore.Storage.Paging;
 
 /// <summary>
-/// The snapshots live readers hold. A checkpoint copies nothing newer than the oldest of them, so no page
-/// a reader may still resolve to the database file is overwritten under it.
+/// The snapshot new readers get, and the snapshots live readers hold. A checkpoint copies nothing newer
+/// than the oldest of them, so no page a reader may still resolve to the database file is overwritten under
+/// it; the WAL restarts only while no reader is registered at all.
 /// <para>
-/// Almost every reader registers at the newest snapshot, so that one is counted in two fields and only
-/// older snapshots, still held when a commit made a newer one, go to the dictionary: a point read then
-/// spends its registration on an increment under the lock instead of a dictionary insert and remove.
+/// Registering is on every point read's path, so it takes no lock: each published snapshot is a
+/// <see cref="ReaderSnapshot"/> with its own reader count, and a reader increments the count of the current
+/// one, then checks that it is still current (and that no restart is under way); if not, it takes its
+/// increment back and tries again. Publishing swaps the current snapshot with a full fence and keeps the
+/// replaced one only if it still has readers. Every step that decides "no reader" (publishing, computing
+/// the oldest snapshot, the restart) reads the counts after a full fence, and every reader checks what it
+/// registered on after its own (the increment), so of two racing steps at least one sees the other: a
+/// reader that registers on a replaced snapshot always notices and moves on before it reads a page.
 /// </para>
 /// </summary>
 internal sealed class ReaderRegistry
 {
+    // Guards _older and serializes publishing, Oldest and RunIfNoReaders; readers never take it, except to
+    // wait out a running RunIfNoReaders action.
     private readonly Lock _gate = new();
-    private readonly Dictionary<long, int> _counts = [];
-    private long _newestLsn = long.MinValue;
-    private int _newestCount;
-    private int _total;
+    private readonly List<ReaderSnapshot> _older = [];
+    private ReaderSnapshot _current;
+    private volatile bool _closed;
 
-    /// <summary>Registers a reader at the snapshot <paramref name="currentLsn"/> returns, atomically with respect to <see cref="Oldest"/>.</summary>
-    public long Register(Func<long> currentLsn)
+    /// <summary>Starts with <paramref name="visibleLsn"/> as the snapshot new readers get.</summary>
+    public ReaderRegistry(long visibleLsn) => _current = new ReaderSnapshot(visibleLsn);
+
+    /// <summary>The snapshot new readers get: the last published LSN.</summary>
+    public long VisibleLsn => Volatile.Read(ref _current).Lsn;
+
+    /// <summary>Registers a reader at the current snapshot; the reader ends with <see cref="ReaderSnapshot.Leave"/>.</summary>
+    public ReaderSnapshot Register()
     {
-        lock (_gate)
+        while (true)
         {
-            var lsn = currentLsn();
-            _total++;
-            if (lsn < _newestLsn)
+            var snapshot = Volatile.Read(ref _current);
+            Interlocked.Increment(ref snapshot.Readers);
+            if (!_closed && ReferenceEquals(Volatile.Read(ref _current), snapshot))
             {
-                // Not expected (snapshots only move forward), but counted correctly all the same.
-                CountOlder(lsn, 1);
-                return lsn;
+                return snapshot;
             }
 
-            if (lsn > _newestLsn)
+            Interlocked.Decrement(ref snapshot.Readers);
+            if (_closed)
             {
-                // A commit made a newer snapshot: the readers of the previous one become older readers.
-                CountOlder(_newestLsn, _newestCount);
-                (_newestLsn, _newestCount) = (lsn, 0);
+                // A restart holds the gate while its action runs: wait for it instead of spinning.
+                lock (_gate)
+                {
+                }
             }
-
-            _newestCount++;
-            return lsn;
         }
     }
 
-    private void CountOlder(long lsn, int readers)
-    {
-        if (readers > 0)
-        {
-            _counts[lsn] = _counts.GetValueOrDefault(lsn) + readers;
-        }
-    }
-
-    public void Unregister(long lsn)
+    /// <summary>Makes <paramref name="lsn"/> the snapshot new readers get; an LSN at or before the current one is ignored.</summary>
+    public void Publish(long lsn)
     {
         lock (_gate)
         {
-            _total--;
-            if (lsn == _newestLsn && _newestCount > 0)
+            if (lsn <= _current.Lsn)
             {
-                _newestCount--;
                 return;
             }
 
-            var n = _counts[lsn] - 1;
-            if (n == 0)
+            // The exchange is a full fence: a reader that incremented the replaced snapshot before it either
+            // shows in the count read below, or sees the new snapshot when it checks and retries.
+            var replaced = Interlocked.Exchange(ref _current, new ReaderSnapshot(lsn));
+            if (Volatile.Read(ref replaced.Readers) > 0)
             {
-                _counts.Remove(lsn);
-            }
-            else
-            {
-                _counts[lsn] = n;
+                _older.Add(replaced);
             }
         }
     }
 
-    /// <summary>The oldest live snapshot, or <paramref name="none"/> when there is no reader.</summary>
-    public long Oldest(long none)
+    /// <summary>The oldest snapshot a live reader holds, or <see cref="VisibleLsn"/> when no reader holds an older one.</summary>
+    public long Oldest()
     {
         lock (_gate)
         {
-            var min = _newestCount > 0 ? Math.Min(none, _newestLsn) : none;
-            foreach (var lsn in _counts.Keys)
+            var oldest = _current.Lsn;
+            _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+            foreach (var snapshot in _older)
             {
-                min = Math.Min(min, lsn);
+                oldest = Math.Min(oldest, snapshot.Lsn);
             }
 
-            return min;
+            return oldest;
         }
     }
 
@@ -94,13 +94,29 @@ internal sealed class ReaderRegistry
     {
         lock (_gate)
         {
-            if (_total != 0)
+            _closed = true;
+            try
             {
-                return false;
-            }
+                // After the fence a reader either shows in a count or sees _closed and backs off.
+                Interlocked.MemoryBarrier();
+                if (Volatile.Read(ref _current.Readers) != 0)
+                {
+                    return false;
+                }
 
-            action();
-            return true;
+                _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+                if (_older.Count != 0)
+                {
+                    return false;
+                }
+
+                action();
+                return true;
+            }
+            finally
+            {
+                _closed = false;
+            }
         }
     }
 }

@@ -1,0 +1,50 @@
+namespace DocStore.Storage.Cache;
+
+/// <summary>
+/// One page image in the <see cref="PageCache"/>, with room for one structure a higher layer derives from
+/// it. The image never changes once cached, so whatever is derived from it stays true for as long as the
+/// entry lives; the B+tree keeps the search heads of a node page here (<c>KeyHeads</c>).
+/// </summary>
+internal sealed class CachedPage(uint pageNumber, long version, byte[] image)
+{
+    private object? _derived;
+    private int _uses;
+
+    public uint PageNumber { get; } = pageNumber;
+
+    /// <summary>The LSN of the WAL frame the image came from, or 0 for the database file's image.</summary>
+    public long Version { get; } = version;
+
+    public byte[] Image { get; } = image;
+
+    /// <summary>Set by lookups, cleared by the clock hand: a second chance before eviction.</summary>
+    public volatile bool Referenced;
+
+    /// <summary>Removed from the cache (read without the cache's lock by its array fast path).</summary>
+    public volatile bool Dead;
+
+    /// <summary>
+    /// The structure <paramref name="build"/> derives from the image, built on the
+    /// <paramref name="afterUses"/>-th call and kept from then on; null before that, or when
+    /// <paramref name="build"/> returns null. Pages read once or twice before eviction (a cold scan) never pay
+    /// for the build. Racing callers may each build; the results are equal, and one of them is kept.
+    /// </summary>
+    public T? Derived<T>(int afterUses, Func<byte[], T?> build)
+        where T : class
+    {
+        if (Volatile.Read(ref _derived) is T derived)
+        {
+            return derived;
+        }
+
+        // Not atomic on purpose: a lost increment only delays the build by a use.
+        if (++_uses < afterUses)
+        {
+            return null;
+        }
+
+        var built = build(Image);
+        Volatile.Write(ref _derived, built);
+        return built;
+    }
+}
