@@ -1,4 +1,6 @@
 using System.Buffers.Binary;
+using System.Runtime.InteropServices;
+using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
 
 namespace DocStore.BTree;
@@ -17,8 +19,13 @@ namespace DocStore.BTree;
 /// search compares the keys. Built only from committed images (never from a writer's private copy), which
 /// never change afterwards.
 /// </para>
+/// <para>
+/// Layout: one <c>uint[]</c>, so a search follows one reference from the cached page, not three:
+/// <c>[0]</c> the key count, <c>[1]</c> the prefix length in bytes, then the prefix bytes (padded to whole
+/// words), then one head per key. This struct only wraps the array; <c>default</c> means "no heads".
+/// </para>
 /// </summary>
-internal sealed class KeyHeads
+internal readonly struct KeyHeads
 {
     /// <summary>Pages with fewer keys are searched directly: a handful of probes cost less than the heads.</summary>
     public const int MinKeys = 8;
@@ -27,24 +34,30 @@ internal sealed class KeyHeads
     public const int BuildAfterUses = 4;
 
     private const int HeadSize = sizeof(uint);
+    private const int PrefixStart = 2;
 
-    private readonly byte[] _prefix;
-    private readonly uint[] _heads;
+    private readonly uint[]? _data;
 
-    private KeyHeads(byte[] prefix, uint[] heads)
-    {
-        _prefix = prefix;
-        _heads = heads;
-    }
+    /// <summary>Wraps an array that <see cref="Build"/> made (null for none).</summary>
+    public KeyHeads(uint[]? data) => _data = data;
+
+    /// <summary>False for <c>default</c>: the page has no heads and is searched directly.</summary>
+    public bool Exists => _data is not null;
 
     /// <summary>How many keys the heads describe (the page's cell count when built).</summary>
-    public int Count => _heads.Length;
+    public int Count => (int)_data![0];
 
     /// <summary>The length of the prefix every key on the page starts with.</summary>
-    public int PrefixLength => _prefix.Length;
+    public int PrefixLength => (int)_data![1];
 
-    /// <summary>Heads for a leaf or branch page with at least <see cref="MinKeys"/> keys; null for any other page.</summary>
-    public static KeyHeads? Build(byte[] page)
+    private int HeadsStart => PrefixStart + Words(PrefixLength);
+
+    /// <summary>The heads a cached page has (built on its <see cref="BuildAfterUses"/>-th use); none for an uncached page.</summary>
+    public static KeyHeads Of(CachedPage? cached) =>
+        cached is null ? default : new KeyHeads(cached.Derived(BuildAfterUses, Build) as uint[]);
+
+    /// <summary>The heads of a leaf or branch page with at least <see cref="MinKeys"/> keys; null for any other page.</summary>
+    public static uint[]? Build(byte[] page)
     {
         var type = PageLayout.GetType(page);
         var count = Node.Count(page);
@@ -55,28 +68,34 @@ internal sealed class KeyHeads
 
         // Keys are sorted, so every key between the first and the last starts with what those two share.
         var first = Node.KeyAt(page, 0);
-        var prefix = first[..first.CommonPrefixLength(Node.KeyAt(page, count - 1))].ToArray();
-        var heads = new uint[count];
+        var prefixLength = first.CommonPrefixLength(Node.KeyAt(page, count - 1));
+        var headsStart = PrefixStart + Words(prefixLength);
+        var data = new uint[headsStart + count];
+        data[0] = (uint)count;
+        data[1] = (uint)prefixLength;
+        first[..prefixLength].CopyTo(MemoryMarshal.AsBytes(data.AsSpan(PrefixStart, headsStart - PrefixStart)));
         for (var i = 0; i < count; i++)
         {
-            heads[i] = Head(Node.KeyAt(page, i), prefix.Length);
+            data[headsStart + i] = Head(Node.KeyAt(page, i), prefixLength);
         }
 
-        return new KeyHeads(prefix, heads);
+        return data;
     }
 
     /// <summary>Like <see cref="Node.Search(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out bool)"/> on <paramref name="page"/>, the page these heads were built from.</summary>
     public int Search(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key, out bool found)
     {
         found = false;
-        var side = OutsidePrefix(key);
+        var data = _data!;
+        var count = (int)data[0];
+        var side = OutsidePrefix(data, key);
         if (side != 0)
         {
-            return side < 0 ? 0 : _heads.Length;
+            return side < 0 ? 0 : count;
         }
 
-        var head = Head(key, _prefix.Length);
-        var heads = _heads;
+        var heads = data.AsSpan(HeadsStart, count);
+        var head = Head(key, PrefixLength);
         int lo = 0, hi = heads.Length;
         while (lo < hi)
         {
@@ -105,14 +124,16 @@ internal sealed class KeyHeads
     /// <summary>Like <see cref="Node.ChildIndex(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> on <paramref name="page"/>, the page these heads were built from.</summary>
     public int ChildIndex(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key)
     {
-        var side = OutsidePrefix(key);
+        var data = _data!;
+        var count = (int)data[0];
+        var side = OutsidePrefix(data, key);
         if (side != 0)
         {
-            return side < 0 ? 0 : _heads.Length;
+            return side < 0 ? 0 : count;
         }
 
-        var head = Head(key, _prefix.Length);
-        var heads = _heads;
+        var heads = data.AsSpan(HeadsStart, count);
+        var head = Head(key, PrefixLength);
         int lo = 0, hi = heads.Length;
         while (lo < hi)
         {
@@ -133,24 +154,27 @@ internal sealed class KeyHeads
     }
 
     /// <summary>Negative when <paramref name="key"/> sorts before every key on the page, positive when after every one, zero when it starts with the shared prefix.</summary>
-    private int OutsidePrefix(ReadOnlySpan<byte> key)
+    private static int OutsidePrefix(uint[] data, ReadOnlySpan<byte> key)
     {
-        var prefix = _prefix;
-        if (prefix.Length == 0)
+        var prefixLength = (int)data[1];
+        if (prefixLength == 0)
         {
             return 0;
         }
 
-        var shared = Math.Min(key.Length, prefix.Length);
-        var c = KeyOrder.Compare(key[..shared], prefix.AsSpan(0, shared));
+        var prefix = MemoryMarshal.AsBytes(data.AsSpan(PrefixStart, Words(prefixLength)))[..prefixLength];
+        var shared = Math.Min(key.Length, prefixLength);
+        var c = KeyOrder.Compare(key[..shared], prefix[..shared]);
         if (c != 0)
         {
             return c;
         }
 
         // A key that is a proper prefix of the shared prefix sorts before every key that extends it.
-        return key.Length < prefix.Length ? -1 : 0;
+        return key.Length < prefixLength ? -1 : 0;
     }
+
+    private static int Words(int bytes) => (bytes + HeadSize - 1) / HeadSize;
 
     /// <summary>The <see cref="HeadSize"/> bytes of <paramref name="key"/> after <paramref name="from"/>, big-endian, zero-padded.</summary>
     private static uint Head(ReadOnlySpan<byte> key, int from)

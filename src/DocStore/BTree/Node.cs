@@ -98,12 +98,12 @@ internal static class Node
     }
 
     /// <summary>Like <see cref="Search(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out bool)"/>, through the page's search heads when it has them.</summary>
-    public static int Search(ReadOnlySpan<byte> page, KeyHeads? heads, ReadOnlySpan<byte> key, out bool found) =>
-        heads is not null && heads.Count == Count(page) ? heads.Search(page, key, out found) : Search(page, key, out found);
+    public static int Search(ReadOnlySpan<byte> page, KeyHeads heads, ReadOnlySpan<byte> key, out bool found) =>
+        heads.Exists && heads.Count == Count(page) ? heads.Search(page, key, out found) : Search(page, key, out found);
 
     /// <summary>Like <see cref="ChildIndex(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>, through the page's search heads when it has them.</summary>
-    public static int ChildIndex(ReadOnlySpan<byte> page, KeyHeads? heads, ReadOnlySpan<byte> key) =>
-        heads is not null && heads.Count == Count(page) ? heads.ChildIndex(page, key) : ChildIndex(page, key);
+    public static int ChildIndex(ReadOnlySpan<byte> page, KeyHeads heads, ReadOnlySpan<byte> key) =>
+        heads.Exists && heads.Count == Count(page) ? heads.ChildIndex(page, key) : ChildIndex(page, key);
 
     /// <summary>The child position to follow for <paramref name="key"/>: the first cell whose key is greater, or the count (rightmost child).</summary>
     public static int ChildIndex(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key)

@@ -123,9 +123,9 @@ public sealed partial class Tree
 
     private void FreeSubtree(Transactions.WriteTransaction writer, uint pageNumber, int depth)
     {
-        if (depth > MaxDepth)
+        if (depth > TreeLimits.MaxDepth)
         {
-            throw Corrupt(pageNumber, $"deeper than {MaxDepth} levels (a cycle?)");
+            throw Corrupt(pageNumber, $"deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
         }
 
         var page = ReadNodePage(pageNumber);

@@ -9,7 +9,7 @@ namespace DocStore.BTree;
 /// </summary>
 public sealed partial class Tree
 {
-    private int OverflowPayload => PageSize - PageLayout.HeaderSize;
+    private int OverflowPayload => TreeLookup.OverflowPayload(PageSize);
 
     private uint WriteOverflow(ReadOnlySpan<byte> value)
     {
@@ -32,35 +32,7 @@ public sealed partial class Tree
         return pages[0];
     }
 
-    private byte[] ReadOverflow(uint first, int length)
-    {
-        var value = new byte[length];
-        var copied = 0;
-        var pageNumber = first;
-        while (copied < length)
-        {
-            var page = ReadOverflowPage(pageNumber);
-            var n = Math.Min(OverflowPayload, length - copied);
-            page.AsSpan(PageLayout.HeaderSize, n).CopyTo(value.AsSpan(copied));
-            copied += n;
-            pageNumber = PageLayout.GetLink(page);
-        }
-
-        return value;
-    }
-
-    private byte[] ReadOverflowPage(uint pageNumber)
-    {
-        if (pageNumber == 0)
-        {
-            throw Corrupt(0, "an overflow chain ends before its value does");
-        }
-
-        var page = _tx.ReadPage(pageNumber);
-        return PageLayout.GetType(page) == PageType.Overflow
-            ? page
-            : throw Corrupt(pageNumber, $"expected an overflow page, found type {PageLayout.GetType(page)}");
-    }
+    private byte[] ReadOverflowPage(uint pageNumber) => TreeLookup.ReadOverflowPage(new PageSource(_tx), Name, pageNumber);
 
     /// <summary>Frees the overflow chain of the value at <paramref name="index"/> in <paramref name="leaf"/>, if it has one.</summary>
     private void FreeValue(byte[] leaf, int index)

@@ -16,7 +16,6 @@ namespace DocStore.BTree;
 /// </remarks>
 public sealed partial class Tree
 {
-    private const int MaxDepth = 40;
     private readonly Transaction _tx;
     // The descent path of a change; allocated by the first change, so a tree opened for reads costs one small object.
     private PathEntry[]? _path;
@@ -49,11 +48,11 @@ public sealed partial class Tree
     }
 
     private DatabaseCorruptException Corrupt(uint page, string problem) =>
-        new(_tx.Pager.Name, page, $"tree '{Name}': {problem}");
+        TreeLookup.Corrupt(new PageSource(_tx), Name, page, problem);
 
     private byte[] ReadNodePage(uint pageNumber) => ReadNodePage(pageNumber, out _);
 
-    private byte[] ReadNodePage(uint pageNumber, out KeyHeads? heads)
+    private byte[] ReadNodePage(uint pageNumber, out KeyHeads heads)
     {
         var page = _tx.ReadNode(pageNumber, out heads);
         var type = PageLayout.GetType(page);
@@ -70,7 +69,7 @@ public sealed partial class Tree
     {
         var pageNumber = RootPage;
         _depth = 0;
-        _path ??= new PathEntry[MaxDepth];
+        _path ??= new PathEntry[TreeLimits.MaxDepth];
         while (true)
         {
             var page = ReadNodePage(pageNumber, out var heads);
@@ -79,9 +78,9 @@ public sealed partial class Tree
                 return pageNumber;
             }
 
-            if (_depth == MaxDepth)
+            if (_depth == TreeLimits.MaxDepth)
             {
-                throw Corrupt(pageNumber, $"deeper than {MaxDepth} levels (a cycle?)");
+                throw Corrupt(pageNumber, $"deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
             }
 
             var index = Node.ChildIndex(page, heads, key);

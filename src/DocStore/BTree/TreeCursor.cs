@@ -9,9 +9,8 @@ namespace DocStore.BTree;
 /// </summary>
 public sealed class TreeCursor
 {
-    private const int MaxDepth = 40;
     private readonly Tree _tree;
-    private readonly Frame[] _stack = new Frame[MaxDepth];
+    private readonly Frame[] _stack = new Frame[TreeLimits.MaxDepth];
     private int _depth;
     private long _version;
 
@@ -122,13 +121,13 @@ public sealed class TreeCursor
     // neither use nor count towards them; keyed descents do.
     private byte[] Push(uint pageNumber) => Push(pageNumber, _tree.Transaction.ReadPage(pageNumber));
 
-    private byte[] Push(uint pageNumber, out KeyHeads? heads) => Push(pageNumber, _tree.Transaction.ReadNode(pageNumber, out heads));
+    private byte[] Push(uint pageNumber, out KeyHeads heads) => Push(pageNumber, _tree.Transaction.ReadNode(pageNumber, out heads));
 
     private byte[] Push(uint pageNumber, byte[] page)
     {
-        if (_depth == MaxDepth)
+        if (_depth == TreeLimits.MaxDepth)
         {
-            throw new Storage.DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}' is deeper than {MaxDepth} levels (a cycle?)");
+            throw new Storage.DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}' is deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
         }
 
         var type = PageLayout.GetType(page);
@@ -141,7 +140,7 @@ public sealed class TreeCursor
         return page;
     }
 
-    private byte[] DescendTo(ReadOnlySpan<byte> key, out KeyHeads? heads)
+    private byte[] DescendTo(ReadOnlySpan<byte> key, out KeyHeads heads)
     {
         var page = Push(_tree.RootPage, out heads);
         while (PageLayout.GetType(page) == PageType.Branch)

@@ -14,6 +14,12 @@ public static class TreeLimits
     /// <summary>The largest key for <paramref name="pageSize"/>: (pageSize - 16) / 4 - 12 bytes; 2032 at 8 KiB, 240 at 1 KiB.</summary>
     public static int MaxKeyLength(int pageSize) => MaxCellSize(pageSize) - Node.CellHeaderSize - 4;
 
+    /// <summary>
+    /// Deeper than any real tree gets (four cells a page at the least, so 40 levels hold over 10^24 keys):
+    /// a descent that goes further is following a cycle in a damaged file, and stops with an error.
+    /// </summary>
+    internal const int MaxDepth = 40;
+
     /// <summary>The largest cell, its slot included in the quarter-page budget.</summary>
     internal static int MaxCellSize(int pageSize) => ((pageSize - PageLayout.HeaderSize) / 4) - 2;
 }

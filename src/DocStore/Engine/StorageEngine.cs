@@ -96,6 +96,17 @@ public sealed class StorageEngine : IDisposable
         return new ReadTransaction(this, _pager, _pager.Readers.Register());
     }
 
+    /// <summary>
+    /// Registers a bare snapshot of the latest acknowledged commit, for a point read that needs no
+    /// <see cref="ReadTransaction"/> object; the caller reads through a <see cref="BTree.PageSource"/> and
+    /// calls <see cref="ReaderSnapshot.Leave"/> when done.
+    /// </summary>
+    internal ReaderSnapshot RegisterSnapshot()
+    {
+        ThrowIfDisposed();
+        return _pager.Readers.Register();
+    }
+
     /// <summary>Begins the write transaction, waiting up to <see cref="StorageOptions.WriteLockTimeout"/> for the current one to end.</summary>
     /// <exception cref="WriteLockTimeoutException">Another write transaction stayed open past the timeout.</exception>
     /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>

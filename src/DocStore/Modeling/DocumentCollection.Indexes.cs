@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Collections;
 using DocStore.Transactions;
 
@@ -56,14 +57,14 @@ public abstract partial class DocumentCollection<T, TKey>
     private T? FindUniqueCore(int index, ReadOnlySpan<byte> key, QueryOptions? options)
     {
         CheckIndex(index);
-        return Read(options?.Transaction, new UniqueLookup(index, key), static (c, tx, fields, a) =>
+        return Lookup(options?.Transaction, new UniqueLookup(index, key), static (c, pages, fields, a) =>
         {
-            if (!c.IndexTree(tx, a.Index).TryGet(a.Key, out var primaryKey))
+            if (!TreeLookup.TryGet(pages, c._indexRoots[a.Index], c._indexTrees[a.Index], a.Key, out var primaryKey))
             {
                 return default;
             }
 
-            if (!c.PrimaryTree(tx).TryGet(primaryKey.Span, out var bytes))
+            if (!c.TryGetDocument(pages, primaryKey.Span, out var bytes))
             {
                 throw c.DanglingEntry(a.Index, primaryKey.ToArray());
             }

@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using DocStore.Bson;
+using DocStore.BTree;
 using DocStore.Collections;
 using DocStore.Transactions;
 
@@ -19,7 +20,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public T? Get(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Read(transaction, EncodeKeyScratch(key), static (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
+        return Lookup(transaction, EncodeKeyScratch(key), static (c, pages, fields, pk) => c.TryGetDocument(pages, pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
     }
 
     /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
@@ -39,7 +40,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>True when found.</returns>
     public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
     {
-        var found = Read(null, EncodeKeyScratch(key), static (c, tx, fields, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
+        var found = Lookup(null, EncodeKeyScratch(key), static (c, pages, fields, pk) => c.TryGetDocument(pages, pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
         document = found.Item2!;
         return found.Item1;
     }
@@ -47,7 +48,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>True when a document has <paramref name="key"/> (the document is not read).</summary>
     /// <param name="key">The key.</param>
     /// <returns>True when present.</returns>
-    public bool Exists(TKey key) => Read(null, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
+    public bool Exists(TKey key) => Lookup(null, EncodeKeyScratch(key), static (c, pages, _, pk) => c.TryGetDocument(pages, pk, out var _));
 
     /// <summary>True when a document has <paramref name="key"/>, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -56,7 +57,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public bool Exists(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Read(transaction, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).ContainsKey(pk));
+        return Lookup(transaction, EncodeKeyScratch(key), static (c, pages, _, pk) => c.TryGetDocument(pages, pk, out var _));
     }
 
     /// <summary>The asynchronous twin of <see cref="Exists(TKey)"/> (completes synchronously).</summary>
@@ -74,7 +75,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="key">The key.</param>
     /// <returns>A copy of the bytes, or null.</returns>
     public byte[]? GetDocumentBytes(TKey key) =>
-        Read(null, EncodeKeyScratch(key), static (c, tx, _, pk) => c.PrimaryTree(tx).TryGet(pk, out var bytes) ? bytes.ToArray() : null);
+        Lookup(null, EncodeKeyScratch(key), static (c, pages, _, pk) => c.TryGetDocument(pages, pk, out var bytes) ? bytes.ToArray() : null);
 
     /// <summary>The asynchronous twin of <see cref="GetDocumentBytes(TKey)"/> (completes synchronously, like <see cref="GetAsync(TKey)"/>).</summary>
     /// <param name="key">The key.</param>
@@ -140,6 +141,40 @@ public abstract partial class DocumentCollection<T, TKey>
         var key = EncodeKey(from);
         return options?.Descending == true ? Query(options.Transaction, -1, [], key, options) : Query(options?.Transaction, -1, key, null, options);
     }
+
+    /// <summary>
+    /// Runs the point read <paramref name="read"/> in <paramref name="transaction"/>'s view, or on a registered
+    /// snapshot of the last commit with no transaction object: a get or unique find allocates neither a
+    /// transaction nor a tree. The argument may be a span, as for <see cref="Read{TArg, TResult}"/>.
+    /// </summary>
+    private TResult Lookup<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, PageSource, IFieldDictionary, TArg, TResult> read)
+        where TArg : allows ref struct
+    {
+        _context.ThrowIfDisposed();
+        if (transaction is not null)
+        {
+            transaction.ThrowIfUnusable(_context);
+            var write = transaction.Write;
+            write.ThrowIfCompleted();
+            return read(this, new PageSource(write), _fields.Writer, argument);
+        }
+
+        var engine = _context.Engine;
+        var snapshot = engine.RegisterSnapshot();
+        try
+        {
+            // Read after the snapshot began, as in Read: the committed dictionary covers what it can see.
+            return read(this, new PageSource(engine.Pager, snapshot.Lsn), _fields.Committed, argument);
+        }
+        finally
+        {
+            snapshot.Leave();
+        }
+    }
+
+    /// <summary>The stored bytes of the document with encoded key <paramref name="primaryKey"/>, read through <paramref name="pages"/>.</summary>
+    private bool TryGetDocument(PageSource pages, ReadOnlySpan<byte> primaryKey, out ReadOnlyMemory<byte> bytes) =>
+        TreeLookup.TryGet(pages, _primaryRoot, _primaryTree, primaryKey, out bytes);
 
     /// <summary>Runs <paramref name="read"/> in <paramref name="transaction"/>, or on a snapshot of the last commit. The argument may be a span (a scratch-encoded key): nothing here encodes a key or awaits before <paramref name="read"/> consumes it.</summary>
     private TResult Read<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, Transaction, IFieldDictionary, TArg, TResult> read)

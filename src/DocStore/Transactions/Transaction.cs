@@ -50,10 +50,10 @@ public abstract class Transaction : IDisposable
     internal virtual byte[] ReadPage(uint pageNumber, out CachedPage? cached) => Pager.Read(pageNumber, SnapshotLsn, out cached);
 
     /// <summary>A node page with its search heads, when its cached image has them (see <see cref="KeyHeads"/>).</summary>
-    internal byte[] ReadNode(uint pageNumber, out KeyHeads? heads)
+    internal byte[] ReadNode(uint pageNumber, out KeyHeads heads)
     {
         var page = ReadPage(pageNumber, out var cached);
-        heads = cached?.Derived(KeyHeads.BuildAfterUses, KeyHeads.Build);
+        heads = KeyHeads.Of(cached);
         return page;
     }
 

@@ -22,8 +22,8 @@ public sealed class KeyHeadsTests
         {
             var keys = RandomSortedKeys(random, random.Next(KeyHeads.MinKeys, 300));
             var page = BuildPage(type, keys);
-            var heads = KeyHeads.Build(page);
-            Assert.NotNull(heads);
+            var heads = new KeyHeads(KeyHeads.Build(page));
+            Assert.True(heads.Exists);
             Assert.Equal(keys.Count, heads.Count);
 
             foreach (var probe in Probes(random, keys))
@@ -41,7 +41,7 @@ public sealed class KeyHeadsTests
     {
         var keys = Enumerable.Range(0, 40).Select(i => "user10"u8.ToArray().Concat(BitConverter.GetBytes(i).Reverse()).ToArray()).ToList();
         var page = BuildPage(PageType.Leaf, keys);
-        var heads = KeyHeads.Build(page)!;
+        var heads = new KeyHeads(KeyHeads.Build(page));
         Assert.Equal("user10"u8.Length + 3, heads.PrefixLength);
         for (var i = 0; i < keys.Count; i++)
         {
@@ -69,7 +69,7 @@ public sealed class KeyHeadsTests
     public void Heads_that_do_not_match_the_page_are_ignored()
     {
         var keys = RandomSortedKeys(new Random(9), 50);
-        var heads = KeyHeads.Build(BuildPage(PageType.Leaf, keys));
+        var heads = new KeyHeads(KeyHeads.Build(BuildPage(PageType.Leaf, keys)));
         var other = BuildPage(PageType.Leaf, keys.Take(20).ToList());
 
         // A guard against misuse: the combined search falls back to the page when the counts differ.

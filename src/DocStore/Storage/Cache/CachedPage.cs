@@ -24,15 +24,14 @@ internal sealed class CachedPage(uint pageNumber, long version, byte[] image)
     public volatile bool Dead;
 
     /// <summary>
-    /// The structure <paramref name="build"/> derives from the image, built on the
-    /// <paramref name="afterUses"/>-th call and kept from then on; null before that, or when
-    /// <paramref name="build"/> returns null. Pages read once or twice before eviction (a cold scan) never pay
-    /// for the build. Racing callers may each build; the results are equal, and one of them is kept.
+    /// The object <paramref name="build"/> derives from the image, built on the <paramref name="afterUses"/>-th
+    /// call and kept from then on; null before that, or when <paramref name="build"/> returns null. Pages read
+    /// once or twice before eviction (a cold scan) never pay for the build. Racing callers may each build;
+    /// the results are equal, and one of them is kept.
     /// </summary>
-    public T? Derived<T>(int afterUses, Func<byte[], T?> build)
-        where T : class
+    public object? Derived(int afterUses, Func<byte[], object?> build)
     {
-        if (Volatile.Read(ref _derived) is T derived)
+        if (Volatile.Read(ref _derived) is { } derived)
         {
             return derived;
         }

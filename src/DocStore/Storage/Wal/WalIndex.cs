@@ -14,7 +14,7 @@ internal sealed class WalIndex
     // freshly loaded database may hold versions of every page until its first checkpoint. Grown by the
     // writer (copied, then published); a reader holding an older array sees every entry as of the growth,
     // which covers every version its snapshot can resolve to.
-    private PageVersions?[] _byPage = new PageVersions?[1024];
+    private PageSlot[] _byPage = new PageSlot[1024];
 
     // The writer adds versions while a checkpoint may drop old ones of the same page (it copies without
     // the write lock); both change a page's list, so they take turns. Readers never take it.
@@ -42,7 +42,22 @@ internal sealed class WalIndex
         }
 
         var byPage = Volatile.Read(ref _byPage);
-        if (pageNumber >= (uint)byPage.Length || Volatile.Read(ref byPage[pageNumber]) is not { } versions)
+        if (pageNumber >= (uint)byPage.Length)
+        {
+            return 0;
+        }
+
+        // A reader at the newest snapshot (nearly all of them) wants the newest version, which the slot
+        // holds beside the list: one load instead of two dependent ones. The writer stores it before the
+        // commit that made it is published, so a snapshot never misses a version it covers.
+        ref var slot = ref byPage[pageNumber];
+        var newest = Volatile.Read(ref slot.Newest);
+        if (newest != 0 && newest <= snapshotLsn)
+        {
+            return newest;
+        }
+
+        if (Volatile.Read(ref slot.Versions) is not { } versions)
         {
             return 0;
         }
@@ -67,23 +82,27 @@ internal sealed class WalIndex
             var byPage = _byPage;
             if (pageNumber >= (uint)byPage.Length)
             {
-                var grown = new PageVersions?[Math.Max(byPage.Length * 2, (int)pageNumber + 1)];
+                var grown = new PageSlot[Math.Max(byPage.Length * 2, (int)pageNumber + 1)];
                 byPage.CopyTo(grown, 0);
                 Volatile.Write(ref _byPage, grown);
                 byPage = grown;
             }
 
-            var versions = byPage[pageNumber];
+            ref var slot = ref byPage[pageNumber];
+            var versions = slot.Versions;
             if (versions is null)
             {
-                Volatile.Write(ref byPage[pageNumber], new PageVersions([lsn, 0, 0, 0], 1));
+                Volatile.Write(ref slot.Versions, new PageVersions([lsn, 0, 0, 0], 1));
                 Volatile.Write(ref _pageCount, _pageCount + 1);
                 _pages.Add(pageNumber);
             }
             else if (!versions.TryAppend(lsn))
             {
-                Volatile.Write(ref byPage[pageNumber], versions.Grown(lsn));
+                Volatile.Write(ref slot.Versions, versions.Grown(lsn));
             }
+
+            // After the list: a reader that finds this LSN too new for its snapshot walks the list instead.
+            Volatile.Write(ref slot.Newest, lsn);
         }
     }
 
@@ -91,7 +110,7 @@ internal sealed class WalIndex
     public List<(uint PageNumber, long Lsn)> CheckpointSet(long limitLsn)
     {
         uint[] pages;
-        PageVersions?[] byPage;
+        PageSlot[] byPage;
         lock (_gate)
         {
             pages = [.. _pages];
@@ -102,7 +121,7 @@ internal sealed class WalIndex
         var result = new List<(uint, long)>(pages.Length);
         foreach (var page in pages)
         {
-            if (Volatile.Read(ref byPage[page]) is not { } versions)
+            if (Volatile.Read(ref byPage[page].Versions) is not { } versions)
             {
                 continue;
             }
@@ -132,7 +151,8 @@ internal sealed class WalIndex
                 // Under the gate every listed page has versions: Add lists a page with its first, and a page
                 // leaves the list here together with its last.
                 var page = _pages[i];
-                var versions = byPage[page]!;
+                ref var slot = ref byPage[page];
+                var versions = slot.Versions!;
                 var count = versions.Count;
                 var first = 0;
                 while (first < count && versions.Lsns[first] <= limitLsn)
@@ -142,7 +162,9 @@ internal sealed class WalIndex
 
                 if (first == count)
                 {
-                    Volatile.Write(ref byPage[page], null);
+                    // Newest first: a reader that still sees the list resolves the same as one that sees no version.
+                    Volatile.Write(ref slot.Newest, 0);
+                    Volatile.Write(ref slot.Versions, null);
                     Volatile.Write(ref _pageCount, _pageCount - 1);
 
                     // Order does not matter: the last entry fills the hole.
@@ -152,10 +174,17 @@ internal sealed class WalIndex
                 else if (first != 0)
                 {
                     var kept = versions.Lsns[first..count];
-                    Volatile.Write(ref byPage[page], new PageVersions(kept, kept.Length));
+                    Volatile.Write(ref slot.Versions, new PageVersions(kept, kept.Length));
                 }
             }
         }
+    }
+
+    /// <summary>A page's versions and the newest of them (0 when the page has none).</summary>
+    private struct PageSlot
+    {
+        public PageVersions? Versions;
+        public long Newest;
     }
 
     /// <summary>

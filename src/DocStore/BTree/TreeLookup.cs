@@ -1,0 +1,101 @@
+using System.Buffers.Binary;
+using DocStore.Storage;
+using DocStore.Storage.Pages;
+
+namespace DocStore.BTree;
+
+/// <summary>
+/// Point lookups and value reads over a <see cref="PageSource"/>: what <see cref="Tree"/> does for its
+/// transaction, available without a tree object (a tree is its root page and name).
+/// </summary>
+internal static class TreeLookup
+{
+    /// <summary>
+    /// Finds <paramref name="key"/> in the tree rooted at <paramref name="root"/>. An inline value is returned
+    /// without copying (memory over the cached page image); an overflow value is assembled into a new array.
+    /// </summary>
+    /// <returns>True when the key exists.</returns>
+    public static bool TryGet(in PageSource pages, uint root, string treeName, ReadOnlySpan<byte> key, out ReadOnlyMemory<byte> value)
+    {
+        var pageNumber = root;
+        var page = pages.ReadNode(pageNumber, out var heads);
+        for (var depth = 0; PageLayout.GetType(page) == PageType.Branch; depth++)
+        {
+            if (depth == TreeLimits.MaxDepth)
+            {
+                throw Corrupt(pages, treeName, pageNumber, $"deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
+            }
+
+            pageNumber = Node.Child(page, Node.ChildIndex(page, heads, key));
+            page = pages.ReadNode(pageNumber, out heads);
+        }
+
+        if (PageLayout.GetType(page) != PageType.Leaf)
+        {
+            throw Corrupt(pages, treeName, pageNumber, $"expected a tree page, found type {PageLayout.GetType(page)}");
+        }
+
+        var index = Node.Search(page, heads, key, out var found);
+        if (!found)
+        {
+            value = default;
+            return false;
+        }
+
+        value = ReadValue(pages, treeName, page, index);
+        return true;
+    }
+
+    /// <summary>The value of cell <paramref name="index"/> of <paramref name="page"/>: memory over the page when inline, else its overflow chain assembled.</summary>
+    public static ReadOnlyMemory<byte> ReadValue(in PageSource pages, string treeName, byte[] page, int index)
+    {
+        var offset = Node.CellOffset(page, index);
+        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(offset));
+        var valueLength = Node.ValueLength(page, index);
+        var valueOffset = offset + Node.CellHeaderSize + keyLength;
+        if (Node.IsInline(keyLength, valueLength, page.Length))
+        {
+            return new ReadOnlyMemory<byte>(page, valueOffset, valueLength);
+        }
+
+        return ReadOverflow(pages, treeName, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset)), valueLength, page.Length);
+    }
+
+    /// <summary>The overflow page <paramref name="pageNumber"/> of a chain, checked to be one.</summary>
+    public static byte[] ReadOverflowPage(in PageSource pages, string treeName, uint pageNumber)
+    {
+        if (pageNumber == 0)
+        {
+            throw Corrupt(pages, treeName, 0, "an overflow chain ends before its value does");
+        }
+
+        var page = pages.ReadPage(pageNumber);
+        return PageLayout.GetType(page) == PageType.Overflow
+            ? page
+            : throw Corrupt(pages, treeName, pageNumber, $"expected an overflow page, found type {PageLayout.GetType(page)}");
+    }
+
+    /// <summary>Bytes of a value each overflow page holds: all but its header.</summary>
+    public static int OverflowPayload(int pageSize) => pageSize - PageLayout.HeaderSize;
+
+    public static DatabaseCorruptException Corrupt(in PageSource pages, string treeName, uint page, string problem) =>
+        new(pages.DatabaseName, page, $"tree '{treeName}': {problem}");
+
+    private static byte[] ReadOverflow(in PageSource pages, string treeName, uint first, int length, int pageSize)
+    {
+        var payload = OverflowPayload(pageSize);
+        var value = new byte[length];
+        var copied = 0;
+        var pageNumber = first;
+        while (copied < length)
+        {
+            var page = ReadOverflowPage(pages, treeName, pageNumber);
+            var n = Math.Min(payload, length - copied);
+            page.AsSpan(PageLayout.HeaderSize, n).CopyTo(value.AsSpan(copied));
+            copied += n;
+            pageNumber = PageLayout.GetLink(page);
+        }
+
+        return value;
+    }
+}
