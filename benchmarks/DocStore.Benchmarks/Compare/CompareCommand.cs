@@ -41,6 +41,7 @@ public static class CompareCommand
         var started = Stopwatch.GetTimestamp();
         output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
         output.WriteLine($"machine: {machine}");
+        output.WriteLine($"timer overhead: {TimerOverhead.Nanoseconds:0.0} ns per timed operation, subtracted from every sample");
         try
         {
             FsyncFloorResult? floor = workloads.Any(w => w.Durability == CommitDurability.Full)
@@ -64,7 +65,7 @@ public static class CompareCommand
             var mode = options.Mode.ToString().ToLowerInvariant();
             if (options.JsonPath is not null)
             {
-                ResultJson.Write(options.JsonPath, mode, machine, floor, records);
+                ResultJson.Write(options.JsonPath, mode, machine, TimerOverhead.Nanoseconds, floor, records);
                 output.WriteLine($"json: {options.JsonPath}");
             }
 

@@ -25,6 +25,8 @@ public sealed class CompareSmokeTests
         using var document = JsonDocument.Parse(File.ReadAllText(json));
         Assert.Equal("smoke", document.RootElement.GetProperty("mode").GetString());
         Assert.True(document.RootElement.GetProperty("fsync_floor").GetProperty("ops_per_sec").GetDouble() > 0);
+        var timerOverhead = document.RootElement.GetProperty("timer_overhead_ns").GetDouble();
+        Assert.InRange(timerOverhead, 0, 10_000);
         var records = document.RootElement.GetProperty("records").EnumerateArray().ToList();
         var workloads = WorkloadCatalog.All.Where(w => w.RunsAt(Scale.For(RunMode.Smoke))).Select(w => w.Name).ToList();
         var expected = (from w in workloads from e in new[] { "DocStore", "SQLite", "LiteDB" } select (e, w)).ToHashSet();

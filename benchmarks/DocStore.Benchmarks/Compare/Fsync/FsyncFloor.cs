@@ -39,7 +39,7 @@ public static class FsyncFloor
                 var start = Stopwatch.GetTimestamp();
                 RandomAccess.Write(file, page, operations % Pages * PageBytes);
                 RandomAccess.FlushToDisk(file);
-                var ticks = Stopwatch.GetTimestamp() - start;
+                var ticks = TimerOverhead.Corrected(Stopwatch.GetTimestamp() - start);
                 latencies.Add(ticks);
                 elapsed += ticks;
                 operations++;

@@ -5,12 +5,12 @@ using DocStore.Benchmarks.Compare.Stats;
 namespace DocStore.Benchmarks.Compare.Output;
 
 /// <summary>
-/// The <c>--json</c> file: <c>{ "mode", "machine", "fsync_floor": {...}, "records": [ one per engine x
-/// workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes ] }</c>.
+/// The <c>--json</c> file: <c>{ "mode", "machine", "timer_overhead_ns", "fsync_floor": {...}, "records": [
+/// one per engine x workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes ] }</c>.
 /// </summary>
 public static class ResultJson
 {
-    public static void Write(string path, string mode, string machine, FsyncFloorResult? floor, IReadOnlyList<ResultRecord> records)
+    public static void Write(string path, string mode, string machine, double timerOverheadNs, FsyncFloorResult? floor, IReadOnlyList<ResultRecord> records)
     {
         var directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
@@ -18,7 +18,7 @@ public static class ResultJson
             Directory.CreateDirectory(directory);
         }
 
-        var report = new CompareReport(mode, machine, floor, records);
+        var report = new CompareReport(mode, machine, Math.Round(timerOverheadNs, 1), floor, records);
         File.WriteAllText(path, JsonSerializer.Serialize(report, CompareJsonContext.Default.CompareReport));
     }
 }
@@ -27,6 +27,7 @@ public static class ResultJson
 public sealed record CompareReport(
     [property: JsonPropertyName("mode")] string Mode,
     [property: JsonPropertyName("machine")] string Machine,
+    [property: JsonPropertyName("timer_overhead_ns")] double TimerOverheadNs,
     [property: JsonPropertyName("fsync_floor")] FsyncFloorResult? FsyncFloor,
     [property: JsonPropertyName("records")] IReadOnlyList<ResultRecord> Records);
 

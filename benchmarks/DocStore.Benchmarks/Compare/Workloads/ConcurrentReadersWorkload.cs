@@ -122,7 +122,7 @@ public sealed class ConcurrentReadersWorkload(string name, int readers) : Worklo
                 var start = Stopwatch.GetTimestamp();
                 var person = reader.GetById(id);
                 now = Stopwatch.GetTimestamp();
-                latencies.Add(now - start);
+                latencies.Add(TimerOverhead.Corrected(now - start));
                 ops++;
                 if (person?.Id != id)
                 {
