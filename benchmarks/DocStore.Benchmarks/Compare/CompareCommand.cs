@@ -41,7 +41,7 @@ public static class CompareCommand
         var started = Stopwatch.GetTimestamp();
         output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
         output.WriteLine($"machine: {machine}");
-        output.WriteLine($"timer overhead: {TimerOverhead.Nanoseconds:0.0} ns per timed operation, subtracted from every sample");
+        output.WriteLine($"timer overhead: {TimerOverhead.Nanoseconds:0.0} ns per timed operation, subtracted from every sample; GC: {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")}, {(System.Runtime.GCSettings.LatencyMode == System.Runtime.GCLatencyMode.Batch ? "non-concurrent" : "concurrent")}, a full collection before each round");
         try
         {
             FsyncFloorResult? floor = workloads.Any(w => w.Durability == CommitDurability.Full)

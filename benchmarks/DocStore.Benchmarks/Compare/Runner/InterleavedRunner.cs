@@ -52,6 +52,19 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
         }
     }
 
+    /// <summary>
+    /// A full blocking collection before each measured round (untimed), as BenchmarkDotNet forces one before
+    /// each iteration: the engines share one process, and without it a round pays for collections that the
+    /// garbage of the round before it triggers. (The harness also runs with non-concurrent collections; see
+    /// the project file.)
+    /// </summary>
+    private static void CollectGarbage()
+    {
+        GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true);
+        GC.WaitForPendingFinalizers();
+        GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true);
+    }
+
     public IReadOnlyList<ResultRecord> Run(Workload workload, IReadOnlyList<string> engineNames)
     {
         var started = Stopwatch.GetTimestamp();
@@ -74,6 +87,7 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
                 for (var i = 0; i < slots.Count; i++)
                 {
                     var slot = slots[(i + round) % slots.Count];
+                    CollectGarbage();
                     slot.Run!.Measure(scale.RoundTime, slot.Totals);
                 }
             }
