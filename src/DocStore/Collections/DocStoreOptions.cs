@@ -17,11 +17,15 @@ public sealed class DocStoreOptions
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps its own.</summary>
     public int PageSize { get; init; } = Storage.Pages.PageLayout.DefaultPageSize;
 
+    /// <summary>Under <see cref="Storage.Durability.Full"/>, whether commits reach the WAL around the operating system's page cache where it allows it (Linux). Default true. See <see cref="StorageOptions.UnbufferedWalWrites"/>.</summary>
+    public bool UnbufferedWalWrites { get; init; } = true;
+
     internal StorageOptions ToStorageOptions() => new()
     {
         Durability = Durability,
         CacheSizePages = CacheSizePages,
         WriteLockTimeout = WriteLockTimeout,
         PageSize = PageSize,
+        UnbufferedWalWrites = UnbufferedWalWrites,
     };
 }

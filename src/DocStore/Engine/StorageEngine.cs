@@ -70,7 +70,7 @@ public sealed class StorageEngine : IDisposable
         FileStorageDevice? wal = null;
         try
         {
-            wal = FileStorageDevice.Open(path + "-wal");
+            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.Durability == Durability.Full && options.UnbufferedWalWrites);
             return Open(db, wal, options, path);
         }
         catch

@@ -25,6 +25,15 @@ public sealed class StorageOptions
     public int AutoCheckpointFrames { get; init; } = 2000;
 
     /// <summary>
+    /// Under <see cref="Durability.Full"/>, whether commits are written to the WAL around the operating
+    /// system's page cache (Linux <c>O_DIRECT</c>), so that each commit's fsync only flushes the device
+    /// (docs/storage.md, "Unbuffered WAL writes"). Default true; where the platform or file system does not
+    /// offer it, writes stay buffered whatever this says. Other durability levels always write buffered: they
+    /// do not fsync per commit, and a buffered write returns sooner.
+    /// </summary>
+    public bool UnbufferedWalWrites { get; init; } = true;
+
+    /// <summary>
     /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
     /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 128; 0 grows the file per commit.
     /// </summary>

@@ -18,6 +18,13 @@ internal interface IStorageDevice : IDisposable
     /// <summary>Writes all of <paramref name="data"/> at <paramref name="offset"/>, growing the device if needed.</summary>
     void Write(long offset, ReadOnlySpan<byte> data);
 
+    /// <summary>
+    /// What a write's offset, length and (pinned) buffer address must be multiples of for the device to take
+    /// its fastest durable path: unbuffered writes on a file that has them (<see cref="UnbufferedHandle"/>),
+    /// 1 on every other device. Other writes still work, buffered.
+    /// </summary>
+    int PreferredWriteAlignment => 1;
+
     /// <summary>Makes every completed write durable (fsync).</summary>
     void Flush();
 

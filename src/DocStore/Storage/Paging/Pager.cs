@@ -50,6 +50,9 @@ internal sealed partial class Pager : IDisposable
     /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
     public long VisibleLsn => Readers.VisibleLsn;
 
+    /// <summary>The WAL's device (null in memory), for tests that check how it was opened.</summary>
+    internal IStorageDevice? WalDevice => _wal?.Device;
+
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;
 

@@ -36,12 +36,17 @@ internal sealed partial class WriteAheadLog : IDisposable
     private uint _lastChecksum;
 
     // The frames of one write, reused by every commit (only the single writer appends): allocating it per
-    // commit was about half of a small commit's garbage.
-    private byte[] _batch = [];
+    // commit was about half of a small commit's garbage. Aligned, for a device that writes aligned data
+    // unbuffered.
+    private AlignedBuffer _batch = AlignedBuffer.Allocate(0, 1);
 
-    // Zeros written ahead of the frames (see EnsureAllocated); never changed, so shared.
-    private static readonly byte[] Zeros = new byte[64 * 1024];
+    // Zeros written ahead of the frames (see EnsureAllocated); never changed, so shared. Aligned like the batch.
+    private static readonly AlignedBuffer Zeros = ZeroBuffer();
     private readonly int _preallocateFrames;
+
+    // What the device's fastest writes are aligned to (1: any write): then every frame write starts and ends
+    // on it, a transaction's last write padded with zeros up to where the next transaction starts anyway.
+    private readonly int _alignment;
 
     // Where the file's written, allocated bytes end: frames below it overwrite space the file already has.
     private long _allocatedEnd;
@@ -51,9 +56,25 @@ internal sealed partial class WriteAheadLog : IDisposable
         _device = device;
         _pageSize = pageSize;
         _preallocateFrames = preallocateFrames;
+        _alignment = device.PreferredWriteAlignment;
+        if (_alignment < 1 || WalFormat.TransactionAlignment % _alignment != 0)
+        {
+            // Transactions start on TransactionAlignment; a device wanting more would never see an aligned write.
+            _alignment = 1;
+        }
     }
 
     public string Name => _device.Name;
+
+    /// <summary>The device the log is written to.</summary>
+    public IStorageDevice Device => _device;
+
+    private static AlignedBuffer ZeroBuffer()
+    {
+        var zeros = AlignedBuffer.Allocate(64 * 1024, WalFormat.TransactionAlignment);
+        zeros.Span.Clear();
+        return zeros;
+    }
 
     /// <summary>Bytes a frame carrying a whole page takes.</summary>
     public int FullFrameLength => WalFormat.FrameLength(_pageSize);
@@ -79,26 +100,31 @@ internal sealed partial class WriteAheadLog : IDisposable
         var chain = _lastChecksum;
         var lsn = NextLsn;
         var offset = WalFormat.TransactionStart(EndOffset);
-        var needed = Math.Min(BatchBytes, pages.Count * FullFrameLength);
-        if (_batch.Length < needed)
+        // Room for the frames up to the batch size, and for one more alignment's worth of carried or padding bytes.
+        var budget = Math.Max(Math.Min(BatchBytes, pages.Count * FullFrameLength), FullFrameLength + _alignment);
+        if (_batch.Length < budget + _alignment)
         {
-            _batch = new byte[needed];
+            _batch = AlignedBuffer.Allocate(budget + _alignment, Math.Max(_alignment, 8));
         }
 
-        var batch = _batch;
+        var batch = _batch.Span;
         var used = 0;
         _pending.Clear();
         for (var i = 0; i < pages.Count; i++)
         {
-            if (used + FullFrameLength > batch.Length)
+            if (used + FullFrameLength > budget)
             {
-                WriteFrames(offset, batch.AsSpan(0, used));
-                offset += used;
-                used = 0;
+                // Write the aligned part and carry the rest to the front: offset + used, where the next frame
+                // goes, does not change.
+                var written = used - (used % _alignment);
+                WriteFrames(offset, batch[..written]);
+                batch[written..used].CopyTo(batch);
+                offset += written;
+                used -= written;
             }
 
             var page = pages[i];
-            var slot = batch.AsSpan(used);
+            var slot = batch[used..];
             var (payloadLength, frame, depth) = EncodePayload(page, slot[WalFormat.FrameHeaderSize..], offset + used);
             var commit = i == pages.Count - 1 ? pageCount : 0u;
             chain = WalFormat.WriteFrame(slot, new WalFrameHeader(page.PageNumber, commit, lsn, durableLsn, _salt, payloadLength), chain);
@@ -107,7 +133,11 @@ internal sealed partial class WriteAheadLog : IDisposable
             lsn++;
         }
 
-        WriteFrames(offset, batch.AsSpan(0, used));
+        // Zeros up to the alignment: they lie in the gap before the next transaction's aligned start, which
+        // recovery skips.
+        var padded = (used + _alignment - 1) / _alignment * _alignment;
+        batch[used..padded].Clear();
+        WriteFrames(offset, batch[..padded]);
         var first = NextLsn;
         foreach (var (pageNumber, frame, depth) in _pending)
         {
@@ -159,10 +189,10 @@ internal sealed partial class WriteAheadLog : IDisposable
             return;
         }
 
-        var target = end + ((long)_preallocateFrames * FullFrameLength);
+        var target = (end + ((long)_preallocateFrames * FullFrameLength) + _alignment - 1) / _alignment * _alignment;
         for (var at = end; at < target; at += Zeros.Length)
         {
-            _device.Write(at, Zeros.AsSpan(0, (int)Math.Min(Zeros.Length, target - at)));
+            _device.Write(at, Zeros.Span[..(int)Math.Min(Zeros.Length, target - at)]);
         }
 
         _allocatedEnd = target;
