@@ -11,8 +11,10 @@ namespace DocStore.BTree;
 /// </summary>
 /// <remarks>
 /// The root page number never changes (a root split moves its halves to two new pages), so the catalog
-/// entry of a tree is written once. Values returned from a read transaction stay valid forever; values
-/// returned inside a write transaction are valid until that transaction's next change.
+/// entry of a tree is written once. Values point into cached page images (no copy): one returned from a read
+/// transaction is valid until that transaction is disposed, one returned inside a write transaction until
+/// that transaction's next change or its end. Copy a value (<c>ToArray</c>) to keep it longer: a file
+/// database reuses page images once no transaction can reach them (docs/storage.md, "Page image reuse").
 /// </remarks>
 public sealed partial class Tree
 {

@@ -15,9 +15,13 @@ namespace DocStore.Transactions;
 public sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
+    private readonly PagePool.Pin _imagesPin;
     private Dictionary<uint, byte[]> _dirty;
     private Dictionary<uint, byte[]> _previous;
     private bool _catalogChanged;
+
+    // Set once the pager published the private copies: from then on the cache owns them.
+    private bool _published;
 
     internal WriteTransaction(StorageEngine engine, Pager pager, Action releaseLock)
         : base(engine, pager, pager.CommittedLsn)
@@ -28,6 +32,10 @@ public sealed class WriteTransaction : Transaction
         // grow a fresh dictionary.
         _dirty = pager.DirtyPages;
         _previous = pager.DirtyPrevious;
+
+        // The writer reads committed images without a registered snapshot (and keeps the ones it copied
+        // from, for the WAL's deltas): none of them may be reused before it ends.
+        _imagesPin = pager.PinImages();
     }
 
     /// <inheritdoc />
@@ -69,6 +77,11 @@ public sealed class WriteTransaction : Transaction
     {
         var page = Pager.NewImage();
         PageLayout.Initialize(page, type);
+        if (_dirty.TryGetValue(pageNumber, out var replaced))
+        {
+            Pager.ReleaseImage(replaced);
+        }
+
         _dirty[pageNumber] = page;
         _previous.Remove(pageNumber);
         return page;
@@ -79,7 +92,11 @@ public sealed class WriteTransaction : Transaction
     internal void FreePage(uint pageNumber)
     {
         // A freed page is never read again, so its private copy need not reach the WAL.
-        _dirty.Remove(pageNumber);
+        if (_dirty.Remove(pageNumber, out var copy))
+        {
+            Pager.ReleaseImage(copy);
+        }
+
         _previous.Remove(pageNumber);
         FreeList.Free(this, pageNumber);
     }
@@ -178,13 +195,16 @@ public sealed class WriteTransaction : Transaction
             pages.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
             if (!_catalogChanged)
             {
-                return Pager.AppendCommit(pages, pageCount);
+                var committed = Pager.AppendCommit(pages, pageCount);
+                _published = true;
+                return committed;
             }
 
             // Cached roots must not outlive the catalog they came from: nobody uses the cache until this
             // commit's LSN is known, then snapshots at or after it start a fresh generation.
             Engine.RootCache.Invalidate(long.MaxValue);
             var lsn = Pager.AppendCommit(pages, pageCount);
+            _published = true;
             Engine.RootCache.Invalidate(lsn);
             return lsn;
         }
@@ -224,6 +244,15 @@ public sealed class WriteTransaction : Transaction
         // Still under the write lock: hand the reusable collections back empty, so they pin no page images.
         Pager.CommitPages.Clear();
         var (dirty, previous) = (_dirty, _previous);
+        if (!_published)
+        {
+            // Rolled back (or the append failed): nobody else ever saw these copies.
+            foreach (var copy in dirty.Values)
+            {
+                Pager.ReleaseImage(copy);
+            }
+        }
+
         (_dirty, _previous) = ([], []);
         var large = dirty.Count > 4096;
         dirty.Clear();
@@ -234,6 +263,7 @@ public sealed class WriteTransaction : Transaction
             previous.TrimExcess();
         }
 
+        _imagesPin.Dispose();
         _releaseLock();
     }
 }

@@ -20,6 +20,7 @@ internal sealed class PageCache
     private readonly ConcurrentDictionary<PageKey, CachedPage> _map;
     private readonly CachedPage?[] _slots;
     private readonly Lock _clockGate = new();
+    private readonly Action<byte[]>? _retire;
     private CachedPage?[] _newest = new CachedPage?[InitialIndexedPages];
     private int _used;
     private int _hand;
@@ -30,9 +31,11 @@ internal sealed class PageCache
     /// <summary>Pages past this number use the dictionary alone, so a huge file cannot make the array huge (8 MB of references).</summary>
     internal const uint MaxIndexedPage = 1 << 20;
 
-    public PageCache(int capacity)
+    /// <summary>A cache of <paramref name="capacity"/> images; <paramref name="retire"/> is told of every image that leaves it (evicted, removed or cleared), under the cache's lock.</summary>
+    public PageCache(int capacity, Action<byte[]>? retire = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 4);
+        _retire = retire;
         _slots = new CachedPage?[capacity];
         _map = new ConcurrentDictionary<PageKey, CachedPage>(Environment.ProcessorCount, capacity);
     }
@@ -101,6 +104,7 @@ internal sealed class PageCache
             {
                 entry.Dead = true;
                 Unpublish(entry);
+                _retire?.Invoke(entry.Image);
             }
         }
     }
@@ -110,6 +114,14 @@ internal sealed class PageCache
     {
         lock (_clockGate)
         {
+            if (_retire is not null)
+            {
+                foreach (var entry in _map.Values)
+                {
+                    _retire(entry.Image);
+                }
+            }
+
             _map.Clear();
             Array.Clear(_slots);
             Volatile.Write(ref _newest, new CachedPage?[InitialIndexedPages]);
@@ -138,7 +150,9 @@ internal sealed class PageCache
             }
 
             _map.TryRemove(new PageKey(entry.PageNumber, entry.Version), out _);
+            entry.Dead = true;
             Unpublish(entry);
+            _retire?.Invoke(entry.Image);
             return slot;
         }
     }

@@ -80,9 +80,11 @@ internal sealed partial class Pager
         }
     }
 
-    // Versions at or before the returned limit are now in the file (and gone from the WAL index).
+    // Versions at or before the returned limit are now in the file (and gone from the WAL index). Cached
+    // images are read without a registered snapshot, hence the pin.
     private long CopyUpToOldestReader(long committed)
     {
+        using var pin = PinImages();
         if (Durability == Durability.Full)
         {
             WaitDurable(committed);

@@ -18,6 +18,9 @@ internal sealed partial class Pager : IDisposable
     private readonly MemoryPages? _memory;
     private readonly WalIndex _index = new();
     private readonly PageCache _cache;
+
+    // File databases reuse page images (see PagePool); a :memory: database's images are its content.
+    private readonly PagePool? _pool;
     private readonly SemaphoreSlim _flushGate = new(1, 1);
     private long _committedLsn;
     private long _durableLsn;
@@ -30,7 +33,8 @@ internal sealed partial class Pager : IDisposable
         _memory = memory;
         PageSize = pageSize;
         Durability = options.Durability;
-        _cache = new PageCache(memory is null ? options.CacheSizePages : 4);
+        _pool = memory is null ? new PagePool(pageSize, Readers) : null;
+        _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool is null ? null : _pool.Retire);
     }
 
     /// <summary>True for a <c>:memory:</c> database (no devices, no WAL frames, no checksums).</summary>
@@ -144,11 +148,25 @@ internal sealed partial class Pager : IDisposable
         return HeaderPage.ReadPageSize(prefix);
     }
 
-    /// <summary>A page-sized array for a new image, to be overwritten in full (see <see cref="PageImages"/>).</summary>
-    public byte[] NewImage() => PageImages.Allocate(PageSize, longLived: _memory is null);
+    /// <summary>A page-sized array for a new image, to be overwritten in full: a reused one for a file (see <see cref="PagePool"/>), a new one in memory.</summary>
+    public byte[] NewImage() => _pool?.Rent() ?? PageImages.Allocate(PageSize, longLived: false);
 
     /// <summary>A private, writable copy of the committed <paramref name="image"/>.</summary>
-    public byte[] CopyImage(byte[] image) => PageImages.Copy(image, longLived: _memory is null);
+    public byte[] CopyImage(byte[] image)
+    {
+        var copy = NewImage();
+        image.CopyTo(copy, 0);
+        return copy;
+    }
+
+    /// <summary>Hands back an image that <see cref="NewImage"/> or <see cref="CopyImage"/> made and nobody else has seen (a rolled-back writer's copy).</summary>
+    public void ReleaseImage(byte[] image) => _pool?.Release(image);
+
+    /// <summary>Keeps every image that leaves the cache from now on from being reused until the pin is disposed: for the writer and checkpoints, which read cached images without a registered snapshot.</summary>
+    public PagePool.Pin PinImages() => _pool?.PinImages() ?? default;
+
+    /// <summary>The pool of a file database's page images (null in memory).</summary>
+    internal PagePool? Pool => _pool;
 
     /// <summary>The image of <paramref name="pageNumber"/> as of <paramref name="snapshotLsn"/>. Never mutate it.</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
@@ -172,25 +190,42 @@ internal sealed partial class Pager : IDisposable
     private CachedPage Load(uint pageNumber, long version)
     {
         var image = NewImage();
-        string source;
-        if (version == 0)
+        CachedPage cached;
+        try
         {
-            source = _db!.Name;
-            ReadFilePage(pageNumber, image);
+            string source;
+            if (version == 0)
+            {
+                source = _db!.Name;
+                ReadFilePage(pageNumber, image);
+            }
+            else
+            {
+                source = _wal!.Name;
+                ReadWalVersion(pageNumber, version, image);
+            }
+
+            if (!PageChecksum.IsValid(image, pageNumber))
+            {
+                var where = version == 0 ? "page checksum mismatch" : $"page checksum mismatch in the WAL frame with LSN {version}";
+                throw new DatabaseCorruptException(source, pageNumber, where);
+            }
+
+            cached = _cache.Add(pageNumber, version, image);
         }
-        else
+        catch
         {
-            source = _wal!.Name;
-            ReadWalVersion(pageNumber, version, image);
+            ReleaseImage(image);
+            throw;
         }
 
-        if (!PageChecksum.IsValid(image, pageNumber))
+        if (!ReferenceEquals(cached.Image, image))
         {
-            var where = version == 0 ? "page checksum mismatch" : $"page checksum mismatch in the WAL frame with LSN {version}";
-            throw new DatabaseCorruptException(source, pageNumber, where);
+            // Another reader cached the same version first; this copy was never seen.
+            ReleaseImage(image);
         }
 
-        return _cache.Add(pageNumber, version, image);
+        return cached;
     }
 
     private void ReadFilePage(uint pageNumber, Span<byte> image)

@@ -25,10 +25,13 @@ internal sealed class ReaderRegistry
     private volatile bool _closed;
 
     /// <summary>Starts with <paramref name="visibleLsn"/> as the snapshot new readers get.</summary>
-    public ReaderRegistry(long visibleLsn) => _current = new ReaderSnapshot(visibleLsn);
+    public ReaderRegistry(long visibleLsn) => _current = new ReaderSnapshot(visibleLsn, epoch: 1);
 
     /// <summary>The snapshot new readers get: the last published LSN.</summary>
     public long VisibleLsn => Volatile.Read(ref _current).Lsn;
+
+    /// <summary>The epoch of the snapshot object new readers register on.</summary>
+    public long CurrentEpoch => Volatile.Read(ref _current).Epoch;
 
     /// <summary>Registers a reader at the current snapshot; the reader ends with <see cref="ReaderSnapshot.Leave"/>.</summary>
     public ReaderSnapshot Register()
@@ -63,13 +66,54 @@ internal sealed class ReaderRegistry
                 return;
             }
 
-            // The exchange is a full fence: a reader that incremented the replaced snapshot before it either
-            // shows in the count read below, or sees the new snapshot when it checks and retries.
-            var replaced = Interlocked.Exchange(ref _current, new ReaderSnapshot(lsn));
-            if (Volatile.Read(ref replaced.Readers) > 0)
+            Replace(lsn);
+        }
+    }
+
+    /// <summary>
+    /// Republishes the current LSN as a new snapshot object, so that readers registering from now on count
+    /// under a new epoch and the current one can drain (the page pool asks for this when images retired in
+    /// the current epoch wait while no commit publishes a newer one).
+    /// </summary>
+    public void Rotate()
+    {
+        lock (_gate)
+        {
+            Replace(_current.Lsn);
+        }
+    }
+
+    /// <summary>
+    /// The lowest epoch of a snapshot object that a reader holds now, or <see cref="long.MaxValue"/> when no
+    /// reader is registered. Everything the caller did before (removing an image from the cache, say) is
+    /// visible to a reader that registers after this read the counts.
+    /// </summary>
+    public long OldestReaderEpoch()
+    {
+        lock (_gate)
+        {
+            // Pairs with the reader's interlocked increment, as the fence in RunIfNoReaders does.
+            Interlocked.MemoryBarrier();
+            var oldest = Volatile.Read(ref _current.Readers) > 0 ? _current.Epoch : long.MaxValue;
+            _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+            foreach (var snapshot in _older)
             {
-                _older.Add(replaced);
+                oldest = Math.Min(oldest, snapshot.Epoch);
             }
+
+            return oldest;
+        }
+    }
+
+    // Under the gate.
+    private void Replace(long lsn)
+    {
+        // The exchange is a full fence: a reader that incremented the replaced snapshot before it either
+        // shows in the count read below, or sees the new snapshot when it checks and retries.
+        var replaced = Interlocked.Exchange(ref _current, new ReaderSnapshot(lsn, _current.Epoch + 1));
+        if (Volatile.Read(ref replaced.Readers) > 0)
+        {
+            _older.Add(replaced);
         }
     }
 

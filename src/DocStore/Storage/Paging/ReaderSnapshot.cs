@@ -2,10 +2,18 @@ namespace DocStore.Storage.Paging;
 
 /// <summary>One published snapshot and how many readers hold it.</summary>
 /// <param name="lsn">The LSN of the last commit the snapshot sees.</param>
-internal sealed class ReaderSnapshot(long lsn)
+/// <param name="epoch">Its place in the order snapshots were published in (see <see cref="Epoch"/>).</param>
+internal sealed class ReaderSnapshot(long lsn, long epoch)
 {
     /// <summary>The LSN of the last commit the snapshot sees.</summary>
     public long Lsn { get; } = lsn;
+
+    /// <summary>
+    /// Increases with every snapshot object the registry publishes, also when a rotation republishes the
+    /// same LSN: a reader registered on this object began before any object with a higher epoch existed.
+    /// The page pool reuses an image only when no reader of its retirement's epoch or an earlier one is left.
+    /// </summary>
+    public long Epoch { get; } = epoch;
 
     /// <summary>Readers registered on it (changed with interlocked operations only).</summary>
     public int Readers;
