@@ -44,12 +44,18 @@ public static class CompareCommand
         output.WriteLine($"timer overhead: {TimerOverhead.Nanoseconds:0.0} ns per timed operation, subtracted from every sample; GC: {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")}, {(System.Runtime.GCSettings.LatencyMode == System.Runtime.GCLatencyMode.Batch ? "non-concurrent" : "concurrent")}, a full collection before each round");
         try
         {
-            FsyncFloorResult? floor = workloads.Any(w => w.Durability == CommitDurability.Full)
-                ? FsyncFloor.Measure(root, scale.RoundTime * scale.Rounds / 2)
-                : null;
+            var durable = workloads.Any(w => w.Durability == CommitDurability.Full);
+            var floorBudget = scale.RoundTime * scale.Rounds / 2;
+            var floor = durable ? FsyncFloor.Measure(root, floorBudget) : null;
+            var unbufferedFloor = durable ? FsyncFloor.MeasureUnbuffered(root, floorBudget) : null;
             if (floor is not null)
             {
                 output.WriteLine($"fsync floor (8 KiB write + fsync): {ResultTable.Number(floor.OpsPerSec)}/s, p50 {floor.P50Us:0} µs, p99 {floor.P99Us:0} µs");
+            }
+
+            if (unbufferedFloor is not null)
+            {
+                output.WriteLine($"unbuffered fsync floor (the same through O_DIRECT, as DocStore's WAL under Full): {ResultTable.Number(unbufferedFloor.OpsPerSec)}/s, p50 {unbufferedFloor.P50Us:0} µs, p99 {unbufferedFloor.P99Us:0} µs");
             }
 
             var runner = new InterleavedRunner(scale, root, output);
@@ -65,7 +71,7 @@ public static class CompareCommand
             var mode = options.Mode.ToString().ToLowerInvariant();
             if (options.JsonPath is not null)
             {
-                ResultJson.Write(options.JsonPath, mode, machine, TimerOverhead.Nanoseconds, floor, records);
+                ResultJson.Write(options.JsonPath, mode, machine, TimerOverhead.Nanoseconds, floor, unbufferedFloor, records);
                 output.WriteLine($"json: {options.JsonPath}");
             }
 

@@ -5,12 +5,13 @@ using DocStore.Benchmarks.Compare.Stats;
 namespace DocStore.Benchmarks.Compare.Output;
 
 /// <summary>
-/// The <c>--json</c> file: <c>{ "mode", "machine", "timer_overhead_ns", "fsync_floor": {...}, "records": [
+/// The <c>--json</c> file: <c>{ "mode", "machine", "timer_overhead_ns", "fsync_floor": {...},
+/// "fsync_floor_unbuffered": {...} (null where the system has no unbuffered writes), "records": [
 /// one per engine x workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes ] }</c>.
 /// </summary>
 public static class ResultJson
 {
-    public static void Write(string path, string mode, string machine, double timerOverheadNs, FsyncFloorResult? floor, IReadOnlyList<ResultRecord> records)
+    public static void Write(string path, string mode, string machine, double timerOverheadNs, FsyncFloorResult? floor, FsyncFloorResult? unbufferedFloor, IReadOnlyList<ResultRecord> records)
     {
         var directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
@@ -18,7 +19,7 @@ public static class ResultJson
             Directory.CreateDirectory(directory);
         }
 
-        var report = new CompareReport(mode, machine, Math.Round(timerOverheadNs, 1), floor, records);
+        var report = new CompareReport(mode, machine, Math.Round(timerOverheadNs, 1), floor, unbufferedFloor, records);
         File.WriteAllText(path, JsonSerializer.Serialize(report, CompareJsonContext.Default.CompareReport));
     }
 }
@@ -29,6 +30,7 @@ public sealed record CompareReport(
     [property: JsonPropertyName("machine")] string Machine,
     [property: JsonPropertyName("timer_overhead_ns")] double TimerOverheadNs,
     [property: JsonPropertyName("fsync_floor")] FsyncFloorResult? FsyncFloor,
+    [property: JsonPropertyName("fsync_floor_unbuffered")] FsyncFloorResult? UnbufferedFsyncFloor,
     [property: JsonPropertyName("records")] IReadOnlyList<ResultRecord> Records);
 
 [JsonSourceGenerationOptions(WriteIndented = true)]
