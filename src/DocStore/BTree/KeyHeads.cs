@@ -86,16 +86,12 @@ internal readonly struct KeyHeads
     public int Search(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key, out bool found)
     {
         found = false;
-        var data = _data!;
-        var count = (int)data[0];
-        var side = OutsidePrefix(data, key);
-        if (side != 0)
+        var outside = Prepare(key, out var heads, out var head);
+        if (outside >= 0)
         {
-            return side < 0 ? 0 : count;
+            return outside;
         }
 
-        var heads = data.AsSpan(HeadsStart, count);
-        var head = Head(key, PrefixLength);
         int lo = 0, hi = heads.Length;
         while (lo < hi)
         {
@@ -124,16 +120,12 @@ internal readonly struct KeyHeads
     /// <summary>Like <see cref="Node.ChildIndex(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> on <paramref name="page"/>, the page these heads were built from.</summary>
     public int ChildIndex(ReadOnlySpan<byte> page, ReadOnlySpan<byte> key)
     {
-        var data = _data!;
-        var count = (int)data[0];
-        var side = OutsidePrefix(data, key);
-        if (side != 0)
+        var outside = Prepare(key, out var heads, out var head);
+        if (outside >= 0)
         {
-            return side < 0 ? 0 : count;
+            return outside;
         }
 
-        var heads = data.AsSpan(HeadsStart, count);
-        var head = Head(key, PrefixLength);
         int lo = 0, hi = heads.Length;
         while (lo < hi)
         {
@@ -151,6 +143,27 @@ internal readonly struct KeyHeads
         }
 
         return lo;
+    }
+
+    /// <summary>
+    /// Where <paramref name="key"/> goes when it lies outside the shared prefix (0 before every key, the count
+    /// after every one); otherwise -1, with the heads to search and the key's own head.
+    /// </summary>
+    private int Prepare(ReadOnlySpan<byte> key, out ReadOnlySpan<uint> heads, out uint head)
+    {
+        var data = _data!;
+        var count = (int)data[0];
+        var side = OutsidePrefix(data, key);
+        if (side != 0)
+        {
+            heads = default;
+            head = 0;
+            return side < 0 ? 0 : count;
+        }
+
+        heads = data.AsSpan(HeadsStart, count);
+        head = Head(key, PrefixLength);
+        return -1;
     }
 
     /// <summary>Negative when <paramref name="key"/> sorts before every key on the page, positive when after every one, zero when it starts with the shared prefix.</summary>
