@@ -33,6 +33,49 @@ public sealed class DeltaFrameTests
     }
 
     [Fact]
+    public void Runs_start_and_end_on_changed_bytes_and_are_kept_apart_by_at_least_eight_equal_ones()
+    {
+        // Sparse single-byte changes at gaps of 1 to 20 bytes, so equal stretches of every length fall on
+        // every position relative to the encoder's eight-byte words.
+        var random = new Random(23);
+        for (var round = 0; round < 2000; round++)
+        {
+            var previous = RandomPage(random);
+            var page = (byte[])previous.Clone();
+            for (var at = random.Next(PageSize); at < PageSize && random.Next(12) != 0; at += random.Next(1, 21))
+            {
+                page[at] ^= (byte)random.Next(1, 256);
+            }
+
+            var delta = new byte[PageSize * 2];
+            var length = WalDelta.Encode(previous, page, delta);
+            var runs = new List<(int Start, int Length)>();
+            for (var at = 0; at < length;)
+            {
+                var start = System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(delta.AsSpan(at));
+                var run = System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(delta.AsSpan(at + 2));
+                runs.Add((start, run));
+                at += 4 + run;
+            }
+
+            for (var i = 0; i < runs.Count; i++)
+            {
+                var (start, run) = runs[i];
+                Assert.NotEqual(previous[start], page[start]);
+                Assert.NotEqual(previous[start + run - 1], page[start + run - 1]);
+                if (i > 0)
+                {
+                    Assert.True(start - (runs[i - 1].Start + runs[i - 1].Length) >= 8, $"runs {i - 1} and {i} are only {start - (runs[i - 1].Start + runs[i - 1].Length)} bytes apart");
+                }
+            }
+
+            var rebuilt = (byte[])previous.Clone();
+            Assert.True(WalDelta.TryApply(rebuilt, delta.AsSpan(0, length)));
+            Assert.Equal(page, rebuilt);
+        }
+    }
+
+    [Fact]
     public void Replaying_every_delta_onto_any_earlier_or_torn_version_gives_the_newest()
     {
         var random = new Random(5);

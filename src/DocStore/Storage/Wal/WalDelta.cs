@@ -40,24 +40,7 @@ internal static class WalDelta
             }
 
             var start = position;
-            var stop = position + 1;
-            while (stop < end)
-            {
-                if (page[stop] != previous[stop])
-                {
-                    stop++;
-                    continue;
-                }
-
-                var same = page[stop..].CommonPrefixLength(previous[stop..]);
-                if (same >= MinimumGap || stop + same == end)
-                {
-                    break;
-                }
-
-                stop += same;
-            }
-
+            var stop = RunEnd(previous, page, start);
             var run = stop - start;
             if (length + RunHeaderSize + run > output.Length)
             {
@@ -70,6 +53,47 @@ internal static class WalDelta
             length += RunHeaderSize + run;
             position = stop;
         }
+    }
+
+    /// <summary>
+    /// Where the changed region that starts at <paramref name="start"/> ends: after its last differing byte
+    /// before the first <see cref="MinimumGap"/> equal bytes in a row, or at the page's end. Compares eight
+    /// bytes at a time: a region spans a shifted slot array or a new cell, hundreds of bytes in which equal
+    /// bytes come singly, and a byte loop that stopped at each of them was most of a commit's encoding time.
+    /// A gap of at least eight equal bytes that straddles two words may end up inside the run; the delta stays
+    /// exact, only a few bytes longer.
+    /// </summary>
+    private static int RunEnd(ReadOnlySpan<byte> previous, ReadOnlySpan<byte> page, int start)
+    {
+        var end = page.Length;
+        var lastDifferent = start;
+        var position = start + 1;
+        for (; position + sizeof(ulong) <= end; position += sizeof(ulong))
+        {
+            var difference = BinaryPrimitives.ReadUInt64LittleEndian(page[position..]) ^ BinaryPrimitives.ReadUInt64LittleEndian(previous[position..]);
+            if (difference == 0)
+            {
+                // Eight equal bytes after the last difference: the gap is long enough.
+                return lastDifferent + 1;
+            }
+
+            // The highest differing byte of the word (little-endian: the leading zero bytes lie above it).
+            lastDifferent = position + sizeof(ulong) - 1 - (System.Numerics.BitOperations.LeadingZeroCount(difference) / 8);
+        }
+
+        for (; position < end; position++)
+        {
+            if (page[position] != previous[position])
+            {
+                lastDifferent = position;
+            }
+            else if (position - lastDifferent >= MinimumGap)
+            {
+                break;
+            }
+        }
+
+        return lastDifferent + 1;
     }
 
     /// <summary>Applies <paramref name="delta"/> to <paramref name="page"/>; false when a run does not fit the page (a damaged payload).</summary>
