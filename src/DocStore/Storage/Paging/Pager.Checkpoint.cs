@@ -80,11 +80,9 @@ internal sealed partial class Pager
         }
     }
 
-    // Versions at or before the returned limit are now in the file (and gone from the WAL index). Cached
-    // images are read without a registered snapshot, hence the pin.
+    // Versions at or before the returned limit are now in the file (and gone from the WAL index).
     private long CopyUpToOldestReader(long committed)
     {
-        using var pin = PinImages();
         if (Durability == Durability.Full)
         {
             WaitDurable(committed);
@@ -122,11 +120,20 @@ internal sealed partial class Pager
             return limit;
         }
 
+        var copy = NewImage();
         try
         {
             foreach (var (page, lsn) in copies)
             {
-                _db!.Write((long)page * PageSize, Read(page, lsn));
+                // The cached image is read without a registered snapshot, so it is pinned while it is copied,
+                // and only then: a pin held over the whole copy and its fsync kept every image retired
+                // meanwhile from being reused, and the writer allocated new ones instead.
+                using (PinImages())
+                {
+                    Read(page, lsn).CopyTo(copy, 0);
+                }
+
+                _db!.Write((long)page * PageSize, copy);
             }
 
             if (Durability != Durability.None)
@@ -137,6 +144,10 @@ internal sealed partial class Pager
         catch (IOException ex)
         {
             throw Fail(ex, "checkpoint into the database file");
+        }
+        finally
+        {
+            ReleaseImage(copy);
         }
 
         // Order matters: stale file images leave the cache before the WAL versions that hide them go.
