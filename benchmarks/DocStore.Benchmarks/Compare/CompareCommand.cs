@@ -47,7 +47,7 @@ public static class CompareCommand
             var durable = workloads.Any(w => w.Durability == CommitDurability.Full);
             var floorBudget = scale.RoundTime * scale.Rounds / 2;
             var floor = durable ? FsyncFloor.Measure(root, floorBudget) : null;
-            var unbufferedFloor = durable ? FsyncFloor.MeasureUnbuffered(root, floorBudget) : null;
+            var unbufferedFloor = durable ? FsyncFloor.Measure(root, floorBudget, unbuffered: true) : null;
             if (floor is not null)
             {
                 output.WriteLine($"fsync floor (8 KiB write + fsync): {ResultTable.Number(floor.OpsPerSec)}/s, p50 {floor.P50Us:0} µs, p99 {floor.P99Us:0} µs");
@@ -66,12 +66,12 @@ public static class CompareCommand
             }
 
             output.WriteLine();
-            output.Write(ResultTable.Format(records, workloads, scale, floor));
+            output.Write(ResultTable.Format(records, workloads, scale, runner.Floors));
             output.WriteLine($"total {Stopwatch.GetElapsedTime(started).TotalSeconds:0} s");
             var mode = options.Mode.ToString().ToLowerInvariant();
             if (options.JsonPath is not null)
             {
-                ResultJson.Write(options.JsonPath, mode, machine, TimerOverhead.Nanoseconds, floor, unbufferedFloor, records);
+                ResultJson.Write(options.JsonPath, mode, machine, TimerOverhead.Nanoseconds, floor, unbufferedFloor, runner.Floors, records);
                 output.WriteLine($"json: {options.JsonPath}");
             }
 

@@ -27,6 +27,13 @@ public sealed class CompareSmokeTests
         Assert.True(document.RootElement.GetProperty("fsync_floor").GetProperty("ops_per_sec").GetDouble() > 0);
         var timerOverhead = document.RootElement.GetProperty("timer_overhead_ns").GetDouble();
         Assert.InRange(timerOverhead, 0, 10_000);
+
+        // Every durable workload measured the floor in its own rounds too.
+        var floors = document.RootElement.GetProperty("fsync_floor_by_workload");
+        var durable = WorkloadCatalog.All.Where(w => w.RunsAt(Scale.For(RunMode.Smoke)) && w.Durability == CommitDurability.Full).Select(w => w.Name).ToList();
+        Assert.NotEmpty(durable);
+        Assert.Equal(durable.Order(), floors.EnumerateObject().Select(p => p.Name).Order());
+        Assert.All(durable, name => Assert.True(floors.GetProperty(name).GetProperty("buffered").GetProperty("ops_per_sec").GetDouble() > 0, name));
         var records = document.RootElement.GetProperty("records").EnumerateArray().ToList();
         var workloads = WorkloadCatalog.All.Where(w => w.RunsAt(Scale.For(RunMode.Smoke))).Select(w => w.Name).ToList();
         var expected = (from w in workloads from e in new[] { "DocStore", "SQLite", "LiteDB" } select (e, w)).ToHashSet();

@@ -6,12 +6,13 @@ namespace DocStore.Benchmarks.Compare.Output;
 
 /// <summary>
 /// The <c>--json</c> file: <c>{ "mode", "machine", "timer_overhead_ns", "fsync_floor": {...},
-/// "fsync_floor_unbuffered": {...} (null where the system has no unbuffered writes), "records": [
+/// "fsync_floor_unbuffered": {...} (null where the system has no unbuffered writes), "fsync_floor_by_workload":
+/// { durable workload: { "buffered": {...}, "unbuffered": {...} } } (measured in that workload's rounds), "records": [
 /// one per engine x workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes ] }</c>.
 /// </summary>
 public static class ResultJson
 {
-    public static void Write(string path, string mode, string machine, double timerOverheadNs, FsyncFloorResult? floor, FsyncFloorResult? unbufferedFloor, IReadOnlyList<ResultRecord> records)
+    public static void Write(string path, string mode, string machine, double timerOverheadNs, FsyncFloorResult? floor, FsyncFloorResult? unbufferedFloor, IReadOnlyDictionary<string, WorkloadFloor> floorsByWorkload, IReadOnlyList<ResultRecord> records)
     {
         var directory = Path.GetDirectoryName(Path.GetFullPath(path));
         if (directory is not null)
@@ -19,7 +20,7 @@ public static class ResultJson
             Directory.CreateDirectory(directory);
         }
 
-        var report = new CompareReport(mode, machine, Math.Round(timerOverheadNs, 1), floor, unbufferedFloor, records);
+        var report = new CompareReport(mode, machine, Math.Round(timerOverheadNs, 1), floor, unbufferedFloor, floorsByWorkload, records);
         File.WriteAllText(path, JsonSerializer.Serialize(report, CompareJsonContext.Default.CompareReport));
     }
 }
@@ -31,6 +32,7 @@ public sealed record CompareReport(
     [property: JsonPropertyName("timer_overhead_ns")] double TimerOverheadNs,
     [property: JsonPropertyName("fsync_floor")] FsyncFloorResult? FsyncFloor,
     [property: JsonPropertyName("fsync_floor_unbuffered")] FsyncFloorResult? UnbufferedFsyncFloor,
+    [property: JsonPropertyName("fsync_floor_by_workload")] IReadOnlyDictionary<string, WorkloadFloor> FsyncFloorByWorkload,
     [property: JsonPropertyName("records")] IReadOnlyList<ResultRecord> Records);
 
 [JsonSourceGenerationOptions(WriteIndented = true)]

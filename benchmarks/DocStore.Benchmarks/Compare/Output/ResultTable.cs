@@ -9,21 +9,22 @@ namespace DocStore.Benchmarks.Compare.Output;
 
 /// <summary>
 /// The results as a Markdown table (readable on a console too): one row per workload and engine, with
-/// each peer's throughput ratio to DocStore and, on durable rows, the fsync floor in the row's unit.
+/// each peer's throughput ratio to DocStore and, on durable rows, the fsync floor measured in the same
+/// rounds, in the row's unit: buffered (the floor) / unbuffered.
 /// </summary>
 public static class ResultTable
 {
-    public static string Format(IReadOnlyList<ResultRecord> records, IReadOnlyList<Workload> workloads, Scale scale, FsyncFloorResult? floor)
+    public static string Format(IReadOnlyList<ResultRecord> records, IReadOnlyList<Workload> workloads, Scale scale, IReadOnlyDictionary<string, WorkloadFloor> floors)
     {
         var text = new StringBuilder();
-        text.AppendLine("| workload | unit | engine | ops/s | p50 µs | p99 µs | alloc B/op | file | DocStore ÷ engine | fsync floor |");
+        text.AppendLine("| workload | unit | engine | ops/s | p50 µs | p99 µs | alloc B/op | file | DocStore ÷ engine | fsync floor (buffered / unbuffered) |");
         text.AppendLine("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         foreach (var workload in workloads)
         {
             var rows = records.Where(r => r.Workload == workload.Name).ToList();
             var docStore = rows.FirstOrDefault(r => r.Engine == "DocStore");
-            var floorText = floor is not null && workload.Durability == CommitDurability.Full
-                ? Number(floor.OpsPerSec * workload.ItemsPerOp(scale)) + "/s"
+            var floorText = floors.TryGetValue(workload.Name, out var floor)
+                ? $"{Number(floor.Buffered.OpsPerSec * workload.ItemsPerOp(scale))}/s / {(floor.Unbuffered is { } unbuffered ? Number(unbuffered.OpsPerSec * workload.ItemsPerOp(scale)) + "/s" : "-")}"
                 : "";
             foreach (var row in rows)
             {

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Fsync;
 using DocStore.Benchmarks.Compare.Options;
 using DocStore.Benchmarks.Compare.Stats;
 using DocStore.Benchmarks.Compare.Workloads;
@@ -65,10 +66,14 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
         GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true);
     }
 
+    /// <summary>The fsync floors measured in the rounds of each durable workload run so far, by workload name.</summary>
+    public Dictionary<string, WorkloadFloor> Floors { get; } = [];
+
     public IReadOnlyList<ResultRecord> Run(Workload workload, IReadOnlyList<string> engineNames)
     {
         var started = Stopwatch.GetTimestamp();
         var slots = new List<Slot>();
+        var floors = new List<(FsyncFloorLoop Loop, RoundTotals Totals)>();
         try
         {
             foreach (var name in engineNames)
@@ -80,16 +85,37 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
                 slots[^1].Run = workload.Start(engine, scale, Seed);
             }
 
-            var warmUpPasses = workload.WarmsUp ? WarmUp(slots) : 0;
+            if (workload.Durability == CommitDurability.Full)
+            {
+                // The floor takes its turns in the same rotation as the engines, so it sees the disk they see.
+                var directory = Path.Combine(rootDirectory, workload.Name);
+                foreach (var unbuffered in new[] { false, true })
+                {
+                    if (FsyncFloorLoop.Create(directory, unbuffered) is { } loop)
+                    {
+                        floors.Add((loop, new RoundTotals()));
+                    }
+                }
+            }
 
+            var warmUpPasses = workload.WarmsUp ? WarmUp(slots) : 0;
+            var turns = slots.Select(s => (Action)(() => s.Run!.Measure(scale.RoundTime, s.Totals)))
+                .Concat(floors.Select(f => (Action)(() => f.Loop.Measure(scale.RoundTime, f.Totals))))
+                .ToList();
             for (var round = 0; round < scale.Rounds; round++)
             {
-                for (var i = 0; i < slots.Count; i++)
+                for (var i = 0; i < turns.Count; i++)
                 {
-                    var slot = slots[(i + round) % slots.Count];
                     CollectGarbage();
-                    slot.Run!.Measure(scale.RoundTime, slot.Totals);
+                    turns[(i + round) % turns.Count]();
                 }
+            }
+
+            if (floors.Count > 0)
+            {
+                Floors[workload.Name] = new WorkloadFloor(
+                    FsyncFloorLoop.Result(floors[0].Totals),
+                    floors.Count > 1 ? FsyncFloorLoop.Result(floors[1].Totals) : null);
             }
 
             var items = workload.ItemsPerOp(scale);
@@ -116,6 +142,11 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
         }
         finally
         {
+            foreach (var (loop, _) in floors)
+            {
+                loop.Dispose();
+            }
+
             foreach (var slot in slots)
             {
                 slot.Run?.Dispose();
