@@ -26,7 +26,7 @@ public sealed record Scale(
     public TimeSpan WarmUpQuiet => TimeSpan.FromMilliseconds(Mode == RunMode.Quick ? 300 : 600);
 
     /// <summary>The longest warm-up of one workload, quiet or not (zero in smoke mode: one pass).</summary>
-    public TimeSpan MaxWarmUp => Mode switch { RunMode.Smoke => TimeSpan.Zero, RunMode.Quick => TimeSpan.FromSeconds(1.0), _ => TimeSpan.FromSeconds(6) };
+    public TimeSpan MaxWarmUp => Mode switch { RunMode.Smoke => TimeSpan.Zero, RunMode.Quick => TimeSpan.FromSeconds(4.0), _ => TimeSpan.FromSeconds(6) };
 
     public static Scale For(RunMode mode) => mode switch
     {

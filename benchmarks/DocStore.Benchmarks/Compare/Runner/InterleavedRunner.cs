@@ -54,11 +54,18 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
     }
 
     /// <summary>
-    /// A full blocking collection before each measured round (untimed), as BenchmarkDotNet forces one before
-    /// each iteration: the engines share one process, and without it a round pays for collections that the
-    /// garbage of the round before it triggers. (The harness also runs with non-concurrent collections; see
-    /// the project file.)
+    /// One engine's measured round after a full blocking collection (untimed), as BenchmarkDotNet forces one
+    /// before each iteration: the engines share one process, and without it a round pays for collections
+    /// that the garbage of the round before it triggers. (The harness also runs with non-concurrent
+    /// collections; see the project file.)
     /// </summary>
+    private void Turn(WorkloadRun run, RoundTotals totals)
+    {
+        CollectGarbage();
+        run.Measure(scale.RoundTime, totals);
+    }
+
+    /// <summary>A full blocking collection, finalizers included.</summary>
     private static void CollectGarbage()
     {
         GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true);
@@ -99,14 +106,13 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
             }
 
             var warmUpPasses = workload.WarmsUp ? WarmUp(slots) : 0;
-            var turns = slots.Select(s => (Action)(() => s.Run!.Measure(scale.RoundTime, s.Totals)))
+            var turns = slots.Select(s => (Action)(() => Turn(s.Run!, s.Totals)))
                 .Concat(floors.Select(f => (Action)(() => f.Loop.Measure(scale.RoundTime, f.Totals))))
                 .ToList();
             for (var round = 0; round < scale.Rounds; round++)
             {
                 for (var i = 0; i < turns.Count; i++)
                 {
-                    CollectGarbage();
                     turns[(i + round) % turns.Count]();
                 }
             }
