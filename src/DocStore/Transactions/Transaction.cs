@@ -44,7 +44,7 @@ public abstract class Transaction : IDisposable
     internal Tree Catalog => _catalog ??= new Tree(this, "$catalog", HeaderPage.GetCatalogRoot(ReadPage(0)));
 
     /// <summary>The image of a page as this transaction sees it. Callers never mutate it.</summary>
-    internal virtual byte[] ReadPage(uint pageNumber) => Pager.Read(pageNumber, SnapshotLsn);
+    internal byte[] ReadPage(uint pageNumber) => ReadPage(pageNumber, out _);
 
     /// <summary>Like <see cref="ReadPage(uint)"/>, and the cache entry of a committed image (null for a page this transaction changed, or in memory).</summary>
     internal virtual byte[] ReadPage(uint pageNumber, out CachedPage? cached) => Pager.Read(pageNumber, SnapshotLsn, out cached);

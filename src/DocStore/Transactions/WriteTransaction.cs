@@ -41,9 +41,6 @@ public sealed class WriteTransaction : Transaction
     /// <inheritdoc />
     private protected override bool UsesRootCache => !_catalogChanged;
 
-    internal override byte[] ReadPage(uint pageNumber) =>
-        _dirty.TryGetValue(pageNumber, out var page) ? page : Pager.Read(pageNumber, SnapshotLsn);
-
     /// <inheritdoc />
     internal override byte[] ReadPage(uint pageNumber, out CachedPage? cached)
     {
