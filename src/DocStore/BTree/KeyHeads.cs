@@ -1,5 +1,8 @@
 using System.Buffers.Binary;
+using System.Numerics;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
 
@@ -22,7 +25,7 @@ namespace DocStore.BTree;
 /// <para>
 /// Layout: one <c>uint[]</c>, so a search follows one reference from the cached page, not three:
 /// <c>[0]</c> the key count, <c>[1]</c> the prefix length in bytes, then the prefix bytes (padded to whole
-/// words), then one head per key. This struct only wraps the array; <c>default</c> means "no heads".
+/// words), then one head per key, then padding (see <see cref="CountBelow"/>). This struct only wraps the array; <c>default</c> means "no heads".
 /// </para>
 /// </summary>
 internal readonly struct KeyHeads
@@ -35,6 +38,12 @@ internal readonly struct KeyHeads
 
     private const int HeadSize = sizeof(uint);
     private const int PrefixStart = 2;
+
+    /// <summary>A search counts the heads of a window this small instead of halving it further.</summary>
+    private const int CountedWindow = 64;
+
+    /// <summary>Words of <see cref="uint.MaxValue"/> after the last head, so a vector that starts on a head never reads past the array.</summary>
+    private const int Padding = 8;
 
     private readonly uint[]? _data;
 
@@ -70,7 +79,8 @@ internal readonly struct KeyHeads
         var first = Node.KeyAt(page, 0);
         var prefixLength = first.CommonPrefixLength(Node.KeyAt(page, count - 1));
         var headsStart = PrefixStart + Words(prefixLength);
-        var data = new uint[headsStart + count];
+        var data = new uint[headsStart + count + Padding];
+        data.AsSpan(headsStart + count).Fill(uint.MaxValue);
         data[0] = (uint)count;
         data[1] = (uint)prefixLength;
         first[..prefixLength].CopyTo(MemoryMarshal.AsBytes(data.AsSpan(PrefixStart, headsStart - PrefixStart)));
@@ -92,29 +102,22 @@ internal readonly struct KeyHeads
             return outside;
         }
 
-        int lo = 0, hi = heads.Length;
-        while (lo < hi)
+        // Keys with a smaller head sort before the key, keys with a larger one after it; only those with an
+        // equal head (usually one, or none) need the page.
+        var i = LowerBound(heads, head);
+        while (i < heads.Length && heads[i] == head)
         {
-            var mid = (lo + hi) >>> 1;
-            var probe = heads[mid];
-            var c = probe < head ? -1 : probe > head ? 1 : KeyOrder.Compare(Node.KeyAt(page, mid), key);
-            if (c == 0)
+            var c = KeyOrder.Compare(Node.KeyAt(page, i), key);
+            if (c >= 0)
             {
-                found = true;
-                return mid;
+                found = c == 0;
+                return i;
             }
 
-            if (c < 0)
-            {
-                lo = mid + 1;
-            }
-            else
-            {
-                hi = mid;
-            }
+            i++;
         }
 
-        return lo;
+        return i;
     }
 
     /// <summary>Like <see cref="Node.ChildIndex(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> on <paramref name="page"/>, the page these heads were built from.</summary>
@@ -126,23 +129,68 @@ internal readonly struct KeyHeads
             return outside;
         }
 
-        int lo = 0, hi = heads.Length;
-        while (lo < hi)
+        // The child to follow is the number of keys not above the key: all keys with a smaller head, and
+        // those with an equal head that the key does not sort before.
+        var i = LowerBound(heads, head);
+        while (i < heads.Length && heads[i] == head && KeyOrder.Compare(key, Node.KeyAt(page, i)) >= 0)
         {
-            var mid = (lo + hi) >>> 1;
-            var probe = heads[mid];
-            var below = head < probe || (head == probe && KeyOrder.Compare(key, Node.KeyAt(page, mid)) < 0);
-            if (below)
-            {
-                hi = mid;
-            }
-            else
-            {
-                lo = mid + 1;
-            }
+            i++;
         }
 
-        return lo;
+        return i;
+    }
+
+    /// <summary>
+    /// The first index whose head is not below <paramref name="head"/> (the count if none). Heads are sorted,
+    /// so that index is the number of heads below <paramref name="head"/>: halving steps narrow a large page
+    /// to a window of at most <see cref="CountedWindow"/> heads, and vector compares count the window. Neither
+    /// part branches on the data: the probes of a search for a random key go either way at random, and a
+    /// mispredicted branch costs more than the arithmetic.
+    /// </summary>
+    private static int LowerBound(ReadOnlySpan<uint> heads, uint head)
+    {
+        ref var first = ref MemoryMarshal.GetReference(heads);
+        int start = 0, length = heads.Length;
+        while (length > CountedWindow)
+        {
+            // The answer lies in [start, start + length]; halve that by the probe just below the middle.
+            // All ones when the probe is below the head, else zero: arithmetic the JIT cannot turn back into a branch.
+            var half = length >>> 1;
+            var below = (int)(((long)Unsafe.Add(ref first, start + half - 1) - head) >> 63);
+            start += half & below;
+            length -= half;
+        }
+
+        return start + CountBelow(ref Unsafe.Add(ref first, start), length, head);
+    }
+
+    /// <summary>
+    /// How many of the <paramref name="length"/> heads from <paramref name="window"/> are below
+    /// <paramref name="head"/>. Whole vectors are compared, so the last one may read past the window: the
+    /// heads there are not below the head (they sort after the window), and past the last head lie
+    /// <see cref="Padding"/> words of <see cref="uint.MaxValue"/>, which never are.
+    /// </summary>
+    private static int CountBelow(ref uint window, int length, uint head)
+    {
+        var below = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            var probe = Vector256.Create(head);
+            for (var i = 0; i < length; i += Vector256<uint>.Count)
+            {
+                var lanes = Vector256.LessThan(Vector256.LoadUnsafe(ref window, (nuint)i), probe);
+                below += BitOperations.PopCount(lanes.ExtractMostSignificantBits());
+            }
+
+            return below;
+        }
+
+        for (var i = 0; i < length; i++)
+        {
+            below += Unsafe.Add(ref window, i) < head ? 1 : 0;
+        }
+
+        return below;
     }
 
     /// <summary>
