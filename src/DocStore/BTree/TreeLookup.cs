@@ -55,6 +55,7 @@ internal static class TreeLookup
         var valueOffset = offset + Node.CellHeaderSize + keyLength;
         if (Node.IsInline(keyLength, valueLength, page.Length))
         {
+            ValuePrefetch.Lines(page, valueOffset, valueLength);
             return new ReadOnlyMemory<byte>(page, valueOffset, valueLength);
         }
 
