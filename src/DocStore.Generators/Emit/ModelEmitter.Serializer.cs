@@ -71,6 +71,12 @@ internal sealed partial class ModelEmitter
     {
         w.Open($"private static {obj.TypeName} Read_{obj.Key}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields)");
         w.Line($"{RuntimeNames.FieldIds} ids = s_fields_{obj.Key}.ForRead(fields);");
+        if (obj.Members.All(NeedsPresenceFlag))
+        {
+            EmitReadIntoResult(w, obj);
+            return;
+        }
+
         for (int i = 0; i < obj.Members.Length; i++)
         {
             w.Line($"{obj.Members[i].Type.TypeName} m{Names.Int(i)} = default!;");
@@ -166,6 +172,52 @@ internal sealed partial class ModelEmitter
             w.Close();
         }
 
+        w.Line("return result;");
+        w.Close();
+        w.Line();
+    }
+
+    /// <summary>
+    /// The reader for a type built with no arguments and no required members: it is constructed first and
+    /// each field is assigned as it is read, so nothing is held in locals in between (which, with a
+    /// presence flag per member, outnumbered the registers and spilled on every element).
+    /// </summary>
+    private void EmitReadIntoResult(SourceWriter w, ObjectModel obj)
+    {
+        w.Line($"var result = new {obj.TypeName}();");
+        w.Open("while (reader.Read())");
+        w.Open("switch (ids.MemberOf(reader.FieldId))");
+        for (int i = 0; i < obj.Members.Length; i++)
+        {
+            MemberModel member = obj.Members[i];
+            string n = Names.Int(i);
+            string value = _values.Read(member.Type, "reader", Names.Literal(member.StoredName));
+            string assign = Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, "result", value);
+            w.Line($"case {n}:");
+            w.Line("    {");
+            if (!member.Type.CanBeNull)
+            {
+                // A stored null in a non-nullable value member keeps the member's default, like a missing field.
+                w.Line($"        if (reader.Type != {RuntimeNames.BsonType}.Null)");
+                w.Line("        {");
+                w.Line($"            {assign}");
+                w.Line("        }");
+            }
+            else
+            {
+                w.Line($"        {assign}");
+            }
+
+            w.Line("        break;");
+            w.Line("    }");
+        }
+
+        w.Line("default:");
+        w.Line("    // A stored field this type no longer has: skipped, so old documents keep reading.");
+        w.Line("    break;");
+        w.Close();
+        w.Close();
+        w.Line();
         w.Line("return result;");
         w.Close();
         w.Line();

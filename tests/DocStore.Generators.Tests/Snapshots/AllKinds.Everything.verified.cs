@@ -1028,10 +1028,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     private static global::DocStore.Generators.RuntimeTests.Models.Point Read_Point(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Point.ForRead(fields);
-        int m0 = default!;
-        bool has0 = false;
-        int m1 = default!;
-        bool has1 = false;
+        var result = new global::DocStore.Generators.RuntimeTests.Models.Point();
         while (reader.Read())
         {
             switch (ids.MemberOf(reader.FieldId))
@@ -1040,8 +1037,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "X");
-                            has0 = true;
+                            result.X = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "X");
                         }
                         break;
                     }
@@ -1049,8 +1045,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m1 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Y");
-                            has1 = true;
+                            result.Y = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Y");
                         }
                         break;
                     }
@@ -1060,15 +1055,6 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
             }
         }
 
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Point();
-        if (has0)
-        {
-            result.X = m0;
-        }
-        if (has1)
-        {
-            result.Y = m1;
-        }
         return result;
     }
 

@@ -139,16 +139,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     private static global::MyApp.Person Read_Person(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Person.ForRead(fields);
-        global::DocStore.ObjectId m0 = default!;
-        bool has0 = false;
-        string m1 = default!;
-        bool has1 = false;
-        int m2 = default!;
-        bool has2 = false;
-        global::MyApp.Address m3 = default!;
-        bool has3 = false;
-        global::System.Collections.Generic.List<string> m4 = default!;
-        bool has4 = false;
+        var result = new global::MyApp.Person();
         while (reader.Read())
         {
             switch (ids.MemberOf(reader.FieldId))
@@ -157,36 +148,31 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Modeling.StoredValue.ReadObjectId(ref reader, "Id");
-                            has0 = true;
+                            result.Id = global::DocStore.Modeling.StoredValue.ReadObjectId(ref reader, "Id");
                         }
                         break;
                     }
                 case 1:
                     {
-                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Email"))!;
-                        has1 = true;
+                        result.Email = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Email"))!;
                         break;
                     }
                 case 2:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m2 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Age");
-                            has2 = true;
+                            result.Age = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Age");
                         }
                         break;
                     }
                 case 3:
                     {
-                        m3 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue6(ref reader, fields, "Address"))!;
-                        has3 = true;
+                        result.Address = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue6(ref reader, fields, "Address"))!;
                         break;
                     }
                 case 4:
                     {
-                        m4 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue7(ref reader, fields, "Tags"))!;
-                        has4 = true;
+                        result.Tags = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue7(ref reader, fields, "Tags"))!;
                         break;
                     }
                 default:
@@ -195,27 +181,6 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
             }
         }
 
-        var result = new global::MyApp.Person();
-        if (has0)
-        {
-            result.Id = m0;
-        }
-        if (has1)
-        {
-            result.Email = m1;
-        }
-        if (has2)
-        {
-            result.Age = m2;
-        }
-        if (has3)
-        {
-            result.Address = m3;
-        }
-        if (has4)
-        {
-            result.Tags = m4;
-        }
         return result;
     }
 
@@ -247,24 +212,19 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     private static global::MyApp.Address Read_Address(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
         global::DocStore.Modeling.FieldIds ids = s_fields_Address.ForRead(fields);
-        string m0 = default!;
-        bool has0 = false;
-        string m1 = default!;
-        bool has1 = false;
+        var result = new global::MyApp.Address();
         while (reader.Read())
         {
             switch (ids.MemberOf(reader.FieldId))
             {
                 case 0:
                     {
-                        m0 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Street"))!;
-                        has0 = true;
+                        result.Street = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Street"))!;
                         break;
                     }
                 case 1:
                     {
-                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "City"))!;
-                        has1 = true;
+                        result.City = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "City"))!;
                         break;
                     }
                 default:
@@ -273,15 +233,6 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
             }
         }
 
-        var result = new global::MyApp.Address();
-        if (has0)
-        {
-            result.Street = m0;
-        }
-        if (has1)
-        {
-            result.City = m1;
-        }
         return result;
     }
 
