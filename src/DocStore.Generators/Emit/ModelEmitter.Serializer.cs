@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using DocStore.Generators.Model;
@@ -86,45 +87,7 @@ internal sealed partial class ModelEmitter
             }
         }
 
-        w.Open("while (reader.Read())");
-        w.Open("switch (ids.MemberOf(reader.FieldId))");
-        for (int i = 0; i < obj.Members.Length; i++)
-        {
-            MemberModel member = obj.Members[i];
-            string n = Names.Int(i);
-            w.Line($"case {n}:");
-            w.Line("    {");
-            if (!member.Type.CanBeNull)
-            {
-                // A stored null in a non-nullable value member keeps the member's default, like a missing field.
-                w.Line($"        if (reader.Type != {RuntimeNames.BsonType}.Null)");
-                w.Line("        {");
-                w.Line($"            m{n} = {_values.Read(member.Type, "reader", Names.Literal(member.StoredName))};");
-                if (NeedsPresenceFlag(member))
-                {
-                    w.Line($"            has{n} = true;");
-                }
-
-                w.Line("        }");
-            }
-            else
-            {
-                w.Line($"        m{n} = {_values.Read(member.Type, "reader", Names.Literal(member.StoredName))};");
-                if (NeedsPresenceFlag(member))
-                {
-                    w.Line($"        has{n} = true;");
-                }
-            }
-
-            w.Line("        break;");
-            w.Line("    }");
-        }
-
-        w.Line("default:");
-        w.Line("    // A stored field this type no longer has: skipped, so old documents keep reading.");
-        w.Line("    break;");
-        w.Close();
-        w.Close();
+        EmitFieldSwitch(w, obj, (member, n, value) => NeedsPresenceFlag(member) ? [$"m{n} = {value};", $"has{n} = true;"] : [$"m{n} = {value};"]);
         w.Line();
 
         var arguments = new List<string>(new string[obj.ConstructorParameterCount]);
@@ -185,14 +148,27 @@ internal sealed partial class ModelEmitter
     private void EmitReadIntoResult(SourceWriter w, ObjectModel obj)
     {
         w.Line($"var result = new {obj.TypeName}();");
+        EmitFieldSwitch(w, obj, (member, _, value) => [Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, "result", value)]);
+        w.Line();
+
+        w.Line("return result;");
+        w.Close();
+        w.Line();
+    }
+
+    /// <summary>
+    /// The loop over a document's elements: one case per member, whose statements <paramref name="store"/>
+    /// gives for the member, its index and the expression that reads its value; unknown fields are skipped.
+    /// </summary>
+    private void EmitFieldSwitch(SourceWriter w, ObjectModel obj, Func<MemberModel, string, string, string[]> store)
+    {
         w.Open("while (reader.Read())");
         w.Open("switch (ids.MemberOf(reader.FieldId))");
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
             string n = Names.Int(i);
-            string value = _values.Read(member.Type, "reader", Names.Literal(member.StoredName));
-            string assign = Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, "result", value);
+            string[] statements = store(member, n, _values.Read(member.Type, "reader", Names.Literal(member.StoredName)));
             w.Line($"case {n}:");
             w.Line("    {");
             if (!member.Type.CanBeNull)
@@ -200,12 +176,19 @@ internal sealed partial class ModelEmitter
                 // A stored null in a non-nullable value member keeps the member's default, like a missing field.
                 w.Line($"        if (reader.Type != {RuntimeNames.BsonType}.Null)");
                 w.Line("        {");
-                w.Line($"            {assign}");
+                foreach (string statement in statements)
+                {
+                    w.Line("            " + statement);
+                }
+
                 w.Line("        }");
             }
             else
             {
-                w.Line($"        {assign}");
+                foreach (string statement in statements)
+                {
+                    w.Line("        " + statement);
+                }
             }
 
             w.Line("        break;");
@@ -217,10 +200,6 @@ internal sealed partial class ModelEmitter
         w.Line("    break;");
         w.Close();
         w.Close();
-        w.Line();
-        w.Line("return result;");
-        w.Close();
-        w.Line();
     }
 
     /// <summary>
