@@ -95,7 +95,7 @@ internal sealed class ReaderRegistry
             // Pairs with the reader's interlocked increment, as the fence in RunIfNoReaders does.
             Interlocked.MemoryBarrier();
             var oldest = Volatile.Read(ref _current.Readers) > 0 ? _current.Epoch : long.MaxValue;
-            _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+            DropDrained();
             foreach (var snapshot in _older)
             {
                 oldest = Math.Min(oldest, snapshot.Epoch);
@@ -117,13 +117,16 @@ internal sealed class ReaderRegistry
         }
     }
 
+    // Under the gate: replaced snapshots whose readers have all left hold nothing back any more.
+    private void DropDrained() => _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+
     /// <summary>The oldest snapshot a live reader holds, or <see cref="VisibleLsn"/> when no reader holds an older one.</summary>
     public long Oldest()
     {
         lock (_gate)
         {
             var oldest = _current.Lsn;
-            _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+            DropDrained();
             foreach (var snapshot in _older)
             {
                 oldest = Math.Min(oldest, snapshot.Lsn);
@@ -148,7 +151,7 @@ internal sealed class ReaderRegistry
                     return false;
                 }
 
-                _older.RemoveAll(static s => Volatile.Read(ref s.Readers) == 0);
+                DropDrained();
                 if (_older.Count != 0)
                 {
                     return false;

@@ -76,6 +76,9 @@ internal sealed partial class WriteAheadLog : IDisposable
         return zeros;
     }
 
+    /// <summary><paramref name="bytes"/> rounded up to the device's preferred write alignment.</summary>
+    private long AlignUp(long bytes) => (bytes + _alignment - 1) / _alignment * _alignment;
+
     /// <summary>Bytes a frame carrying a whole page takes.</summary>
     public int FullFrameLength => WalFormat.FrameLength(_pageSize);
 
@@ -135,7 +138,7 @@ internal sealed partial class WriteAheadLog : IDisposable
 
         // Zeros up to the alignment: they lie in the gap before the next transaction's aligned start, which
         // recovery skips.
-        var padded = (used + _alignment - 1) / _alignment * _alignment;
+        var padded = (int)AlignUp(used);
         batch[used..padded].Clear();
         WriteFrames(offset, batch[..padded]);
         var first = NextLsn;
@@ -189,7 +192,7 @@ internal sealed partial class WriteAheadLog : IDisposable
             return;
         }
 
-        var target = (end + ((long)_preallocateFrames * FullFrameLength) + _alignment - 1) / _alignment * _alignment;
+        var target = AlignUp(end + ((long)_preallocateFrames * FullFrameLength));
         for (var at = end; at < target; at += Zeros.Length)
         {
             _device.Write(at, Zeros.Span[..(int)Math.Min(Zeros.Length, target - at)]);
