@@ -122,4 +122,77 @@ public sealed class PageCacheTests
             Assert.True(cache.Count <= cache.Capacity);
         }
     }
+
+    [Fact]
+    public void Versions_replaced_before_the_oldest_snapshot_are_evicted_before_current_ones()
+    {
+        var cache = new PageCache(8);
+        for (uint page = 1; page <= 7; page++)
+        {
+            cache.Add(page, 1, [(byte)page]);
+        }
+
+        // Page 1 is committed again and again; nothing reads pages 2-7, which CLOCK alone would evict.
+        for (long version = 2; version < 200; version++)
+        {
+            cache.SetOldestSnapshot(version - 1);
+            cache.Add(1, version, [1]);
+        }
+
+        for (uint page = 2; page <= 7; page++)
+        {
+            Assert.True(cache.TryGet(page, 1, out _), $"page {page}");
+        }
+
+        Assert.True(cache.TryGet(1, 199, out _));
+        Assert.False(cache.TryGet(1, 197, out _));
+    }
+
+    [Fact]
+    public void A_replaced_version_an_old_snapshot_may_read_is_evicted_only_as_clock_decides()
+    {
+        foreach (var (oldest, replacedStays) in new[] { (1L, true), (2L, false) })
+        {
+            var cache = new PageCache(4);
+            cache.Add(1, 1, [1]);
+            cache.Add(2, 1, [2]);
+            cache.Add(3, 1, [3]);
+            cache.Add(1, 2, [1]);
+
+            // An old snapshot reads the replaced version, which gives it CLOCK's second chance.
+            Assert.True(cache.TryGet(1, 1, out _));
+            cache.SetOldestSnapshot(oldest);
+            cache.Add(4, 1, [4]);
+
+            Assert.Equal(replacedStays, cache.TryGet(1, 1, out _));
+            Assert.Equal(!replacedStays, cache.TryGet(2, 1, out _));
+        }
+    }
+
+    [Fact]
+    public void Rekeying_moves_the_image_to_the_new_version_without_retiring_it()
+    {
+        var retired = new List<byte[]>();
+        var cache = new PageCache(8, retired.Add);
+        byte[] image = [42];
+        cache.Add(5, 42, image);
+        cache.Rekey(5, 42, 0);
+
+        Assert.False(cache.TryGet(5, 42, out _));
+        Assert.True(cache.TryGet(5, 0, out var file));
+        Assert.Same(image, file);
+        Assert.Empty(retired);
+
+        // When the new version is cached already, the old entry just leaves (and its image is retired once).
+        byte[] other = [43];
+        cache.Add(6, 43, other);
+        cache.Add(6, 0, [0]);
+        cache.Rekey(6, 43, 0);
+        Assert.False(cache.TryGet(6, 43, out _));
+        Assert.Equal(0, cache.TryGet(6, 0)!.Image[0]);
+        Assert.Same(other, Assert.Single(retired));
+
+        cache.Clear();
+        Assert.Equal(3, retired.Count);
+    }
 }

@@ -23,6 +23,9 @@ internal sealed class CachedPage(uint pageNumber, long version, byte[] image)
     /// <summary>Removed from the cache (read without the cache's lock by its array fast path).</summary>
     public volatile bool Dead;
 
+    /// <summary>Where the cache keeps the entry in its CLOCK ring (the cache's lock guards it).</summary>
+    public int Slot;
+
     /// <summary>
     /// The object <paramref name="build"/> derives from the image, built on the <paramref name="afterUses"/>-th
     /// call and kept from then on; null before that, or when <paramref name="build"/> returns null. Pages read

@@ -6,6 +6,13 @@ internal sealed partial class Pager
     // One checkpoint at a time: two copying at once could let an older page version land after a newer one.
     private readonly Lock _checkpointGate = new();
 
+    // The snapshot a running checkpoint copies (long.MaxValue when none runs): the versions it reads must
+    // stay cached like those of a reader at that snapshot.
+    private long _checkpointSnapshot = long.MaxValue;
+
+    /// <summary>The oldest snapshot a reader or a running checkpoint may still read pages at.</summary>
+    private long OldestSnapshotInUse() => Math.Min(Readers.Oldest(), Volatile.Read(ref _checkpointSnapshot));
+
     /// <summary>
     /// Copies into the database file the newest version of every page at or before the oldest live
     /// reader's snapshot (so nothing a reader still resolves to the file changes under it), then restarts
@@ -103,6 +110,19 @@ internal sealed partial class Pager
         // Writers may append meanwhile (CopyCommitted runs without the write lock): nothing past the commit
         // made durable above may reach the file, or a crash could leave it there without its WAL frames.
         var limit = Math.Min(Readers.Oldest(), committed);
+        Volatile.Write(ref _checkpointSnapshot, limit);
+        try
+        {
+            return CopyUpTo(limit);
+        }
+        finally
+        {
+            Volatile.Write(ref _checkpointSnapshot, long.MaxValue);
+        }
+    }
+
+    private long CopyUpTo(long limit)
+    {
         var copies = _index.CheckpointSet(limit);
         if (copies.Count == 0)
         {
@@ -150,13 +170,20 @@ internal sealed partial class Pager
             ReleaseImage(copy);
         }
 
-        // Order matters: stale file images leave the cache before the WAL versions that hide them go.
+        // Order matters: stale file images leave the cache before the WAL versions that hide them go. Then
+        // each copied version, cached, becomes the file's image: readers that now resolve the page to the file
+        // find it there instead of reading the page back.
         foreach (var (page, _) in copies)
         {
             _cache.Remove(page, 0);
         }
 
         _index.DropUpTo(limit);
+        foreach (var (page, lsn) in copies)
+        {
+            _cache.Rekey(page, lsn, 0);
+        }
+
         return limit;
     }
 }

@@ -50,6 +50,7 @@ internal sealed partial class Pager
         }
 
         var first = lsn - pages.Count + 1;
+        _cache.SetOldestSnapshot(OldestSnapshotInUse());
         for (var i = 0; i < pages.Count; i++)
         {
             _index.Add(pages[i].PageNumber, first + i);
