@@ -118,7 +118,7 @@ internal sealed class FileStorageDevice : IStorageDevice
     // EINVAL, as .NET reports the raw errno in the HResult on Unix.
     private const int InvalidArgument = 22;
 
-    public void Flush() => RandomAccess.FlushToDisk(_handle);
+    public void Flush() => DataSync.Flush(_handle, Name);
 
     public void SetLength(long length) => RandomAccess.SetLength(_handle, length);
 
