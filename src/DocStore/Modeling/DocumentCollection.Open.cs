@@ -150,8 +150,12 @@ public abstract partial class DocumentCollection<T, TKey>
         }
     }
 
-    /// <summary>Adds one entry, refusing a unique key that another document holds.</summary>
-    private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey)
+    /// <summary>
+    /// Adds one entry, refusing a unique key that another document holds, unless the caller has just checked
+    /// that with <c>CheckUnique</c> (<paramref name="uniquenessChecked"/>): inserts and updates check every
+    /// key before changing anything, and a second lookup would repeat a descent of the same tree.
+    /// </summary>
+    private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
     {
         var definition = Model.Indexes[index];
         var treeKey = TreeKeyScratch(index, indexKey, primaryKey);
@@ -162,7 +166,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
         if (definition.Unique)
         {
-            if (tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
+            if (!uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
             {
                 throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyText.Describe(primaryKey));
             }

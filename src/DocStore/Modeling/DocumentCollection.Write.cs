@@ -255,7 +255,7 @@ public abstract partial class DocumentCollection<T, TKey>
         {
             foreach (var indexKey in keys[i])
             {
-                PutEntry(scope.Indexes[i], i, indexKey, primaryKey);
+                PutEntry(scope.Indexes[i], i, indexKey, primaryKey, uniquenessChecked: true);
             }
         }
 
@@ -293,7 +293,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
             foreach (var indexKey in added[i])
             {
-                PutEntry(scope.Indexes[i], i, indexKey, primaryKey);
+                PutEntry(scope.Indexes[i], i, indexKey, primaryKey, uniquenessChecked: true);
             }
         }
 

@@ -1,4 +1,5 @@
 using DocStore.Storage.Cache;
+using DocStore.Storage.Paging;
 
 namespace DocStore.Tests.Storage;
 
@@ -146,6 +147,40 @@ public sealed class PageCacheTests
 
         Assert.True(cache.TryGet(1, 199, out _));
         Assert.False(cache.TryGet(1, 197, out _));
+    }
+
+    [Fact]
+    public void A_commit_files_its_pages_at_consecutive_versions_and_what_it_replaced_goes_first()
+    {
+        var cache = new PageCache(8);
+        for (uint page = 1; page <= 5; page++)
+        {
+            cache.Add(page, 0, [(byte)page]);
+        }
+
+        // Pages 1 and 2 are committed together again and again, two versions a commit, each commit made when
+        // the previous one is the oldest snapshot; nothing reads pages 3-5, which CLOCK alone would evict.
+        long first = 1;
+        for (var commit = 0; commit < 100; commit++, first += 2)
+        {
+            cache.AddCommitted([new CommitPage(1, [1], null), new CommitPage(2, [2], null)], first, first - 1);
+            Assert.True(cache.Count <= cache.Capacity);
+        }
+
+        var last = first - 2;
+        Assert.True(cache.TryGet(1, last, out _));
+        Assert.True(cache.TryGet(2, last + 1, out _));
+
+        // The previous commit's versions are what the oldest snapshot reads: they stay too.
+        Assert.True(cache.TryGet(1, last - 2, out _));
+        Assert.True(cache.TryGet(2, last - 1, out _));
+        for (uint page = 3; page <= 5; page++)
+        {
+            Assert.True(cache.TryGet(page, 0, out _), $"page {page}");
+        }
+
+        Assert.False(cache.TryGet(1, last - 6, out _));
+        Assert.False(cache.TryGet(2, 0, out _));
     }
 
     [Fact]

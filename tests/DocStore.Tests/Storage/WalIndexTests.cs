@@ -1,9 +1,25 @@
+using DocStore.Storage.Paging;
 using DocStore.Storage.Wal;
 
 namespace DocStore.Tests.Storage;
 
 public sealed class WalIndexTests
 {
+    [Fact]
+    public void A_commit_records_its_pages_at_consecutive_lsns()
+    {
+        var index = new WalIndex();
+        index.Add(7, 1);
+        index.AddCommitted([new CommitPage(3, [], null), new CommitPage(7, [], null), new CommitPage(2_000, [], null)], 2);
+
+        Assert.Equal(2, index.Resolve(3, 10));
+        Assert.Equal(3, index.Resolve(7, 10));
+        Assert.Equal(1, index.Resolve(7, 2));
+        Assert.Equal(4, index.Resolve(2_000, 10));
+        Assert.Equal(0, index.Resolve(2_000, 3));
+        Assert.Equal(3, index.PageCount);
+    }
+
     [Fact]
     public void Checkpoint_sets_resolution_and_drops_agree_with_a_model_of_page_versions()
     {

@@ -105,6 +105,27 @@ internal sealed class PageCache
     }
 
     /// <summary>
+    /// Caches the pages of one commit, whose versions are <paramref name="firstVersion"/> onwards in list
+    /// order, after telling the cache (as <see cref="SetOldestSnapshot"/> does) that no snapshot older than
+    /// <paramref name="oldestSnapshot"/> is left. One pass under the lock, where adding each page took the
+    /// lock and looked for an entry that cannot exist: nobody else can have cached a version before its
+    /// commit hands it over.
+    /// </summary>
+    public void AddCommitted(List<Paging.CommitPage> pages, long firstVersion, long oldestSnapshot)
+    {
+        lock (_clockGate)
+        {
+            _oldestSnapshot = Math.Max(_oldestSnapshot, oldestSnapshot);
+            for (var i = 0; i < pages.Count; i++)
+            {
+                var entry = new CachedPage(pages[i].PageNumber, firstVersion + i, pages[i].Image);
+                System.Diagnostics.Debug.Assert(!_map.ContainsKey(new PageKey(entry.PageNumber, entry.Version)), "a commit's versions are new");
+                Place(entry, _used < _slots.Length ? _used++ : FindVictim());
+            }
+        }
+    }
+
+    /// <summary>
     /// Tells the cache that no snapshot older than <paramref name="lsn"/> is left or can start: versions a
     /// version at or before it replaced will not be read again, and are evicted before anything else.
     /// </summary>

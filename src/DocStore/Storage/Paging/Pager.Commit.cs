@@ -50,12 +50,8 @@ internal sealed partial class Pager
         }
 
         var first = lsn - pages.Count + 1;
-        _cache.SetOldestSnapshot(OldestSnapshotInUse());
-        for (var i = 0; i < pages.Count; i++)
-        {
-            _index.Add(pages[i].PageNumber, first + i);
-            _cache.Add(pages[i].PageNumber, first + i, pages[i].Image);
-        }
+        _index.AddCommitted(pages, first);
+        _cache.AddCommitted(pages, first, OldestSnapshotInUse());
 
         Volatile.Write(ref _committedLsn, lsn);
         if (Durability != Durability.Full)
@@ -70,11 +66,7 @@ internal sealed partial class Pager
     private long PublishInMemory(List<CommitPage> pages)
     {
         var lsn = _memory!.Append(pages);
-        var first = lsn - pages.Count + 1;
-        for (var i = 0; i < pages.Count; i++)
-        {
-            _index.Add(pages[i].PageNumber, first + i);
-        }
+        _index.AddCommitted(pages, lsn - pages.Count + 1);
 
         Volatile.Write(ref _committedLsn, lsn);
         Volatile.Write(ref _durableLsn, lsn);

@@ -79,31 +79,48 @@ internal sealed class WalIndex
     {
         lock (_gate)
         {
-            var byPage = _byPage;
-            if (pageNumber >= (uint)byPage.Length)
-            {
-                var grown = new PageSlot[Math.Max(byPage.Length * 2, (int)pageNumber + 1)];
-                byPage.CopyTo(grown, 0);
-                Volatile.Write(ref _byPage, grown);
-                byPage = grown;
-            }
-
-            ref var slot = ref byPage[pageNumber];
-            var versions = slot.Versions;
-            if (versions is null)
-            {
-                Volatile.Write(ref slot.Versions, new PageVersions([lsn, 0, 0, 0], 1));
-                Volatile.Write(ref _pageCount, _pageCount + 1);
-                _pages.Add(pageNumber);
-            }
-            else if (!versions.TryAppend(lsn))
-            {
-                Volatile.Write(ref slot.Versions, versions.Grown(lsn));
-            }
-
-            // After the list: a reader that finds this LSN too new for its snapshot walks the list instead.
-            Volatile.Write(ref slot.Newest, lsn);
+            AddLocked(pageNumber, lsn);
         }
+    }
+
+    /// <summary>Records the versions of one commit's pages, <paramref name="firstLsn"/> onwards in list order, taking the gate once.</summary>
+    public void AddCommitted(List<Paging.CommitPage> pages, long firstLsn)
+    {
+        lock (_gate)
+        {
+            for (var i = 0; i < pages.Count; i++)
+            {
+                AddLocked(pages[i].PageNumber, firstLsn + i);
+            }
+        }
+    }
+
+    private void AddLocked(uint pageNumber, long lsn)
+    {
+        var byPage = _byPage;
+        if (pageNumber >= (uint)byPage.Length)
+        {
+            var grown = new PageSlot[Math.Max(byPage.Length * 2, (int)pageNumber + 1)];
+            byPage.CopyTo(grown, 0);
+            Volatile.Write(ref _byPage, grown);
+            byPage = grown;
+        }
+
+        ref var slot = ref byPage[pageNumber];
+        var versions = slot.Versions;
+        if (versions is null)
+        {
+            Volatile.Write(ref slot.Versions, new PageVersions([lsn, 0, 0, 0], 1));
+            Volatile.Write(ref _pageCount, _pageCount + 1);
+            _pages.Add(pageNumber);
+        }
+        else if (!versions.TryAppend(lsn))
+        {
+            Volatile.Write(ref slot.Versions, versions.Grown(lsn));
+        }
+
+        // After the list: a reader that finds this LSN too new for its snapshot walks the list instead.
+        Volatile.Write(ref slot.Newest, lsn);
     }
 
     /// <summary>For each page, its newest version at or before <paramref name="limitLsn"/> (what a checkpoint copies), in page order.</summary>
