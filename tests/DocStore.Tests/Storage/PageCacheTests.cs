@@ -136,8 +136,7 @@ public sealed class PageCacheTests
         // Page 1 is committed again and again; nothing reads pages 2-7, which CLOCK alone would evict.
         for (long version = 2; version < 200; version++)
         {
-            cache.SetOldestSnapshot(version - 1);
-            cache.Add(1, version, [1]);
+            cache.AddCommitted([new CommitPage(1, [1], null)], version, version - 1);
         }
 
         for (uint page = 2; page <= 7; page++)
@@ -196,8 +195,7 @@ public sealed class PageCacheTests
 
             // An old snapshot reads the replaced version, which gives it CLOCK's second chance.
             Assert.True(cache.TryGet(1, 1, out _));
-            cache.SetOldestSnapshot(oldest);
-            cache.Add(4, 1, [4]);
+            cache.AddCommitted([new CommitPage(4, [4], null)], 1, oldest);
 
             Assert.Equal(replacedStays, cache.TryGet(1, 1, out _));
             Assert.Equal(!replacedStays, cache.TryGet(2, 1, out _));

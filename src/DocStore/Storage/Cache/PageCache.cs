@@ -17,7 +17,7 @@ namespace DocStore.Storage.Cache;
 /// <para>
 /// A commit caches a new version of every page it changed, and the version it replaced is then wanted only
 /// by snapshots older than the commit. Such versions are evicted first, in the order they were replaced,
-/// once the owner says no snapshot that old is left (<see cref="SetOldestSnapshot"/>); CLOCK alone treated
+/// once the owner says no snapshot that old is left (<see cref="AddCommitted"/>); CLOCK alone treated
 /// them like the current versions, so a write-heavy run pushed out the current versions of pages it had
 /// not read lately, and the next checkpoint read them back from the WAL on disk (about 100 of them per
 /// checkpoint in the durable single-insert benchmark).
@@ -106,10 +106,10 @@ internal sealed class PageCache
 
     /// <summary>
     /// Caches the pages of one commit, whose versions are <paramref name="firstVersion"/> onwards in list
-    /// order, after telling the cache (as <see cref="SetOldestSnapshot"/> does) that no snapshot older than
-    /// <paramref name="oldestSnapshot"/> is left. One pass under the lock, where adding each page took the
-    /// lock and looked for an entry that cannot exist: nobody else can have cached a version before its
-    /// commit hands it over.
+    /// order, after taking note that no snapshot older than <paramref name="oldestSnapshot"/> is left or can
+    /// start: versions that a version at or before it replaced will not be read again, and are evicted before
+    /// anything else. One pass under the lock, where adding each page took the lock and looked for an entry
+    /// that cannot exist: nobody else can have cached a version before its commit hands it over.
     /// </summary>
     public void AddCommitted(List<Paging.CommitPage> pages, long firstVersion, long oldestSnapshot)
     {
@@ -122,18 +122,6 @@ internal sealed class PageCache
                 System.Diagnostics.Debug.Assert(!_map.ContainsKey(new PageKey(entry.PageNumber, entry.Version)), "a commit's versions are new");
                 Place(entry, _used < _slots.Length ? _used++ : FindVictim());
             }
-        }
-    }
-
-    /// <summary>
-    /// Tells the cache that no snapshot older than <paramref name="lsn"/> is left or can start: versions a
-    /// version at or before it replaced will not be read again, and are evicted before anything else.
-    /// </summary>
-    public void SetOldestSnapshot(long lsn)
-    {
-        lock (_clockGate)
-        {
-            _oldestSnapshot = Math.Max(_oldestSnapshot, lsn);
         }
     }
 
