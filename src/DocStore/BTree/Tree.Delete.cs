@@ -28,6 +28,7 @@ public sealed partial class Tree
         FreeValue(leaf, index);
         Node.Remove(leaf, index);
         Rebalance(_depth, leaf);
+        writer.RecordDelete(NameUtf8, key);
         return true;
     }
 

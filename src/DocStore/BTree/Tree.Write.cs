@@ -11,12 +11,39 @@ public sealed partial class Tree
     public void Put(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {
         var writer = Writer();
+        ValidatePut(key, value);
+
+        Store(writer, key, value);
+
+        // Recorded once the change is made: a put that failed its checks changed nothing to replay.
+        writer.RecordPut(NameUtf8, key, value);
+    }
+
+    /// <summary>
+    /// Announces a <see cref="Put"/> about to be made, for the redo record the transaction starts writing
+    /// ahead of its changes (see <see cref="Transactions.WriteTransaction.StartRedoRecord"/>). Changes nothing;
+    /// refuses what <see cref="Put"/> would refuse, so that no record announces a change that cannot be made.
+    /// </summary>
+    /// <exception cref="ArgumentException">The key or the value is over the limit.</exception>
+    internal void AnnouncePut(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        var writer = Writer();
+        ValidatePut(key, value);
+
+        writer.AnnouncedOperations?.AddPut(NameUtf8, key, value);
+    }
+
+    private void ValidatePut(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
         ValidateKey(key);
         if (value.Length > TreeLimits.MaxValueLength)
         {
             throw new ArgumentException($"The value is {value.Length} bytes; the limit is {TreeLimits.MaxValueLength}.", nameof(value));
         }
+    }
 
+    private void Store(Transactions.WriteTransaction writer, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
         _tx.Version++;
         var leafNumber = DescendForWrite(key);
         var leaf = writer.GetWritable(leafNumber);

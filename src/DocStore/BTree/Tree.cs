@@ -22,6 +22,7 @@ public sealed partial class Tree
     // The descent path of a change; allocated by the first change, so a tree opened for reads costs one small object.
     private PathEntry[]? _path;
     private int _depth;
+    private byte[]? _nameUtf8;
 
     internal Tree(Transaction transaction, string name, uint rootPage)
     {
@@ -32,6 +33,9 @@ public sealed partial class Tree
 
     /// <summary>The tree's name in the catalog.</summary>
     public string Name { get; }
+
+    /// <summary>The name as UTF-8, as redo records carry it (made on the first change that is recorded).</summary>
+    private byte[] NameUtf8 => _nameUtf8 ??= System.Text.Encoding.UTF8.GetBytes(Name);
 
     /// <summary>The largest key this tree accepts (it depends on the page size).</summary>
     public int MaxKeyLength => TreeLimits.MaxKeyLength(_tx.PageSize);

@@ -35,6 +35,22 @@ internal sealed class CollectionFields : ITransactionParticipant
     public WriteFieldDictionary Writer => _writer;
 
     /// <summary>Writes the names the catalog may lack and publishes the fork; returns the largest id now recorded.</summary>
+    /// <summary>
+    /// Whether the next <see cref="PrepareCommit"/> writes names into the catalog (names new in this
+    /// transaction, or published ones not yet durable): then the transaction's changes are more than the
+    /// operation that enlisted this dictionary can announce ahead.
+    /// </summary>
+    public bool HasNamesToWrite
+    {
+        get
+        {
+            lock (_durableLock)
+            {
+                return _writer.Fork is not null || _publishedMaxId > _durableMaxId;
+            }
+        }
+    }
+
     public int PrepareCommit(WriteTransaction transaction)
     {
         int durable;

@@ -20,6 +20,9 @@ public sealed class DocStoreOptions
     /// <summary>Under <see cref="Storage.Durability.Full"/>, whether commits reach the WAL around the operating system's page cache where it allows it (Linux). Default true. See <see cref="StorageOptions.UnbufferedWalWrites"/>.</summary>
     public bool UnbufferedWalWrites { get; init; } = true;
 
+    /// <summary>Under <see cref="Storage.Durability.Full"/>, whether commits are made durable by a small redo record instead of an fsync of their WAL frames. Default true. See <see cref="StorageOptions.RedoLog"/>.</summary>
+    public bool RedoLog { get; init; } = true;
+
     internal StorageOptions ToStorageOptions() => new()
     {
         Durability = Durability,
@@ -27,5 +30,6 @@ public sealed class DocStoreOptions
         WriteLockTimeout = WriteLockTimeout,
         PageSize = PageSize,
         UnbufferedWalWrites = UnbufferedWalWrites,
+        RedoLog = RedoLog,
     };
 }

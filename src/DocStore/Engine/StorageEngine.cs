@@ -68,25 +68,54 @@ public sealed class StorageEngine : IDisposable
 
         var db = FileStorageDevice.Open(path);
         FileStorageDevice? wal = null;
+        FileStorageDevice? redo = null;
         try
         {
-            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.Durability == Durability.Full && options.UnbufferedWalWrites);
-            return Open(db, wal, options, path);
+            // With a redo log the WAL is never fsynced per commit, so its writes gain nothing from bypassing
+            // the page cache; the redo log's records take the unbuffered, asynchronous path instead.
+            var full = options.Durability == Durability.Full;
+            var useRedo = full && options.RedoLog;
+            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: full && !useRedo && options.UnbufferedWalWrites);
+
+            // A redo log left by a run that used one is read whatever the options say now: it may hold
+            // acknowledged commits that only it has.
+            redo = useRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: useRedo && options.UnbufferedWalWrites) : null;
+            return Open(db, wal, redo, options, path);
         }
         catch
         {
+            redo?.Dispose();
             wal?.Dispose();
             db.Dispose();
             throw;
         }
     }
 
-    /// <summary>Opens a database on explicit devices (memory and fault-injecting ones in tests).</summary>
-    internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null)
+    /// <summary>Opens a database on explicit devices (memory and fault-injecting ones in tests), without a redo log.</summary>
+    internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
+        Open(db, wal, null, options, name);
+
+    /// <summary>
+    /// Opens a database on explicit devices; with a <paramref name="redo"/> device, replays the commits that
+    /// its records hold and the WAL lost, and (under <see cref="Durability.Full"/> with
+    /// <see cref="StorageOptions.RedoLog"/>) commits through it.
+    /// </summary>
+    internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name = null)
     {
         options.Validate();
-        var pager = Pager.Open(db, wal, options);
-        return new StorageEngine(pager, options, name ?? db.Name);
+        var pager = Pager.Open(db, wal, redo, options);
+        var engine = new StorageEngine(pager, options, name ?? db.Name);
+        try
+        {
+            RedoReplay.Run(engine);
+        }
+        catch
+        {
+            pager.Dispose();
+            throw;
+        }
+
+        return engine;
     }
 
     /// <summary>Begins a read transaction on the latest acknowledged commit.</summary>

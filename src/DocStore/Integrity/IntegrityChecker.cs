@@ -53,7 +53,7 @@ internal sealed class IntegrityChecker
         Claim(0, "the header");
         _pagesChecked++;
         var trees = 1;
-        WalkTree("$catalog", HeaderPage.GetCatalogRoot(header));
+        WalkTree(Transaction.CatalogTreeName, HeaderPage.GetCatalogRoot(header));
         foreach (var (name, root) in SafeTreeRoots())
         {
             trees++;

@@ -158,25 +158,29 @@ public abstract partial class DocumentCollection<T, TKey>
     private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
     {
         var definition = Model.Indexes[index];
-        var treeKey = TreeKeyScratch(index, indexKey, primaryKey);
+        EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
         if (treeKey.Length > _maxKeyLength)
         {
             throw new IndexKeyTooLongException(Name, definition.Name, treeKey.Length, _maxKeyLength);
         }
 
-        if (definition.Unique)
+        if (definition.Unique && !uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
         {
-            if (!uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
-            {
-                throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyText.Describe(primaryKey));
-            }
+            throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyText.Describe(primaryKey));
+        }
 
-            tree.Put(indexKey, primaryKey);
-        }
-        else
-        {
-            tree.Put(treeKey, []);
-        }
+        tree.Put(treeKey, value);
+    }
+
+    /// <summary>
+    /// The tree key and value of one index entry: a unique index maps the index key to the primary key, the
+    /// others keep both in the key (so equal index keys can repeat) with an empty value. The key may lie in
+    /// this thread's scratch buffer (see <c>TreeKeyScratch</c>).
+    /// </summary>
+    private void EntryOf(int index, byte[] indexKey, byte[] primaryKey, out ReadOnlySpan<byte> treeKey, out ReadOnlySpan<byte> value)
+    {
+        treeKey = TreeKeyScratch(index, indexKey, primaryKey);
+        value = _unique[index] ? primaryKey : [];
     }
 
     /// <summary>The largest integer key stored, so sequence keys continue after a reopen (0 for other key types).</summary>

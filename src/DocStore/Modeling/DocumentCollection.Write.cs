@@ -151,7 +151,7 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         using var own = _context.BeginTransaction();
-        var result = RunIn(own, argument, operation);
+        var result = RunIn(own, argument, operation, ownTransaction: true);
         own.Commit();
         return result;
     }
@@ -162,21 +162,26 @@ public abstract partial class DocumentCollection<T, TKey>
         var own = await _context.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
         await using (own.ConfigureAwait(false))
         {
-            var result = RunIn(own, argument, operation);
+            var result = RunIn(own, argument, operation, ownTransaction: true);
             await own.CommitAsync(cancellationToken).ConfigureAwait(false);
             return result;
         }
     }
 
     /// <summary>Runs one operation; one that fails after changing something poisons the transaction, so it cannot commit half an operation.</summary>
-    private TResult RunIn<TArg, TResult>(DocStoreTransaction transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation)
+    /// <remarks>
+    /// In a transaction of its own (<paramref name="ownTransaction"/>), the operation knows the transaction's
+    /// changes before it makes them, and announces them for a redo record written meanwhile (docs/storage.md,
+    /// "Redo log").
+    /// </remarks>
+    private TResult RunIn<TArg, TResult>(DocStoreTransaction transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation, bool ownTransaction = false)
     {
         transaction.Enlist(_fields);
         var write = transaction.Write;
         var version = write.Version;
         try
         {
-            return operation(this, OpenScope(write), argument);
+            return operation(this, OpenScope(write, ownTransaction), argument);
         }
         catch (Exception e) when (write.Version != version)
         {
@@ -185,7 +190,7 @@ public abstract partial class DocumentCollection<T, TKey>
         }
     }
 
-    private WriteScope OpenScope(Transactions.WriteTransaction write)
+    private WriteScope OpenScope(Transactions.WriteTransaction write, bool ownTransaction)
     {
         var indexes = new Tree[_indexTrees.Length];
         for (var i = 0; i < indexes.Length; i++)
@@ -193,7 +198,7 @@ public abstract partial class DocumentCollection<T, TKey>
             indexes[i] = IndexTree(write, i);
         }
 
-        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer);
+        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer, ownTransaction && write.AnnouncedOperations is not null ? write : null);
     }
 
     /// <summary>
@@ -218,9 +223,12 @@ public abstract partial class DocumentCollection<T, TKey>
     {
         ArgumentNullException.ThrowIfNull(documents);
         var keys = new List<TKey>();
+
+        // One document's changes are not the transaction's: nothing is announced, the commit records them all.
+        var each = scope with { AnnounceTo = null };
         foreach (var document in documents)
         {
-            keys.Add(InsertCore(scope, document));
+            keys.Add(InsertCore(each, document));
         }
 
         return keys;
@@ -248,6 +256,23 @@ public abstract partial class DocumentCollection<T, TKey>
         for (var i = 0; i < keys.Length; i++)
         {
             CheckUnique(scope, i, keys[i], primaryKey, key);
+        }
+
+        // New field names reach the catalog at commit, after the announced changes: such an insert is recorded
+        // when it commits instead.
+        if (scope.AnnounceTo is { } announceTo && !_fields.HasNamesToWrite)
+        {
+            scope.Primary.AnnouncePut(primaryKey, bytes);
+            for (var i = 0; i < keys.Length; i++)
+            {
+                foreach (var indexKey in keys[i])
+                {
+                    EntryOf(i, indexKey, primaryKey, out var treeKey, out var value);
+                    scope.Indexes[i].AnnouncePut(treeKey, value);
+                }
+            }
+
+            announceTo.StartRedoRecord();
         }
 
         scope.Primary.Put(primaryKey, bytes);
@@ -365,6 +390,10 @@ public abstract partial class DocumentCollection<T, TKey>
         }
     }
 
-    /// <summary>The trees and field dictionary of one write operation.</summary>
-    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields);
+    /// <summary>The trees and field dictionary one write operation works with.</summary>
+    /// <param name="Primary">The primary tree.</param>
+    /// <param name="Indexes">The index trees, in the model's index order.</param>
+    /// <param name="Fields">The field dictionary, for new field names.</param>
+    /// <param name="AnnounceTo">The transaction to announce the operation's changes to before making them (see <see cref="RunIn"/>); null when they are not announced.</param>
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields, Transactions.WriteTransaction? AnnounceTo);
 }

@@ -34,6 +34,17 @@ public sealed class StorageOptions
     public bool UnbufferedWalWrites { get; init; } = true;
 
     /// <summary>
+    /// Under <see cref="Durability.Full"/>, whether a commit is made durable by a small redo record of its tree
+    /// changes in <c>path-redo</c> instead of an fsync of its WAL frames (docs/storage.md, "Redo log"): the
+    /// record's write starts before the frames are built, so the disk and the processor work at once, and
+    /// the WAL is flushed only at checkpoints. Recovery replays the records of commits the WAL lost. Default
+    /// true. With it, the WAL is written buffered and <see cref="UnbufferedWalWrites"/> applies to the redo
+    /// log instead. Transactions that create or drop trees, or change more than 1 MiB, always commit through
+    /// the WAL's own fsync.
+    /// </summary>
+    public bool RedoLog { get; init; } = true;
+
+    /// <summary>
     /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
     /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 128; 0 grows the file per commit.
     /// </summary>

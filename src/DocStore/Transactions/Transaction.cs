@@ -41,7 +41,10 @@ public abstract class Transaction : IDisposable
     /// <summary>Bumped by every mutation, so cursors notice that the pages under them changed.</summary>
     internal long Version { get; set; }
 
-    internal Tree Catalog => _catalog ??= new Tree(this, "$catalog", HeaderPage.GetCatalogRoot(ReadPage(0)));
+    internal Tree Catalog => _catalog ??= new Tree(this, CatalogTreeName, HeaderPage.GetCatalogRoot(ReadPage(0)));
+
+    /// <summary>The catalog tree's own name (it has no catalog entry: the header page holds its root).</summary>
+    internal const string CatalogTreeName = "$catalog";
 
     /// <summary>The image of a page as this transaction sees it. Callers never mutate it.</summary>
     internal byte[] ReadPage(uint pageNumber) => ReadPage(pageNumber, out _);

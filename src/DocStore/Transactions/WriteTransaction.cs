@@ -4,6 +4,7 @@ using DocStore.Storage;
 using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
 using DocStore.Storage.Paging;
+using DocStore.Storage.Redo;
 
 namespace DocStore.Transactions;
 
@@ -33,6 +34,15 @@ public sealed class WriteTransaction : Transaction
         _dirty = pager.DirtyPages;
         _previous = pager.DirtyPrevious;
 
+        // Recorded only where a commit can use them: see Pager.RecordsRedo.
+        if (pager.RecordsRedo)
+        {
+            RedoOperations = pager.RedoCapture;
+            RedoOperations.Clear();
+            _announced = pager.RedoAnnounced;
+            _announced.Clear();
+        }
+
         // The writer reads committed images without a registered snapshot (and keeps the ones it copied
         // from, for the WAL's deltas): none of them may be reused before it ends.
         _imagesPin = pager.PinImages();
@@ -40,6 +50,61 @@ public sealed class WriteTransaction : Transaction
 
     /// <inheritdoc />
     private protected override bool UsesRootCache => !_catalogChanged;
+
+    /// <summary>
+    /// Where the trees record their changes for the commit's redo record (docs/storage.md, "Redo log"); null
+    /// when commits do not use one.
+    /// </summary>
+    internal RedoOperations? RedoOperations { get; }
+
+    private readonly RedoOperations? _announced;
+
+    /// <summary>
+    /// Where a caller that knows its next changes ahead (a collection's single-document write) announces them
+    /// through <see cref="Tree.AnnouncePut"/>, then calls <see cref="StartRedoRecord"/>; null when commits do
+    /// not use redo records.
+    /// </summary>
+    internal RedoOperations? AnnouncedOperations => _catalogChanged ? null : _announced;
+
+    /// <summary>
+    /// Starts writing this transaction's redo record now, before the announced changes are made, so that the
+    /// disk works while they are (docs/storage.md, "Redo log"). The commit checks that the changes made
+    /// match the record. Call at most once, right before making the announced changes.
+    /// </summary>
+    /// <remarks>
+    /// The record then stands for the whole transaction: a crash before the commit may replay it (the outcome
+    /// of a commit that was never acknowledged is unknown), so the caller must make no change but those it
+    /// announced, and must have checked beforehand everything that could refuse them. The moment a change
+    /// departs from the announcement, the record is erased (see <see cref="RecordPut"/>).
+    /// </remarks>
+    internal void StartRedoRecord()
+    {
+        ThrowIfCompleted();
+        if (RedoOperations is not null && AnnouncedOperations is { } announced)
+        {
+            Pager.BeginRedoEarly(RedoOperations, announced);
+        }
+    }
+
+    /// <summary>Records a put that a tree made, for the redo record.</summary>
+    internal void RecordPut(byte[] treeName, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        if (RedoOperations is { } operations)
+        {
+            operations.AddPut(treeName, key, value);
+            Pager.CheckEarlyRedo(operations);
+        }
+    }
+
+    /// <summary>Records a delete that a tree made, for the redo record.</summary>
+    internal void RecordDelete(byte[] treeName, ReadOnlySpan<byte> key)
+    {
+        if (RedoOperations is { } operations)
+        {
+            operations.AddDelete(treeName, key);
+            Pager.CheckEarlyRedo(operations);
+        }
+    }
 
     /// <inheritdoc />
     internal override byte[] ReadPage(uint pageNumber, out CachedPage? cached)
@@ -192,7 +257,10 @@ public sealed class WriteTransaction : Transaction
             pages.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
             if (!_catalogChanged)
             {
-                var committed = Pager.AppendCommit(pages, pageCount);
+                // A redo record replays tree changes on trees that exist; creating or dropping one, or changes
+                // too large to record, go through the WAL's own fsync.
+                var redo = RedoOperations is { Complete: true, Span.Length: > 0 } ? RedoOperations : null;
+                var committed = Pager.AppendCommit(pages, pageCount, redo);
                 _published = true;
                 return committed;
             }
@@ -243,6 +311,16 @@ public sealed class WriteTransaction : Transaction
         var (dirty, previous) = (_dirty, _previous);
         if (!_published)
         {
+            // A record started for changes that will not be committed must not be replayed.
+            try
+            {
+                Pager.CancelEarlyRedo();
+            }
+            catch (StorageFailedException)
+            {
+                // Recorded by the pager, which refuses commits until the database is reopened.
+            }
+
             // Rolled back (or the append failed): nobody else ever saw these copies.
             foreach (var copy in dirty.Values)
             {

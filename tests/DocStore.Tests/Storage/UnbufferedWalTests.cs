@@ -117,15 +117,28 @@ public sealed class UnbufferedWalTests
     [Fact]
     public void Only_full_durability_asks_for_unbuffered_writes_and_the_option_turns_them_off()
     {
+        // Under Full durability the file that each commit fsyncs gets the unbuffered writes: the redo log, or
+        // the WAL when the redo log is off.
         using var temp = new TempDirectory();
-        foreach (var (durability, option, expected) in new[] { (Durability.Full, true, true), (Durability.Normal, true, false), (Durability.Full, false, false) })
+        var cases = new[]
         {
-            var path = temp.File($"{durability}-{option}.db");
-            using var engine = StorageEngine.Open(path, new StorageOptions { Durability = durability, UnbufferedWalWrites = option });
+            (Durability.Full, true, true, false, true),
+            (Durability.Full, true, false, true, false),
+            (Durability.Normal, true, true, false, false),
+            (Durability.Full, false, true, false, false),
+            (Durability.Full, false, false, false, false),
+        };
+        foreach (var (durability, option, redoLog, walExpected, redoExpected) in cases)
+        {
+            var path = temp.File($"{durability}-{option}-{redoLog}.db");
+            using var engine = StorageEngine.Open(path, new StorageOptions { Durability = durability, UnbufferedWalWrites = option, RedoLog = redoLog });
             var wal = Assert.IsType<FileStorageDevice>(engine.Pager.WalDevice);
+            var redo = engine.Pager.RedoDevice as FileStorageDevice;
+            Assert.Equal(durability == Durability.Full && redoLog, redo is not null);
 
             // Where the temp folder's file system refuses unbuffered writes, no configuration gets them.
-            Assert.Equal(expected && UnbufferedHandleAvailable(temp.Path), wal.WritesUnbuffered);
+            Assert.Equal(walExpected && UnbufferedHandleAvailable(temp.Path), wal.WritesUnbuffered);
+            Assert.Equal(redoExpected && UnbufferedHandleAvailable(temp.Path), redo?.WritesUnbuffered ?? false);
         }
     }
 

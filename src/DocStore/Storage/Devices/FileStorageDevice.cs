@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Microsoft.Win32.SafeHandles;
 
 namespace DocStore.Storage.Devices;
@@ -12,6 +14,11 @@ internal sealed class FileStorageDevice : IStorageDevice
 {
     private readonly SafeFileHandle _handle;
     private SafeFileHandle? _unbuffered;
+
+    // The asynchronous write in flight (BeginWrite): made on first use, so only a device that is written
+    // that way (the redo log) holds a kernel AIO context.
+    private LinuxAio? _aio;
+    private PendingWrite? _pending;
 
     private FileStorageDevice(string path, SafeFileHandle handle, SafeFileHandle? unbuffered)
     {
@@ -118,13 +125,94 @@ internal sealed class FileStorageDevice : IStorageDevice
     // EINVAL, as .NET reports the raw errno in the HResult on Unix.
     private const int InvalidArgument = 22;
 
+    public unsafe void BeginWrite(long offset, AlignedBuffer buffer, int length)
+    {
+        var data = buffer.Span[..length];
+        if (_pending is not null)
+        {
+            throw new InvalidOperationException($"{Name}: a write is still outstanding.");
+        }
+
+        if (_unbuffered is { } unbuffered && UnbufferedHandle.IsAligned(offset, data) && (_aio ??= LinuxAio.TryCreate()) is { } aio)
+        {
+            var added = false;
+            unbuffered.DangerousAddRef(ref added);
+            var address = (nint)Unsafe.AsPointer(ref MemoryMarshal.GetReference(data));
+            if (aio.Submit((int)unbuffered.DangerousGetHandle(), address, length, offset))
+            {
+                _pending = new PendingWrite(unbuffered, buffer, offset, length);
+                return;
+            }
+
+            unbuffered.DangerousRelease();
+        }
+
+        Write(offset, data);
+    }
+
+    public void EndWrite()
+    {
+        if (_pending is not { } pending)
+        {
+            return;
+        }
+
+        _pending = null;
+        long result;
+        try
+        {
+            result = _aio!.Wait();
+        }
+        finally
+        {
+            pending.Handle.DangerousRelease();
+        }
+
+        if (result == pending.Length)
+        {
+            return;
+        }
+
+        if (result == -InvalidArgument)
+        {
+            // As in TryWriteUnbuffered: the file system refused direct I/O after all; write it buffered, for good.
+            _unbuffered = null;
+            pending.Handle.Dispose();
+            RandomAccess.Write(_handle, pending.Buffer.Span[..pending.Length], pending.Offset);
+            return;
+        }
+
+        if (result < 0)
+        {
+            throw new IOException($"write of {pending.Length} bytes at offset {pending.Offset} of '{Name}' failed (errno {-result}).", (int)-result);
+        }
+
+        // A short write (the disk is full, say): the rest goes the ordinary way, which reports why it fails.
+        RandomAccess.Write(_handle, pending.Buffer.Span[(int)result..pending.Length], pending.Offset + result);
+    }
+
     public void Flush() => DataSync.Flush(_handle, Name);
 
     public void SetLength(long length) => RandomAccess.SetLength(_handle, length);
 
     public void Dispose()
     {
+        if (_pending is not null)
+        {
+            try
+            {
+                EndWrite();
+            }
+            catch (IOException)
+            {
+                // Closing: whoever started the write has already failed or given up on it.
+            }
+        }
+
+        _aio?.Dispose();
         _unbuffered?.Dispose();
         _handle.Dispose();
     }
+
+    private readonly record struct PendingWrite(SafeFileHandle Handle, AlignedBuffer Buffer, long Offset, int Length);
 }

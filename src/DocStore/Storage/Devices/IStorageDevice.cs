@@ -25,6 +25,20 @@ internal interface IStorageDevice : IDisposable
     /// </summary>
     int PreferredWriteAlignment => 1;
 
+    /// <summary>
+    /// Starts writing the first <paramref name="length"/> bytes of <paramref name="buffer"/> at
+    /// <paramref name="offset"/>. A device that can (an unbuffered file on Linux, see <see cref="LinuxAio"/>)
+    /// returns while the disk works; every other device writes at once. The buffer must not change until
+    /// <see cref="EndWrite"/>, and only one such write may be outstanding.
+    /// </summary>
+    void BeginWrite(long offset, AlignedBuffer buffer, int length) => Write(offset, buffer.Span[..length]);
+
+    /// <summary>Waits for the write <see cref="BeginWrite"/> started (nothing to wait for when it wrote at once).</summary>
+    /// <exception cref="IOException">The write failed.</exception>
+    void EndWrite()
+    {
+    }
+
     /// <summary>Makes every completed write durable (fsync).</summary>
     void Flush();
 

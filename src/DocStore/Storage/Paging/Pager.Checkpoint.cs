@@ -26,6 +26,7 @@ internal sealed partial class Pager
             ThrowIfFailed();
             var committed = CommittedLsn;
             var limit = CopyUpToOldestReader(committed);
+            ResetRedoIfCovered();
             if (limit != committed || _index.PageCount != 0)
             {
                 return false;
@@ -65,6 +66,7 @@ internal sealed partial class Pager
         try
         {
             _wal?.TrimEmpty(Durability != Durability.None);
+            _redo?.TrimEmpty();
         }
         catch (IOException)
         {
@@ -106,6 +108,8 @@ internal sealed partial class Pager
                 _flushGate.Release();
             }
         }
+
+        EnsureWalDurable(committed);
 
         // Writers may append meanwhile (CopyCommitted runs without the write lock): nothing past the commit
         // made durable above may reach the file, or a crash could leave it there without its WAL frames.

@@ -1,4 +1,5 @@
 using DocStore.Storage.Pages;
+using DocStore.Storage.Redo;
 
 namespace DocStore.Storage.Paging;
 
@@ -26,7 +27,13 @@ internal sealed partial class Pager
     /// The caller holds the write lock.
     /// </summary>
     /// <returns>The commit LSN.</returns>
-    public long AppendCommit(List<CommitPage> pages, uint pageCount)
+    /// <param name="pages">The pages, sorted by number.</param>
+    /// <param name="pageCount">The database's size in pages after the commit.</param>
+    /// <param name="redoOperations">
+    /// The transaction's tree changes when they were all recorded (see <see cref="RecordsRedo"/>): the commit
+    /// is then made durable by a redo record instead of the WAL's fsync. Null otherwise.
+    /// </param>
+    public long AppendCommit(List<CommitPage> pages, uint pageCount, RedoOperations? redoOperations = null)
     {
         ThrowIfFailed();
         if (_memory is not null)
@@ -34,15 +41,24 @@ internal sealed partial class Pager
             return PublishInMemory(pages);
         }
 
-        foreach (var page in pages)
+        var viaRedo = redoOperations is not null && RecordsRedo;
+        if (!viaRedo)
         {
-            PageChecksum.Stamp(page.Image, page.PageNumber);
+            CancelEarlyRedo();
         }
 
         long lsn;
         try
         {
-            lsn = _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _durableLsn));
+            if (viaRedo)
+            {
+                lsn = AppendWithRedo(pages, pageCount, redoOperations!.Span);
+            }
+            else
+            {
+                StampChecksums(pages);
+                lsn = _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn));
+            }
         }
         catch (IOException ex)
         {
@@ -53,6 +69,8 @@ internal sealed partial class Pager
         _index.AddCommitted(pages, first);
         _cache.AddCommitted(pages, first, OldestSnapshotInUse());
 
+        // Raised before the commit is published, so that a flush that covers it knows which file to flush.
+        Volatile.Write(ref viaRedo ? ref _lastRedoCommitLsn : ref _lastWalCommitLsn, lsn);
         Volatile.Write(ref _committedLsn, lsn);
         if (Durability != Durability.Full)
         {
@@ -60,6 +78,14 @@ internal sealed partial class Pager
         }
 
         return lsn;
+    }
+
+    private static void StampChecksums(List<CommitPage> pages)
+    {
+        foreach (var page in pages)
+        {
+            PageChecksum.Stamp(page.Image, page.PageNumber);
+        }
     }
 
     // Memory cannot tear or survive a crash: the commit is durable and visible as soon as its versions are indexed.
@@ -126,11 +152,11 @@ internal sealed partial class Pager
         var target = Volatile.Read(ref _committedLsn);
         try
         {
-            _wal!.Flush();
+            FlushFilesUpTo(target);
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "fsync of the WAL");
+            throw Fail(ex, "fsync of the log");
         }
 
         Volatile.Write(ref _durableLsn, target);

@@ -1,6 +1,7 @@
 using DocStore.Storage.Cache;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Pages;
+using DocStore.Storage.Redo;
 using DocStore.Storage.Wal;
 
 namespace DocStore.Storage.Paging;
@@ -54,6 +55,9 @@ internal sealed partial class Pager : IDisposable
     /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
     public long VisibleLsn => Readers.VisibleLsn;
 
+    /// <summary>The database file's device (null in memory), for tests.</summary>
+    internal IStorageDevice? DbDevice => _db;
+
     /// <summary>The WAL's device (null in memory), for tests that check how it was opened.</summary>
     internal IStorageDevice? WalDevice => _wal?.Device;
 
@@ -70,15 +74,20 @@ internal sealed partial class Pager : IDisposable
     private const string InMemoryName = ":memory:";
 
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>
-    public static Pager Open(IStorageDevice db, IStorageDevice walDevice, StorageOptions options)
+    /// <remarks>
+    /// With a <paramref name="redoDevice"/>, the records of commits the WAL lost are kept in
+    /// <see cref="PendingRedo"/> for the engine to replay; the log is not reset before that.
+    /// </remarks>
+    public static Pager Open(IStorageDevice db, IStorageDevice walDevice, IStorageDevice? redoDevice, StorageOptions options)
     {
         var sync = options.Durability != Durability.None;
         var created = db.Length == 0;
         var pageSize = created ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
         if (created)
         {
-            // A WAL left beside a deleted database file belongs to another database: never replay it.
+            // A WAL or redo log left beside a deleted database file belongs to another database: never replay it.
             walDevice.SetLength(0);
+            redoDevice?.SetLength(0);
         }
 
         var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, out var recovery);
@@ -90,6 +99,12 @@ internal sealed partial class Pager : IDisposable
 
         var last = recovery.LastCommitLsn != 0 ? recovery.LastCommitLsn : wal.NextLsn - 1;
         pager._committedLsn = pager._durableLsn = last;
+        if (redoDevice is not null)
+        {
+            var redo = RedoLog.Open(redoDevice, out var records);
+            pager.AttachRedo(redo, records, last, options);
+        }
+
         pager.Readers.Publish(last);
         pager.Checkpoint();
 
@@ -239,6 +254,7 @@ internal sealed partial class Pager : IDisposable
     public void Dispose()
     {
         _cache.Clear();
+        _redo?.Dispose();
         _wal?.Dispose();
         _db?.Dispose();
         _flushGate.Dispose();

@@ -1,0 +1,60 @@
+using System.Text;
+using DocStore.Storage;
+using DocStore.Storage.Redo;
+using DocStore.Transactions;
+
+namespace DocStore.Engine;
+
+/// <summary>
+/// The last step of recovery (docs/storage.md, "Redo log"): commits again, in order and each in its own
+/// transaction through the WAL, the redo records of acknowledged commits whose page frames did not reach the
+/// disk, then checkpoints, which starts the redo log afresh.
+/// </summary>
+internal static class RedoReplay
+{
+    public static void Run(StorageEngine engine)
+    {
+        var pager = engine.Pager;
+        var records = pager.PendingRedo;
+        if (records.Count == 0)
+        {
+            return;
+        }
+
+        foreach (var record in records)
+        {
+            using var tx = engine.BeginWrite();
+            Apply(tx, record, engine.Name);
+            tx.Commit();
+        }
+
+        pager.FinishRedoReplay();
+        engine.Checkpoint();
+    }
+
+    private static void Apply(WriteTransaction tx, RedoRecord record, string name)
+    {
+        var reader = new RedoOperationReader(record.Operations);
+        try
+        {
+            while (reader.TryRead(out var kind, out var treeNameBytes, out var key, out var value))
+            {
+                var treeName = Encoding.UTF8.GetString(treeNameBytes);
+                var tree = treeName == Transaction.CatalogTreeName ? tx.Catalog : tx.OpenTree(treeName)
+                    ?? throw new DatabaseCorruptException(name + "-redo", -1, $"redo record {record.Sequence} changes tree '{treeName}', which does not exist");
+                if (kind == RedoOperations.PutKind)
+                {
+                    tree.Put(key, value);
+                }
+                else
+                {
+                    tree.Delete(key);
+                }
+            }
+        }
+        catch (FormatException ex)
+        {
+            throw new DatabaseCorruptException(name + "-redo", -1, $"redo record {record.Sequence} is malformed: {ex.Message}");
+        }
+    }
+}

@@ -1,0 +1,83 @@
+using System.Buffers.Binary;
+using DocStore.Storage.Pages;
+
+namespace DocStore.Storage.Redo;
+
+/// <summary>
+/// Byte layout of the redo log file, <c>name.db-redo</c> (docs/format.md, "Redo log"). A header block, then
+/// one record per transaction, each starting on a <see cref="BlockSize"/> boundary and padded with zeros to
+/// the next one (the unit of an unbuffered write).
+/// <code>
+/// header: 0 u32 magic "DSRL"  4 u32 version  8 u32 salt  12 u32 CRC32C of bytes 0..12
+/// record: 0 u32 magic "DSRR"  4 u32 salt (the header's)
+///         8 u64 sequence: 1 for the first record after the header, then one more per record
+///         16 u64 highest sequence known durable when the record was written
+///         24 u64 WAL LSN the transaction's first page frame gets
+///         32 u32 length of the operations      36 u32 CRC32C of bytes 0..36 and the operations, seeded with the salt
+///         40 the operations (see <see cref="RedoOperations"/>)
+/// </code>
+/// </summary>
+internal static class RedoFormat
+{
+    public const int BlockSize = 4096;
+    public const int HeaderSize = 16;
+    public const int RecordHeaderSize = 40;
+    public const uint HeaderMagic = 0x4C525344; // "DSRL" little-endian
+    public const uint RecordMagic = 0x52525344; // "DSRR" little-endian
+    public const uint Version = 1;
+
+    /// <summary>Bytes a record with <paramref name="operationsLength"/> bytes of operations takes, padding included.</summary>
+    public static int RecordLength(int operationsLength) => (RecordHeaderSize + operationsLength + BlockSize - 1) & ~(BlockSize - 1);
+
+    public static void WriteHeader(Span<byte> header, uint salt)
+    {
+        header[..HeaderSize].Clear();
+        BinaryPrimitives.WriteUInt32LittleEndian(header, HeaderMagic);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[4..], Version);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[8..], salt);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[12..], ~Crc32C.Append(0xFFFFFFFFu, header[..12]));
+    }
+
+    /// <summary>The salt of a valid header of this version; null for anything else.</summary>
+    public static uint? ReadHeaderSalt(ReadOnlySpan<byte> header) =>
+        header.Length >= HeaderSize
+        && BinaryPrimitives.ReadUInt32LittleEndian(header) == HeaderMagic
+        && BinaryPrimitives.ReadUInt32LittleEndian(header[4..]) == Version
+        && BinaryPrimitives.ReadUInt32LittleEndian(header[12..]) == ~Crc32C.Append(0xFFFFFFFFu, header[..12])
+            ? BinaryPrimitives.ReadUInt32LittleEndian(header[8..])
+            : null;
+
+    /// <summary>Writes a record's header in front of its operations (already at <see cref="RecordHeaderSize"/>) and zeros after them up to the block.</summary>
+    public static void WriteRecord(Span<byte> record, in RedoRecordHeader h)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(record, RecordMagic);
+        BinaryPrimitives.WriteUInt32LittleEndian(record[4..], h.Salt);
+        BinaryPrimitives.WriteInt64LittleEndian(record[8..], h.Sequence);
+        BinaryPrimitives.WriteInt64LittleEndian(record[16..], h.SyncedSequence);
+        BinaryPrimitives.WriteInt64LittleEndian(record[24..], h.StartLsn);
+        BinaryPrimitives.WriteInt32LittleEndian(record[32..], h.OperationsLength);
+        var end = RecordHeaderSize + h.OperationsLength;
+        BinaryPrimitives.WriteUInt32LittleEndian(record[36..], Checksum(record[..end], h.Salt));
+        record[end..RecordLength(h.OperationsLength)].Clear();
+    }
+
+    public static RedoRecordHeader ReadRecordHeader(ReadOnlySpan<byte> record) => new(
+        BinaryPrimitives.ReadUInt32LittleEndian(record[4..]),
+        BinaryPrimitives.ReadInt64LittleEndian(record[8..]),
+        BinaryPrimitives.ReadInt64LittleEndian(record[16..]),
+        BinaryPrimitives.ReadInt64LittleEndian(record[24..]),
+        BinaryPrimitives.ReadInt32LittleEndian(record[32..]),
+        BinaryPrimitives.ReadUInt32LittleEndian(record[36..]),
+        BinaryPrimitives.ReadUInt32LittleEndian(record) == RecordMagic);
+
+    /// <summary>The checksum of a whole record (header and operations), skipping the checksum field itself.</summary>
+    public static uint Checksum(ReadOnlySpan<byte> record, uint salt)
+    {
+        var crc = Crc32C.Append(~salt, record[..36]);
+        return ~Crc32C.Append(crc, record[RecordHeaderSize..]);
+    }
+}
+
+/// <summary>A record's header fields; <see cref="HasMagic"/> is false where the block holds no record at all.</summary>
+internal readonly record struct RedoRecordHeader(
+    uint Salt, long Sequence, long SyncedSequence, long StartLsn, int OperationsLength, uint Checksum = 0, bool HasMagic = true);
