@@ -39,7 +39,7 @@ public sealed class StorageOptions
     /// record's write starts before the frames are built, so the disk and the processor work at once, and
     /// the WAL is flushed only at checkpoints. Recovery replays the records of commits the WAL lost. Default
     /// true. With it, the WAL is written buffered and <see cref="UnbufferedWalWrites"/> applies to the redo
-    /// log instead. Transactions that create or drop trees, or change more than 1 MiB, always commit through
+    /// log instead. Transactions that create or drop trees, or change more than 256 KiB, always commit through
     /// the WAL's own fsync.
     /// </summary>
     public bool RedoLog { get; init; } = true;

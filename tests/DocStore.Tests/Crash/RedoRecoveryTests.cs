@@ -390,4 +390,33 @@ public sealed class RedoRecoveryTests
         using var cut = files.Reopen(_options);
         Assert.Contains(Present(cut, 2), new[] { [1], new List<int> { 1, 2 } });
     }
+
+    [Fact]
+    public void A_transaction_with_more_changes_than_a_record_takes_commits_through_the_wal_fsync()
+    {
+        var files = new Files();
+        var engine = files.Open(_options);
+        Commit(engine, 1);
+        var records = engine.Pager.RedoRecordCount;
+        var walFlushes = files.Wal.FlushCount;
+        using (var tx = engine.BeginWrite())
+        {
+            var tree = tx.OpenTree("t")!;
+            for (var k = 0; k < 1000; k++)
+            {
+                tree.Put(TestDatabase.Key(500_000 + k), new byte[300]);
+            }
+
+            tx.Commit();
+        }
+
+        Assert.True(1000 * 300 > DocStore.Storage.Redo.RedoOperations.MaxLength);
+        Assert.Equal(records, engine.Pager.RedoRecordCount);
+        Assert.True(files.Wal.FlushCount > walFlushes);
+        Commit(engine, 2);
+        using var recovered = files.Reopen(_options);
+        Assert.Equal([1, 2], Present(recovered, 2));
+        using var read = recovered.BeginRead();
+        Assert.True(read.OpenTree("t")!.ContainsKey(TestDatabase.Key(500_999)));
+    }
 }

@@ -14,8 +14,12 @@ namespace DocStore.Storage.Redo;
 /// </summary>
 internal sealed class RedoOperations
 {
-    /// <summary>A transaction whose changes take more than this commits through the WAL alone (a redo record would save it nothing).</summary>
-    public const int MaxLength = 1 << 20;
+    /// <summary>
+    /// A transaction whose changes take more than this commits through the WAL alone: its record would be a
+    /// second copy of much data, written while little processor work is left to overlap with it (a batch of
+    /// 1,000 durable inserts, about 700 KB of changes, ran 8-18% slower through a record).
+    /// </summary>
+    public const int MaxLength = 256 * 1024;
 
     public const byte PutKind = 1;
     public const byte DeleteKind = 2;
