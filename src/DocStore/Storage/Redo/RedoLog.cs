@@ -27,14 +27,12 @@ internal sealed class RedoLog : IDisposable
     private long _appended;
     private long _synced;
     private int _generation;
+
     // The length of the record being written (0: none), which EndAppend adds to the end once it is complete.
     private int _writingLength;
 
     /// <summary>How far ahead of the log's end zeros are written (see <see cref="EnsureAllocated"/>): 256 single-block records.</summary>
     public const int PreallocationBytes = 1 << 20;
-
-    // Zeros for preallocation, never changed, so shared; aligned for an unbuffered device.
-    private static readonly AlignedBuffer Zeros = ZeroBuffer();
 
     // Where the file's written bytes end: records below it overwrite space the file already has.
     private long _allocatedEnd;
@@ -43,13 +41,6 @@ internal sealed class RedoLog : IDisposable
     {
         _device = device;
         _allocatedEnd = device.Length;
-    }
-
-    private static AlignedBuffer ZeroBuffer()
-    {
-        var zeros = AlignedBuffer.Allocate(64 * 1024, RedoFormat.BlockSize);
-        zeros.Span.Clear();
-        return zeros;
     }
 
     public string Name => _device.Name;
@@ -233,10 +224,7 @@ internal sealed class RedoLog : IDisposable
         }
 
         var target = (end + PreallocationBytes + RedoFormat.BlockSize - 1) & ~(long)(RedoFormat.BlockSize - 1);
-        for (var at = _allocatedEnd; at < target; at += Zeros.Length)
-        {
-            _device.Write(at, Zeros.Span[..(int)Math.Min(Zeros.Length, target - at)]);
-        }
+        ZeroFill.Write(_device, _allocatedEnd, target);
 
         _allocatedEnd = target;
     }
@@ -286,10 +274,7 @@ internal sealed class RedoLog : IDisposable
 
         if (erase)
         {
-            for (var at = 0; at < length; at += Zeros.Length)
-            {
-                _device.Write(_end + at, Zeros.Span[..Math.Min(Zeros.Length, length - at)]);
-            }
+            ZeroFill.Write(_device, _end, _end + length);
 
             _device.Flush();
         }

@@ -40,8 +40,6 @@ internal sealed partial class WriteAheadLog : IDisposable
     // unbuffered.
     private AlignedBuffer _batch = AlignedBuffer.Allocate(0, 1);
 
-    // Zeros written ahead of the frames (see EnsureAllocated); never changed, so shared. Aligned like the batch.
-    private static readonly AlignedBuffer Zeros = ZeroBuffer();
     private readonly int _preallocateFrames;
 
     // What the device's fastest writes are aligned to (1: any write): then every frame write starts and ends
@@ -68,13 +66,6 @@ internal sealed partial class WriteAheadLog : IDisposable
 
     /// <summary>The device the log is written to.</summary>
     public IStorageDevice Device => _device;
-
-    private static AlignedBuffer ZeroBuffer()
-    {
-        var zeros = AlignedBuffer.Allocate(64 * 1024, WalFormat.TransactionAlignment);
-        zeros.Span.Clear();
-        return zeros;
-    }
 
     /// <summary><paramref name="bytes"/> rounded up to the device's preferred write alignment.</summary>
     private long AlignUp(long bytes) => (bytes + _alignment - 1) / _alignment * _alignment;
@@ -193,10 +184,7 @@ internal sealed partial class WriteAheadLog : IDisposable
         }
 
         var target = AlignUp(end + ((long)_preallocateFrames * FullFrameLength));
-        for (var at = end; at < target; at += Zeros.Length)
-        {
-            _device.Write(at, Zeros.Span[..(int)Math.Min(Zeros.Length, target - at)]);
-        }
+        ZeroFill.Write(_device, end, target);
 
         _allocatedEnd = target;
     }
