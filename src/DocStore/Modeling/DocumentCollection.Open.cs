@@ -177,7 +177,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// others keep both in the key (so equal index keys can repeat) with an empty value. The key may lie in
     /// this thread's scratch buffer (see <c>TreeKeyScratch</c>).
     /// </summary>
-    private void EntryOf(int index, byte[] indexKey, byte[] primaryKey, out ReadOnlySpan<byte> treeKey, out ReadOnlySpan<byte> value)
+    private void EntryOf(int index, byte[] indexKey, ReadOnlySpan<byte> primaryKey, out ReadOnlySpan<byte> treeKey, out ReadOnlySpan<byte> value)
     {
         treeKey = TreeKeyScratch(index, indexKey, primaryKey);
         value = _unique[index] ? primaryKey : [];

@@ -258,21 +258,15 @@ public abstract partial class DocumentCollection<T, TKey>
             CheckUnique(scope, i, keys[i], primaryKey, key);
         }
 
-        // New field names reach the catalog at commit, after the announced changes: such an insert is recorded
-        // when it commits instead.
-        if (scope.AnnounceTo is { } announceTo && !_fields.HasNamesToWrite)
+        if (Announces(scope))
         {
             scope.Primary.AnnouncePut(primaryKey, bytes);
             for (var i = 0; i < keys.Length; i++)
             {
-                foreach (var indexKey in keys[i])
-                {
-                    EntryOf(i, indexKey, primaryKey, out var treeKey, out var value);
-                    scope.Indexes[i].AnnouncePut(treeKey, value);
-                }
+                AnnounceEntryChanges(scope, i, [], keys[i], primaryKey);
             }
 
-            announceTo.StartRedoRecord();
+            scope.AnnounceTo!.StartRedoRecord();
         }
 
         scope.Primary.Put(primaryKey, bytes);
@@ -309,6 +303,17 @@ public abstract partial class DocumentCollection<T, TKey>
             CheckUnique(scope, i, added[i], primaryKey, key);
         }
 
+        if (Announces(scope))
+        {
+            for (var i = 0; i < newKeys.Length; i++)
+            {
+                AnnounceEntryChanges(scope, i, removed[i], added[i], primaryKey);
+            }
+
+            scope.Primary.AnnouncePut(primaryKey, bytes);
+            scope.AnnounceTo!.StartRedoRecord();
+        }
+
         for (var i = 0; i < newKeys.Length; i++)
         {
             foreach (var indexKey in removed[i])
@@ -339,6 +344,28 @@ public abstract partial class DocumentCollection<T, TKey>
         return ([.. after.Where(k => !was.Contains(k))], [.. before.Where(k => !now.Contains(k))]);
     }
 
+    /// <summary>
+    /// Whether the operation announces its changes ahead (see <see cref="RunIn"/>): in a transaction of its own,
+    /// unless new field names will reach the catalog at commit, after the announced changes (such an operation
+    /// is recorded when it commits instead).
+    /// </summary>
+    private bool Announces(WriteScope scope) => scope.AnnounceTo is not null && !_fields.HasNamesToWrite;
+
+    /// <summary>Announces, in the order the operation makes them, the removal and then the addition of one index's entries.</summary>
+    private void AnnounceEntryChanges(WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
+    {
+        foreach (var indexKey in removed)
+        {
+            scope.Indexes[index].AnnounceDelete(TreeKeyScratch(index, indexKey, primaryKey));
+        }
+
+        foreach (var indexKey in added)
+        {
+            EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
+            scope.Indexes[index].AnnouncePut(treeKey, value);
+        }
+    }
+
     private TKey UpsertCore(WriteScope scope, T document)
     {
         ArgumentNullException.ThrowIfNull(document);
@@ -361,6 +388,17 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        if (Announces(scope))
+        {
+            for (var i = 0; i < oldKeys.Length; i++)
+            {
+                AnnounceEntryChanges(scope, i, oldKeys[i], [], primaryKey);
+            }
+
+            scope.Primary.AnnounceDelete(primaryKey);
+            scope.AnnounceTo!.StartRedoRecord();
+        }
+
         for (var i = 0; i < oldKeys.Length; i++)
         {
             foreach (var indexKey in oldKeys[i])

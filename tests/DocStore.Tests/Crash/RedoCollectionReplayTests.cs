@@ -45,9 +45,9 @@ public sealed class RedoCollectionReplayTests
 
         Assert.True(pager.RedoRecordCount >= 57);
 
-        // Each single insert but the first (whose new field names the commit adds) started its record before
-        // changing the trees, and changed exactly what it announced.
-        Assert.Equal(39, pager.RedoEarlyStarts);
+        // Each single insert but the first (whose new field names the commit adds), update and delete started its
+        // record before changing the trees, and changed exactly what it announced.
+        Assert.Equal(39 + 11 + 6, pager.RedoEarlyStarts);
         Assert.Equal(0, pager.RedoRewrites);
 
         // What a power cut could leave: the database file of the checkpoint, the WAL's header without a single
