@@ -3,12 +3,13 @@ using DocStore.Bson;
 using DocStore.Bson.Interop;
 using QuickStart;
 
-// The quick start: the model from issue 4 on a database file. `quickstart.db` (and its `-wal`) in the
+// The quick start: the model from issue 4 on a database file. `quickstart.db` (and its `-wal` and `-redo`) in the
 // working directory is deleted at the start of every run, so each run starts from an empty database
 // and shows the same output. Run: dotnet run --project samples/QuickStart
 const string path = "quickstart.db";
 File.Delete(path);
 File.Delete(path + "-wal");
+File.Delete(path + "-redo");
 
 using (var db = AppDb.Open(path))
 {

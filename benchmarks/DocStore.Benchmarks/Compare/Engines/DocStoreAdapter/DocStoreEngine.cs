@@ -33,7 +33,7 @@ internal sealed partial class DocStoreEngine : IDocumentEngine
 
     public string Name => "DocStore";
 
-    public long FileBytes => _path is null ? 0 : FileLength(_path) + FileLength(_path + "-wal");
+    public long FileBytes => _path is null ? 0 : FileLength(_path) + FileLength(_path + "-wal") + FileLength(_path + "-redo");
 
     public void Dispose() => _db.Dispose();
 
