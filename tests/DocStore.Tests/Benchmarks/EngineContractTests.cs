@@ -11,7 +11,19 @@ namespace DocStore.Tests.Benchmarks;
 /// </summary>
 public sealed class EngineContractTests
 {
-    public static TheoryData<string> Engines => [.. EngineCatalog.Names];
+    public static TheoryData<string> Engines => [.. EngineCatalog.Names, .. EngineCatalog.OnRequest];
+
+    [Theory]
+    [InlineData(EngineCatalog.DocStoreName, true)]
+    [InlineData(EngineCatalog.DocStoreWalFsyncName, false)]
+    public void The_wal_fsync_variant_commits_durably_without_a_redo_log_and_the_default_with_one(string name, bool redoLog)
+    {
+        using var temp = new TempDirectory();
+        using var engine = EngineCatalog.Open(name, new EngineConfig(temp.Path, CommitDurability.Full));
+        engine.Insert([PersonFactory.Create(1, 20)]);
+        Assert.Equal(redoLog, File.Exists(System.IO.Path.Combine(temp.Path, "docstore.db-redo")));
+        Assert.True(PersonComparer.Same(PersonFactory.Create(1, 20), engine.GetById(1)));
+    }
 
     [Theory]
     [MemberData(nameof(Engines))]

@@ -16,12 +16,22 @@ public static class EngineCatalog
 
     public static IReadOnlyList<string> Names { get; } = [DocStoreName, SqliteName, LiteDbName];
 
+    /// <summary>
+    /// DocStore with its redo log off (every durable commit fsyncs its WAL frames), measured beside the
+    /// default in the same rounds when asked for by name: the A/B of the commit path (docs/benchmarks.md).
+    /// </summary>
+    public const string DocStoreWalFsyncName = "docstore-walfsync";
+
+    /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName];
+
     public static IDocumentEngine Open(string name, EngineConfig config) => name switch
     {
         DocStoreName => new DocStoreEngine(config),
+        DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),
-        _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Names)} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
+        _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Names.Concat(OnRequest))} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
     };
 
     /// <summary>The engines a <c>--engines</c> list names, DocStore always first (ratios are to it).</summary>
@@ -35,12 +45,12 @@ public static class EngineCatalog
         var selected = names.Select(n => n.ToLowerInvariant()).Distinct().ToList();
         foreach (var name in selected)
         {
-            if (!Names.Contains(name))
+            if (!Names.Contains(name) && !OnRequest.Contains(name))
             {
                 Open(name, new EngineConfig("", CommitDurability.InMemory));
             }
         }
 
-        return [.. Names.Where(selected.Contains)];
+        return [.. Names.Concat(OnRequest).Where(selected.Contains)];
     }
 }

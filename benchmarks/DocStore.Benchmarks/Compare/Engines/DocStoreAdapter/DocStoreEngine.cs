@@ -15,7 +15,9 @@ internal sealed partial class DocStoreEngine : IDocumentEngine
     private readonly BenchmarkDb _db;
     private readonly string? _path;
 
-    public DocStoreEngine(EngineConfig config)
+    /// <param name="config">Where and how durably to open.</param>
+    /// <param name="redoLog">Whether durable commits go through the redo log (the default) or fsync their WAL frames.</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true)
     {
         var options = new DocStoreOptions
         {
@@ -26,12 +28,14 @@ internal sealed partial class DocStoreEngine : IDocumentEngine
                 _ => Durability.None,
             },
             CacheSizePages = config.CachePages ?? new DocStoreOptions().CacheSizePages,
+            RedoLog = redoLog,
         };
+        Name = redoLog ? "DocStore" : "DocStore (WAL fsync)";
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
     }
 
-    public string Name => "DocStore";
+    public string Name { get; }
 
     public long FileBytes => _path is null ? 0 : FileLength(_path) + FileLength(_path + "-wal") + FileLength(_path + "-redo");
 
