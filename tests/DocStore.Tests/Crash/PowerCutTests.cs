@@ -8,41 +8,6 @@ namespace DocStore.Tests.Crash;
 /// <summary>Power cuts and failing fsyncs, modelled by the fault-injecting device.</summary>
 public sealed class PowerCutTests
 {
-    private static void CommitTransaction(StorageEngine engine, int id, int keys = 10)
-    {
-        using var tx = engine.BeginWrite();
-        var tree = tx.OpenOrCreateTree("t");
-        for (var k = 0; k < keys; k++)
-        {
-            tree.Put(TestDatabase.Key((id * 1000) + k), TestDatabase.Value(id, 60 + (k * 37 % 400)));
-        }
-
-        tx.Commit();
-    }
-
-    private static List<int> TransactionsPresent(StorageEngine engine, int upTo, int keys = 10)
-    {
-        using var tx = engine.BeginRead();
-        var tree = tx.OpenTree("t");
-        var present = new List<int>();
-        for (var id = 1; id <= upTo; id++)
-        {
-            var found = 0;
-            for (var k = 0; k < keys; k++)
-            {
-                found += tree is not null && tree.ContainsKey(TestDatabase.Key((id * 1000) + k)) ? 1 : 0;
-            }
-
-            Assert.True(found == 0 || found == keys, $"transaction {id} is partly visible ({found} of {keys} keys)");
-            if (found == keys)
-            {
-                present.Add(id);
-            }
-        }
-
-        return present;
-    }
-
     private static StorageEngine Reopen(FaultInjectingStorageDevice db, FaultInjectingStorageDevice wal, int tearBytes, StorageOptions options) =>
         TestDatabase.Open(new FaultInjectingStorageDevice("p.db", db.PowerCut(tearBytes)), new FaultInjectingStorageDevice("p.db-wal", wal.PowerCut(tearBytes)), options);
 
@@ -59,11 +24,11 @@ public sealed class PowerCutTests
         var engine = TestDatabase.Open(db, wal, options);
         for (var id = 1; id <= 12; id++)
         {
-            CommitTransaction(engine, id);
+            NumberedTransactions.Commit(engine, id);
         }
 
         wal.FailFlush = true;
-        Assert.Throws<StorageFailedException>(() => CommitTransaction(engine, 13));
+        Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 13));
 
         // Nothing may be acknowledged on top of the unknown state, even once the disk recovers.
         wal.FailFlush = false;
@@ -71,11 +36,11 @@ public sealed class PowerCutTests
         Assert.True(wal.UnsyncedWriteCount > 0);
 
         using var recovered = Reopen(db, wal, tearBytes, options);
-        Assert.Equal(Enumerable.Range(1, 12), TransactionsPresent(recovered, 13));
+        Assert.Equal(Enumerable.Range(1, 12), NumberedTransactions.Present(recovered, 13));
         var report = recovered.CheckIntegrity();
         Assert.True(report.IsValid, report.ToString());
-        CommitTransaction(recovered, 14);
-        Assert.Contains(14, TransactionsPresent(recovered, 14));
+        NumberedTransactions.Commit(recovered, 14);
+        Assert.Contains(14, NumberedTransactions.Present(recovered, 14));
     }
 
     [Theory]
@@ -90,17 +55,17 @@ public sealed class PowerCutTests
         var engine = TestDatabase.Open(db, wal, options);
         for (var id = 1; id <= 6; id++)
         {
-            CommitTransaction(engine, id);
+            NumberedTransactions.Commit(engine, id);
         }
 
         engine.Checkpoint();
         for (var id = 7; id <= 10; id++)
         {
-            CommitTransaction(engine, id);
+            NumberedTransactions.Commit(engine, id);
         }
 
         using var recovered = Reopen(db, wal, tearBytes, options);
-        Assert.Equal(Enumerable.Range(1, 6), TransactionsPresent(recovered, 10));
+        Assert.Equal(Enumerable.Range(1, 6), NumberedTransactions.Present(recovered, 10));
         Assert.True(recovered.CheckIntegrity().IsValid);
     }
 
@@ -113,14 +78,14 @@ public sealed class PowerCutTests
         var engine = TestDatabase.Open(db, wal, options);
         for (var id = 1; id <= 8; id++)
         {
-            CommitTransaction(engine, id);
+            NumberedTransactions.Commit(engine, id);
         }
 
         // The checkpoint writes database pages but its fsync fails: the cut tears the first page write.
         db.FailFlush = true;
         Assert.Throws<StorageFailedException>(() => engine.Checkpoint());
         using var recovered = Reopen(db, wal, tearBytes: 300, options);
-        Assert.Equal(Enumerable.Range(1, 8), TransactionsPresent(recovered, 8));
+        Assert.Equal(Enumerable.Range(1, 8), NumberedTransactions.Present(recovered, 8));
         Assert.True(recovered.CheckIntegrity().IsValid);
     }
 
@@ -131,13 +96,13 @@ public sealed class PowerCutTests
         var db = new FaultInjectingStorageDevice("p.db");
         var wal = new FaultInjectingStorageDevice("p.db-wal");
         var engine = TestDatabase.Open(db, wal, options);
-        CommitTransaction(engine, 1);
+        NumberedTransactions.Commit(engine, 1);
         wal.FailWrite = true;
-        Assert.Throws<StorageFailedException>(() => CommitTransaction(engine, 2));
+        Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 2));
         wal.FailWrite = false;
-        Assert.Throws<StorageFailedException>(() => CommitTransaction(engine, 3));
+        Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 3));
         using var recovered = Reopen(db, wal, 0, options);
-        Assert.Equal([1], TransactionsPresent(recovered, 3));
+        Assert.Equal([1], NumberedTransactions.Present(recovered, 3));
     }
 
     [Fact]
@@ -149,13 +114,13 @@ public sealed class PowerCutTests
         var engine = TestDatabase.Open(db, wal, options);
         for (var id = 1; id <= 5; id++)
         {
-            CommitTransaction(engine, id);
+            NumberedTransactions.Commit(engine, id);
         }
 
         Assert.Equal(0, wal.UnsyncedWriteCount);
         Assert.True(engine.WalFrameCount > 0);
         using var recovered = Reopen(db, wal, 0, options);
-        Assert.Equal(Enumerable.Range(1, 5), TransactionsPresent(recovered, 5));
+        Assert.Equal(Enumerable.Range(1, 5), NumberedTransactions.Present(recovered, 5));
         Assert.Equal(0, recovered.WalFrameCount);
     }
 }

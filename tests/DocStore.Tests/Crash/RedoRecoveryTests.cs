@@ -30,44 +30,9 @@ public sealed class RedoRecoveryTests
         public StorageEngine Reopen(StorageOptions options, int tearBytes = 0) => AfterPowerCut(tearBytes).Open(options);
     }
 
-    private static void Commit(StorageEngine engine, int id, int keys = 6)
-    {
-        using var tx = engine.BeginWrite();
-        var tree = tx.OpenOrCreateTree("t");
-        for (var k = 0; k < keys; k++)
-        {
-            tree.Put(TestDatabase.Key((id * 1000) + k), TestDatabase.Value(id + k, 40 + (k * 53 % 300)));
-        }
+    private static void Commit(StorageEngine engine, int id) => NumberedTransactions.Commit(engine, id, keys: 6);
 
-        tx.Commit();
-    }
-
-    private static List<int> Present(StorageEngine engine, int upTo, int keys = 6)
-    {
-        using var tx = engine.BeginRead();
-        var tree = tx.OpenTree("t");
-        var present = new List<int>();
-        for (var id = 1; id <= upTo; id++)
-        {
-            var found = 0;
-            for (var k = 0; k < keys; k++)
-            {
-                if (tree is not null && tree.TryGet(TestDatabase.Key((id * 1000) + k), out var value))
-                {
-                    Assert.True(value.Span.SequenceEqual(TestDatabase.Value(id + k, 40 + (k * 53 % 300))), $"transaction {id}, key {k}: wrong value");
-                    found++;
-                }
-            }
-
-            Assert.True(found == 0 || found == keys, $"transaction {id} is partly visible ({found} of {keys} keys)");
-            if (found == keys)
-            {
-                present.Add(id);
-            }
-        }
-
-        return present;
-    }
+    private static List<int> Present(StorageEngine engine, int upTo) => NumberedTransactions.Present(engine, upTo, keys: 6);
 
     private static void AssertIntact(StorageEngine engine)
     {
@@ -375,14 +340,14 @@ public sealed class RedoRecoveryTests
         var tree = tx.OpenTree("t")!;
         for (var k = 0; k < 6; k++)
         {
-            tree.AnnouncePut(TestDatabase.Key(2000 + k), TestDatabase.Value(2 + k, 40 + (k * 53 % 300)));
+            tree.AnnouncePut(NumberedTransactions.Key(2, k), NumberedTransactions.Value(2, k));
         }
 
         tx.StartRedoRecord();
         files.Redo.Flush();
         for (var k = 0; k < 3; k++)
         {
-            tree.Put(TestDatabase.Key(2000 + k), TestDatabase.Value(2 + k, 40 + (k * 53 % 300)));
+            tree.Put(NumberedTransactions.Key(2, k), NumberedTransactions.Value(2, k));
         }
 
         // Cut half way through the changes: the outcome of a commit that was never acknowledged is unknown,
