@@ -34,7 +34,6 @@ internal sealed class CollectionFields : ITransactionParticipant
 
     public WriteFieldDictionary Writer => _writer;
 
-    /// <summary>Writes the names the catalog may lack and publishes the fork; returns the largest id now recorded.</summary>
     /// <summary>
     /// Whether the next <see cref="PrepareCommit"/> writes names into the catalog (names new in this
     /// transaction, or published ones not yet durable): then the transaction's changes are more than the
@@ -51,6 +50,7 @@ internal sealed class CollectionFields : ITransactionParticipant
         }
     }
 
+    /// <summary>Writes the names the catalog may lack and publishes the fork; returns the largest id now recorded.</summary>
     public int PrepareCommit(WriteTransaction transaction)
     {
         int durable;

@@ -17,7 +17,7 @@ public sealed class DocStoreOptions
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps its own.</summary>
     public int PageSize { get; init; } = Storage.Pages.PageLayout.DefaultPageSize;
 
-    /// <summary>Under <see cref="Storage.Durability.Full"/>, whether commits reach the WAL around the operating system's page cache where it allows it (Linux). Default true. See <see cref="StorageOptions.UnbufferedWalWrites"/>.</summary>
+    /// <summary>Under <see cref="Storage.Durability.Full"/>, whether the file each commit fsyncs (the redo log, or the WAL without one) is written around the operating system's page cache where it allows it (Linux). Default true. See <see cref="StorageOptions.UnbufferedWalWrites"/>.</summary>
     public bool UnbufferedWalWrites { get; init; } = true;
 
     /// <summary>Under <see cref="Storage.Durability.Full"/>, whether commits are made durable by a small redo record instead of an fsync of their WAL frames. Default true. See <see cref="StorageOptions.RedoLog"/>.</summary>

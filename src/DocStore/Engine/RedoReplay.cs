@@ -24,7 +24,7 @@ internal static class RedoReplay
         foreach (var record in records)
         {
             using var tx = engine.BeginWrite();
-            Apply(tx, record, engine.Name);
+            Apply(tx, record, pager.RedoDevice!.Name);
             tx.Commit();
         }
 
@@ -32,7 +32,7 @@ internal static class RedoReplay
         engine.Checkpoint();
     }
 
-    private static void Apply(WriteTransaction tx, RedoRecord record, string name)
+    private static void Apply(WriteTransaction tx, RedoRecord record, string logName)
     {
         var reader = new RedoOperationReader(record.Operations);
         try
@@ -41,7 +41,7 @@ internal static class RedoReplay
             {
                 var treeName = Encoding.UTF8.GetString(treeNameBytes);
                 var tree = treeName == Transaction.CatalogTreeName ? tx.Catalog : tx.OpenTree(treeName)
-                    ?? throw new DatabaseCorruptException(name + "-redo", -1, $"redo record {record.Sequence} changes tree '{treeName}', which does not exist");
+                    ?? throw new DatabaseCorruptException(logName, -1, $"redo record {record.Sequence} changes tree '{treeName}', which does not exist");
                 if (kind == RedoOperations.PutKind)
                 {
                     tree.Put(key, value);
@@ -54,7 +54,7 @@ internal static class RedoReplay
         }
         catch (FormatException ex)
         {
-            throw new DatabaseCorruptException(name + "-redo", -1, $"redo record {record.Sequence} is malformed: {ex.Message}");
+            throw new DatabaseCorruptException(logName, -1, $"redo record {record.Sequence} is malformed: {ex.Message}");
         }
     }
 }

@@ -225,27 +225,18 @@ internal sealed class RedoLog : IDisposable
 
         var target = (end + PreallocationBytes + RedoFormat.BlockSize - 1) & ~(long)(RedoFormat.BlockSize - 1);
         ZeroFill.Write(_device, _allocatedEnd, target);
-
         _allocatedEnd = target;
     }
 
     /// <summary>Whether the operations of the record being written begin with <paramref name="operations"/>.</summary>
-    public bool WritingStartsWith(ReadOnlySpan<byte> operations)
-    {
-        var record = _buffer.Span;
-        return _writingLength != 0
-            && System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(record[32..]) >= operations.Length
-            && record.Slice(RedoFormat.RecordHeaderSize, operations.Length).SequenceEqual(operations);
-    }
+    public bool WritingStartsWith(ReadOnlySpan<byte> operations) => _writingLength != 0 && OperationsInFlight.StartsWith(operations);
 
     /// <summary>Whether the record being written carries exactly <paramref name="operations"/>.</summary>
-    public bool WritingMatches(ReadOnlySpan<byte> operations)
-    {
-        var record = _buffer.Span;
-        return _writingLength != 0
-            && System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(record[32..]) == operations.Length
-            && record.Slice(RedoFormat.RecordHeaderSize, operations.Length).SequenceEqual(operations);
-    }
+    public bool WritingMatches(ReadOnlySpan<byte> operations) => _writingLength != 0 && OperationsInFlight.SequenceEqual(operations);
+
+    // The operations of the record in the buffer, as many as its header says.
+    private ReadOnlySpan<byte> OperationsInFlight =>
+        _buffer.Span.Slice(RedoFormat.RecordHeaderSize, RedoFormat.ReadRecordHeader(_buffer.Span).OperationsLength);
 
     /// <summary>
     /// Gives up the record being written: waits for its write and leaves the log as if it had never begun,
