@@ -92,6 +92,30 @@ public sealed class RedoRecoveryTests
     }
 
     [Fact]
+    public void A_commit_whose_redo_write_fails_at_completion_is_not_acknowledged_and_the_earlier_ones_survive()
+    {
+        var files = new Files();
+        var engine = files.Open(_options);
+        for (var id = 1; id <= 8; id++)
+        {
+            Commit(engine, id);
+        }
+
+        // The record's write was handed over while the commit built its WAL frames; the failure surfaces
+        // only when the commit waits for it, after the frames are written and indexed.
+        files.Redo.FailWriteAtEnd = true;
+        Assert.Throws<StorageFailedException>(() => Commit(engine, 9));
+        files.Redo.FailWriteAtEnd = false;
+        Assert.Throws<StorageFailedException>(() => engine.BeginWrite());
+        Assert.Equal(Enumerable.Range(1, 8), Present(engine, 9));
+
+        engine.Dispose();
+        using var recovered = files.Reopen(_options);
+        Assert.Equal(Enumerable.Range(1, 8), Present(recovered, 9));
+        AssertIntact(recovered);
+    }
+
+    [Fact]
     public void Deletes_are_replayed_too()
     {
         var files = new Files();

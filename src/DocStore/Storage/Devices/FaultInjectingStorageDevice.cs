@@ -25,6 +25,15 @@ internal sealed class FaultInjectingStorageDevice : IStorageDevice
     /// <summary>When set, every <see cref="Write"/> throws before changing anything.</summary>
     public bool FailWrite { get; set; }
 
+    /// <summary>
+    /// When set, a write begun with <see cref="BeginWrite"/> changes nothing and its <see cref="EndWrite"/>
+    /// throws: an asynchronous write that the disk reports failed only at completion.
+    /// </summary>
+    public bool FailWriteAtEnd { get; set; }
+
+    // The failure BeginWrite deferred to EndWrite.
+    private IOException? _failedBegun;
+
     /// <summary>How many flushes succeeded.</summary>
     public int FlushCount { get; private set; }
 
@@ -57,6 +66,26 @@ internal sealed class FaultInjectingStorageDevice : IStorageDevice
 
             _visible.Write(offset, data);
             _unsynced.Add((offset, data.ToArray()));
+        }
+    }
+
+    public void BeginWrite(long offset, AlignedBuffer buffer, int length)
+    {
+        if (FailWriteAtEnd)
+        {
+            _failedBegun = new IOException($"{Name}: injected failure of the write of {length} bytes at offset {offset}, reported at completion.");
+            return;
+        }
+
+        Write(offset, buffer.Span[..length]);
+    }
+
+    public void EndWrite()
+    {
+        if (_failedBegun is { } failure)
+        {
+            _failedBegun = null;
+            throw failure;
         }
     }
 

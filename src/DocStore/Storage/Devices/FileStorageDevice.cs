@@ -15,16 +15,19 @@ internal sealed class FileStorageDevice : IStorageDevice
     private readonly SafeFileHandle _handle;
     private SafeFileHandle? _unbuffered;
 
-    // The asynchronous write in flight (BeginWrite): made on first use, so only a device that is written
-    // that way (the redo log) holds a kernel AIO context.
-    private LinuxAio? _aio;
+    // Where BeginWrite hands its writes: made on first use, so only a device that is written that way (the
+    // redo log) holds a kernel AIO context; once the factory has found none, no later write asks again.
+    private readonly Func<IWriteQueue?> _openQueue;
+    private IWriteQueue? _queue;
+    private bool _queueUnavailable;
     private PendingWrite? _pending;
 
-    private FileStorageDevice(string path, SafeFileHandle handle, SafeFileHandle? unbuffered)
+    private FileStorageDevice(string path, SafeFileHandle handle, SafeFileHandle? unbuffered, Func<IWriteQueue?> openQueue)
     {
         Name = path;
         _handle = handle;
         _unbuffered = unbuffered;
+        _openQueue = openQueue;
     }
 
     public string Name { get; }
@@ -39,7 +42,10 @@ internal sealed class FileStorageDevice : IStorageDevice
 
     /// <summary>Opens or creates <paramref name="path"/> exclusively; with <paramref name="unbufferedWrites"/>, aligned writes bypass the page cache where the system allows it.</summary>
     /// <exception cref="DatabaseLockedException">Another process (or handle) holds the file.</exception>
-    public static FileStorageDevice Open(string path, bool unbufferedWrites = false)
+    public static FileStorageDevice Open(string path, bool unbufferedWrites = false) => Open(path, unbufferedWrites, LinuxAio.TryCreate);
+
+    /// <summary>As <see cref="Open(string, bool)"/>, with <paramref name="openQueue"/> making the queue that <see cref="BeginWrite"/> hands unbuffered writes to (tests script its answers).</summary>
+    internal static FileStorageDevice Open(string path, bool unbufferedWrites, Func<IWriteQueue?> openQueue)
     {
         try
         {
@@ -58,7 +64,7 @@ internal sealed class FileStorageDevice : IStorageDevice
                 }
             }
 
-            return new FileStorageDevice(path, handle, unbufferedWrites ? UnbufferedHandle.TryOpen(path) : null);
+            return new FileStorageDevice(path, handle, unbufferedWrites ? UnbufferedHandle.TryOpen(path) : null, openQueue);
         }
         catch (IOException ex) when (IsSharingViolation(ex))
         {
@@ -133,12 +139,12 @@ internal sealed class FileStorageDevice : IStorageDevice
             throw new InvalidOperationException($"{Name}: a write is still outstanding.");
         }
 
-        if (_unbuffered is { } unbuffered && UnbufferedHandle.IsAligned(offset, data) && (_aio ??= LinuxAio.TryCreate()) is { } aio)
+        if (_unbuffered is { } unbuffered && UnbufferedHandle.IsAligned(offset, data) && Queue() is { } queue)
         {
             var added = false;
             unbuffered.DangerousAddRef(ref added);
             var address = (nint)Unsafe.AsPointer(ref MemoryMarshal.GetReference(data));
-            if (aio.Submit((int)unbuffered.DangerousGetHandle(), address, length, offset))
+            if (queue.Submit((int)unbuffered.DangerousGetHandle(), address, length, offset))
             {
                 _pending = new PendingWrite(unbuffered, buffer, offset, length);
                 return;
@@ -148,6 +154,17 @@ internal sealed class FileStorageDevice : IStorageDevice
         }
 
         Write(offset, data);
+    }
+
+    private IWriteQueue? Queue()
+    {
+        if (_queue is null && !_queueUnavailable)
+        {
+            _queue = _openQueue();
+            _queueUnavailable = _queue is null;
+        }
+
+        return _queue;
     }
 
     public void EndWrite()
@@ -161,7 +178,7 @@ internal sealed class FileStorageDevice : IStorageDevice
         long result;
         try
         {
-            result = _aio!.Wait();
+            result = _queue!.Wait();
         }
         finally
         {
@@ -209,7 +226,7 @@ internal sealed class FileStorageDevice : IStorageDevice
             }
         }
 
-        _aio?.Dispose();
+        _queue?.Dispose();
         _unbuffered?.Dispose();
         _handle.Dispose();
     }

@@ -10,7 +10,7 @@ namespace DocStore.Storage.Devices;
 /// buffered write to completion inside <c>io_submit</c>. glibc's <c>syscall</c> is used because glibc has no
 /// wrappers for these calls (libaio is a separate library that a machine may lack).
 /// </summary>
-internal sealed partial class LinuxAio : IDisposable
+internal sealed partial class LinuxAio : IWriteQueue
 {
     private const int Interrupted = 4;
     private const ushort OpcodeWrite = 1;
@@ -33,11 +33,7 @@ internal sealed partial class LinuxAio : IDisposable
         }
     }
 
-    /// <summary>
-    /// Submits a write of <paramref name="length"/> bytes at <paramref name="address"/> (which must stay valid
-    /// and unmoved until <see cref="Wait"/> returns) to <paramref name="fd"/> at <paramref name="offset"/>.
-    /// Returns false when the kernel refused it (the caller then writes synchronously).
-    /// </summary>
+    /// <inheritdoc />
     public unsafe bool Submit(int fd, nint address, int length, long offset)
     {
         var control = default(ControlBlock);
@@ -63,7 +59,7 @@ internal sealed partial class LinuxAio : IDisposable
         }
     }
 
-    /// <summary>Waits for the submitted write; returns the bytes written, or a negative errno.</summary>
+    /// <inheritdoc />
     public unsafe long Wait()
     {
         var completion = default(Completion);
