@@ -20,6 +20,19 @@ internal sealed class CachedPage(uint pageNumber, long version, byte[] image)
     /// <summary>Set by lookups, cleared by the clock hand: a second chance before eviction.</summary>
     public volatile bool Referenced;
 
+    /// <summary>
+    /// Sets <see cref="Referenced"/> unless it is set already. Hot pages (the roots) are read by every lookup on
+    /// every core; storing into their entry each time would make its cache line move between cores on each
+    /// read, where a load alone lets every core keep a shared copy.
+    /// </summary>
+    public void MarkReferenced()
+    {
+        if (!Referenced)
+        {
+            Referenced = true;
+        }
+    }
+
     /// <summary>Removed from the cache (read without the cache's lock by its array fast path).</summary>
     public volatile bool Dead;
 

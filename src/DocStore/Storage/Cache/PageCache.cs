@@ -74,13 +74,13 @@ internal sealed class PageCache
         var newest = Volatile.Read(ref _newest);
         if (pageNumber < (uint)newest.Length && Volatile.Read(ref newest[pageNumber]) is { } hit && hit.Version == version && !hit.Dead)
         {
-            hit.Referenced = true;
+            hit.MarkReferenced();
             return hit;
         }
 
         if (_map.TryGetValue(new PageKey(pageNumber, version), out var entry))
         {
-            entry.Referenced = true;
+            entry.MarkReferenced();
             return entry;
         }
 
