@@ -71,28 +71,23 @@ public sealed class RedoRecoveryTests
         Assert.Equal(Enumerable.Range(1, 21), Present(recovered, 21));
     }
 
-    [Fact]
-    public void A_commit_whose_redo_fsync_fails_is_not_acknowledged_and_the_earlier_ones_survive()
+    /// <summary>How a redo record fails to reach the disk.</summary>
+    public enum RedoFailure
     {
-        var files = new Files();
-        var engine = files.Open(_options);
-        for (var id = 1; id <= 8; id++)
-        {
-            Commit(engine, id);
-        }
+        /// <summary>The fsync after the record fails.</summary>
+        Fsync,
 
-        files.Redo.FailFlush = true;
-        Assert.Throws<StorageFailedException>(() => Commit(engine, 9));
-        files.Redo.FailFlush = false;
-        Assert.Throws<StorageFailedException>(() => engine.BeginWrite());
-
-        using var recovered = files.Reopen(_options);
-        Assert.Equal(Enumerable.Range(1, 8), Present(recovered, 9));
-        AssertIntact(recovered);
+        /// <summary>
+        /// The record's write, handed over while the commit built its WAL frames, is reported failed only when
+        /// the commit waits for it, after the frames are written.
+        /// </summary>
+        WriteAtCompletion,
     }
 
-    [Fact]
-    public void A_commit_whose_redo_write_fails_at_completion_is_not_acknowledged_and_the_earlier_ones_survive()
+    [Theory]
+    [InlineData(RedoFailure.Fsync)]
+    [InlineData(RedoFailure.WriteAtCompletion)]
+    public void A_commit_whose_redo_record_fails_is_not_acknowledged_and_the_earlier_ones_survive(RedoFailure failure)
     {
         var files = new Files();
         var engine = files.Open(_options);
@@ -101,11 +96,9 @@ public sealed class RedoRecoveryTests
             Commit(engine, id);
         }
 
-        // The record's write was handed over while the commit built its WAL frames; the failure surfaces
-        // only when the commit waits for it, after the frames are written and indexed.
-        files.Redo.FailWriteAtEnd = true;
+        Fail(files.Redo, failure, on: true);
         Assert.Throws<StorageFailedException>(() => Commit(engine, 9));
-        files.Redo.FailWriteAtEnd = false;
+        Fail(files.Redo, failure, on: false);
         Assert.Throws<StorageFailedException>(() => engine.BeginWrite());
         Assert.Equal(Enumerable.Range(1, 8), Present(engine, 9));
 
@@ -113,6 +106,18 @@ public sealed class RedoRecoveryTests
         using var recovered = files.Reopen(_options);
         Assert.Equal(Enumerable.Range(1, 8), Present(recovered, 9));
         AssertIntact(recovered);
+    }
+
+    private static void Fail(FaultInjectingStorageDevice device, RedoFailure failure, bool on)
+    {
+        if (failure == RedoFailure.Fsync)
+        {
+            device.FailFlush = on;
+        }
+        else
+        {
+            device.FailWriteAtEnd = on;
+        }
     }
 
     [Fact]
