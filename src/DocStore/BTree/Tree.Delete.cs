@@ -28,7 +28,7 @@ public sealed partial class Tree
         FreeValue(leaf, index);
         Node.Remove(leaf, index);
         Rebalance(_depth, leaf);
-        writer.RecordDelete(NameUtf8, key);
+        writer.RecordDelete(this, key);
         return true;
     }
 

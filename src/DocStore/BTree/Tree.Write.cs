@@ -16,7 +16,7 @@ public sealed partial class Tree
         Store(writer, key, value);
 
         // Recorded once the change is made: a put that failed its checks changed nothing to replay.
-        writer.RecordPut(NameUtf8, key, value);
+        writer.RecordPut(this, key, value);
     }
 
     /// <summary>

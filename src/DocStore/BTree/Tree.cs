@@ -35,7 +35,7 @@ public sealed partial class Tree
     public string Name { get; }
 
     /// <summary>The name as UTF-8, as redo records carry it (made on the first change that is recorded).</summary>
-    private byte[] NameUtf8 => _nameUtf8 ??= System.Text.Encoding.UTF8.GetBytes(Name);
+    internal byte[] NameUtf8 => _nameUtf8 ??= System.Text.Encoding.UTF8.GetBytes(Name);
 
     /// <summary>The largest key this tree accepts (it depends on the page size).</summary>
     public int MaxKeyLength => TreeLimits.MaxKeyLength(_tx.PageSize);

@@ -86,22 +86,23 @@ public sealed class WriteTransaction : Transaction
         }
     }
 
-    /// <summary>Records a put that a tree made, for the redo record.</summary>
-    internal void RecordPut(byte[] treeName, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    /// <summary>Records a put that <paramref name="tree"/> made, for the redo record.</summary>
+    /// <remarks>Takes the tree rather than its encoded name, so that a transaction without a record never encodes one.</remarks>
+    internal void RecordPut(Tree tree, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {
         if (RedoOperations is { } operations)
         {
-            operations.AddPut(treeName, key, value);
+            operations.AddPut(tree.NameUtf8, key, value);
             Pager.CheckEarlyRedo(operations);
         }
     }
 
-    /// <summary>Records a delete that a tree made, for the redo record.</summary>
-    internal void RecordDelete(byte[] treeName, ReadOnlySpan<byte> key)
+    /// <summary>Records a delete that <paramref name="tree"/> made, for the redo record.</summary>
+    internal void RecordDelete(Tree tree, ReadOnlySpan<byte> key)
     {
         if (RedoOperations is { } operations)
         {
-            operations.AddDelete(treeName, key);
+            operations.AddDelete(tree.NameUtf8, key);
             Pager.CheckEarlyRedo(operations);
         }
     }

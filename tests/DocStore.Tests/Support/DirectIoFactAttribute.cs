@@ -9,9 +9,12 @@ namespace DocStore.Tests.Support;
 /// </summary>
 internal sealed class DirectIoFactAttribute : FactAttribute
 {
+    // The file system does not change between the tests that carry this attribute: probed once.
+    private static readonly Lazy<bool> TakesDirectIo = new(TempDirectoryTakesDirectIo);
+
     public DirectIoFactAttribute()
     {
-        if (!TempDirectoryTakesDirectIo())
+        if (!TakesDirectIo.Value)
         {
             Skip = "The temp directory's file system does not take O_DIRECT writes (or this is not Linux), so no write is handed to the kernel's queue.";
         }

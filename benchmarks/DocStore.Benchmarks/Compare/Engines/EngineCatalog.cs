@@ -25,13 +25,16 @@ public static class EngineCatalog
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
     public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName];
 
+    // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
+    private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
+
     public static IDocumentEngine Open(string name, EngineConfig config) => name switch
     {
         DocStoreName => new DocStoreEngine(config),
         DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),
-        _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Names.Concat(OnRequest))} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
+        _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Known)} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
     };
 
     /// <summary>The engines a <c>--engines</c> list names, DocStore always first (ratios are to it).</summary>
@@ -45,12 +48,12 @@ public static class EngineCatalog
         var selected = names.Select(n => n.ToLowerInvariant()).Distinct().ToList();
         foreach (var name in selected)
         {
-            if (!Names.Contains(name) && !OnRequest.Contains(name))
+            if (!Known.Contains(name))
             {
                 Open(name, new EngineConfig("", CommitDurability.InMemory));
             }
         }
 
-        return [.. Names.Concat(OnRequest).Where(selected.Contains)];
+        return [.. Known.Where(selected.Contains)];
     }
 }

@@ -35,7 +35,7 @@ internal static class RedoFormat
         BinaryPrimitives.WriteUInt32LittleEndian(header, HeaderMagic);
         BinaryPrimitives.WriteUInt32LittleEndian(header[4..], Version);
         BinaryPrimitives.WriteUInt32LittleEndian(header[8..], salt);
-        BinaryPrimitives.WriteUInt32LittleEndian(header[12..], ~Crc32C.Append(0xFFFFFFFFu, header[..12]));
+        BinaryPrimitives.WriteUInt32LittleEndian(header[12..], HeaderChecksum(header));
     }
 
     /// <summary>The salt of a valid header of this version; null for anything else.</summary>
@@ -43,9 +43,11 @@ internal static class RedoFormat
         header.Length >= HeaderSize
         && BinaryPrimitives.ReadUInt32LittleEndian(header) == HeaderMagic
         && BinaryPrimitives.ReadUInt32LittleEndian(header[4..]) == Version
-        && BinaryPrimitives.ReadUInt32LittleEndian(header[12..]) == ~Crc32C.Append(0xFFFFFFFFu, header[..12])
+        && BinaryPrimitives.ReadUInt32LittleEndian(header[12..]) == HeaderChecksum(header)
             ? BinaryPrimitives.ReadUInt32LittleEndian(header[8..])
             : null;
+
+    private static uint HeaderChecksum(ReadOnlySpan<byte> header) => ~Crc32C.Append(0xFFFFFFFFu, header[..12]);
 
     /// <summary>Writes a record's header in front of its operations (already at <see cref="RecordHeaderSize"/>) and zeros after them up to the block.</summary>
     public static void WriteRecord(Span<byte> record, in RedoRecordHeader h)
