@@ -75,7 +75,8 @@ public static class CompareCommand
                 output.WriteLine($"json: {options.JsonPath}");
             }
 
-            var svgPath = options.SvgPath ?? (options.Mode == RunMode.Smoke ? null : DefaultChartPath());
+            // The chart in docs shows every workload: a run narrowed to some (an A/B of one row) must not replace it with a partial one.
+            var svgPath = options.SvgPath ?? (options.Mode == RunMode.Smoke || options.Workloads.Count > 0 ? null : DefaultChartPath());
             if (svgPath is not null)
             {
                 File.WriteAllText(svgPath, RatioChart.Render(records, $"DocStore throughput ÷ peer throughput ({mode} run; right of 1× = DocStore faster)"));

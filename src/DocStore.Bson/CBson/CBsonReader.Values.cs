@@ -282,10 +282,10 @@ public ref partial struct CBsonReader
     private readonly string DecodeString(int offset)
     {
         var bytes = StringBytes(offset);
-        if (Ascii.IsValid(bytes))
+        if (AsciiWidening.TryDecode(bytes) is { } ascii)
         {
-            // Most stored text is ASCII: widen it straight into the new string, no counting pass.
-            return string.Create(bytes.Length, bytes, static (chars, ascii) => Ascii.ToUtf16(ascii, chars, out _));
+            // Most stored text is ASCII: widened straight into the new string, no counting pass.
+            return ascii;
         }
 
         try

@@ -6,10 +6,6 @@ namespace DocStore.Modeling;
 
 public abstract partial class DocumentCollection<T, TKey>
 {
-    // The query key builder of the calling thread (see QueryKey).
-    [ThreadStatic]
-    private static IndexKeyBuilder? t_queryKey;
-
     /// <summary>The longest query key whose buffer <see cref="QueryKey"/> keeps for the next query on the thread.</summary>
     private const int MaxRetainedQueryKey = 16 * 1024;
 
@@ -21,11 +17,11 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>The cleared builder.</returns>
     protected static IndexKeyBuilder QueryKey()
     {
-        var builder = t_queryKey;
+        var builder = CollectionScratch.QueryKey;
         if (builder is null || builder.WrittenSpan.Length > MaxRetainedQueryKey)
         {
             // A first call, or the last key was huge (a query value no stored key can match): start small again.
-            t_queryKey = builder = new IndexKeyBuilder();
+            CollectionScratch.QueryKey = builder = new IndexKeyBuilder();
         }
 
         builder.Clear();

@@ -35,17 +35,6 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     private readonly int[] _componentCounts;
     private readonly int _maxKeyLength;
 
-    // Scratch buffers of the calling thread (see EncodeKeyScratch and TreeKeyScratch): a point read or a
-    // delete then allocates no key. Per closed type, which is fine: they are small and grow once.
-    [ThreadStatic]
-    private static IndexKeyBuilder? t_keyScratch;
-    [ThreadStatic]
-    private static byte[]? t_treeKeyScratch;
-    [ThreadStatic]
-    private static ArrayBufferWriter<byte>? t_documentScratch;
-    [ThreadStatic]
-    private static IndexKeySink? t_keySink;
-
     /// <summary>The largest serialization buffer a thread keeps between writes (larger documents get a buffer of their own).</summary>
     private const int MaxRetainedDocumentBuffer = 256 * 1024;
 
@@ -149,14 +138,14 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
             throw new ArgumentNullException(nameof(key), $"A key of collection '{Name}' must not be null.");
         }
 
-        var builder = t_keyScratch ??= new IndexKeyBuilder();
+        var builder = CollectionScratch.PrimaryKey ??= new IndexKeyBuilder();
         builder.Clear();
         Model.AppendKey(builder, key);
         var encoded = builder.WrittenSpan;
         if (encoded.Length > _maxKeyLength)
         {
             // A refused giant key must not leave its buffer on the thread.
-            t_keyScratch = null;
+            CollectionScratch.PrimaryKey = null;
             throw new KeyTooLongException(Name, encoded.Length, _maxKeyLength);
         }
 
@@ -166,7 +155,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     /// <summary>The document's C-BSON bytes in this thread's scratch writer: valid until the next serialization on the thread (the caller stores them first).</summary>
     private ReadOnlySpan<byte> Serialize(T document, IFieldDictionary fields, TKey key)
     {
-        var buffer = t_documentScratch ??= new ArrayBufferWriter<byte>(1024);
+        var buffer = CollectionScratch.Document ??= new ArrayBufferWriter<byte>(1024);
         buffer.ResetWrittenCount();
         try
         {
@@ -183,7 +172,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
             // One huge document must not pin its buffer on the thread for good.
             if (buffer.Capacity > MaxRetainedDocumentBuffer)
             {
-                t_documentScratch = null;
+                CollectionScratch.Document = null;
             }
         }
 
@@ -200,7 +189,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     /// <summary>The distinct index keys of a live document, per index, each checked against the engine's key limit.</summary>
     private byte[][][] EntryKeys(T document, byte[] primaryKey)
     {
-        var sink = t_keySink ??= new IndexKeySink();
+        var sink = CollectionScratch.KeySink ??= new IndexKeySink();
         var result = new byte[Model.Indexes.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
@@ -223,7 +212,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     /// <summary>The distinct index keys of a stored document, per index.</summary>
     private byte[][][] StoredEntryKeys(ReadOnlySpan<byte> stored, IFieldDictionary fields)
     {
-        var sink = t_keySink ??= new IndexKeySink();
+        var sink = CollectionScratch.KeySink ??= new IndexKeySink();
         var result = new byte[Model.Indexes.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
@@ -259,14 +248,14 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
         }
 
         var length = indexKey.Length + primaryKey.Length;
-        var buffer = t_treeKeyScratch;
+        var buffer = CollectionScratch.TreeKey;
         if (buffer is null || buffer.Length < length)
         {
             // Entries over the engine's key limit are refused after this; only keys that can be stored stay cached.
             buffer = new byte[Math.Max(length, 256)];
             if (length <= _maxKeyLength)
             {
-                t_treeKeyScratch = buffer;
+                CollectionScratch.TreeKey = buffer;
             }
         }
 

@@ -11,7 +11,7 @@ public sealed class CompareOptions
 
     public string? JsonPath { get; private set; }
 
-    /// <summary>Where the ratio chart goes; by default docs/benchmarks-compare.svg for full and quick runs, none for smoke.</summary>
+    /// <summary>Where the ratio chart goes; by default docs/benchmarks-compare.svg for full and quick runs of every workload, none for smoke runs or runs narrowed with <c>--workloads</c>.</summary>
     public string? SvgPath { get; private set; }
 
     public IReadOnlyList<string> Engines { get; private set; } = [];
