@@ -41,7 +41,7 @@ public sealed class InMemoryCommitTests
     }
 
     [Fact]
-    public void A_value_read_from_a_snapshot_never_changes_while_later_commits_and_checkpoints_rewrite_its_page()
+    public void A_value_read_from_a_snapshot_stays_intact_until_the_snapshot_ends_while_commits_and_checkpoints_reuse_page_images()
     {
         using var engine = TestDatabase.OpenMemory(TestDatabase.Small(autoCheckpoint: 5));
         using (var tx = engine.BeginWrite())
@@ -55,25 +55,42 @@ public sealed class InMemoryCommitTests
             tx.Commit();
         }
 
-        ReadOnlyMemory<byte> held;
+        // Restarted first, so the held value lies in a checkpointed image that no kept version shares.
+        Assert.True(engine.Checkpoint());
         using (var read = engine.BeginRead())
         {
-            Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(7), out held));
+            Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(7), out var held));
+
+            // Checkpoints replace the page's checkpointed image while the reader holds a value on it.
+            RewriteKeySeven(engine, firstValue: 1000, rounds: 30);
+            Assert.True(held.Span.SequenceEqual(TestDatabase.Value(7)));
+            Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(7), out var again));
+            Assert.True(again.Span.SequenceEqual(TestDatabase.Value(7)));
         }
 
-        for (var round = 0; round < 30; round++)
-        {
-            using var tx = engine.BeginWrite();
-            tx.OpenTree("t")!.Put(TestDatabase.Key(7), TestDatabase.Value(1000 + round));
-            tx.Commit();
-        }
-
+        // With the reader gone, restarts forget old versions and their images are handed out again.
+        RewriteKeySeven(engine, firstValue: 2000, rounds: 30);
         Assert.True(engine.Checkpoint());
         Assert.Equal(0, engine.WalFrameCount);
-        Assert.True(held.Span.SequenceEqual(TestDatabase.Value(7)));
+        Assert.True(engine.Pager.Pool.Reused > 0, "no page image was reused");
         using var latest = engine.BeginRead();
         Assert.True(latest.OpenTree("t")!.TryGet(TestDatabase.Key(7), out var now));
-        Assert.True(now.Span.SequenceEqual(TestDatabase.Value(1029)));
+        Assert.True(now.Span.SequenceEqual(TestDatabase.Value(2029)));
+        for (var i = 0; i < 20; i++)
+        {
+            Assert.True(latest.OpenTree("t")!.TryGet(TestDatabase.Key(i), out var value));
+            Assert.True(value.Span.SequenceEqual(TestDatabase.Value(i == 7 ? 2029 : i)));
+        }
+    }
+
+    private static void RewriteKeySeven(StorageEngine engine, int firstValue, int rounds)
+    {
+        for (var round = 0; round < rounds; round++)
+        {
+            using var tx = engine.BeginWrite();
+            tx.OpenTree("t")!.Put(TestDatabase.Key(7), TestDatabase.Value(firstValue + round));
+            tx.Commit();
+        }
     }
 
     [Theory]

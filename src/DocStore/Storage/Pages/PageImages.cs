@@ -7,8 +7,9 @@ namespace DocStore.Storage.Pages;
 /// quarter of a write-heavy loop's time in GC pauses). Pinned-heap objects are never moved: they are swept
 /// by gen-2 collections, which for byte arrays mark nothing inside them (and a file database's images are
 /// reused besides, see <see cref="PagePool"/>, so few reach the collector). A <c>:memory:</c> database is the
-/// exception: it checkpoints every few commits, so its superseded images die young, where the ordinary
-/// heap frees them cheapest (measured: its single insert was 0.92x SQLite on the pinned heap, 1.28x without).
+/// exception: it checkpoints every few commits, so the images its pool has no room for die young, where the
+/// ordinary heap frees them cheapest (measured before it had a pool: its single insert was 0.92x SQLite on the
+/// pinned heap, 1.28x without).
 /// </summary>
 internal static class PageImages
 {

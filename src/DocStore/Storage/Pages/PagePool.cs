@@ -1,9 +1,10 @@
+using System.Diagnostics;
 using DocStore.Storage.Paging;
 
 namespace DocStore.Storage.Pages;
 
 /// <summary>
-/// Page images of a file database, reused once nothing can still read them. A commit copies every page it
+/// Page images, reused once nothing can still read them. A commit copies every page it
 /// changes (copy-on-write) and the copies become the cached images; without reuse each copy was a new 8 KiB
 /// array on the pinned object heap, which only full collections free (a durable single-document insert
 /// allocated about 60 KB, and a write-heavy loop ran a gen-2 collection every ~500 commits).
@@ -22,7 +23,14 @@ namespace DocStore.Storage.Pages;
 /// the garbage collector, which is always safe.
 /// </para>
 /// </summary>
-internal sealed class PagePool(int pageSize, ReaderRegistry readers)
+/// <param name="pageSize">The size of every image.</param>
+/// <param name="readers">The registry whose epochs say when a retired image is safe to reuse.</param>
+/// <param name="pinned">
+/// Where new images are allocated: the pinned object heap for a file database, whose images live as long as
+/// the cache holds them (see <see cref="PageImages"/>); the ordinary heap for a <c>:memory:</c> one, where an
+/// image the pool has no room for dies young.
+/// </param>
+internal sealed class PagePool(int pageSize, ReaderRegistry readers, bool pinned = true)
 {
     /// <summary>Free images kept for reuse at most (4 MiB at 8 KiB pages): a commit of a few hundred pages is served from it.</summary>
     public const int MaxFree = 512;
@@ -67,7 +75,7 @@ internal sealed class PagePool(int pageSize, ReaderRegistry readers)
             }
         }
 
-        return PageImages.Allocate(pageSize, longLived: true);
+        return PageImages.Allocate(pageSize, longLived: pinned);
     }
 
     /// <summary>An image no reader can have seen (never shared): reusable at once.</summary>
@@ -75,6 +83,7 @@ internal sealed class PagePool(int pageSize, ReaderRegistry readers)
     {
         lock (_gate)
         {
+            AssertNotHeld(image);
             Free(image);
         }
     }
@@ -91,6 +100,7 @@ internal sealed class PagePool(int pageSize, ReaderRegistry readers)
                 _retired.Dequeue();
             }
 
+            AssertNotHeld(image);
             _retired.Enqueue((image, epoch));
         }
     }
@@ -144,6 +154,17 @@ internal sealed class PagePool(int pageSize, ReaderRegistry readers)
         if (_retired.TryPeek(out var waiting) && waiting.Epoch >= readers.CurrentEpoch)
         {
             readers.Rotate();
+        }
+    }
+
+    // Under the gate. An image handed in twice would later go to two owners at once; debug builds (the tests) check every hand-in.
+    [Conditional("DEBUG")]
+    private void AssertNotHeld(byte[] image)
+    {
+        Debug.Assert(!_free.Contains(image), "a page image was handed to the pool while already free");
+        foreach (var (retired, _) in _retired)
+        {
+            Debug.Assert(!ReferenceEquals(retired, image), "a page image was retired twice");
         }
     }
 

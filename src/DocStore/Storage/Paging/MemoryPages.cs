@@ -8,12 +8,28 @@ namespace DocStore.Storage.Paging;
 /// the transaction's own page copies as new versions, with no framing, checksums or copying, because nothing
 /// here can tear or survive a crash. The pager's WAL index and checkpoint logic stay the same, so snapshots
 /// behave exactly as with files: a version is forgotten only when the log "restarts", which needs no live reader.
+/// <para>
+/// Images that no structure here holds any more go to the page pool, which hands them out again once no reader
+/// or writer that could have picked them up is left (docs/storage.md, "Page image reuse"). Without that, every
+/// single-document insert allocated its 6-7 page copies anew (about 60 KB), and collections took 12-17% of an
+/// in-memory insert loop. An image leaves either when a checkpoint replaces a page's checkpointed image with a
+/// newer version, or when a restart forgets the versions that were never checkpointed (those a later version
+/// superseded first). A checkpointed image that is also a kept version is left for the restart to judge, so
+/// that no image is retired twice. (A checkpoint never copies a version newer than the oldest reader's
+/// snapshot, so no reader can be reading a checkpointed image when it is replaced; the pool's wait for older
+/// readers applies all the same.)
+/// </para>
 /// </summary>
 internal sealed class MemoryPages
 {
     private const string Name = ":memory:";
     private readonly ConcurrentDictionary<uint, byte[]> _file = new();
     private readonly ConcurrentDictionary<(uint Page, long Lsn), byte[]> _versions = new();
+
+    // Pages whose checkpointed image is one of the kept versions (since the last restart). Only checkpoints
+    // and restarts use it, which the pager's checkpoint gate serializes.
+    private readonly HashSet<uint> _fileIsVersion = [];
+    private Action<byte[]>? _retire;
 
     public MemoryPages(long nextLsn)
     {
@@ -54,13 +70,44 @@ internal sealed class MemoryPages
             ? image
             : throw new DatabaseCorruptException(Name, pageNumber, "the page lies beyond the end of the database");
 
-    /// <summary>Makes <paramref name="image"/> the checkpointed image of <paramref name="pageNumber"/> (images are immutable, so by reference).</summary>
-    public void WriteFile(uint pageNumber, byte[] image) => _file[pageNumber] = image;
+    /// <summary>Where images go once nothing here holds them (the pager's page pool); until set, they are left to the collector.</summary>
+    public void RetireThrough(Action<byte[]> retire) => _retire = retire;
+
+    /// <summary>Makes a new image the checkpointed image of <paramref name="pageNumber"/> (the database's first pages).</summary>
+    public void WriteFile(uint pageNumber, byte[] image) => Replace(pageNumber, image, isVersion: false);
+
+    /// <summary>Makes the version of <paramref name="pageNumber"/> published with <paramref name="lsn"/> its checkpointed image (by reference: images are immutable).</summary>
+    public void Checkpoint(uint pageNumber, long lsn) => Replace(pageNumber, ReadVersion(pageNumber, lsn), isVersion: true);
 
     /// <summary>Forgets every version; the caller guarantees no reader is live and everything was checkpointed.</summary>
     public void Reset(long nextLsn)
     {
+        if (_retire is { } retire)
+        {
+            foreach (var ((page, _), image) in _versions)
+            {
+                if (!_file.TryGetValue(page, out var checkpointed) || !ReferenceEquals(checkpointed, image))
+                {
+                    retire(image);
+                }
+            }
+        }
+
         _versions.Clear();
+        _fileIsVersion.Clear();
         FirstLsn = NextLsn = nextLsn;
+    }
+
+    private void Replace(uint pageNumber, byte[] image, bool isVersion)
+    {
+        var replaced = _file.TryGetValue(pageNumber, out var old) ? old : null;
+        _file[pageNumber] = image;
+
+        // A replaced image that is also a kept version stays held by the versions until the restart, which retires it.
+        var wasVersion = isVersion ? !_fileIsVersion.Add(pageNumber) : _fileIsVersion.Remove(pageNumber);
+        if (replaced is not null && !wasVersion && !ReferenceEquals(replaced, image))
+        {
+            _retire?.Invoke(replaced);
+        }
     }
 }

@@ -137,7 +137,7 @@ internal sealed partial class Pager
         {
             foreach (var (page, lsn) in copies)
             {
-                _memory.WriteFile(page, _memory.ReadVersion(page, lsn));
+                _memory.Checkpoint(page, lsn);
             }
 
             _index.DropUpTo(limit);

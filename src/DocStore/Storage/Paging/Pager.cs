@@ -20,8 +20,9 @@ internal sealed partial class Pager : IDisposable
     private readonly WalIndex _index = new();
     private readonly PageCache _cache;
 
-    // File databases reuse page images (see PagePool); a :memory: database's images are its content.
-    private readonly PagePool? _pool;
+    // Page images are reused (see PagePool): a file's once the cache lets go of them, a :memory: database's
+    // once its checkpoints and restarts do (see MemoryPages).
+    private readonly PagePool _pool;
     private readonly SemaphoreSlim _flushGate = new(1, 1);
     private long _committedLsn;
     private long _durableLsn;
@@ -34,8 +35,9 @@ internal sealed partial class Pager : IDisposable
         _memory = memory;
         PageSize = pageSize;
         Durability = options.Durability;
-        _pool = memory is null ? new PagePool(pageSize, Readers) : null;
-        _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool is null ? null : _pool.Retire);
+        _pool = new PagePool(pageSize, Readers, pinned: memory is null);
+        _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool.Retire);
+        memory?.RetireThrough(_pool.Retire);
     }
 
     /// <summary>True for a <c>:memory:</c> database (no devices, no WAL frames, no checksums).</summary>
@@ -163,8 +165,8 @@ internal sealed partial class Pager : IDisposable
         return HeaderPage.ReadPageSize(prefix);
     }
 
-    /// <summary>A page-sized array for a new image, to be overwritten in full: a reused one for a file (see <see cref="PagePool"/>), a new one in memory.</summary>
-    public byte[] NewImage() => _pool?.Rent() ?? PageImages.Allocate(PageSize, longLived: false);
+    /// <summary>A page-sized array for a new image, to be overwritten in full: a reused one when the pool has one (see <see cref="PagePool"/>), else a new one.</summary>
+    public byte[] NewImage() => _pool.Rent();
 
     /// <summary>A private, writable copy of the committed <paramref name="image"/>.</summary>
     public byte[] CopyImage(byte[] image)
@@ -175,13 +177,13 @@ internal sealed partial class Pager : IDisposable
     }
 
     /// <summary>Hands back an image that <see cref="NewImage"/> or <see cref="CopyImage"/> made and nobody else has seen (a rolled-back writer's copy).</summary>
-    public void ReleaseImage(byte[] image) => _pool?.Release(image);
+    public void ReleaseImage(byte[] image) => _pool.Release(image);
 
     /// <summary>Keeps every image that leaves the cache from now on from being reused until the pin is disposed: for the writer and checkpoints, which read cached images without a registered snapshot.</summary>
-    public PagePool.Pin PinImages() => _pool?.PinImages() ?? default;
+    public PagePool.Pin PinImages() => _pool.PinImages();
 
-    /// <summary>The pool of a file database's page images (null in memory).</summary>
-    internal PagePool? Pool => _pool;
+    /// <summary>The pool of the database's page images.</summary>
+    internal PagePool Pool => _pool;
 
     /// <summary>The image of <paramref name="pageNumber"/> as of <paramref name="snapshotLsn"/>. Never mutate it.</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
