@@ -13,6 +13,10 @@ namespace DocStore.Storage.Wal;
 /// </summary>
 internal sealed partial class WriteAheadLog : IDisposable
 {
+    // The calling thread's buffer for a frame read whole (see ReadPayload); readers of several databases share it.
+    [ThreadStatic]
+    private static byte[]? t_frameScratch;
+
     /// <summary>
     /// Deltas in a row for one page before it is logged whole again: a reader that misses the cache rebuilds
     /// a version from at most this many frames.
@@ -210,15 +214,24 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// <exception cref="DatabaseCorruptException">The frame on disk is not the expected one or is damaged.</exception>
     public void ReadPayload(uint pageNumber, long lsn, in WalFrame frame, Span<byte> payload)
     {
-        Span<byte> header = stackalloc byte[WalFormat.FrameHeaderSize];
+        // Header and payload in one read: a page the cache lost is read back from the WAL on a cold read,
+        // and a read system call costs more here than copying the payload out of the scratch buffer.
         payload = payload[..frame.PayloadLength];
-        if (_device.Read(frame.Offset, header) != header.Length
-            || _device.Read(frame.Offset + WalFormat.FrameHeaderSize, payload) != payload.Length)
+        var length = WalFormat.FrameHeaderSize + payload.Length;
+        var scratch = t_frameScratch;
+        if (scratch is null || scratch.Length < length)
+        {
+            t_frameScratch = scratch = new byte[length];
+        }
+
+        var read = scratch.AsSpan(0, length);
+        if (_device.Read(frame.Offset, read) != length)
         {
             throw new DatabaseCorruptException(_device.Name, pageNumber, $"WAL frame LSN {lsn} lies beyond the end of the log");
         }
 
-        var h = WalFormat.ReadFrameHeader(header);
+        read[WalFormat.FrameHeaderSize..].CopyTo(payload);
+        var h = WalFormat.ReadFrameHeader(read[..WalFormat.FrameHeaderSize]);
         if (h.Lsn != lsn || h.PageNumber != pageNumber || h.PayloadLength != frame.PayloadLength
             || WalFormat.PayloadChecksum(payload, pageNumber) != h.PayloadChecksum)
         {
