@@ -49,7 +49,7 @@ public abstract class Transaction : IDisposable
     /// <summary>The image of a page as this transaction sees it. Callers never mutate it.</summary>
     internal byte[] ReadPage(uint pageNumber) => ReadPage(pageNumber, out _);
 
-    /// <summary>Like <see cref="ReadPage(uint)"/>, and the cache entry of a committed image (null for a page this transaction changed, or in memory).</summary>
+    /// <summary>Like <see cref="ReadPage(uint)"/>, and the cache entry of a committed image (null for a page this transaction changed).</summary>
     internal virtual byte[] ReadPage(uint pageNumber, out CachedPage? cached) => Pager.Read(pageNumber, SnapshotLsn, out cached);
 
     /// <summary>A node page with its search heads, when its cached image has them (see <see cref="KeyHeads"/>).</summary>

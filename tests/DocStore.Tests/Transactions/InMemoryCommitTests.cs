@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
@@ -80,6 +81,38 @@ public sealed class InMemoryCommitTests
         {
             Assert.True(latest.OpenTree("t")!.TryGet(TestDatabase.Key(i), out var value));
             Assert.True(value.Span.SequenceEqual(TestDatabase.Value(i == 7 ? 2029 : i)));
+        }
+    }
+
+    [Fact]
+    public void A_committed_page_read_again_and_again_gets_search_heads_as_a_cached_file_page_does()
+    {
+        using var engine = TestDatabase.OpenMemory();
+        using (var tx = engine.BeginWrite())
+        {
+            var tree = tx.CreateTree("t");
+            for (var i = 0; i < 20; i++)
+            {
+                tree.Put(TestDatabase.Key(i), TestDatabase.Value(i));
+            }
+
+            tx.Commit();
+        }
+
+        using var read = engine.BeginRead();
+        var root = read.OpenTree("t")!.RootPage;
+        var heads = default(KeyHeads);
+        for (var use = 0; use < KeyHeads.BuildAfterUses; use++)
+        {
+            read.ReadNode(root, out heads);
+        }
+
+        Assert.True(heads.Exists);
+        Assert.Equal(20, heads.Count);
+        for (var i = 0; i < 20; i++)
+        {
+            Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(i), out var value));
+            Assert.True(value.Span.SequenceEqual(TestDatabase.Value(i)));
         }
     }
 

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using DocStore.Storage.Cache;
 
 namespace DocStore.Storage.Paging;
 
@@ -23,8 +24,11 @@ namespace DocStore.Storage.Paging;
 internal sealed class MemoryPages
 {
     private const string Name = ":memory:";
-    private readonly ConcurrentDictionary<uint, byte[]> _file = new();
-    private readonly ConcurrentDictionary<(uint Page, long Lsn), byte[]> _versions = new();
+    // Each image is kept in a cache entry of its own, which nothing evicts: the B-tree derives its search
+    // heads there (see KeyHeads), as it does for a file database's cached images. A point read searched
+    // every page directly before, and a :memory: lookup took 190 ns where a file's took 135.
+    private readonly ConcurrentDictionary<uint, CachedPage> _file = new();
+    private readonly ConcurrentDictionary<(uint Page, long Lsn), CachedPage> _versions = new();
 
     // Pages whose checkpointed image is one of the kept versions (since the last restart). Only checkpoints
     // and restarts use it, which the pager's checkpoint gate serializes.
@@ -51,7 +55,8 @@ internal sealed class MemoryPages
         var lsn = NextLsn;
         foreach (var page in pages)
         {
-            _versions[(page.PageNumber, lsn++)] = page.Image;
+            _versions[(page.PageNumber, lsn)] = new CachedPage(page.PageNumber, lsn, page.Image);
+            lsn++;
         }
 
         NextLsn = lsn;
@@ -59,24 +64,24 @@ internal sealed class MemoryPages
     }
 
     /// <summary>The version of <paramref name="pageNumber"/> published with <paramref name="lsn"/>.</summary>
-    public byte[] ReadVersion(uint pageNumber, long lsn) =>
-        _versions.TryGetValue((pageNumber, lsn), out var image)
-            ? image
+    public CachedPage ReadVersion(uint pageNumber, long lsn) =>
+        _versions.TryGetValue((pageNumber, lsn), out var entry)
+            ? entry
             : throw new DatabaseCorruptException(Name, pageNumber, $"no version with LSN {lsn}");
 
     /// <summary>The checkpointed image of <paramref name="pageNumber"/>.</summary>
-    public byte[] ReadFile(uint pageNumber) =>
-        _file.TryGetValue(pageNumber, out var image)
-            ? image
+    public CachedPage ReadFile(uint pageNumber) =>
+        _file.TryGetValue(pageNumber, out var entry)
+            ? entry
             : throw new DatabaseCorruptException(Name, pageNumber, "the page lies beyond the end of the database");
 
     /// <summary>Where images go once nothing here holds them (the pager's page pool); until set, they are left to the collector.</summary>
     public void RetireThrough(Action<byte[]> retire) => _retire = retire;
 
     /// <summary>Makes a new image the checkpointed image of <paramref name="pageNumber"/> (the database's first pages).</summary>
-    public void WriteFile(uint pageNumber, byte[] image) => Replace(pageNumber, image, isVersion: false);
+    public void WriteFile(uint pageNumber, byte[] image) => Replace(pageNumber, new CachedPage(pageNumber, 0, image), isVersion: false);
 
-    /// <summary>Makes the version of <paramref name="pageNumber"/> published with <paramref name="lsn"/> its checkpointed image (by reference: images are immutable).</summary>
+    /// <summary>Makes the version of <paramref name="pageNumber"/> published with <paramref name="lsn"/> its checkpointed image (by reference: images are immutable, and its entry keeps the heads derived from it).</summary>
     public void Checkpoint(uint pageNumber, long lsn) => Replace(pageNumber, ReadVersion(pageNumber, lsn), isVersion: true);
 
     /// <summary>Forgets every version; the caller guarantees no reader is live and everything was checkpointed.</summary>
@@ -84,11 +89,11 @@ internal sealed class MemoryPages
     {
         if (_retire is { } retire)
         {
-            foreach (var ((page, _), image) in _versions)
+            foreach (var ((page, _), entry) in _versions)
             {
-                if (!_file.TryGetValue(page, out var checkpointed) || !ReferenceEquals(checkpointed, image))
+                if (!_file.TryGetValue(page, out var checkpointed) || !ReferenceEquals(checkpointed, entry))
                 {
-                    retire(image);
+                    retire(entry.Image);
                 }
             }
         }
@@ -98,16 +103,16 @@ internal sealed class MemoryPages
         FirstLsn = NextLsn = nextLsn;
     }
 
-    private void Replace(uint pageNumber, byte[] image, bool isVersion)
+    private void Replace(uint pageNumber, CachedPage entry, bool isVersion)
     {
         var replaced = _file.TryGetValue(pageNumber, out var old) ? old : null;
-        _file[pageNumber] = image;
+        _file[pageNumber] = entry;
 
         // A replaced image that is also a kept version stays held by the versions until the restart, which retires it.
         var wasVersion = isVersion ? !_fileIsVersion.Add(pageNumber) : _fileIsVersion.Remove(pageNumber);
-        if (replaced is not null && !wasVersion && !ReferenceEquals(replaced, image))
+        if (replaced is not null && !wasVersion && !ReferenceEquals(replaced, entry))
         {
-            _retire?.Invoke(replaced);
+            _retire?.Invoke(replaced.Image);
         }
     }
 }

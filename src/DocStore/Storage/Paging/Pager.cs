@@ -189,15 +189,15 @@ internal sealed partial class Pager : IDisposable
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
     public byte[] Read(uint pageNumber, long snapshotLsn) => Read(pageNumber, snapshotLsn, out _);
 
-    /// <summary>Like <see cref="Read(uint, long)"/>, and the cache entry that holds the image (null in memory, where nothing is cached).</summary>
+    /// <summary>Like <see cref="Read(uint, long)"/>, and the cache entry that holds the image (in memory, the entry the database keeps the image in).</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
     public byte[] Read(uint pageNumber, long snapshotLsn, out CachedPage? cached)
     {
         var version = _index.Resolve(pageNumber, snapshotLsn);
         if (_memory is not null)
         {
-            cached = null;
-            return version == 0 ? _memory.ReadFile(pageNumber) : _memory.ReadVersion(pageNumber, version);
+            cached = version == 0 ? _memory.ReadFile(pageNumber) : _memory.ReadVersion(pageNumber, version);
+            return cached.Image;
         }
 
         cached = _cache.TryGet(pageNumber, version) ?? Load(pageNumber, version);
