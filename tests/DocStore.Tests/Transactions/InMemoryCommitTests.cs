@@ -45,16 +45,7 @@ public sealed class InMemoryCommitTests
     public void A_value_read_from_a_snapshot_stays_intact_until_the_snapshot_ends_while_commits_and_checkpoints_reuse_page_images()
     {
         using var engine = TestDatabase.OpenMemory(TestDatabase.Small(autoCheckpoint: 5));
-        using (var tx = engine.BeginWrite())
-        {
-            var tree = tx.CreateTree("t");
-            for (var i = 0; i < 20; i++)
-            {
-                tree.Put(TestDatabase.Key(i), TestDatabase.Value(i));
-            }
-
-            tx.Commit();
-        }
+        PutTwentyKeys(engine);
 
         // Restarted first, so the held value lies in a checkpointed image that no kept version shares.
         Assert.True(engine.Checkpoint());
@@ -62,7 +53,7 @@ public sealed class InMemoryCommitTests
         {
             Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(7), out var held));
 
-            // Checkpoints replace the page's checkpointed image while the reader holds a value on it.
+            // Commits and checkpoints run while the reader holds a value on the page (a checkpoint copies nothing newer than its snapshot).
             RewriteKeySeven(engine, firstValue: 1000, rounds: 30);
             Assert.True(held.Span.SequenceEqual(TestDatabase.Value(7)));
             Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(7), out var again));
@@ -88,17 +79,7 @@ public sealed class InMemoryCommitTests
     public void A_committed_page_read_again_and_again_gets_search_heads_as_a_cached_file_page_does()
     {
         using var engine = TestDatabase.OpenMemory();
-        using (var tx = engine.BeginWrite())
-        {
-            var tree = tx.CreateTree("t");
-            for (var i = 0; i < 20; i++)
-            {
-                tree.Put(TestDatabase.Key(i), TestDatabase.Value(i));
-            }
-
-            tx.Commit();
-        }
-
+        PutTwentyKeys(engine);
         using var read = engine.BeginRead();
         var root = read.OpenTree("t")!.RootPage;
         var heads = default(KeyHeads);
@@ -114,6 +95,18 @@ public sealed class InMemoryCommitTests
             Assert.True(read.OpenTree("t")!.TryGet(TestDatabase.Key(i), out var value));
             Assert.True(value.Span.SequenceEqual(TestDatabase.Value(i)));
         }
+    }
+
+    private static void PutTwentyKeys(StorageEngine engine)
+    {
+        using var tx = engine.BeginWrite();
+        var tree = tx.CreateTree("t");
+        for (var i = 0; i < 20; i++)
+        {
+            tree.Put(TestDatabase.Key(i), TestDatabase.Value(i));
+        }
+
+        tx.Commit();
     }
 
     private static void RewriteKeySeven(StorageEngine engine, int firstValue, int rounds)
