@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using DocStore.Storage.Pages;
 
 namespace DocStore.Storage.Cache;
 
@@ -277,15 +278,7 @@ internal sealed class PageCache
             return;
         }
 
-        var newest = _newest;
-        if (page >= (uint)newest.Length)
-        {
-            var grown = new CachedPage?[Math.Min(MaxIndexedPage, Math.Max(page + 1, (uint)newest.Length * 2))];
-            newest.CopyTo(grown, 0);
-            Volatile.Write(ref _newest, grown);
-            newest = grown;
-        }
-
+        var newest = ByPageArray.Holding(ref _newest, page, MaxIndexedPage);
         Volatile.Write(ref newest[page], entry);
     }
 

@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using DocStore.Storage.Cache;
+using DocStore.Storage.Pages;
 
 namespace DocStore.Storage.Paging;
 
@@ -65,7 +66,7 @@ internal sealed class MemoryPages
         {
             var entry = new CachedPage(page.PageNumber, lsn, page.Image);
             _versions[(page.PageNumber, lsn)] = entry;
-            Volatile.Write(ref Slot(ref _lastVersion, page.PageNumber), entry);
+            Volatile.Write(ref ByPageArray.Holding(ref _lastVersion, page.PageNumber)[page.PageNumber], entry);
             lsn++;
         }
 
@@ -108,27 +109,27 @@ internal sealed class MemoryPages
     /// <summary>Forgets every version; the caller guarantees no reader is live and everything was checkpointed.</summary>
     public void Reset(long nextLsn)
     {
-        if (_retire is { } retire)
+        // No reader is live and none can register meanwhile, so the slots are cleared in place: a restart
+        // follows every few commits, and a new array each time would cost one the size of the database.
+        var last = _lastVersion;
+        foreach (var ((page, _), entry) in _versions)
         {
-            foreach (var ((page, _), entry) in _versions)
+            last[page] = null;
+            if (!ReferenceEquals(ReadFileOrNull(page), entry))
             {
-                if (!ReferenceEquals(ReadFileOrNull(page), entry))
-                {
-                    retire(entry.Image);
-                }
+                _retire?.Invoke(entry.Image);
             }
         }
 
         _versions.Clear();
         _fileIsVersion.Clear();
-        Volatile.Write(ref _lastVersion, new CachedPage?[_lastVersion.Length]);
         FirstLsn = NextLsn = nextLsn;
     }
 
     private void Replace(uint pageNumber, CachedPage entry, bool isVersion)
     {
         var replaced = ReadFileOrNull(pageNumber);
-        Volatile.Write(ref Slot(ref _file, pageNumber), entry);
+        Volatile.Write(ref ByPageArray.Holding(ref _file, pageNumber)[pageNumber], entry);
 
         // A replaced image that is also a kept version stays held by the versions until the restart, which retires it.
         var wasVersion = isVersion ? !_fileIsVersion.Add(pageNumber) : _fileIsVersion.Remove(pageNumber);
@@ -142,20 +143,5 @@ internal sealed class MemoryPages
     {
         var file = _file;
         return pageNumber < (uint)file.Length ? file[pageNumber] : null;
-    }
-
-    /// <summary>The slot of <paramref name="pageNumber"/> in <paramref name="array"/>, grown (copied, then published) to hold it; only that array's one writer calls this.</summary>
-    private static ref CachedPage? Slot(ref CachedPage?[] array, uint pageNumber)
-    {
-        var current = array;
-        if (pageNumber >= (uint)current.Length)
-        {
-            var grown = new CachedPage?[Math.Max(current.Length * 2, (int)pageNumber + 1)];
-            current.CopyTo(grown, 0);
-            Volatile.Write(ref array, grown);
-            current = grown;
-        }
-
-        return ref current[pageNumber];
     }
 }

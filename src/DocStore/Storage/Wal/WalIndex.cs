@@ -1,3 +1,5 @@
+using DocStore.Storage.Pages;
+
 namespace DocStore.Storage.Wal;
 
 /// <summary>
@@ -97,16 +99,7 @@ internal sealed class WalIndex
 
     private void AddLocked(uint pageNumber, long lsn)
     {
-        var byPage = _byPage;
-        if (pageNumber >= (uint)byPage.Length)
-        {
-            var grown = new PageSlot[Math.Max(byPage.Length * 2, (int)pageNumber + 1)];
-            byPage.CopyTo(grown, 0);
-            Volatile.Write(ref _byPage, grown);
-            byPage = grown;
-        }
-
-        ref var slot = ref byPage[pageNumber];
+        ref var slot = ref ByPageArray.Holding(ref _byPage, pageNumber)[pageNumber];
         var versions = slot.Versions;
         if (versions is null)
         {
