@@ -19,22 +19,27 @@ namespace DocStore.BTree;
 public sealed partial class Tree
 {
     private readonly Transaction _tx;
-    // The descent path of a change; allocated by the first change, so a tree opened for reads costs one small object.
+    // The descent path of a change (the branches passed), allocated by the first change, so a tree opened for
+    // reads costs one small object. It starts with room for the depths real trees have and doubles up to the
+    // depth limit: sized to the limit, it was a quarter of a single insert's garbage, once per tree changed.
     private PathEntry[]? _path;
     private int _depth;
     private byte[]? _nameUtf8;
 
-    internal Tree(Transaction transaction, string name, uint rootPage)
+    private const int InitialPathCapacity = 6;
+
+    internal Tree(Transaction transaction, string name, uint rootPage, byte[]? nameUtf8 = null)
     {
         _tx = transaction;
         Name = name;
         RootPage = rootPage;
+        _nameUtf8 = nameUtf8;
     }
 
     /// <summary>The tree's name in the catalog.</summary>
     public string Name { get; }
 
-    /// <summary>The name as UTF-8, as redo records carry it (made on the first change that is recorded).</summary>
+    /// <summary>The name as UTF-8, as redo records carry it: given by the opener (a collection keeps its trees' names encoded), else made on the first change that is recorded.</summary>
     internal byte[] NameUtf8 => _nameUtf8 ??= System.Text.Encoding.UTF8.GetBytes(Name);
 
     /// <summary>The largest key this tree accepts (it depends on the page size).</summary>
@@ -75,7 +80,7 @@ public sealed partial class Tree
     {
         var pageNumber = RootPage;
         _depth = 0;
-        _path ??= new PathEntry[TreeLimits.MaxDepth];
+        _path ??= new PathEntry[InitialPathCapacity];
         while (true)
         {
             var page = ReadNodePage(pageNumber, out var heads);
@@ -87,6 +92,11 @@ public sealed partial class Tree
             if (_depth == TreeLimits.MaxDepth)
             {
                 throw Corrupt(pageNumber, $"deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
+            }
+
+            if (_depth == _path.Length)
+            {
+                Array.Resize(ref _path, Math.Min(_path.Length * 2, TreeLimits.MaxDepth));
             }
 
             var index = Node.ChildIndex(page, heads, key);

@@ -209,14 +209,14 @@ public abstract partial class DocumentCollection<T, TKey>
     private Tree PrimaryTree(Transactions.Transaction transaction)
     {
         transaction.ThrowIfCompleted();
-        return new Tree(transaction, _primaryTree, _primaryRoot);
+        return new Tree(transaction, _primaryTree, _primaryRoot, _primaryTreeUtf8);
     }
 
     /// <summary>The tree of index <paramref name="index"/> in <paramref name="transaction"/> (root cached like <see cref="PrimaryTree"/>).</summary>
     private Tree IndexTree(Transactions.Transaction transaction, int index)
     {
         transaction.ThrowIfCompleted();
-        return new Tree(transaction, _indexTrees[index], _indexRoots[index]);
+        return new Tree(transaction, _indexTrees[index], _indexRoots[index], _indexTreesUtf8[index]);
     }
 
     private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)

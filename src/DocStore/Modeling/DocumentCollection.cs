@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Collections;
+using System.Text;
 using DocStore.Bson;
 using DocStore.Bson.Keys;
 using DocStore.BTree;
@@ -31,6 +32,11 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     private readonly Dictionary<string, uint> _roots;
     private readonly uint _primaryRoot;
     private readonly uint[] _indexRoots;
+
+    // The trees' names as redo records carry them, encoded once here instead of by every write's tree objects.
+    private readonly byte[] _primaryTreeUtf8;
+    private readonly byte[][] _indexTreesUtf8;
+
     private readonly bool[] _unique;
     private readonly int[] _componentCounts;
     private readonly int _maxKeyLength;
@@ -65,6 +71,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
 
         (_fields, _primaryTree, _indexTrees, _roots) = (_state.Fields, _state.PrimaryTree, _state.IndexTrees, _state.Roots);
         (_primaryRoot, _indexRoots) = Roots();
+        (_primaryTreeUtf8, _indexTreesUtf8) = TreeNamesUtf8();
         context.Register(this, _state);
     }
 
@@ -82,6 +89,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
         (_unique, _componentCounts) = Shape(model);
         (_fields, _primaryTree, _indexTrees, _roots) = (state.Fields, state.PrimaryTree, state.IndexTrees, state.Roots);
         (_primaryRoot, _indexRoots) = Roots();
+        (_primaryTreeUtf8, _indexTreesUtf8) = TreeNamesUtf8();
     }
 
     /// <summary>The collection name.</summary>
@@ -111,6 +119,10 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
         var indexes = model.Indexes;
         return ([.. indexes.Select(d => d.Unique)], [.. indexes.Select(d => d.Paths.Count)]);
     }
+
+    /// <summary>The UTF-8 names of the primary tree and of each index tree, by index position.</summary>
+    private (byte[] Primary, byte[][] Indexes) TreeNamesUtf8() =>
+        (Encoding.UTF8.GetBytes(_primaryTree), [.. _indexTrees.Select(Encoding.UTF8.GetBytes)]);
 
     /// <summary>The cached root pages of the primary tree and of each index tree, by index position.</summary>
     private (uint Primary, uint[] Indexes) Roots()

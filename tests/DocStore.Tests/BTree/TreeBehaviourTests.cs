@@ -43,6 +43,77 @@ public sealed class TreeBehaviourTests
     }
 
     [Fact]
+    public void A_tree_deeper_than_the_first_path_allocation_splits_and_merges_at_every_level()
+    {
+        // Longest keys at 1 KiB pages leave four cells a page, so a few thousand keys make a tree deeper than
+        // the path a change starts with (6 branches, so 7 levels): the path must grow while splits and merges
+        // run through it.
+        // The keys differ only in their last bytes, so no separator in a branch can be shorter than a key.
+        using var engine = TestDatabase.OpenMemory();
+        var keyLength = TreeLimits.MaxKeyLength(1024);
+        static byte[] LongKey(int i, int length)
+        {
+            var key = new byte[length];
+            key.AsSpan().Fill((byte)'k');
+            System.Text.Encoding.ASCII.GetBytes($"{i:D8}").CopyTo(key, length - 8);
+            return key;
+        }
+
+        var order = Enumerable.Range(0, 20_000).OrderBy(i => (i * 7919) % 20_011).ToArray();
+        using (var tx = engine.BeginWrite())
+        {
+            var tree = tx.OpenOrCreateTree("deep");
+            foreach (var i in order)
+            {
+                tree.Put(LongKey(i, keyLength), BitConverter.GetBytes(i));
+            }
+
+            tx.Commit();
+        }
+
+        Assert.True(Depth(engine, "deep") > 7, $"the tree is only {Depth(engine, "deep")} levels deep");
+        using (var tx = engine.BeginWrite())
+        {
+            var tree = tx.OpenTree("deep")!;
+            foreach (var i in order.Where(i => i % 3 != 0))
+            {
+                Assert.True(tree.Delete(LongKey(i, keyLength)));
+            }
+
+            tx.Commit();
+        }
+
+        var report = engine.CheckIntegrity();
+        Assert.True(report.IsValid, report.ToString());
+        using var read = engine.BeginRead();
+        var kept = read.OpenTree("deep")!;
+        for (var i = 0; i < 20_000; i++)
+        {
+            var found = kept.TryGet(LongKey(i, keyLength), out var value);
+            Assert.Equal(i % 3 == 0, found);
+            if (found)
+            {
+                Assert.Equal(i, BitConverter.ToInt32(value.Span));
+            }
+        }
+    }
+
+    /// <summary>Levels from the root of tree <paramref name="name"/> down to its leftmost leaf.</summary>
+    private static int Depth(StorageEngine engine, string name)
+    {
+        using var tx = engine.BeginRead();
+        var page = tx.ReadPage(tx.OpenTree(name)!.RootPage);
+        var levels = 1;
+        while (PageLayout.GetType(page) == PageType.Branch)
+        {
+            page = tx.ReadPage(Node.Child(page, 0));
+            levels++;
+        }
+
+        return levels;
+    }
+
+    [Fact]
     public void Deleting_everything_and_inserting_it_again_does_not_grow_the_file()
     {
         using var engine = TestDatabase.OpenMemory();
