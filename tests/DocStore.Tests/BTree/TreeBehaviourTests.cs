@@ -71,7 +71,8 @@ public sealed class TreeBehaviourTests
             tx.Commit();
         }
 
-        Assert.True(Depth(engine, "deep") > 7, $"the tree is only {Depth(engine, "deep")} levels deep");
+        var depth = Depth(engine, "deep");
+        Assert.True(depth > 7, $"the tree is only {depth} levels deep");
         using (var tx = engine.BeginWrite())
         {
             var tree = tx.OpenTree("deep")!;
