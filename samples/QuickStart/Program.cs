@@ -28,7 +28,7 @@ using (var db = AppDb.Open(path))
     {
         db.People.Insert(new Person { Email = "ada@example.org" });
     }
-    catch (DocStore.Modeling.DuplicateKeyException e)
+    catch (DocStore.DuplicateKeyException e)
     {
         Console.WriteLine($"Unique index: {e.Message}");
     }

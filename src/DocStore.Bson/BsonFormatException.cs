@@ -5,13 +5,13 @@ namespace DocStore.Bson;
 /// truncated, whose lengths lie, whose types are unknown or whose nesting is too deep, and Extended JSON
 /// or decimal128 text that does not parse. Reading untrusted input can throw this and nothing else.
 /// </summary>
-public sealed class BsonFormatException : FormatException
+public sealed class BsonFormatException : DocStoreException
 {
     /// <summary>Creates the exception with a message and the byte (or character) offset of the fault.</summary>
     /// <param name="message">What is wrong, in words a user can act on.</param>
     /// <param name="offset">The offset in the input where the fault was found, or -1 when unknown.</param>
     public BsonFormatException(string message, long offset)
-        : base(offset >= 0 ? $"{message} (at offset {offset})" : message)
+        : base(DocStoreErrorCode.InvalidFormat, offset >= 0 ? $"{message} (at offset {offset})" : message)
     {
         Offset = offset;
     }
@@ -20,7 +20,7 @@ public sealed class BsonFormatException : FormatException
     /// <param name="message">What is wrong.</param>
     /// <param name="innerException">The cause.</param>
     public BsonFormatException(string message, Exception innerException)
-        : base(message, innerException)
+        : base(DocStoreErrorCode.InvalidFormat, message, innerException)
     {
         Offset = -1;
     }

@@ -1,4 +1,5 @@
 using System.Text;
+using DocStore;
 using DocStore.Engine;
 using DocStore.Storage;
 

@@ -6,18 +6,27 @@ namespace DocStore.Bson;
 /// the limit and the size or depth that was reached. Nothing is committed to an
 /// <see cref="System.Buffers.IBufferWriter{T}"/> when this is thrown.
 /// </summary>
-public sealed class CBsonLimitException : InvalidOperationException
+public sealed class CBsonLimitException : DocStoreException
 {
-    /// <summary>Creates the exception.</summary>
+    /// <summary>Creates the exception for one limit.</summary>
+    /// <param name="limit">The limit that was hit.</param>
     /// <param name="message">Which limit was hit and the size or depth reached.</param>
+    public CBsonLimitException(CBsonLimit limit, string message)
+        : base(DocStoreErrorCode.FormatLimitExceeded, message)
+    {
+        Limit = limit;
+    }
+
+    /// <summary>Creates the exception for the document size limit.</summary>
+    /// <param name="message">The size reached.</param>
     public CBsonLimitException(string message)
-        : base(message)
+        : this(CBsonLimit.DocumentSize, message)
     {
     }
 
     /// <summary>Creates the exception with a generic message.</summary>
     public CBsonLimitException()
-        : base("A C-BSON limit was exceeded.")
+        : this("A C-BSON limit was exceeded.")
     {
     }
 
@@ -25,7 +34,11 @@ public sealed class CBsonLimitException : InvalidOperationException
     /// <param name="message">Which limit was hit.</param>
     /// <param name="innerException">The cause.</param>
     public CBsonLimitException(string message, Exception innerException)
-        : base(message, innerException)
+        : base(DocStoreErrorCode.FormatLimitExceeded, message, innerException)
     {
+        Limit = CBsonLimit.DocumentSize;
     }
+
+    /// <summary>The limit that was hit.</summary>
+    public CBsonLimit Limit { get; }
 }

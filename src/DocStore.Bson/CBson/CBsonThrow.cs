@@ -37,5 +37,5 @@ internal static class CBsonThrow
 
     [DoesNotReturn]
     [StackTraceHidden]
-    public static void Limit(string message) => throw new CBsonLimitException(message);
+    public static void Limit(CBsonLimit limit, string message) => throw new CBsonLimitException(limit, message);
 }

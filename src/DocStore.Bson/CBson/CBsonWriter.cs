@@ -236,7 +236,7 @@ public ref partial struct CBsonWriter
     {
         if (_depth >= CBsonLimits.MaxDepth)
         {
-            CBsonThrow.Limit($"Nesting would reach depth {_depth + 1}, beyond the maximum depth of {CBsonLimits.MaxDepth} documents/arrays.");
+            CBsonThrow.Limit(CBsonLimit.Depth, $"Nesting would reach depth {_depth + 1}, beyond the maximum depth of {CBsonLimits.MaxDepth} documents/arrays.");
         }
     }
 

@@ -97,12 +97,12 @@ internal ref struct GrowableOutput
         var needed = (long)Position + count;
         if (needed > _maxSize)
         {
-            CBsonThrow.Limit($"The document would reach {needed} bytes, beyond the maximum document size of {_maxSize} bytes.");
+            CBsonThrow.Limit(CBsonLimit.DocumentSize, $"The document would reach {needed} bytes, beyond the maximum document size of {_maxSize} bytes.");
         }
 
         if (_writer is null)
         {
-            CBsonThrow.Limit($"The destination span of {_span.Length} bytes is full: the document needs at least {needed} bytes.");
+            CBsonThrow.Limit(CBsonLimit.Destination, $"The destination span of {_span.Length} bytes is full: the document needs at least {needed} bytes.");
         }
 
         var size = (int)Math.Min(Math.Max(needed, 2L * _span.Length), _maxSize);

@@ -5,27 +5,27 @@ namespace DocStore.Bson;
 /// largest id (<see cref="CBsonLimits.MaxFieldId"/>). The dictionary and the data are intact; the
 /// collection simply cannot hold more distinct field names.
 /// </summary>
-public sealed class FieldDictionaryFullException : InvalidOperationException
+public sealed class FieldDictionaryFullException : DocStoreException
 {
     /// <summary>Creates the exception for the name that could not be added.</summary>
     /// <param name="name">The new name.</param>
     /// <param name="count">How many names the dictionary holds.</param>
     public FieldDictionaryFullException(string name, int count)
-        : base($"The field dictionary is full: it holds {count} names and has assigned the largest field id {CBsonLimits.MaxFieldId}, so the new field name '{name}' cannot be added.")
+        : base(DocStoreErrorCode.FieldDictionaryFull, $"The field dictionary is full: it holds {count} names and has assigned the largest field id {CBsonLimits.MaxFieldId}, so the new field name '{name}' cannot be added.")
     {
         FieldName = name;
     }
 
     /// <summary>Creates the exception with a generic message.</summary>
     public FieldDictionaryFullException()
-        : base($"The field dictionary is full: the largest field id {CBsonLimits.MaxFieldId} is assigned.")
+        : base(DocStoreErrorCode.FieldDictionaryFull, $"The field dictionary is full: the largest field id {CBsonLimits.MaxFieldId} is assigned.")
     {
     }
 
     /// <summary>Creates the exception with a message.</summary>
     /// <param name="message">The message.</param>
     public FieldDictionaryFullException(string message)
-        : base(message)
+        : base(DocStoreErrorCode.FieldDictionaryFull, message)
     {
     }
 
@@ -33,7 +33,7 @@ public sealed class FieldDictionaryFullException : InvalidOperationException
     /// <param name="message">The message.</param>
     /// <param name="innerException">The cause.</param>
     public FieldDictionaryFullException(string message, Exception innerException)
-        : base(message, innerException)
+        : base(DocStoreErrorCode.FieldDictionaryFull, message, innerException)
     {
     }
 

@@ -127,13 +127,13 @@ public sealed class TreeCursor
     {
         if (_depth == TreeLimits.MaxDepth)
         {
-            throw new Storage.DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}' is deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
+            throw new DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}' is deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
         }
 
         var type = PageLayout.GetType(page);
         if (type is not (PageType.Leaf or PageType.Branch))
         {
-            throw new Storage.DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}': expected a tree page, found type {type}");
+            throw new DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}': expected a tree page, found type {type}");
         }
 
         _stack[_depth++] = new Frame(page, 0);

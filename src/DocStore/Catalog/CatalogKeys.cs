@@ -1,5 +1,5 @@
 using DocStore.Bson.Keys;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Catalog;
 
@@ -45,14 +45,14 @@ internal static class CatalogKeys
             var id = reader.ReadInt64();
             if (id is < 1 or > ushort.MaxValue - 1)
             {
-                throw new Storage.DatabaseCorruptException(fileName, -1, $"the collection catalog holds the invalid field id {id}");
+                throw new DatabaseCorruptException(fileName, -1, $"the collection catalog holds the invalid field id {id}");
             }
 
             return (ushort)id;
         }
         catch (Bson.BsonFormatException e)
         {
-            throw new Storage.DatabaseCorruptException($"'{fileName}': a field key of the collection catalog is malformed: {e.Message}", e);
+            throw new DatabaseCorruptException($"'{fileName}': a field key of the collection catalog is malformed: {e.Message}", e);
         }
     }
 

@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 using System.Text;
-using DocStore.Modeling;
+using DocStore.Metadata;
 using DocStore.Storage;
 
 namespace DocStore.Catalog;

@@ -1,4 +1,4 @@
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Collections;
 

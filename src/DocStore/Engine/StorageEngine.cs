@@ -400,6 +400,10 @@ public sealed class StorageEngine : IDisposable
                 {
                     // Nothing more can be made durable; recovery at the next open sorts out the files.
                 }
+                catch (DatabaseCorruptException)
+                {
+                    // A damaged log page stays in the log, where the next open and the integrity check report it.
+                }
             }
         }
         finally

@@ -1,4 +1,4 @@
-using DocStore.Modeling;
+using DocStore.Metadata;
 using Effect = DocStore.CrashHost.Collections.CrashLog.Effect;
 
 namespace DocStore.CrashHost.Collections;

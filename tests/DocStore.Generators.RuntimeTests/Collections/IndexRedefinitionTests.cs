@@ -1,7 +1,7 @@
 using DocStore.Catalog;
 using DocStore.Generators.RuntimeTests.Models;
 using DocStore.Generators.RuntimeTests.Support;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.Collections;
 

@@ -43,9 +43,9 @@ public class IntegrityTests
         var tree = IndexTree(db, "Handle");
         using (var tx = db.Engine.BeginWrite())
         {
-            var builder = new Modeling.IndexKeyBuilder();
+            var builder = new Metadata.IndexKeyBuilder();
             builder.Append("ghost");
-            var pk = new Modeling.IndexKeyBuilder();
+            var pk = new Metadata.IndexKeyBuilder();
             pk.Append(99L);
             tx.OpenTree(tree)!.Put(builder.ToArray(), pk.ToArray());
             tx.Commit();

@@ -1,6 +1,6 @@
 using DocStore.Bson;
 using DocStore.Generators.RuntimeTests.Models;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.Collections;
 

@@ -1,5 +1,5 @@
 using DocStore.Generators.RuntimeTests.Models;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.Collections;
 

@@ -1,6 +1,6 @@
 using DocStore.Generators.RuntimeTests.Models;
 using DocStore.Generators.RuntimeTests.Support;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.Collections;
 

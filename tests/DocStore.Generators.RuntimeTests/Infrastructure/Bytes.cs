@@ -1,6 +1,6 @@
 using System.Buffers;
 using DocStore.Bson;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.Infrastructure;
 

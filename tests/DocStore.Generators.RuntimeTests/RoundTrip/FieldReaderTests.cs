@@ -1,7 +1,7 @@
 using DocStore.Bson;
 using DocStore.Generators.RuntimeTests.Infrastructure;
 using DocStore.Generators.RuntimeTests.Models;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.RoundTrip;
 

@@ -1,5 +1,5 @@
 using DocStore.Bson;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Generators.RuntimeTests.Support;
 

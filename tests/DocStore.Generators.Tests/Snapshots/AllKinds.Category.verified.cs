@@ -6,13 +6,13 @@ namespace DocStore.Generators.RuntimeTests.Models;
 
 /// <summary>The generated DocStore model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
+public sealed class CategoryModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
 {
-    private static readonly global::DocStore.Modeling.IndexDefinition[] s_indexes =
+    private static readonly global::DocStore.IndexDefinition[] s_indexes =
     [
     ];
 
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Category = new(["Name", "Id"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Category = new(["Name", "Id"]);
 
     private CategoryModel()
     {
@@ -25,13 +25,13 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     public string CollectionName => "Categories";
 
     /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
+    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
     public string KeyField => "Id";
 
     /// <inheritdoc />
-    public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.Guid;
+    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Guid;
 
     /// <inheritdoc />
     public global::System.Guid GetKey(global::DocStore.Generators.RuntimeTests.Models.Category document)
@@ -55,7 +55,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     public long GetSequence(global::System.Guid key) => 0;
 
     /// <inheritdoc />
-    public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, global::System.Guid key) => builder.Append(key);
+    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, global::System.Guid key) => builder.Append(key);
 
     /// <inheritdoc />
     public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Bson.IFieldDictionary fields)
@@ -74,7 +74,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
         {
             return Read_Category(ref reader, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.InCollection(CollectionName, KeyText(document, fields));
         }
@@ -87,7 +87,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
         {
             return TryReadId(document, fields, out var key) ? key.ToString() : null;
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException)
+        catch (global::DocStore.DocumentSchemaException)
         {
             return null;
         }
@@ -95,7 +95,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
 
     private static void Write_Category(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Category.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Category.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         if (value.Name is { } v1)
@@ -113,7 +113,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
 
     private static global::DocStore.Generators.RuntimeTests.Models.Category Read_Category(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Category.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Category.ForRead(fields);
         string m0 = default!;
         global::System.Guid m1 = default!;
         while (reader.Read())
@@ -122,14 +122,14 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
             {
                 case 0:
                     {
-                        m0 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Name"))!;
+                        m0 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name"))!;
                         break;
                     }
                 case 1:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m1 = global::DocStore.Modeling.StoredValue.ReadGuid(ref reader, "Id");
+                            m1 = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Id");
                         }
                         break;
                     }
@@ -152,12 +152,12 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Category.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Category.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "Name");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Name");
         return true;
     }
 
@@ -170,12 +170,12 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Category.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Category.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadGuid(ref reader0, "Id");
+        value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader0, "Id");
         return true;
     }
 
@@ -208,7 +208,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(keys);
         switch (index)
@@ -219,7 +219,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);
@@ -236,7 +236,7 @@ public sealed class CategoryModel : global::DocStore.Modeling.ICollectionModel<g
 
 /// <summary>The typed collection <c>Categories</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/> documents, with one query method per index.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CategoryCollection : global::DocStore.Modeling.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
+public sealed class CategoryCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
 {
     /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
     /// <param name="context">The owning context.</param>

@@ -6,13 +6,13 @@ namespace DocStore.Generators.RuntimeTests.Models;
 
 /// <summary>The generated DocStore model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
+public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
 {
-    private static readonly global::DocStore.Modeling.IndexDefinition[] s_indexes =
+    private static readonly global::DocStore.IndexDefinition[] s_indexes =
     [
     ];
 
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Counter = new(["Id", "Start", "hits", "limit"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Counter = new(["Id", "Start", "hits", "limit"]);
 
     private CounterModel()
     {
@@ -25,13 +25,13 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     public string CollectionName => "Counters";
 
     /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
+    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
     public string KeyField => "Id";
 
     /// <inheritdoc />
-    public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.Sequence;
+    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Sequence;
 
     /// <inheritdoc />
     public int GetKey(global::DocStore.Generators.RuntimeTests.Models.Counter document)
@@ -55,7 +55,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     public long GetSequence(int key) => key;
 
     /// <inheritdoc />
-    public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, int key) => builder.Append((long)key);
+    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, int key) => builder.Append((long)key);
 
     /// <inheritdoc />
     public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Bson.IFieldDictionary fields)
@@ -73,7 +73,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
         {
             return Read_Counter(ref reader, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.InCollection(CollectionName, KeyText(document, fields));
         }
@@ -86,7 +86,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
         {
             return TryReadId(document, fields, out var key) ? key.ToString() : null;
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException)
+        catch (global::DocStore.DocumentSchemaException)
         {
             return null;
         }
@@ -94,7 +94,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
 
     private static void Write_Counter(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Counter.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Counter.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteInt32(value.Id);
@@ -109,7 +109,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
 
     private static global::DocStore.Generators.RuntimeTests.Models.Counter Read_Counter(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Counter.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Counter.ForRead(fields);
         int m0 = default!;
         int m1 = default!;
         int m2 = default!;
@@ -124,7 +124,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Id");
+                            m0 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Id");
                         }
                         break;
                     }
@@ -132,7 +132,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m1 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Start");
+                            m1 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Start");
                         }
                         break;
                     }
@@ -140,7 +140,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m2 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "hits");
+                            m2 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "hits");
                             has2 = true;
                         }
                         break;
@@ -149,7 +149,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m3 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "limit");
+                            m3 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "limit");
                             has3 = true;
                         }
                         break;
@@ -181,12 +181,12 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "Id");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Id");
         return true;
     }
 
@@ -199,12 +199,12 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "Start");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Start");
         return true;
     }
 
@@ -217,12 +217,12 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "hits");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "hits");
         return true;
     }
 
@@ -235,12 +235,12 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "limit");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "limit");
         return true;
     }
 
@@ -285,7 +285,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(keys);
         switch (index)
@@ -296,7 +296,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);
@@ -316,7 +316,7 @@ public sealed class CounterModel : global::DocStore.Modeling.ICollectionModel<gl
 
 /// <summary>The typed collection <c>Counters</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/> documents, with one query method per index.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CounterCollection : global::DocStore.Modeling.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
+public sealed class CounterCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
 {
     /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
     /// <param name="context">The owning context.</param>

@@ -6,17 +6,17 @@ namespace DocStore.Generators.RuntimeTests.Models;
 
 /// <summary>The generated DocStore model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
+public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
 {
-    private static readonly global::DocStore.Modeling.IndexDefinition[] s_indexes =
+    private static readonly global::DocStore.IndexDefinition[] s_indexes =
     [
         new("LastFirst", false, false, ["Last", "First"]),
     ];
 
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Everything = new(["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "MaybePoint", "Price", "Span", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"]);
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Point = new(["X", "Y"]);
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Money_ = new(["Amount", "Currency"]);
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Span2 = new(["Low", "High"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Everything = new(["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "MaybePoint", "Price", "Span", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Point = new(["X", "Y"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Money_ = new(["Amount", "Currency"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Span2 = new(["Low", "High"]);
 
     private EverythingModel()
     {
@@ -29,13 +29,13 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     public string CollectionName => "Kitchen";
 
     /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
+    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
     public string KeyField => "Id";
 
     /// <inheritdoc />
-    public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.Sequence;
+    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Sequence;
 
     /// <inheritdoc />
     public long GetKey(global::DocStore.Generators.RuntimeTests.Models.Everything document)
@@ -59,7 +59,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     public long GetSequence(long key) => key;
 
     /// <inheritdoc />
-    public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, long key) => builder.Append((long)key);
+    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, long key) => builder.Append((long)key);
 
     /// <inheritdoc />
     public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Bson.IFieldDictionary fields)
@@ -78,7 +78,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         {
             return Read_Everything(ref reader, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.InCollection(CollectionName, KeyText(document, fields));
         }
@@ -91,7 +91,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         {
             return TryReadId(document, fields, out var key) ? key.ToString() : null;
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException)
+        catch (global::DocStore.DocumentSchemaException)
         {
             return null;
         }
@@ -99,7 +99,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static void Write_Everything(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Everything.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Everything.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteInt64(value.Id);
@@ -342,7 +342,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Everything Read_Everything(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Everything.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Everything.ForRead(fields);
         long m0 = default!;
         bool has0 = false;
         string m1 = default!;
@@ -446,20 +446,20 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Modeling.StoredValue.ReadInt64(ref reader, "Id");
+                            m0 = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Id");
                             has0 = true;
                         }
                         break;
                     }
                 case 1:
                     {
-                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "First"))!;
+                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First"))!;
                         has1 = true;
                         break;
                     }
                 case 2:
                     {
-                        m2 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Last"))!;
+                        m2 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last"))!;
                         has2 = true;
                         break;
                     }
@@ -467,7 +467,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m3 = global::DocStore.Modeling.StoredValue.ReadBoolean(ref reader, "Flag");
+                            m3 = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader, "Flag");
                             has3 = true;
                         }
                         break;
@@ -476,7 +476,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m4 = global::DocStore.Modeling.StoredValue.ReadByte(ref reader, "Byte");
+                            m4 = global::DocStore.Metadata.StoredValue.ReadByte(ref reader, "Byte");
                             has4 = true;
                         }
                         break;
@@ -485,7 +485,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m5 = global::DocStore.Modeling.StoredValue.ReadSByte(ref reader, "SByte");
+                            m5 = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader, "SByte");
                             has5 = true;
                         }
                         break;
@@ -494,7 +494,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m6 = global::DocStore.Modeling.StoredValue.ReadInt16(ref reader, "Short");
+                            m6 = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader, "Short");
                             has6 = true;
                         }
                         break;
@@ -503,7 +503,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m7 = global::DocStore.Modeling.StoredValue.ReadUInt16(ref reader, "UShort");
+                            m7 = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader, "UShort");
                             has7 = true;
                         }
                         break;
@@ -512,7 +512,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m8 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Int");
+                            m8 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Int");
                             has8 = true;
                         }
                         break;
@@ -521,7 +521,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m9 = global::DocStore.Modeling.StoredValue.ReadUInt32(ref reader, "UInt");
+                            m9 = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader, "UInt");
                             has9 = true;
                         }
                         break;
@@ -530,7 +530,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m10 = global::DocStore.Modeling.StoredValue.ReadInt64(ref reader, "Long");
+                            m10 = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Long");
                             has10 = true;
                         }
                         break;
@@ -539,7 +539,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m11 = global::DocStore.Modeling.StoredValue.ReadUInt64(ref reader, "ULong");
+                            m11 = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "ULong");
                             has11 = true;
                         }
                         break;
@@ -548,7 +548,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m12 = global::DocStore.Modeling.StoredValue.ReadIntPtr(ref reader, "NInt");
+                            m12 = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader, "NInt");
                             has12 = true;
                         }
                         break;
@@ -557,7 +557,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m13 = global::DocStore.Modeling.StoredValue.ReadUIntPtr(ref reader, "NUInt");
+                            m13 = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader, "NUInt");
                             has13 = true;
                         }
                         break;
@@ -566,7 +566,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m14 = global::DocStore.Modeling.StoredValue.ReadChar(ref reader, "Char");
+                            m14 = global::DocStore.Metadata.StoredValue.ReadChar(ref reader, "Char");
                             has14 = true;
                         }
                         break;
@@ -575,7 +575,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m15 = global::DocStore.Modeling.StoredValue.ReadSingle(ref reader, "Float");
+                            m15 = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader, "Float");
                             has15 = true;
                         }
                         break;
@@ -584,7 +584,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m16 = global::DocStore.Modeling.StoredValue.ReadDouble(ref reader, "Double");
+                            m16 = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader, "Double");
                             has16 = true;
                         }
                         break;
@@ -593,14 +593,14 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m17 = global::DocStore.Modeling.StoredValue.ReadDecimal(ref reader, "Decimal");
+                            m17 = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Decimal");
                             has17 = true;
                         }
                         break;
                     }
                 case 18:
                     {
-                        m18 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Text"))!;
+                        m18 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text"))!;
                         has18 = true;
                         break;
                     }
@@ -608,7 +608,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m19 = global::DocStore.Modeling.StoredValue.ReadGuid(ref reader, "Guid");
+                            m19 = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Guid");
                             has19 = true;
                         }
                         break;
@@ -617,7 +617,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m20 = global::DocStore.Modeling.StoredValue.ReadObjectId(ref reader, "ObjectId");
+                            m20 = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "ObjectId");
                             has20 = true;
                         }
                         break;
@@ -626,7 +626,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m21 = global::DocStore.Modeling.StoredValue.ReadDateTime(ref reader, "DateTime");
+                            m21 = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "DateTime");
                             has21 = true;
                         }
                         break;
@@ -635,7 +635,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m22 = global::DocStore.Modeling.StoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
+                            m22 = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
                             has22 = true;
                         }
                         break;
@@ -644,7 +644,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m23 = global::DocStore.Modeling.StoredValue.ReadDateOnly(ref reader, "DateOnly");
+                            m23 = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader, "DateOnly");
                             has23 = true;
                         }
                         break;
@@ -653,7 +653,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m24 = global::DocStore.Modeling.StoredValue.ReadTimeOnly(ref reader, "TimeOnly");
+                            m24 = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader, "TimeOnly");
                             has24 = true;
                         }
                         break;
@@ -662,14 +662,14 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m25 = global::DocStore.Modeling.StoredValue.ReadTimeSpan(ref reader, "TimeSpan");
+                            m25 = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader, "TimeSpan");
                             has25 = true;
                         }
                         break;
                     }
                 case 26:
                     {
-                        m26 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadBytes(ref reader, "Bytes"))!;
+                        m26 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes"))!;
                         has26 = true;
                         break;
                     }
@@ -677,7 +677,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m27 = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Color");
+                            m27 = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Color");
                             has27 = true;
                         }
                         break;
@@ -686,26 +686,26 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m28 = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Modeling.StoredValue.ReadUInt64(ref reader, "Wide");
+                            m28 = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "Wide");
                             has28 = true;
                         }
                         break;
                     }
                 case 29:
                     {
-                        m29 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "MaybeInt"));
+                        m29 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt"));
                         has29 = true;
                         break;
                     }
                 case 30:
                     {
-                        m30 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "MaybeColor"));
+                        m30 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor"));
                         has30 = true;
                         break;
                     }
                 case 31:
                     {
-                        m31 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::System.DateTime?) : global::DocStore.Modeling.StoredValue.ReadDateTime(ref reader, "MaybeDate"));
+                        m31 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::System.DateTime?) : global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate"));
                         has31 = true;
                         break;
                     }
@@ -783,18 +783,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     }
                 case 43:
                     {
-                        m43 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Required"))!;
+                        m43 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required"))!;
                         break;
                     }
                 case 44:
                     {
-                        m44 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "InitOnly"))!;
+                        m44 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly"))!;
                         has44 = true;
                         break;
                     }
                 case 45:
                     {
-                        m45 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "PrivateSet"))!;
+                        m45 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet"))!;
                         has45 = true;
                         break;
                     }
@@ -802,14 +802,14 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m46 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Field");
+                            m46 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Field");
                             has46 = true;
                         }
                         break;
                     }
                 case 47:
                     {
-                        m47 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "renamed"))!;
+                        m47 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed"))!;
                         has47 = true;
                         break;
                     }
@@ -1016,7 +1016,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static void Write_Point(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Point value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Point.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Point.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteInt32(value.X);
@@ -1027,7 +1027,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Point Read_Point(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Point.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Point.ForRead(fields);
         var result = new global::DocStore.Generators.RuntimeTests.Models.Point();
         while (reader.Read())
         {
@@ -1037,7 +1037,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            result.X = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "X");
+                            result.X = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "X");
                         }
                         break;
                     }
@@ -1045,7 +1045,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            result.Y = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Y");
+                            result.Y = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Y");
                         }
                         break;
                     }
@@ -1060,7 +1060,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static void Write_Money_(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Money value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Money_.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Money_.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteDecimal(value.Amount);
@@ -1078,7 +1078,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Money Read_Money_(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Money_.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Money_.ForRead(fields);
         decimal m0 = default!;
         string m1 = default!;
         while (reader.Read())
@@ -1089,13 +1089,13 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Modeling.StoredValue.ReadDecimal(ref reader, "Amount");
+                            m0 = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Amount");
                         }
                         break;
                     }
                 case 1:
                     {
-                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Currency"))!;
+                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Currency"))!;
                         break;
                     }
                 default:
@@ -1110,7 +1110,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static void Write_Span2(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Span2 value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Span2.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Span2.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteInt32(value.Low);
@@ -1121,7 +1121,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Span2 Read_Span2(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Span2.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Span2.ForRead(fields);
         int m0 = default!;
         int m1 = default!;
         while (reader.Read())
@@ -1132,7 +1132,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Low");
+                            m0 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Low");
                         }
                         break;
                     }
@@ -1140,7 +1140,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m1 = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "High");
+                            m1 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "High");
                         }
                         break;
                     }
@@ -1163,12 +1163,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt64(ref reader0, "Id");
+        value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader0, "Id");
         return true;
     }
 
@@ -1181,12 +1181,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "First");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "First");
         return true;
     }
 
@@ -1199,12 +1199,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "Last");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Last");
         return true;
     }
 
@@ -1217,12 +1217,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadBoolean(ref reader0, "Flag");
+        value = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader0, "Flag");
         return true;
     }
 
@@ -1235,12 +1235,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[4]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[4]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadByte(ref reader0, "Byte");
+        value = global::DocStore.Metadata.StoredValue.ReadByte(ref reader0, "Byte");
         return true;
     }
 
@@ -1253,12 +1253,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[5]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[5]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadSByte(ref reader0, "SByte");
+        value = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader0, "SByte");
         return true;
     }
 
@@ -1271,12 +1271,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[6]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[6]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt16(ref reader0, "Short");
+        value = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader0, "Short");
         return true;
     }
 
@@ -1289,12 +1289,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[7]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[7]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadUInt16(ref reader0, "UShort");
+        value = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader0, "UShort");
         return true;
     }
 
@@ -1307,12 +1307,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[8]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[8]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "Int");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Int");
         return true;
     }
 
@@ -1325,12 +1325,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[9]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[9]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadUInt32(ref reader0, "UInt");
+        value = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader0, "UInt");
         return true;
     }
 
@@ -1343,12 +1343,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[10]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[10]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt64(ref reader0, "Long");
+        value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader0, "Long");
         return true;
     }
 
@@ -1361,12 +1361,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[11]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[11]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadUInt64(ref reader0, "ULong");
+        value = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader0, "ULong");
         return true;
     }
 
@@ -1379,12 +1379,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[12]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[12]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadIntPtr(ref reader0, "NInt");
+        value = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader0, "NInt");
         return true;
     }
 
@@ -1397,12 +1397,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[13]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[13]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadUIntPtr(ref reader0, "NUInt");
+        value = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader0, "NUInt");
         return true;
     }
 
@@ -1415,12 +1415,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[14]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[14]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadChar(ref reader0, "Char");
+        value = global::DocStore.Metadata.StoredValue.ReadChar(ref reader0, "Char");
         return true;
     }
 
@@ -1433,12 +1433,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[15]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[15]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadSingle(ref reader0, "Float");
+        value = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader0, "Float");
         return true;
     }
 
@@ -1451,12 +1451,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[16]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[16]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDouble(ref reader0, "Double");
+        value = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader0, "Double");
         return true;
     }
 
@@ -1469,12 +1469,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[17]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[17]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDecimal(ref reader0, "Decimal");
+        value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader0, "Decimal");
         return true;
     }
 
@@ -1487,12 +1487,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[18]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[18]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "Text");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Text");
         return true;
     }
 
@@ -1505,12 +1505,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[19]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[19]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadGuid(ref reader0, "Guid");
+        value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader0, "Guid");
         return true;
     }
 
@@ -1523,12 +1523,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[20]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[20]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadObjectId(ref reader0, "ObjectId");
+        value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader0, "ObjectId");
         return true;
     }
 
@@ -1541,12 +1541,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[21]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[21]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDateTime(ref reader0, "DateTime");
+        value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader0, "DateTime");
         return true;
     }
 
@@ -1559,12 +1559,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[22]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[22]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDateTimeOffset(ref reader0, "DateTimeOffset");
+        value = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader0, "DateTimeOffset");
         return true;
     }
 
@@ -1577,12 +1577,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[23]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[23]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDateOnly(ref reader0, "DateOnly");
+        value = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader0, "DateOnly");
         return true;
     }
 
@@ -1595,12 +1595,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[24]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[24]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadTimeOnly(ref reader0, "TimeOnly");
+        value = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader0, "TimeOnly");
         return true;
     }
 
@@ -1613,12 +1613,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[25]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[25]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadTimeSpan(ref reader0, "TimeSpan");
+        value = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader0, "TimeSpan");
         return true;
     }
 
@@ -1631,12 +1631,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[26]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[26]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadBytes(ref reader0, "Bytes");
+        value = global::DocStore.Metadata.StoredValue.ReadBytes(ref reader0, "Bytes");
         return true;
     }
 
@@ -1649,12 +1649,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[27]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[27]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "Color");
+        value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Color");
         return true;
     }
 
@@ -1667,12 +1667,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[28]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[28]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Modeling.StoredValue.ReadUInt64(ref reader0, "Wide");
+        value = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader0, "Wide");
         return true;
     }
 
@@ -1685,12 +1685,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[29]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[29]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "MaybeInt");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "MaybeInt");
         return true;
     }
 
@@ -1703,12 +1703,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[30]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[30]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "MaybeColor");
+        value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "MaybeColor");
         return true;
     }
 
@@ -1721,12 +1721,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[31]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[31]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDateTime(ref reader0, "MaybeDate");
+        value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader0, "MaybeDate");
         return true;
     }
 
@@ -1739,7 +1739,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -1757,18 +1757,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Point");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Point");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader1, "Point.X");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Point.X");
         return true;
     }
 
@@ -1781,18 +1781,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Point");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Point");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader1, "Point.Y");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Point.Y");
         return true;
     }
 
@@ -1805,7 +1805,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -1823,18 +1823,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "MaybePoint");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "MaybePoint");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader1, "MaybePoint.X");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "MaybePoint.X");
         return true;
     }
 
@@ -1847,18 +1847,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "MaybePoint");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "MaybePoint");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader1, "MaybePoint.Y");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "MaybePoint.Y");
         return true;
     }
 
@@ -1871,7 +1871,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -1889,18 +1889,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Price");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Price");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadDecimal(ref reader1, "Price.Amount");
+        value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader1, "Price.Amount");
         return true;
     }
 
@@ -1913,18 +1913,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Price");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Price");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader1, "Price.Currency");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader1, "Price.Currency");
         return true;
     }
 
@@ -1937,7 +1937,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -1955,18 +1955,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Span");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Span2.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Span");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Span2.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader1, "Span.Low");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Span.Low");
         return true;
     }
 
@@ -1979,18 +1979,18 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Span");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Span2.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Span");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Span2.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader1, "Span.High");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Span.High");
         return true;
     }
 
@@ -2003,7 +2003,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[36]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[36]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2021,7 +2021,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[37]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[37]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2039,7 +2039,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[38]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[38]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2057,7 +2057,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[39]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[39]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2075,7 +2075,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[40]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[40]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2093,7 +2093,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[41]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[41]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2111,7 +2111,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[42]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[42]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2129,12 +2129,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[43]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[43]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "Required");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Required");
         return true;
     }
 
@@ -2147,12 +2147,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[44]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[44]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "InitOnly");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "InitOnly");
         return true;
     }
 
@@ -2165,12 +2165,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[45]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[45]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "PrivateSet");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "PrivateSet");
         return true;
     }
 
@@ -2183,12 +2183,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[46]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[46]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "Field");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Field");
         return true;
     }
 
@@ -2201,12 +2201,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[47]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[47]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "renamed");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "renamed");
         return true;
     }
 
@@ -2563,7 +2563,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(keys);
         switch (index)
@@ -2577,7 +2577,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);
@@ -2591,7 +2591,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         }
     }
 
-    private static void IndexKeys0(global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Modeling.IndexKeySink keys)
+    private static void IndexKeys0(global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Metadata.IndexKeySink keys)
     {
         string? c0 = null;
         c0 = document.Last;
@@ -2617,22 +2617,22 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
         keys.Commit();
     }
 
-    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         string? c0 = null;
         {
             var r45 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Modeling.StoredValue.TryFindField(ref r45, s_fields_Everything.ForRead(fields)[2]) && r45.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r45, s_fields_Everything.ForRead(fields)[2]) && r45.Type != global::DocStore.Bson.BsonType.Null)
             {
-                c0 = global::DocStore.Modeling.StoredValue.ReadString(ref r45, "Last");
+                c0 = global::DocStore.Metadata.StoredValue.ReadString(ref r45, "Last");
             }
         }
         string? c1 = null;
         {
             var r46 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Modeling.StoredValue.TryFindField(ref r46, s_fields_Everything.ForRead(fields)[1]) && r46.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r46, s_fields_Everything.ForRead(fields)[1]) && r46.Type != global::DocStore.Bson.BsonType.Null)
             {
-                c1 = global::DocStore.Modeling.StoredValue.ReadString(ref r46, "First");
+                c1 = global::DocStore.Metadata.StoredValue.ReadString(ref r46, "First");
             }
         }
         var key = keys.Begin();
@@ -2767,12 +2767,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Point ReadValue33(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         try
         {
             return Read_Point(ref document, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.WithParent(label);
         }
@@ -2780,12 +2780,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Money ReadValue34(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         try
         {
             return Read_Money_(ref document, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.WithParent(label);
         }
@@ -2793,12 +2793,12 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadValue35(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         try
         {
             return Read_Span2(ref document, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.WithParent(label);
         }
@@ -2806,33 +2806,33 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static int[] ReadValue36(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new int[count];
         var index = 0;
         while (array.Read())
         {
-            result[index++] = global::DocStore.Modeling.StoredValue.ReadInt32(ref array, label);
+            result[index++] = global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label);
         }
         return result;
     }
 
     private static global::System.Collections.Generic.List<string> ReadValue37(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref array, label))!);
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
         }
         return result;
     }
 
     private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadValue38(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>(count);
         while (array.Read())
         {
@@ -2843,31 +2843,31 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadValue39(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new global::System.Collections.Generic.HashSet<global::System.Guid>(count);
         while (array.Read())
         {
-            result.Add(global::DocStore.Modeling.StoredValue.ReadGuid(ref array, label));
+            result.Add(global::DocStore.Metadata.StoredValue.ReadGuid(ref array, label));
         }
         return result;
     }
 
     private static global::System.Collections.Generic.Dictionary<string, int> ReadValue40(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, int>();
         while (document.Read())
         {
-            result[global::DocStore.Modeling.StoredValue.FieldName(ref document, fields, label)] = global::DocStore.Modeling.StoredValue.ReadInt32(ref document, label);
+            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = global::DocStore.Metadata.StoredValue.ReadInt32(ref document, label);
         }
         return result;
     }
 
     private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadValue42(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>(count);
         while (array.Read())
         {
@@ -2878,23 +2878,23 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
     private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadValue41(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>>();
         while (document.Read())
         {
-            result[global::DocStore.Modeling.StoredValue.FieldName(ref document, fields, label)] = (document.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue42(ref document, fields, label))!;
+            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = (document.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue42(ref document, fields, label))!;
         }
         return result;
     }
 
     private static global::System.Collections.Generic.List<int?> ReadValue43(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new global::System.Collections.Generic.List<int?>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Modeling.StoredValue.ReadInt32(ref array, label)));
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label)));
         }
         return result;
     }
@@ -2908,7 +2908,7 @@ public sealed class EverythingModel : global::DocStore.Modeling.ICollectionModel
 
 /// <summary>The typed collection <c>Kitchen</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/> documents, with one query method per index.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class EverythingCollection : global::DocStore.Modeling.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
+public sealed class EverythingCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
 {
     /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
     /// <param name="context">The owning context.</param>

@@ -6,9 +6,9 @@ namespace MyApp;
 
 /// <summary>The generated DocStore model of <see cref="global::MyApp.Person"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>
+public sealed class PersonModel : global::DocStore.Metadata.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>
 {
-    private static readonly global::DocStore.Modeling.IndexDefinition[] s_indexes =
+    private static readonly global::DocStore.IndexDefinition[] s_indexes =
     [
         new("AddressCity", false, false, ["Address.City"]),
         new("Tags", false, true, ["Tags[]"]),
@@ -16,8 +16,8 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         new("Age", false, false, ["Age"]),
     ];
 
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Person = new(["Id", "Email", "Age", "Address", "Tags"]);
-    private static readonly global::DocStore.Modeling.FieldIdMap s_fields_Address = new(["Street", "City"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Person = new(["Id", "Email", "Age", "Address", "Tags"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Address = new(["Street", "City"]);
 
     private PersonModel()
     {
@@ -30,13 +30,13 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     public string CollectionName => "People";
 
     /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Modeling.IndexDefinition> Indexes => s_indexes;
+    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
     /// <inheritdoc />
     public string KeyField => "Id";
 
     /// <inheritdoc />
-    public global::DocStore.Modeling.KeyGeneration KeyGeneration => global::DocStore.Modeling.KeyGeneration.ObjectId;
+    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.ObjectId;
 
     /// <inheritdoc />
     public global::DocStore.ObjectId GetKey(global::MyApp.Person document)
@@ -60,7 +60,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     public long GetSequence(global::DocStore.ObjectId key) => 0;
 
     /// <inheritdoc />
-    public void AppendKey(global::DocStore.Modeling.IndexKeyBuilder builder, global::DocStore.ObjectId key) => builder.Append(key);
+    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, global::DocStore.ObjectId key) => builder.Append(key);
 
     /// <inheritdoc />
     public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person document, global::DocStore.Bson.IFieldDictionary fields)
@@ -79,7 +79,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         {
             return Read_Person(ref reader, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.InCollection(CollectionName, KeyText(document, fields));
         }
@@ -92,7 +92,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         {
             return TryReadId(document, fields, out var key) ? key.ToString() : null;
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException)
+        catch (global::DocStore.DocumentSchemaException)
         {
             return null;
         }
@@ -100,7 +100,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
     private static void Write_Person(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Person.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Person.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteObjectId(value.Id);
@@ -138,7 +138,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
     private static global::MyApp.Person Read_Person(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Person.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Person.ForRead(fields);
         var result = new global::MyApp.Person();
         while (reader.Read())
         {
@@ -148,20 +148,20 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            result.Id = global::DocStore.Modeling.StoredValue.ReadObjectId(ref reader, "Id");
+                            result.Id = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "Id");
                         }
                         break;
                     }
                 case 1:
                     {
-                        result.Email = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Email"))!;
+                        result.Email = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email"))!;
                         break;
                     }
                 case 2:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            result.Age = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader, "Age");
+                            result.Age = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
                         }
                         break;
                     }
@@ -186,7 +186,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
     private static void Write_Address(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Address value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Address.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Address.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         if (value.Street is { } v8)
@@ -211,7 +211,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
     private static global::MyApp.Address Read_Address(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Modeling.FieldIds ids = s_fields_Address.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Address.ForRead(fields);
         var result = new global::MyApp.Address();
         while (reader.Read())
         {
@@ -219,12 +219,12 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
             {
                 case 0:
                     {
-                        result.Street = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "Street"))!;
+                        result.Street = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Street"))!;
                         break;
                     }
                 case 1:
                     {
-                        result.City = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref reader, "City"))!;
+                        result.City = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "City"))!;
                         break;
                     }
                 default:
@@ -245,12 +245,12 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadObjectId(ref reader0, "Id");
+        value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader0, "Id");
         return true;
     }
 
@@ -263,12 +263,12 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader0, "Email");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Email");
         return true;
     }
 
@@ -281,12 +281,12 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadInt32(ref reader0, "Age");
+        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Age");
         return true;
     }
 
@@ -299,7 +299,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -317,18 +317,18 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Address");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Address.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Address");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Address.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader1, "Address.Street");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader1, "Address.Street");
         return true;
     }
 
@@ -341,18 +341,18 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        var reader1 = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader0, "Address");
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader1, s_fields_Address.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Address");
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Address.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
 
-        value = global::DocStore.Modeling.StoredValue.ReadString(ref reader1, "Address.City");
+        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader1, "Address.City");
         return true;
     }
 
@@ -365,7 +365,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     {
         value = default!;
         var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Modeling.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[4]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[4]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -433,7 +433,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::MyApp.Person document, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(keys);
         switch (index)
@@ -456,7 +456,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
     }
 
     /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         global::System.ArgumentNullException.ThrowIfNull(fields);
         global::System.ArgumentNullException.ThrowIfNull(keys);
@@ -479,7 +479,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         }
     }
 
-    private static void IndexKeys0(global::MyApp.Person document, global::DocStore.Modeling.IndexKeySink keys)
+    private static void IndexKeys0(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
     {
         string? c0 = null;
         if (document.Address is { } o10)
@@ -498,17 +498,17 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         string? c0 = null;
         {
             var r11 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Modeling.StoredValue.TryFindField(ref r11, s_fields_Person.ForRead(fields)[3]) && r11.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r11, s_fields_Person.ForRead(fields)[3]) && r11.Type != global::DocStore.Bson.BsonType.Null)
             {
-                var r12 = global::DocStore.Modeling.StoredValue.EnterDocument(ref r11, "Address.City");
-                if (global::DocStore.Modeling.StoredValue.TryFindField(ref r12, s_fields_Address.ForRead(fields)[1]) && r12.Type != global::DocStore.Bson.BsonType.Null)
+                var r12 = global::DocStore.Metadata.StoredValue.EnterDocument(ref r11, "Address.City");
+                if (global::DocStore.Metadata.StoredValue.TryFindField(ref r12, s_fields_Address.ForRead(fields)[1]) && r12.Type != global::DocStore.Bson.BsonType.Null)
                 {
-                    c0 = global::DocStore.Modeling.StoredValue.ReadString(ref r12, "Address.City");
+                    c0 = global::DocStore.Metadata.StoredValue.ReadString(ref r12, "Address.City");
                 }
             }
         }
@@ -524,7 +524,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void IndexKeys1(global::MyApp.Person document, global::DocStore.Modeling.IndexKeySink keys)
+    private static void IndexKeys1(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
     {
         if (document.Tags is { } s13)
         {
@@ -546,18 +546,18 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         }
     }
 
-    private static void StoredIndexKeys1(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys1(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         var r15 = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Modeling.StoredValue.TryFindField(ref r15, s_fields_Person.ForRead(fields)[4]) && r15.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref r15, s_fields_Person.ForRead(fields)[4]) && r15.Type != global::DocStore.Bson.BsonType.Null)
         {
-            var a16 = global::DocStore.Modeling.StoredValue.EnterArray(ref r15, "Tags[]");
+            var a16 = global::DocStore.Metadata.StoredValue.EnterArray(ref r15, "Tags[]");
             while (a16.Read())
             {
                 string? c0 = null;
                 if (a16.Type != global::DocStore.Bson.BsonType.Null)
                 {
-                    c0 = global::DocStore.Modeling.StoredValue.ReadString(ref a16, "Tags[]");
+                    c0 = global::DocStore.Metadata.StoredValue.ReadString(ref a16, "Tags[]");
                 }
                 var key = keys.Begin();
                 if (c0 is { } k0)
@@ -573,7 +573,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         }
     }
 
-    private static void IndexKeys2(global::MyApp.Person document, global::DocStore.Modeling.IndexKeySink keys)
+    private static void IndexKeys2(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
     {
         string? c0 = null;
         c0 = document.Email;
@@ -589,14 +589,14 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void StoredIndexKeys2(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys2(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         string? c0 = null;
         {
             var r17 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Modeling.StoredValue.TryFindField(ref r17, s_fields_Person.ForRead(fields)[1]) && r17.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r17, s_fields_Person.ForRead(fields)[1]) && r17.Type != global::DocStore.Bson.BsonType.Null)
             {
-                c0 = global::DocStore.Modeling.StoredValue.ReadString(ref r17, "Email");
+                c0 = global::DocStore.Metadata.StoredValue.ReadString(ref r17, "Email");
             }
         }
         var key = keys.Begin();
@@ -611,7 +611,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void IndexKeys3(global::MyApp.Person document, global::DocStore.Modeling.IndexKeySink keys)
+    private static void IndexKeys3(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
     {
         int? c0 = null;
         c0 = document.Age;
@@ -627,14 +627,14 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
         keys.Commit();
     }
 
-    private static void StoredIndexKeys3(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Modeling.IndexKeySink keys)
+    private static void StoredIndexKeys3(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
     {
         int? c0 = null;
         {
             var r18 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Modeling.StoredValue.TryFindField(ref r18, s_fields_Person.ForRead(fields)[2]) && r18.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r18, s_fields_Person.ForRead(fields)[2]) && r18.Type != global::DocStore.Bson.BsonType.Null)
             {
-                c0 = global::DocStore.Modeling.StoredValue.ReadInt32(ref r18, "Age");
+                c0 = global::DocStore.Metadata.StoredValue.ReadInt32(ref r18, "Age");
             }
         }
         var key = keys.Begin();
@@ -668,12 +668,12 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
     private static global::MyApp.Address ReadValue6(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var document = global::DocStore.Modeling.StoredValue.EnterDocument(ref reader, label);
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         try
         {
             return Read_Address(ref document, fields);
         }
-        catch (global::DocStore.Modeling.DocumentSchemaException e)
+        catch (global::DocStore.DocumentSchemaException e)
         {
             throw e.WithParent(label);
         }
@@ -681,12 +681,12 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
     private static global::System.Collections.Generic.List<string> ReadValue7(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
     {
-        var array = global::DocStore.Modeling.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Modeling.StoredValue.CountElements(array);
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
         var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Modeling.StoredValue.ReadString(ref array, label))!);
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
         }
         return result;
     }
@@ -694,7 +694,7 @@ public sealed class PersonModel : global::DocStore.Modeling.ICollectionModel<glo
 
 /// <summary>The typed collection <c>People</c> of <see cref="global::MyApp.Person"/> documents, with one query method per index.</summary>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollection<global::MyApp.Person, global::DocStore.ObjectId>
+public sealed class PersonCollection : global::DocStore.DocumentCollection<global::MyApp.Person, global::DocStore.ObjectId>
 {
     /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
     /// <param name="context">The owning context.</param>
@@ -756,7 +756,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
-        var low = new global::DocStore.Modeling.IndexKeyBuilder();
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
         if (min is { } v_min)
         {
             low.Append(v_min);
@@ -765,7 +765,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             low.AppendNull();
         }
-        var high = new global::DocStore.Modeling.IndexKeyBuilder();
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
         if (max is { } v_max)
         {
             high.Append(v_max);
@@ -856,7 +856,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
-        var low = new global::DocStore.Modeling.IndexKeyBuilder();
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
         if (min is { } v_min)
         {
             low.Append(v_min);
@@ -865,7 +865,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             low.AppendNull();
         }
-        var high = new global::DocStore.Modeling.IndexKeyBuilder();
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
         if (max is { } v_max)
         {
             high.Append(v_max);
@@ -955,7 +955,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
-        var low = new global::DocStore.Modeling.IndexKeyBuilder();
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
         if (min is { } v_min)
         {
             low.Append(v_min);
@@ -964,7 +964,7 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
         {
             low.AppendNull();
         }
-        var high = new global::DocStore.Modeling.IndexKeyBuilder();
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
         if (max is { } v_max)
         {
             high.Append(v_max);
@@ -1041,9 +1041,9 @@ public sealed class PersonCollection : global::DocStore.Modeling.DocumentCollect
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)
     {
-        var low = new global::DocStore.Modeling.IndexKeyBuilder();
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
         low.Append((long)min);
-        var high = new global::DocStore.Modeling.IndexKeyBuilder();
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
         return FindRange(3, low.ToArray(), high.ToArray(), options);
     }

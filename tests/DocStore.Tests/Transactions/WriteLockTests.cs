@@ -19,7 +19,7 @@ public sealed class WriteLockTests
         using var engine = TestDatabase.OpenMemory(WithTimeout(TimeSpan.FromMilliseconds(50)));
         using var first = engine.BeginWrite();
         var ex = Assert.Throws<WriteLockTimeoutException>(() => engine.BeginWrite());
-        Assert.IsAssignableFrom<TimeoutException>(ex);
+        Assert.Equal(DocStoreErrorCode.WriteLockTimeout, ex.ErrorCode);
         Assert.Contains("write lock", ex.Message, StringComparison.Ordinal);
         await Assert.ThrowsAsync<WriteLockTimeoutException>(async () => await engine.BeginWriteAsync());
     }

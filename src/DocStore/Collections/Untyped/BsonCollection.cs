@@ -2,7 +2,7 @@ using DocStore.Bson.Model;
 using DocStore.Catalog;
 using DocStore.Collections;
 using DocStore.Collections.Untyped;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore;
 

@@ -1,4 +1,4 @@
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore;
 
@@ -12,7 +12,7 @@ public sealed class BsonCollectionOptions
     /// </summary>
     public string? KeyField { get; init; }
 
-    /// <summary>How a new collection fills in a missing key on insert. Default <see cref="Modeling.KeyGeneration.ObjectId"/>. The catalog's choice wins for a known collection.</summary>
+    /// <summary>How a new collection fills in a missing key on insert. Default <see cref="KeyGeneration.ObjectId"/>. The catalog's choice wins for a known collection.</summary>
     public KeyGeneration? KeyGeneration { get; init; }
 
     /// <summary>Indexes to create when the catalog lacks them; indexes the catalog has are kept (an untyped open never drops one). Default none.</summary>

@@ -1,7 +1,7 @@
 using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Bson.Model;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Collections.Untyped;
 

@@ -1,6 +1,6 @@
 using DocStore.Bson;
 using DocStore.Bson.Model;
-using DocStore.Modeling;
+using DocStore.Metadata;
 
 namespace DocStore.Collections.Untyped;
 

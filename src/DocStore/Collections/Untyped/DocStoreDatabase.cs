@@ -2,7 +2,7 @@ namespace DocStore;
 
 /// <summary>
 /// A context without typed collections, for tools, SQL and scripts that work through
-/// <see cref="DocStoreContext.GetCollection(string, Modeling.IndexDefinition[])"/>:
+/// <see cref="DocStoreContext.GetCollection(string, IndexDefinition[])"/>:
 /// <c>using var db = DocStoreDatabase.Open("app.db"); var people = db.GetCollection("People");</c>.
 /// </summary>
 public sealed class DocStoreDatabase : DocStoreContext
@@ -16,7 +16,7 @@ public sealed class DocStoreDatabase : DocStoreContext
     /// <param name="path">The database file path.</param>
     /// <param name="options">Options; null for the defaults.</param>
     /// <returns>The open database.</returns>
-    /// <exception cref="Storage.DatabaseLockedException">Another process has the file open.</exception>
+    /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
     public static DocStoreDatabase Open(string path, DocStoreOptions? options = null) => new(path, options);
 
     /// <summary>Opens a new in-memory database.</summary>

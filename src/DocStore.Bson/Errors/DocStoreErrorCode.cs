@@ -1,0 +1,41 @@
+namespace DocStore;
+
+/// <summary>What kind of failure a <see cref="DocStoreException"/> reports; branch on this, never on the message.</summary>
+public enum DocStoreErrorCode
+{
+    /// <summary>Bytes or text that should be BSON, C-BSON, Extended JSON or a decimal128 do not parse.</summary>
+    InvalidFormat = 1,
+
+    /// <summary>Writing a document reached a C-BSON limit (nesting depth, document size or destination size).</summary>
+    FormatLimitExceeded,
+
+    /// <summary>A collection's field dictionary has assigned its largest field id.</summary>
+    FieldDictionaryFull,
+
+    /// <summary>A write would give two documents the same primary key or unique index value.</summary>
+    DuplicateKey,
+
+    /// <summary>A serialized document exceeds the maximum document size.</summary>
+    DocumentTooLarge,
+
+    /// <summary>An encoded primary key is longer than a tree key may be.</summary>
+    KeyTooLong,
+
+    /// <summary>An encoded index entry is longer than a tree key may be.</summary>
+    IndexKeyTooLong,
+
+    /// <summary>A stored value does not fit the member it is read into.</summary>
+    SchemaMismatch,
+
+    /// <summary>Stored bytes fail a checksum or structural check.</summary>
+    DatabaseCorrupt,
+
+    /// <summary>The database file is held open by another process or context.</summary>
+    DatabaseLocked,
+
+    /// <summary>Another write transaction held the write lock past the configured timeout.</summary>
+    WriteLockTimeout,
+
+    /// <summary>A write or fsync failed; the database refuses commits until it is reopened.</summary>
+    StorageFailed,
+}

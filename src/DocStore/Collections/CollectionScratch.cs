@@ -1,0 +1,38 @@
+using System.Buffers;
+using DocStore.Metadata;
+
+namespace DocStore.Collections;
+
+/// <summary>
+/// Scratch buffers of the calling thread, shared by every document collection: a point read, a unique find
+/// or a delete then allocates no key, and an insert serializes into a buffer that grew once. Each is valid
+/// until the next use of the same buffer on the thread (the users in <see cref="DocumentCollection{T, TKey}"/>
+/// consume or copy it first).
+/// </summary>
+/// <remarks>
+/// Kept in a non-generic class on purpose: a thread-static field of a generic class whose code is shared
+/// between reference types is found through a runtime lookup on every access, while one of a non-generic
+/// class is a direct thread-local load. The lookup was a visible part of a warm point read.
+/// </remarks>
+internal static class CollectionScratch
+{
+    /// <summary>The encoded primary key of a point read or write (see <c>EncodeKeyScratch</c>).</summary>
+    [ThreadStatic]
+    internal static IndexKeyBuilder? PrimaryKey;
+
+    /// <summary>The key a generated <c>FindBy…</c> or <c>CountBy…</c> method builds (see <c>QueryKey</c>).</summary>
+    [ThreadStatic]
+    internal static IndexKeyBuilder? QueryKey;
+
+    /// <summary>A key assembled for a tree (see <c>TreeKeyScratch</c>).</summary>
+    [ThreadStatic]
+    internal static byte[]? TreeKey;
+
+    /// <summary>The serialized document of a write (see <c>Serialize</c>).</summary>
+    [ThreadStatic]
+    internal static ArrayBufferWriter<byte>? Document;
+
+    /// <summary>The index keys a write extracts.</summary>
+    [ThreadStatic]
+    internal static IndexKeySink? KeySink;
+}

@@ -1,0 +1,211 @@
+using DocStore.Bson;
+using DocStore.Bson.Keys;
+using DocStore.BTree;
+using DocStore.Catalog;
+using DocStore.Collections;
+using DocStore.Metadata;
+using DocStore.Transactions;
+
+namespace DocStore;
+
+public abstract partial class DocumentCollection<T, TKey>
+{
+    private const int BuildBatch = 512;
+
+    /// <summary>
+    /// Records the collection in the catalog (first open), loads its field dictionary, drops indexes no
+    /// longer declared (or declared differently) and creates and fills newly declared ones, in one write
+    /// transaction: a crash leaves either the old catalog or the new one.
+    /// </summary>
+    private CollectionState OpenInCatalog()
+    {
+        using var tx = _context.Engine.BeginWrite();
+        var record = CollectionCatalog.FindCollection(tx, Name);
+        if (record is null)
+        {
+            record = new CollectionRecord(Name, FreeTreeName(tx, "c/" + Name), Model.KeyField, Model.KeyGeneration);
+            tx.CreateTree(record.PrimaryTree);
+            CollectionCatalog.PutCollection(tx, record);
+        }
+        else if (record.KeyField != Model.KeyField || record.KeyGeneration != Model.KeyGeneration)
+        {
+            // The key convention is recorded for untyped access (docs/catalog.md); the model opening the collection states it.
+            record = record with { KeyField = Model.KeyField, KeyGeneration = Model.KeyGeneration };
+            CollectionCatalog.PutCollection(tx, record);
+        }
+
+        var primary = tx.OpenTree(record.PrimaryTree)
+            ?? throw new DatabaseCorruptException(_context.Engine.Name, -1, $"the catalog names tree '{record.PrimaryTree}' for collection '{Name}', but there is no such tree");
+        var fields = new FieldDictionary(CollectionCatalog.LoadFields(tx, Name));
+        var stored = CollectionCatalog.LoadIndexes(tx, Name);
+        var declared = Model.Indexes;
+        var trees = new string[declared.Count];
+        var toBuild = new List<int>();
+        foreach (var existing in stored)
+        {
+            var position = FindDeclared(declared, existing);
+            if (position < 0)
+            {
+                tx.DropTree(existing.Tree);
+                CollectionCatalog.DeleteIndex(tx, Name, existing.Name);
+            }
+            else
+            {
+                trees[position] = existing.Tree;
+            }
+        }
+
+        for (var i = 0; i < declared.Count; i++)
+        {
+            if (trees[i] is null)
+            {
+                var definition = declared[i];
+                var index = new IndexRecord(definition.Name, definition.Unique, definition.Multikey, [.. definition.Paths], FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
+                tx.CreateTree(index.Tree);
+                CollectionCatalog.PutIndex(tx, Name, index);
+                trees[i] = index.Tree;
+                toBuild.Add(i);
+            }
+        }
+
+        var collectionFields = new CollectionFields(Name, fields);
+        if (toBuild.Count > 0)
+        {
+            Build(tx, primary, trees, toBuild, fields);
+        }
+
+        var lastSequence = LastSequence(primary);
+        var roots = new Dictionary<string, uint>(StringComparer.Ordinal) { [record.PrimaryTree] = primary.RootPage };
+        foreach (var name in trees)
+        {
+            roots[name] = tx.OpenTree(name)!.RootPage;
+        }
+
+        tx.Commit();
+        return new CollectionState(Name, record.PrimaryTree, trees, collectionFields, roots, declared, Model.KeyField, Model.KeyGeneration, lastSequence);
+    }
+
+    private static int FindDeclared(IReadOnlyList<IndexDefinition> declared, IndexRecord stored)
+    {
+        for (var i = 0; i < declared.Count; i++)
+        {
+            var d = declared[i];
+            if (stored.SameDefinition(new IndexRecord(d.Name, d.Unique, d.Multikey, [.. d.Paths], stored.Tree)))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>A tree name not yet taken: <paramref name="wanted"/>, or with a numeric suffix when a collection or index name makes it collide.</summary>
+    private static string FreeTreeName(WriteTransaction tx, string wanted)
+    {
+        var name = wanted;
+        for (var n = 2; tx.OpenTree(name) is not null; n++)
+        {
+            name = $"{wanted}#{n}";
+        }
+
+        return name;
+    }
+
+    /// <summary>Fills new indexes from the stored documents, in batches (a change to the transaction invalidates the cursor, so each batch seeks again).</summary>
+    private void Build(WriteTransaction tx, Tree primary, string[] trees, List<int> indexes, IFieldDictionary fields)
+    {
+        var cursor = primary.CreateCursor();
+        byte[]? last = null;
+        while (true)
+        {
+            var batch = new List<(byte[] Primary, byte[][][] Keys)>(BuildBatch);
+            var ok = last is null ? cursor.SeekFirst() : cursor.Seek(last);
+            if (ok && last is not null && cursor.Key.SequenceEqual(last))
+            {
+                ok = cursor.MoveNext();
+            }
+
+            for (; ok && batch.Count < BuildBatch; ok = cursor.MoveNext())
+            {
+                batch.Add((cursor.Key.ToArray(), StoredEntryKeys(cursor.Value.Span, fields)));
+            }
+
+            if (batch.Count == 0)
+            {
+                return;
+            }
+
+            foreach (var (primaryKey, keys) in batch)
+            {
+                foreach (var i in indexes)
+                {
+                    var tree = tx.OpenTree(trees[i])!;
+                    foreach (var indexKey in keys[i])
+                    {
+                        PutEntry(tree, i, indexKey, primaryKey);
+                    }
+                }
+            }
+
+            last = batch[^1].Primary;
+        }
+    }
+
+    /// <summary>
+    /// Adds one entry, refusing a unique key that another document holds, unless the caller has just checked
+    /// that with <c>CheckUnique</c> (<paramref name="uniquenessChecked"/>): inserts and updates check every
+    /// key before changing anything, and a second lookup would repeat a descent of the same tree.
+    /// </summary>
+    private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
+    {
+        var definition = Model.Indexes[index];
+        EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
+        if (treeKey.Length > _maxKeyLength)
+        {
+            throw new IndexKeyTooLongException(Name, definition.Name, treeKey.Length, _maxKeyLength);
+        }
+
+        if (definition.Unique && !uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
+        {
+            throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyText.Describe(primaryKey));
+        }
+
+        tree.Put(treeKey, value);
+    }
+
+    /// <summary>
+    /// The tree key and value of one index entry: a unique index maps the index key to the primary key, the
+    /// others keep both in the key (so equal index keys can repeat) with an empty value. The key may lie in
+    /// this thread's scratch buffer (see <c>TreeKeyScratch</c>).
+    /// </summary>
+    private void EntryOf(int index, byte[] indexKey, ReadOnlySpan<byte> primaryKey, out ReadOnlySpan<byte> treeKey, out ReadOnlySpan<byte> value)
+    {
+        treeKey = TreeKeyScratch(index, indexKey, primaryKey);
+        value = _unique[index] ? primaryKey : [];
+    }
+
+    /// <summary>The largest integer key stored, so sequence keys continue after a reopen (0 for other key types).</summary>
+    private long LastSequence(Tree primary)
+    {
+        if (Model.KeyGeneration != KeyGeneration.Sequence)
+        {
+            return 0;
+        }
+
+        var cursor = primary.CreateCursor();
+        if (!cursor.SeekLast())
+        {
+            return 0;
+        }
+
+        try
+        {
+            var reader = new KeyReader(cursor.Key);
+            return reader.PeekType() == KeyType.Integer ? Math.Max(0, reader.ReadInt64()) : 0;
+        }
+        catch (OverflowException)
+        {
+            return long.MaxValue;
+        }
+    }
+}

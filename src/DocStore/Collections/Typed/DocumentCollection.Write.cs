@@ -1,0 +1,437 @@
+using DocStore.BTree;
+using DocStore.Collections;
+
+namespace DocStore;
+
+public abstract partial class DocumentCollection<T, TKey>
+{
+    /// <summary>
+    /// Inserts <paramref name="document"/> in its own transaction. A default ObjectId or Guid key is
+    /// generated, an int or long key of 0 takes the next sequence number; the generated key is stored into
+    /// the document (for class documents the caller sees it, even if the insert then fails) and returned.
+    /// </summary>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    /// <exception cref="DuplicateKeyException">The key, or a unique index value, is taken; nothing was written.</exception>
+    /// <exception cref="KeyTooLongException">The encoded key is over the engine's limit.</exception>
+    /// <exception cref="IndexKeyTooLongException">An index entry is over the engine's limit.</exception>
+    /// <exception cref="DocumentTooLargeException">The document is over the maximum document size.</exception>
+    public TKey Insert(T document) => Write(null, document, static (c, s, d) => c.InsertCore(s, d));
+
+    /// <summary>Inserts <paramref name="document"/> inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public TKey Insert(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.InsertCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="Insert(DocStoreTransaction, T)"/>: the transaction holds the write lock and commits later, so this completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> InsertAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Insert(transaction, document));
+
+    /// <summary>The asynchronous twin of <see cref="Insert(T)"/>: waits for the write lock and the durable flush without blocking a thread.</summary>
+    /// <param name="document">The document.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> InsertAsync(T document, CancellationToken cancellationToken = default) =>
+        WriteAsync(document, static (c, s, d) => c.InsertCore(s, d), cancellationToken);
+
+    /// <summary>Inserts every document in one transaction: all or none.</summary>
+    /// <param name="documents">The documents.</param>
+    /// <returns>Their keys, in order.</returns>
+    public IReadOnlyList<TKey> InsertMany(IEnumerable<T> documents) => Write(null, documents, static (c, s, d) => c.InsertManyCore(s, d));
+
+    /// <summary>Inserts every document inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="documents">The documents.</param>
+    /// <returns>Their keys, in order.</returns>
+    public IReadOnlyList<TKey> InsertMany(DocStoreTransaction transaction, IEnumerable<T> documents) =>
+        Write(Required(transaction), documents, static (c, s, d) => c.InsertManyCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="InsertMany(DocStoreTransaction, IEnumerable{T})"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="documents">The documents.</param>
+    /// <returns>Their keys, in order.</returns>
+    public ValueTask<IReadOnlyList<TKey>> InsertManyAsync(DocStoreTransaction transaction, IEnumerable<T> documents) => ValueTask.FromResult(InsertMany(transaction, documents));
+
+    /// <summary>The asynchronous twin of <see cref="InsertMany(IEnumerable{T})"/>.</summary>
+    /// <param name="documents">The documents.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>Their keys, in order.</returns>
+    public ValueTask<IReadOnlyList<TKey>> InsertManyAsync(IEnumerable<T> documents, CancellationToken cancellationToken = default) =>
+        WriteAsync(documents, static IReadOnlyList<TKey> (c, s, d) => c.InsertManyCore(s, d), cancellationToken);
+
+    /// <summary>Replaces the stored document that has <paramref name="document"/>'s key; only index entries whose key changed are touched.</summary>
+    /// <param name="document">The new version.</param>
+    /// <returns>False when no document has that key (nothing is written).</returns>
+    /// <exception cref="DuplicateKeyException">A unique index value is taken by another document; nothing was written.</exception>
+    public bool Update(T document) => Write(null, document, static (c, s, d) => c.UpdateCore(s, d));
+
+    /// <summary>Replaces a document inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The new version.</param>
+    /// <returns>False when no document has that key.</returns>
+    public bool Update(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.UpdateCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="Update(DocStoreTransaction, T)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The new version.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> UpdateAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Update(transaction, document));
+
+    /// <summary>The asynchronous twin of <see cref="Update(T)"/>.</summary>
+    /// <param name="document">The new version.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> UpdateAsync(T document, CancellationToken cancellationToken = default) =>
+        WriteAsync(document, static (c, s, d) => c.UpdateCore(s, d), cancellationToken);
+
+    /// <summary>Updates the document with <paramref name="document"/>'s key, or inserts it (generating a default key).</summary>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public TKey Upsert(T document) => Write(null, document, static (c, s, d) => c.UpsertCore(s, d));
+
+    /// <summary>Upserts inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public TKey Upsert(DocStoreTransaction transaction, T document) => Write(Required(transaction), document, static (c, s, d) => c.UpsertCore(s, d));
+
+    /// <summary>The asynchronous twin of <see cref="Upsert(DocStoreTransaction, T)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The document.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> UpsertAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Upsert(transaction, document));
+
+    /// <summary>The asynchronous twin of <see cref="Upsert(T)"/>.</summary>
+    /// <param name="document">The document.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>The document's key.</returns>
+    public ValueTask<TKey> UpsertAsync(T document, CancellationToken cancellationToken = default) =>
+        WriteAsync(document, static (c, s, d) => c.UpsertCore(s, d), cancellationToken);
+
+    /// <summary>Deletes the document with <paramref name="key"/> and its index entries.</summary>
+    /// <param name="key">The key.</param>
+    /// <returns>False when no document has that key.</returns>
+    public bool Delete(TKey key) => Write(null, key, static (c, s, k) => c.DeleteCore(s, k));
+
+    /// <summary>Deletes inside <paramref name="transaction"/>.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>False when no document has that key.</returns>
+    public bool Delete(DocStoreTransaction transaction, TKey key) => Write(Required(transaction), key, static (c, s, k) => c.DeleteCore(s, k));
+
+    /// <summary>The asynchronous twin of <see cref="Delete(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> DeleteAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Delete(transaction, key));
+
+    /// <summary>The asynchronous twin of <see cref="Delete(TKey)"/>.</summary>
+    /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Cancels the waits.</param>
+    /// <returns>False when no document has that key.</returns>
+    public ValueTask<bool> DeleteAsync(TKey key, CancellationToken cancellationToken = default) =>
+        WriteAsync(key, static (c, s, k) => c.DeleteCore(s, k), cancellationToken);
+
+    private static DocStoreTransaction Required(DocStoreTransaction transaction)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return transaction;
+    }
+
+    private TResult Write<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation)
+    {
+        _context.ThrowIfDisposed();
+        if (transaction is not null)
+        {
+            transaction.ThrowIfUnusable(_context);
+            return RunIn(transaction, argument, operation);
+        }
+
+        using var own = _context.BeginTransaction();
+        var result = RunIn(own, argument, operation, ownTransaction: true);
+        own.Commit();
+        return result;
+    }
+
+    private async ValueTask<TResult> WriteAsync<TArg, TResult>(TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation, CancellationToken cancellationToken)
+    {
+        _context.ThrowIfDisposed();
+        var own = await _context.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        await using (own.ConfigureAwait(false))
+        {
+            var result = RunIn(own, argument, operation, ownTransaction: true);
+            await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return result;
+        }
+    }
+
+    /// <summary>Runs one operation; one that fails after changing something poisons the transaction, so it cannot commit half an operation.</summary>
+    /// <remarks>
+    /// In a transaction of its own (<paramref name="ownTransaction"/>), the operation knows the transaction's
+    /// changes before it makes them, and announces them for a redo record written meanwhile (docs/storage.md,
+    /// "Redo log").
+    /// </remarks>
+    private TResult RunIn<TArg, TResult>(DocStoreTransaction transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation, bool ownTransaction = false)
+    {
+        transaction.Enlist(_fields);
+        var write = transaction.Write;
+        var version = write.Version;
+        try
+        {
+            return operation(this, OpenScope(write, ownTransaction), argument);
+        }
+        catch (Exception e) when (write.Version != version)
+        {
+            transaction.Fail(e);
+            throw;
+        }
+    }
+
+    private WriteScope OpenScope(Transactions.WriteTransaction write, bool ownTransaction)
+    {
+        var indexes = new Tree[_indexTrees.Length];
+        for (var i = 0; i < indexes.Length; i++)
+        {
+            indexes[i] = IndexTree(write, i);
+        }
+
+        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer, ownTransaction && write.AnnouncedOperations is not null ? write : null);
+    }
+
+    /// <summary>
+    /// The primary tree in <paramref name="transaction"/>. A tree's root page never changes for its life,
+    /// and the collection's trees are created or dropped only while it opens, so the roots found then skip
+    /// the catalog lookup on every operation.
+    /// </summary>
+    private Tree PrimaryTree(Transactions.Transaction transaction)
+    {
+        transaction.ThrowIfCompleted();
+        return new Tree(transaction, _primaryTree, _primaryRoot, _primaryTreeUtf8);
+    }
+
+    /// <summary>The tree of index <paramref name="index"/> in <paramref name="transaction"/> (root cached like <see cref="PrimaryTree"/>).</summary>
+    private Tree IndexTree(Transactions.Transaction transaction, int index)
+    {
+        transaction.ThrowIfCompleted();
+        return new Tree(transaction, _indexTrees[index], _indexRoots[index], _indexTreesUtf8[index]);
+    }
+
+    private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)
+    {
+        ArgumentNullException.ThrowIfNull(documents);
+        var keys = new List<TKey>();
+
+        // One document's changes are not the transaction's: nothing is announced, the commit records them all.
+        var each = scope with { AnnounceTo = null };
+        foreach (var document in documents)
+        {
+            keys.Add(InsertCore(each, document));
+        }
+
+        return keys;
+    }
+
+    private TKey InsertCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        if (Model.IsDefaultKey(key))
+        {
+            // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
+            key = Model.NewKey(_state.LastSequence + 1);
+            Model.SetKey(ref document, key);
+        }
+
+        var primaryKey = EncodeKey(key);
+        if (scope.Primary.ContainsKey(primaryKey))
+        {
+            throw new DuplicateKeyException(Name, null, KeyString(key));
+        }
+
+        var bytes = Serialize(document, scope.Fields, key);
+        var keys = EntryKeys(document, primaryKey);
+        for (var i = 0; i < keys.Length; i++)
+        {
+            CheckUnique(scope, i, keys[i], primaryKey, key);
+        }
+
+        if (Announces(scope))
+        {
+            scope.Primary.AnnouncePut(primaryKey, bytes);
+            for (var i = 0; i < keys.Length; i++)
+            {
+                AnnounceEntryChanges(scope, i, [], keys[i], primaryKey);
+            }
+
+            scope.AnnounceTo!.StartRedoRecord();
+        }
+
+        scope.Primary.Put(primaryKey, bytes);
+        for (var i = 0; i < keys.Length; i++)
+        {
+            foreach (var indexKey in keys[i])
+            {
+                PutEntry(scope.Indexes[i], i, indexKey, primaryKey, uniquenessChecked: true);
+            }
+        }
+
+        _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
+        return key;
+    }
+
+    private bool UpdateCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        var primaryKey = EncodeKey(key);
+        if (!scope.Primary.TryGet(primaryKey, out var old))
+        {
+            return false;
+        }
+
+        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        var bytes = Serialize(document, scope.Fields, key);
+        var newKeys = EntryKeys(document, primaryKey);
+        var added = new byte[newKeys.Length][][];
+        var removed = new byte[newKeys.Length][][];
+        for (var i = 0; i < newKeys.Length; i++)
+        {
+            (added[i], removed[i]) = Changes(oldKeys[i], newKeys[i]);
+            CheckUnique(scope, i, added[i], primaryKey, key);
+        }
+
+        if (Announces(scope))
+        {
+            for (var i = 0; i < newKeys.Length; i++)
+            {
+                AnnounceEntryChanges(scope, i, removed[i], added[i], primaryKey);
+            }
+
+            scope.Primary.AnnouncePut(primaryKey, bytes);
+            scope.AnnounceTo!.StartRedoRecord();
+        }
+
+        for (var i = 0; i < newKeys.Length; i++)
+        {
+            foreach (var indexKey in removed[i])
+            {
+                scope.Indexes[i].Delete(TreeKeyScratch(i, indexKey, primaryKey));
+            }
+
+            foreach (var indexKey in added[i])
+            {
+                PutEntry(scope.Indexes[i], i, indexKey, primaryKey, uniquenessChecked: true);
+            }
+        }
+
+        scope.Primary.Put(primaryKey, bytes);
+        return true;
+    }
+
+    /// <summary>The entries an update adds and removes in one index; a single-key index (the common case) needs no sets.</summary>
+    private static (byte[][] Added, byte[][] Removed) Changes(byte[][] before, byte[][] after)
+    {
+        if (before.Length == 1 && after.Length == 1)
+        {
+            return before[0].AsSpan().SequenceEqual(after[0]) ? ([], []) : (after, before);
+        }
+
+        var was = new HashSet<byte[]>(before, ByteArrayEqualityComparer.Instance);
+        var now = new HashSet<byte[]>(after, ByteArrayEqualityComparer.Instance);
+        return ([.. after.Where(k => !was.Contains(k))], [.. before.Where(k => !now.Contains(k))]);
+    }
+
+    /// <summary>
+    /// Whether the operation announces its changes ahead (see <see cref="RunIn"/>): in a transaction of its own,
+    /// unless new field names will reach the catalog at commit, after the announced changes (such an operation
+    /// is recorded when it commits instead).
+    /// </summary>
+    private bool Announces(WriteScope scope) => scope.AnnounceTo is not null && !_fields.HasNamesToWrite;
+
+    /// <summary>Announces, in the order the operation makes them, the removal and then the addition of one index's entries.</summary>
+    private void AnnounceEntryChanges(WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
+    {
+        foreach (var indexKey in removed)
+        {
+            scope.Indexes[index].AnnounceDelete(TreeKeyScratch(index, indexKey, primaryKey));
+        }
+
+        foreach (var indexKey in added)
+        {
+            EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
+            scope.Indexes[index].AnnouncePut(treeKey, value);
+        }
+    }
+
+    private TKey UpsertCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        if (!Model.IsDefaultKey(key) && UpdateCore(scope, document))
+        {
+            return key;
+        }
+
+        return InsertCore(scope, document);
+    }
+
+    private bool DeleteCore(WriteScope scope, TKey key)
+    {
+        // The scratch key stays valid: reading the stored keys and deleting entries encode no primary key.
+        var primaryKey = EncodeKeyScratch(key);
+        if (!scope.Primary.TryGet(primaryKey, out var old))
+        {
+            return false;
+        }
+
+        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        if (Announces(scope))
+        {
+            for (var i = 0; i < oldKeys.Length; i++)
+            {
+                AnnounceEntryChanges(scope, i, oldKeys[i], [], primaryKey);
+            }
+
+            scope.Primary.AnnounceDelete(primaryKey);
+            scope.AnnounceTo!.StartRedoRecord();
+        }
+
+        for (var i = 0; i < oldKeys.Length; i++)
+        {
+            foreach (var indexKey in oldKeys[i])
+            {
+                scope.Indexes[i].Delete(TreeKeyScratch(i, indexKey, primaryKey));
+            }
+        }
+
+        scope.Primary.Delete(primaryKey);
+        return true;
+    }
+
+    private void CheckUnique(WriteScope scope, int index, byte[][] indexKeys, byte[] primaryKey, TKey key)
+    {
+        var definition = Model.Indexes[index];
+        if (!definition.Unique)
+        {
+            return;
+        }
+
+        foreach (var indexKey in indexKeys)
+        {
+            if (scope.Indexes[index].TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
+            {
+                throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyString(key));
+            }
+        }
+    }
+
+    /// <summary>The trees and field dictionary one write operation works with.</summary>
+    /// <param name="Primary">The primary tree.</param>
+    /// <param name="Indexes">The index trees, in the model's index order.</param>
+    /// <param name="Fields">The field dictionary, for new field names.</param>
+    /// <param name="AnnounceTo">The transaction to announce the operation's changes to before making them (see <see cref="RunIn"/>); null when they are not announced.</param>
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields, Transactions.WriteTransaction? AnnounceTo);
+}

@@ -1,0 +1,213 @@
+using DocStore.Collections;
+using DocStore.Engine;
+using DocStore.Integrity;
+using DocStore.Metadata;
+
+namespace DocStore;
+
+/// <summary>
+/// Base class of a user's database context: <c>public partial class AppDb : DocStoreContext { }</c>.
+/// The source generator adds one typed collection property per <c>[Collection]</c> type of the
+/// compilation, a private constructor, and the static <c>Open(path, options)</c> and <c>OpenInMemory(options)</c>.
+/// </summary>
+/// <remarks>
+/// The context owns one <see cref="StorageEngine"/>: a database file (with its <c>-wal</c> beside it), or
+/// an in-memory database for <see cref="InMemoryPath"/>. It is thread-safe: any number of threads may read
+/// and write through it; writes are serialized by the engine's single write lock.
+/// </remarks>
+public abstract class DocStoreContext : IDisposable
+{
+    /// <summary>The path that opens an in-memory database.</summary>
+    public const string InMemoryPath = StorageEngine.InMemory;
+
+    private readonly List<ICheckedCollection> _collections = [];
+
+    // Name -> what the open collection shares (null while it is opening).
+    private readonly Dictionary<string, CollectionState?> _open = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, BsonCollection> _untyped = new(StringComparer.Ordinal);
+    private readonly Lock _untypedLock = new();
+    private int _disposed;
+
+    /// <summary>Opens the database at <paramref name="path"/> (or <see cref="InMemoryPath"/>) with default options.</summary>
+    /// <param name="path">The database file path, or <see cref="InMemoryPath"/>.</param>
+    protected DocStoreContext(string path)
+        : this(path, null)
+    {
+    }
+
+    /// <summary>Opens the database at <paramref name="path"/> (or <see cref="InMemoryPath"/>), creating the file when it does not exist.</summary>
+    /// <param name="path">The database file path, or <see cref="InMemoryPath"/>.</param>
+    /// <param name="options">Durability, cache size, write lock timeout and page size; null for the defaults.</param>
+    /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
+    /// <exception cref="DatabaseCorruptException">The file is damaged.</exception>
+    protected DocStoreContext(string path, DocStoreOptions? options)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(path);
+        Path = path;
+        Options = options ?? new DocStoreOptions();
+        Engine = StorageEngine.Open(path, Options.ToStorageOptions());
+    }
+
+    /// <summary>The path the context was opened with.</summary>
+    public string Path { get; }
+
+    /// <summary>The options the context was opened with.</summary>
+    public DocStoreOptions Options { get; }
+
+    /// <summary>True for a context opened with <see cref="InMemoryPath"/>.</summary>
+    public bool IsInMemory => Path == InMemoryPath;
+
+    /// <summary>True once <see cref="Dispose()"/> has run; collections then refuse every operation.</summary>
+    public bool IsDisposed => Volatile.Read(ref _disposed) != 0;
+
+    /// <summary>The storage engine underneath (for tools: checkpoints, backups, raw trees).</summary>
+    public StorageEngine Engine { get; }
+
+    /// <summary>
+    /// Begins an explicit write transaction over every collection of this context, waiting up to
+    /// <see cref="DocStoreOptions.WriteLockTimeout"/> for the current writer.
+    /// </summary>
+    /// <returns>The transaction; commit it, or dispose it to roll back.</returns>
+    /// <exception cref="WriteLockTimeoutException">Another write transaction stayed open past the timeout.</exception>
+    public DocStoreTransaction BeginTransaction()
+    {
+        ThrowIfDisposed();
+        return new DocStoreTransaction(this, Engine.BeginWrite());
+    }
+
+    /// <summary>The asynchronous twin of <see cref="BeginTransaction"/>: waits for the write lock without blocking a thread.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The transaction.</returns>
+    public async ValueTask<DocStoreTransaction> BeginTransactionAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        return new DocStoreTransaction(this, await Engine.BeginWriteAsync(cancellationToken).ConfigureAwait(false));
+    }
+
+    /// <summary>
+    /// The untyped collection <paramref name="name"/> over the document model (for tools, SQL, import and
+    /// export), with the key convention and indexes the catalog records; <paramref name="indexes"/> are
+    /// created (and built) when the catalog lacks them. The same object is returned for the same name. A
+    /// collection open here through a typed model is returned as an untyped view sharing its trees, field
+    /// dictionary and index definitions (docs/catalog.md, "Untyped collections").
+    /// </summary>
+    /// <param name="name">The collection name (created on first use).</param>
+    /// <param name="indexes">Indexes to ensure, built with <see cref="IndexDefinition.On"/> and <see cref="IndexDefinition.UniqueOn"/>.</param>
+    /// <returns>The collection.</returns>
+    /// <exception cref="ArgumentException">An index path is malformed.</exception>
+    /// <exception cref="InvalidOperationException">The collection is already open with a different index set, which cannot change while it is open.</exception>
+    /// <exception cref="DuplicateKeyException">A new unique index finds two documents with the same value.</exception>
+    public BsonCollection GetCollection(string name, params IndexDefinition[] indexes) =>
+        GetCollection(name, new BsonCollectionOptions { Indexes = indexes });
+
+    /// <summary>The untyped collection <paramref name="name"/> with explicit options (key convention for a new collection, indexes to ensure).</summary>
+    /// <param name="name">The collection name (created on first use).</param>
+    /// <param name="options">Key field, key generation and indexes.</param>
+    /// <returns>The collection.</returns>
+    /// <exception cref="ArgumentException">An index path is malformed, or the options name a key field other than the recorded one.</exception>
+    /// <exception cref="InvalidOperationException">The collection is already open with a different index set.</exception>
+    public BsonCollection GetCollection(string name, BsonCollectionOptions options)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(name);
+        ArgumentNullException.ThrowIfNull(options);
+        ThrowIfDisposed();
+
+        // Opening runs a write transaction; one lock keeps two callers from opening the same name twice.
+        lock (_untypedLock)
+        {
+            if (_untyped.TryGetValue(name, out var open))
+            {
+                open.EnsureDeclared(options);
+                return open;
+            }
+
+            var collection = BsonCollection.Open(this, name, options, FindOpen(name));
+            _untyped[name] = collection;
+            return collection;
+        }
+    }
+
+    /// <summary>
+    /// Checks the storage (page checksums, tree order, free list, page ownership) and every collection
+    /// opened by this context (each index entry matches a document, each document has all its index
+    /// entries, on one snapshot).
+    /// </summary>
+    /// <returns>The problems found, engine first.</returns>
+    public IntegrityReport CheckIntegrity()
+    {
+        ThrowIfDisposed();
+        using var tx = Engine.BeginRead();
+        var engine = IntegrityChecker.Check(tx);
+        var problems = new List<string>(engine.Problems);
+        List<ICheckedCollection> collections;
+        lock (_collections)
+        {
+            collections = [.. _collections];
+        }
+
+        foreach (var collection in collections)
+        {
+            collection.CheckIndexes(tx, problems);
+        }
+
+        return new IntegrityReport(problems, engine.PagesChecked, engine.TreesChecked);
+    }
+
+    /// <summary>Closes the database: waits for the open write transaction, checkpoints and closes the files.</summary>
+    public void Dispose()
+    {
+        Dispose(true);
+        GC.SuppressFinalize(this);
+    }
+
+    /// <summary>Releases resources; derived classes call the base implementation.</summary>
+    /// <param name="disposing">True when called from <see cref="Dispose()"/>.</param>
+    protected virtual void Dispose(bool disposing)
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 0 && disposing)
+        {
+            Engine.Dispose();
+        }
+    }
+
+    /// <summary>Throws <see cref="ObjectDisposedException"/> after <see cref="Dispose()"/>.</summary>
+    protected internal void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(IsDisposed, this);
+
+    /// <summary>Claims <paramref name="name"/> for one collection object: two over the same collection would cache tree roots that the other's index changes could free.</summary>
+    internal void Claim(string name)
+    {
+        lock (_collections)
+        {
+            if (!_open.TryAdd(name, null))
+            {
+                throw new InvalidOperationException($"Collection '{name}' is already open in this context.");
+            }
+        }
+    }
+
+    internal void Release(string name)
+    {
+        lock (_collections)
+        {
+            _open.Remove(name);
+        }
+    }
+
+    internal void Register(ICheckedCollection collection, CollectionState state)
+    {
+        lock (_collections)
+        {
+            _collections.Add(collection);
+            _open[state.Name] = state;
+        }
+    }
+
+    /// <summary>The shared state of a collection open in this context, or null.</summary>
+    internal CollectionState? FindOpen(string name)
+    {
+        lock (_collections)
+        {
+            return _open.GetValueOrDefault(name);
+        }
+    }
+}

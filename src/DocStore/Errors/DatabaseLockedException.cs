@@ -1,0 +1,31 @@
+namespace DocStore;
+
+/// <summary>The database file is open in another process (or through another handle in this one).</summary>
+public sealed class DatabaseLockedException : DocStoreException
+{
+    /// <summary>Creates the exception with a message only.</summary>
+    public DatabaseLockedException(string message)
+        : base(DocStoreErrorCode.DatabaseLocked, message)
+    {
+        FileName = string.Empty;
+    }
+
+    /// <summary>Creates the exception with a message and a cause.</summary>
+    public DatabaseLockedException(string message, Exception innerException)
+        : base(DocStoreErrorCode.DatabaseLocked, message, innerException)
+    {
+        FileName = string.Empty;
+    }
+
+    /// <summary>Creates the exception with no details.</summary>
+    public DatabaseLockedException()
+        : this("The database is locked by another process.")
+    {
+    }
+
+    /// <summary>The locked file.</summary>
+    public string FileName { get; private init; }
+
+    internal static DatabaseLockedException ForFile(string fileName, Exception innerException) =>
+        new($"The database '{fileName}' is locked by another process; close it there first.", innerException) { FileName = fileName };
+}

@@ -1,0 +1,50 @@
+using DocStore.Collections.Untyped;
+
+namespace DocStore;
+
+/// <summary>An index declared on a collection type.</summary>
+/// <param name="Name">The index name (<c>AddressCity</c>), also used in query method names.</param>
+/// <param name="Unique">True when no two documents may share a key.</param>
+/// <param name="Multikey">True when a path expands over a sequence (one key per element).</param>
+/// <param name="Paths">The indexed paths as declared (<c>Address.City</c>, <c>Tags[]</c>).</param>
+public sealed record IndexDefinition(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths)
+{
+    /// <summary>
+    /// A non-unique index over stored field paths (<c>"Address.City"</c>; <c>"Tags[]"</c> indexes each array
+    /// element; several paths make a composite index), named as the generator names it: the paths' fields
+    /// joined (<c>AddressCity</c>, <c>Tags</c>, <c>LastFirst</c>).
+    /// </summary>
+    /// <param name="paths">One or more paths.</param>
+    /// <returns>The definition.</returns>
+    /// <exception cref="ArgumentException">A path is malformed or more than one path expands an array.</exception>
+    public static IndexDefinition On(params string[] paths) => Create(false, paths);
+
+    /// <summary>A unique index over stored field paths (no path may expand an array); named like <see cref="On"/>.</summary>
+    /// <param name="paths">One or more paths.</param>
+    /// <returns>The definition.</returns>
+    /// <exception cref="ArgumentException">A path is malformed or expands an array.</exception>
+    public static IndexDefinition UniqueOn(params string[] paths) => Create(true, paths);
+
+    private static IndexDefinition Create(bool unique, string[] paths)
+    {
+        ArgumentNullException.ThrowIfNull(paths);
+        if (paths.Length == 0)
+        {
+            throw new ArgumentException("An index needs at least one path.", nameof(paths));
+        }
+
+        var parsed = paths.Select(BsonPath.Parse).ToArray();
+        var definition = new IndexDefinition(string.Concat(parsed.Select(p => p.NamePart)), unique, parsed.Any(p => p.IsMultikey), paths);
+        _ = new BsonIndex(definition); // checks the combination: one expanding path, not unique over it
+        return definition;
+    }
+
+    /// <summary>Equal name, uniqueness, multikey flag and paths (the generated record compares the path list by reference).</summary>
+    /// <param name="other">The other definition.</param>
+    /// <returns>True when both declare the same index.</returns>
+    public bool SameAs(IndexDefinition other)
+    {
+        ArgumentNullException.ThrowIfNull(other);
+        return Name == other.Name && Unique == other.Unique && Multikey == other.Multikey && Paths.SequenceEqual(other.Paths, StringComparer.Ordinal);
+    }
+}

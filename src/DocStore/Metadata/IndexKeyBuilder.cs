@@ -1,0 +1,93 @@
+using System.Buffers;
+using DocStore.Bson;
+using DocStore.Bson.Keys;
+
+namespace DocStore.Metadata;
+
+/// <summary>
+/// Builds one index or primary key, component by component, in DocStore's order-preserving key
+/// encoding (<see cref="KeyWriter"/>). Generated extractors and query methods widen values first:
+/// integers to <see cref="long"/> or <see cref="ulong"/>, floats to <see cref="double"/>, enums to their
+/// underlying integer; the encoding gives every integer width one tag, so widening changes no key.
+/// </summary>
+public sealed class IndexKeyBuilder
+{
+    private readonly ArrayBufferWriter<byte> _buffer = new(64);
+
+    /// <summary>The key built so far.</summary>
+    public ReadOnlySpan<byte> WrittenSpan => _buffer.WrittenSpan;
+
+    /// <summary>Forgets the key built so far.</summary>
+    public void Clear() => _buffer.ResetWrittenCount();
+
+    /// <summary>A copy of the key.</summary>
+    /// <returns>A new array.</returns>
+    public byte[] ToArray() => _buffer.WrittenSpan.ToArray();
+
+    /// <summary>Appends a null component (a missing or null value).</summary>
+    public void AppendNull() => Writer().WriteNull();
+
+    /// <summary>Appends a boolean component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(bool value) => Writer().WriteBoolean(value);
+
+    /// <summary>Appends a signed integer component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(long value) => Writer().WriteInt64(value);
+
+    /// <summary>Appends an unsigned integer component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(ulong value) => Writer().WriteUInt64(value);
+
+    /// <summary>Appends a floating-point component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(double value) => Writer().WriteDouble(value);
+
+    /// <summary>Appends a decimal component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(decimal value) => Writer().WriteDecimal(value);
+
+    /// <summary>Appends a string component (ordinal code point order).</summary>
+    /// <param name="value">The value.</param>
+    public void Append(string value) => Writer().WriteString(value);
+
+    /// <summary>Appends a string prefix: matches every string component that starts with it. Must be last.</summary>
+    /// <param name="prefix">The prefix.</param>
+    public void AppendStringPrefix(string prefix) => Writer().WriteStringPrefix(prefix);
+
+    /// <summary>Appends a binary component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(byte[] value) => Writer().WriteBinary(value);
+
+    /// <summary>Appends a Guid component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(Guid value) => Writer().WriteGuid(value);
+
+    /// <summary>Appends an ObjectId component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(ObjectId value) => Writer().WriteObjectId(value);
+
+    /// <summary>Appends a DateTime component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(DateTime value) => Writer().WriteDateTime(value);
+
+    /// <summary>Appends a DateTimeOffset component (ordered by UTC instant).</summary>
+    /// <param name="value">The value.</param>
+    public void Append(DateTimeOffset value) => Writer().WriteDateTimeOffset(value);
+
+    /// <summary>Appends a DateOnly component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(DateOnly value) => Writer().WriteDateOnly(value);
+
+    /// <summary>Appends a TimeOnly component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(TimeOnly value) => Writer().WriteTimeOnly(value);
+
+    /// <summary>Appends a TimeSpan component.</summary>
+    /// <param name="value">The value.</param>
+    public void Append(TimeSpan value) => Writer().WriteTimeSpan(value);
+
+    // Over a buffer writer each component is committed as soon as it is written, so a fresh
+    // KeyWriter per component appends to the same key.
+    private KeyWriter Writer() => new(_buffer);
+}

@@ -1,0 +1,62 @@
+using DocStore.Bson;
+
+namespace DocStore.Metadata;
+
+public static partial class StoredValue
+{
+    /// <summary>Reads a DateTime (extension subtype 0x80, or a BSON UTC datetime).</summary>
+    /// <param name="reader">The reader on the value.</param>
+    /// <param name="field">The field path for errors.</param>
+    /// <returns>The value.</returns>
+    public static DateTime ReadDateTime(ref CBsonReader reader, string field) =>
+        reader.Type == BsonType.DateTime || IsBinary(ref reader, CBsonBinarySubtype.DateTime)
+            ? reader.GetDateTime()
+            : throw Mismatch(reader.Type, field, "a DateTime");
+
+    /// <summary>Reads a DateTimeOffset (extension subtype 0x81).</summary>
+    /// <param name="reader">The reader on the value.</param>
+    /// <param name="field">The field path for errors.</param>
+    /// <returns>The value.</returns>
+    public static DateTimeOffset ReadDateTimeOffset(ref CBsonReader reader, string field) =>
+        IsBinary(ref reader, CBsonBinarySubtype.DateTimeOffset)
+            ? reader.GetDateTimeOffset()
+            : throw Mismatch(reader.Type, field, "a DateTimeOffset");
+
+    /// <summary>Reads a TimeSpan (extension subtype 0x82).</summary>
+    /// <param name="reader">The reader on the value.</param>
+    /// <param name="field">The field path for errors.</param>
+    /// <returns>The value.</returns>
+    public static TimeSpan ReadTimeSpan(ref CBsonReader reader, string field) =>
+        IsBinary(ref reader, CBsonBinarySubtype.TimeSpan)
+            ? reader.GetTimeSpan()
+            : throw Mismatch(reader.Type, field, "a TimeSpan");
+
+    /// <summary>Reads a DateOnly (extension subtype 0x83).</summary>
+    /// <param name="reader">The reader on the value.</param>
+    /// <param name="field">The field path for errors.</param>
+    /// <returns>The value.</returns>
+    public static DateOnly ReadDateOnly(ref CBsonReader reader, string field) =>
+        IsBinary(ref reader, CBsonBinarySubtype.DateOnly)
+            ? reader.GetDateOnly()
+            : throw Mismatch(reader.Type, field, "a DateOnly");
+
+    /// <summary>Reads a TimeOnly (extension subtype 0x84).</summary>
+    /// <param name="reader">The reader on the value.</param>
+    /// <param name="field">The field path for errors.</param>
+    /// <returns>The value.</returns>
+    public static TimeOnly ReadTimeOnly(ref CBsonReader reader, string field) =>
+        IsBinary(ref reader, CBsonBinarySubtype.TimeOnly)
+            ? reader.GetTimeOnly()
+            : throw Mismatch(reader.Type, field, "a TimeOnly");
+
+    private static bool IsBinary(ref CBsonReader reader, byte subtype)
+    {
+        if (reader.Type != BsonType.Binary)
+        {
+            return false;
+        }
+
+        reader.GetBinary(out byte actual);
+        return actual == subtype;
+    }
+}
