@@ -1,5 +1,6 @@
 using System.Text;
 using DocStore;
+using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
 

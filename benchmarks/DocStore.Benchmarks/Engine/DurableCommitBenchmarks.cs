@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
 using Microsoft.Data.Sqlite;

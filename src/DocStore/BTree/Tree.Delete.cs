@@ -28,7 +28,10 @@ public sealed partial class Tree
         FreeValue(leaf, index);
         Node.Remove(leaf, index);
         Rebalance(_depth, leaf);
-        writer.RecordDelete(this, key);
+        if (writer.RecordsChanges)
+        {
+            writer.RecordDelete(NameUtf8, key);
+        }
         return true;
     }
 

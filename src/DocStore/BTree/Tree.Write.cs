@@ -16,7 +16,10 @@ public sealed partial class Tree
         Store(writer, key, value);
 
         // Recorded once the change is made: a put that failed its checks changed nothing to replay.
-        writer.RecordPut(this, key, value);
+        if (writer.RecordsChanges)
+        {
+            writer.RecordPut(NameUtf8, key, value);
+        }
     }
 
     /// <summary>

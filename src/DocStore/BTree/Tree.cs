@@ -6,8 +6,8 @@ namespace DocStore.BTree;
 
 /// <summary>
 /// A B+tree of byte-string keys (ordered by unsigned byte comparison, shorter prefix first) to byte-string
-/// values, seen through one transaction. Obtain it from <see cref="Transaction.OpenTree"/> or
-/// <see cref="WriteTransaction.CreateTree"/>; it is valid while its transaction is.
+/// values, seen through one transaction. Obtain it from <see cref="TreeDirectory.OpenTree"/> or
+/// <see cref="TreeDirectory.CreateTree"/>; it is valid while its transaction is.
 /// </summary>
 /// <remarks>
 /// The root page number never changes (a root split moves its halves to two new pages), so the catalog

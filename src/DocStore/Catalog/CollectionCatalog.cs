@@ -53,7 +53,7 @@ public static class CollectionCatalog
         ArgumentNullException.ThrowIfNull(collection);
         var tree = transaction.OpenTree(TreeName);
         return tree is not null && tree.TryGet(CatalogKeys.Collection(collection), out var value)
-            ? CatalogRecords.DecodeCollection(collection, value.Span, transaction.Engine.Name)
+            ? CatalogRecords.DecodeCollection(collection, value.Span, transaction.DatabaseName)
             : null;
     }
 
@@ -76,7 +76,7 @@ public static class CollectionCatalog
         var cursor = tree.CreateCursor();
         for (var ok = cursor.Seek(prefix); ok && cursor.Key.StartsWith(prefix); ok = cursor.MoveNext())
         {
-            var id = CatalogKeys.FieldId(cursor.Key, transaction.Engine.Name);
+            var id = CatalogKeys.FieldId(cursor.Key, transaction.DatabaseName);
             entries.Add(new FieldDictionaryEntry(id, Encoding.UTF8.GetString(cursor.Value.Span)));
         }
 
@@ -106,7 +106,7 @@ public static class CollectionCatalog
             reader.Skip();
             reader.Skip();
             var name = reader.ReadString();
-            indexes.Add(CatalogRecords.DecodeIndex(collection, name, cursor.Value.Span, transaction.Engine.Name));
+            indexes.Add(CatalogRecords.DecodeIndex(collection, name, cursor.Value.Span, transaction.DatabaseName));
         }
 
         return indexes;

@@ -1,4 +1,5 @@
 using System.Text;
+using DocStore.BTree;
 using DocStore.Storage;
 using DocStore.Storage.Redo;
 using DocStore.Transactions;
@@ -40,7 +41,7 @@ internal static class RedoReplay
             while (reader.TryRead(out var kind, out var treeNameBytes, out var key, out var value))
             {
                 var treeName = Encoding.UTF8.GetString(treeNameBytes);
-                var tree = treeName == Transaction.CatalogTreeName ? tx.Catalog : tx.OpenTree(treeName)
+                var tree = treeName == TreeDirectory.CatalogTreeName ? tx.CatalogTree() : tx.OpenTree(treeName)
                     ?? throw new DatabaseCorruptException(logName, -1, $"redo record {record.Sequence} changes tree '{treeName}', which does not exist");
                 if (kind == RedoOperations.PutKind)
                 {

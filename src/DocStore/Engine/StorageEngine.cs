@@ -3,6 +3,7 @@ using DocStore.Storage;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Paging;
 using DocStore.Transactions;
+using DocStore.Transactions.FreeSpace;
 
 namespace DocStore.Engine;
 
@@ -122,7 +123,7 @@ public sealed class StorageEngine : IDisposable
     public ReadTransaction BeginRead()
     {
         ThrowIfDisposed();
-        return new ReadTransaction(this, _pager, _pager.Readers.Register());
+        return new ReadTransaction(_pager, RootCache, _pager.Readers.Register());
     }
 
     /// <summary>
@@ -167,7 +168,7 @@ public sealed class StorageEngine : IDisposable
         try
         {
             _pager.ThrowIfFailed();
-            return new WriteTransaction(this, _pager, () => _writeLock.Release());
+            return new WriteTransaction(_pager, RootCache, () => _writeLock.Release(), AfterCommit, InvariantCheck);
         }
         catch
         {
@@ -223,7 +224,26 @@ public sealed class StorageEngine : IDisposable
     /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
     /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
     /// </summary>
-    internal void AfterCommit()
+    /// <summary>
+    /// The invariant checker run before every commit in builds that define DOCSTORE_INVARIANTS (CI runs
+    /// the engine tests so): it walks every tree and the free list and refuses to commit a broken state.
+    /// Off otherwise, because the walk costs time proportional to the database.
+    /// </summary>
+    private static Action<WriteTransaction>? InvariantCheck =>
+#if DOCSTORE_INVARIANTS
+        static transaction =>
+        {
+            var report = IntegrityChecker.Check(transaction);
+            if (!report.IsValid)
+            {
+                throw new DatabaseCorruptException(transaction.DatabaseName, -1, "invariant check before commit failed: " + report);
+            }
+        };
+#else
+        null;
+#endif
+
+    private void AfterCommit()
     {
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
         // versions then die young (cheap for the GC) instead of being kept, and promoted, until 2,000 frames.

@@ -3,6 +3,7 @@ using DocStore.BTree;
 using DocStore.Storage;
 using DocStore.Storage.Pages;
 using DocStore.Transactions;
+using DocStore.Transactions.FreeSpace;
 
 namespace DocStore.Integrity;
 
@@ -53,7 +54,7 @@ internal sealed class IntegrityChecker
         Claim(0, "the header");
         _pagesChecked++;
         var trees = 1;
-        WalkTree(Transaction.CatalogTreeName, HeaderPage.GetCatalogRoot(header));
+        WalkTree(TreeDirectory.CatalogTreeName, HeaderPage.GetCatalogRoot(header));
         foreach (var (name, root) in SafeTreeRoots())
         {
             trees++;

@@ -1,4 +1,4 @@
-using DocStore.Collections.Untyped;
+using DocStore.Metadata;
 
 namespace DocStore;
 
@@ -35,8 +35,37 @@ public sealed record IndexDefinition(string Name, bool Unique, bool Multikey, IR
 
         var parsed = paths.Select(BsonPath.Parse).ToArray();
         var definition = new IndexDefinition(string.Concat(parsed.Select(p => p.NamePart)), unique, parsed.Any(p => p.IsMultikey), paths);
-        _ = new BsonIndex(definition); // checks the combination: one expanding path, not unique over it
+        CheckPaths(definition, parsed);
         return definition;
+    }
+
+    /// <summary>Checks that the parsed paths fit the definition: at least one, at most one expanding an array, and no unique index over one.</summary>
+    /// <returns>The position of the expanding path, or -1.</returns>
+    /// <exception cref="ArgumentException">The combination is not allowed.</exception>
+    internal static int CheckPaths(IndexDefinition definition, BsonPath[] paths)
+    {
+        var multikey = Array.FindIndex(paths, p => p.IsMultikey);
+        if (paths.Length == 0)
+        {
+            throw new ArgumentException($"Index '{definition.Name}' has no path.", nameof(definition));
+        }
+
+        if (paths.Count(p => p.IsMultikey) > 1)
+        {
+            throw new ArgumentException($"Index '{definition.Name}' expands more than one array; at most one of its paths may use '[]'.", nameof(definition));
+        }
+
+        if (definition.Unique && multikey >= 0)
+        {
+            throw new ArgumentException($"Index '{definition.Name}' is unique over the multikey path '{paths[multikey].Text}'; a unique index cannot expand an array.", nameof(definition));
+        }
+
+        if (definition.Multikey != multikey >= 0)
+        {
+            throw new ArgumentException($"Index '{definition.Name}' is marked {(definition.Multikey ? "multikey" : "not multikey")}, but its paths say otherwise.", nameof(definition));
+        }
+
+        return multikey;
     }
 
     /// <summary>Equal name, uniqueness, multikey flag and paths (the generated record compares the path list by reference).</summary>

@@ -1,4 +1,3 @@
-using DocStore.Engine;
 using DocStore.Storage.Paging;
 
 namespace DocStore.Transactions;
@@ -12,8 +11,8 @@ public sealed class ReadTransaction : Transaction
 {
     private readonly ReaderSnapshot _snapshot;
 
-    internal ReadTransaction(StorageEngine engine, Pager pager, ReaderSnapshot snapshot)
-        : base(engine, pager, snapshot.Lsn)
+    internal ReadTransaction(Pager pager, TreeRootCache rootCache, ReaderSnapshot snapshot)
+        : base(pager, rootCache, snapshot.Lsn)
     {
         _snapshot = snapshot;
     }

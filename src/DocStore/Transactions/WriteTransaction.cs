@@ -1,10 +1,9 @@
-using DocStore.BTree;
-using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
 using DocStore.Storage.Paging;
 using DocStore.Storage.Redo;
+using DocStore.Transactions.FreeSpace;
 
 namespace DocStore.Transactions;
 
@@ -16,6 +15,8 @@ namespace DocStore.Transactions;
 public sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
+    private readonly Action _afterCommit;
+    private readonly Action<WriteTransaction>? _beforeCommit;
     private readonly PagePool.Pin _imagesPin;
     private Dictionary<uint, byte[]> _dirty;
     private Dictionary<uint, byte[]> _previous;
@@ -24,10 +25,17 @@ public sealed class WriteTransaction : Transaction
     // Set once the pager published the private copies: from then on the cache owns them.
     private bool _published;
 
-    internal WriteTransaction(StorageEngine engine, Pager pager, Action releaseLock)
-        : base(engine, pager, pager.CommittedLsn)
+    /// <param name="pager">The pager whose pages this transaction changes.</param>
+    /// <param name="rootCache">The engine's shared cache of tree roots.</param>
+    /// <param name="releaseLock">Releases the engine's write lock when the transaction ends.</param>
+    /// <param name="afterCommit">Runs after each acknowledged commit (the engine's checkpoint scheduling).</param>
+    /// <param name="beforeCommit">Checks the transaction's state before it is committed (the invariant checker in checked builds); null for none.</param>
+    internal WriteTransaction(Pager pager, TreeRootCache rootCache, Action releaseLock, Action afterCommit, Action<WriteTransaction>? beforeCommit)
+        : base(pager, rootCache, pager.CommittedLsn)
     {
         _releaseLock = releaseLock;
+        _afterCommit = afterCommit;
+        _beforeCommit = beforeCommit;
 
         // The pager's map is reused by each writer in turn (they hold the write lock), so a commit does not
         // grow a fresh dictionary.
@@ -61,7 +69,7 @@ public sealed class WriteTransaction : Transaction
 
     /// <summary>
     /// Where a caller that knows its next changes ahead (a collection's single-document write) announces them
-    /// through <see cref="Tree.AnnouncePut"/>, then calls <see cref="StartRedoRecord"/>; null when commits do
+    /// through the trees' announce methods, then calls <see cref="StartRedoRecord"/>; null when commits do
     /// not use redo records.
     /// </summary>
     internal RedoOperations? AnnouncedOperations => _catalogChanged ? null : _announced;
@@ -86,26 +94,34 @@ public sealed class WriteTransaction : Transaction
         }
     }
 
-    /// <summary>Records a put that <paramref name="tree"/> made, for the redo record.</summary>
-    /// <remarks>Takes the tree rather than its encoded name, so that a transaction without a record never encodes one.</remarks>
-    internal void RecordPut(Tree tree, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    /// <summary>True when the commit may use a redo record, so trees must report their changes through <see cref="RecordPut"/> and <see cref="RecordDelete"/>.</summary>
+    internal bool RecordsChanges => RedoOperations is not null;
+
+    /// <summary>Records a put that the tree named <paramref name="treeName"/> (UTF-8) made, for the redo record.</summary>
+    internal void RecordPut(byte[] treeName, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {
         if (RedoOperations is { } operations)
         {
-            operations.AddPut(tree.NameUtf8, key, value);
+            operations.AddPut(treeName, key, value);
             Pager.CheckEarlyRedo(operations);
         }
     }
 
-    /// <summary>Records a delete that <paramref name="tree"/> made, for the redo record.</summary>
-    internal void RecordDelete(Tree tree, ReadOnlySpan<byte> key)
+    /// <summary>Records a delete that the tree named <paramref name="treeName"/> (UTF-8) made, for the redo record.</summary>
+    internal void RecordDelete(byte[] treeName, ReadOnlySpan<byte> key)
     {
         if (RedoOperations is { } operations)
         {
-            operations.AddDelete(tree.NameUtf8, key);
+            operations.AddDelete(treeName, key);
             Pager.CheckEarlyRedo(operations);
         }
     }
+
+    /// <summary>True once this transaction created or dropped a tree: its commit then goes through the WAL's own fsync.</summary>
+    internal bool CatalogChanged => _catalogChanged;
+
+    /// <summary>Notes that the tree catalog changed (a tree was created or dropped).</summary>
+    internal void MarkCatalogChanged() => _catalogChanged = true;
 
     /// <inheritdoc />
     internal override byte[] ReadPage(uint pageNumber, out CachedPage? cached)
@@ -164,46 +180,6 @@ public sealed class WriteTransaction : Transaction
         FreeList.Free(this, pageNumber);
     }
 
-    /// <summary>Creates an empty tree named <paramref name="name"/>.</summary>
-    /// <exception cref="InvalidOperationException">A tree with that name exists.</exception>
-    public Tree CreateTree(string name)
-    {
-        ThrowIfCompleted();
-        ArgumentNullException.ThrowIfNull(name);
-        var key = TreeNameKey(name);
-        if (Catalog.TryGet(key, out _))
-        {
-            throw new InvalidOperationException($"A tree named '{name}' already exists.");
-        }
-
-        var root = AllocatePage();
-        NewPage(root, PageType.Leaf);
-        _catalogChanged = true;
-        Catalog.Put(key, BitConverter.GetBytes(root));
-        var tree = new Tree(this, name, root);
-        RememberTree(tree);
-        return tree;
-    }
-
-    /// <summary>Opens the tree named <paramref name="name"/>, creating it when there is none.</summary>
-    public Tree OpenOrCreateTree(string name) => OpenTree(name) ?? CreateTree(name);
-
-    /// <summary>Deletes the tree named <paramref name="name"/> and frees its pages; returns false when there was none.</summary>
-    public bool DropTree(string name)
-    {
-        var tree = OpenTree(name);
-        if (tree is null)
-        {
-            return false;
-        }
-
-        _catalogChanged = true;
-        tree.FreeAllPages();
-        Catalog.Delete(TreeNameKey(name));
-        ForgetTree(name);
-        return true;
-    }
-
     /// <summary>
     /// Makes the changes durable (per the engine's <see cref="Durability"/>) and visible to new readers.
     /// Returns only once the commit is acknowledged; the write lock is released before the fsync, so the
@@ -218,7 +194,7 @@ public sealed class WriteTransaction : Transaction
             Pager.WaitDurable(lsn);
         }
 
-        Engine.AfterCommit();
+        _afterCommit();
     }
 
     /// <summary>The asynchronous twin of <see cref="Commit"/>: waits for the shared fsync without blocking a thread.</summary>
@@ -230,7 +206,7 @@ public sealed class WriteTransaction : Transaction
             await Pager.WaitDurableAsync(lsn, cancellationToken).ConfigureAwait(false);
         }
 
-        Engine.AfterCommit();
+        _afterCommit();
     }
 
     /// <summary>Discards every change and releases the write lock.</summary>
@@ -246,7 +222,7 @@ public sealed class WriteTransaction : Transaction
                 return 0;
             }
 
-            AssertInvariants();
+            _beforeCommit?.Invoke(this);
             var pageCount = HeaderPage.GetPageCount(ReadPage(0));
             var pages = Pager.CommitPages;
             pages.Clear();
@@ -268,30 +244,15 @@ public sealed class WriteTransaction : Transaction
 
             // Cached roots must not outlive the catalog they came from: nobody uses the cache until this
             // commit's LSN is known, then snapshots at or after it start a fresh generation.
-            Engine.RootCache.Invalidate(long.MaxValue);
+            RootCache.Invalidate(long.MaxValue);
             var lsn = Pager.AppendCommit(pages, pageCount);
             _published = true;
-            Engine.RootCache.Invalidate(lsn);
+            RootCache.Invalidate(lsn);
             return lsn;
         }
         finally
         {
             Complete();
-        }
-    }
-
-    /// <summary>
-    /// The debug invariant checker: builds defining DOCSTORE_INVARIANTS check every tree and the free list
-    /// before each commit and refuse to commit a broken state. Off by default because the walk costs
-    /// time proportional to the database; the tests run the same checker after every batch instead.
-    /// </summary>
-    [System.Diagnostics.Conditional("DOCSTORE_INVARIANTS")]
-    private void AssertInvariants()
-    {
-        var report = Integrity.IntegrityChecker.Check(this);
-        if (!report.IsValid)
-        {
-            throw new DatabaseCorruptException(Pager.Name, -1, "invariant check before commit failed: " + report);
         }
     }
 

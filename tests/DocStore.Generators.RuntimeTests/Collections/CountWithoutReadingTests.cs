@@ -1,4 +1,5 @@
 using DocStore.Bson;
+using DocStore.BTree;
 using DocStore.Catalog;
 using DocStore.Generators.RuntimeTests.Models;
 

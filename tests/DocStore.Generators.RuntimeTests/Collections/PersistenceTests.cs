@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Catalog;
 using DocStore.Generators.RuntimeTests.Models;
 using DocStore.Generators.RuntimeTests.Support;

@@ -1,4 +1,5 @@
 using System.Text;
+using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Tests.Support;

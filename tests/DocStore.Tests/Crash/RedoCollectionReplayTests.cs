@@ -77,7 +77,7 @@ public sealed class RedoCollectionReplayTests
     {
         using var tx = engine.BeginRead();
         var lines = new List<string>();
-        AddEntries(lines, "$catalog", tx.Catalog);
+        AddEntries(lines, TreeDirectory.CatalogTreeName, tx.CatalogTree());
         foreach (var name in tx.GetTreeNames())
         {
             if (tx.OpenTree(name) is { } tree)

@@ -1,9 +1,11 @@
 using System.Buffers.Binary;
+using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Integrity;
 using DocStore.Storage.Pages;
 using DocStore.Tests.Support;
 using DocStore.Transactions;
+using DocStore.Transactions.FreeSpace;
 
 namespace DocStore.Tests.Storage;
 
@@ -62,7 +64,7 @@ public sealed class IntegrityCheckTests
         using var engine = Populated();
         using var tx = engine.BeginWrite();
         var leaf = FirstLeaf(tx);
-        global::DocStore.Storage.FreeList.Free(tx, leaf);
+        global::DocStore.Transactions.FreeSpace.FreeList.Free(tx, leaf);
         var report = IntegrityChecker.Check(tx);
         Assert.Contains(report.Problems, p => p.Contains($"page {leaf}: owned twice", StringComparison.Ordinal));
     }

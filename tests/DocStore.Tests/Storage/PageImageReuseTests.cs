@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Storage.Devices;

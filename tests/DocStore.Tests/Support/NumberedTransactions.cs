@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Engine;
 
 namespace DocStore.Tests.Support;

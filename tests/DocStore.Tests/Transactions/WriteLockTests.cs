@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Storage;
 using DocStore.Tests.Support;
 using DocStore.Transactions;

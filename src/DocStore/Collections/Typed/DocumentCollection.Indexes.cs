@@ -1,6 +1,7 @@
 using DocStore.BTree;
 using DocStore.Collections;
 using DocStore.Metadata;
+using DocStore.Query;
 using DocStore.Transactions;
 
 namespace DocStore;

@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Collections;
 using DocStore.Transactions;
 

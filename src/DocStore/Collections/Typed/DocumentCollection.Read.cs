@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Query;
 using DocStore.Transactions;
 
 namespace DocStore;

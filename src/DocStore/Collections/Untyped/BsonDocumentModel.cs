@@ -1,6 +1,7 @@
 using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Bson.Model;
+using DocStore.Indexing;
 using DocStore.Metadata;
 
 namespace DocStore.Collections.Untyped;

@@ -24,11 +24,11 @@ internal sealed partial class LiteDbEngine
 
     public Person? FindByEmail(string email) => _people.FindOne(BsonExpression.Create(LiteDbSchema.EmailPath + " = @0", new BsonValue(email)));
 
-    /// <summary><see cref="Query.All()"/> walks the <c>_id</c> index, so the scan is in id order without a sort.</summary>
+    /// <summary><see cref="LiteDB.Query.All()"/> walks the <c>_id</c> index, so the scan is in id order without a sort.</summary>
     public int Scan(int limit, Action<Person> visit)
     {
         var count = 0;
-        foreach (var person in _people.Find(Query.All(), 0, limit))
+        foreach (var person in _people.Find(LiteDB.Query.All(), 0, limit))
         {
             visit(person);
             count++;

@@ -1,7 +1,8 @@
 using DocStore.Bson.Model;
+using DocStore.Collections.Untyped;
 using DocStore.Metadata;
 
-namespace DocStore.Collections.Untyped;
+namespace DocStore.Indexing;
 
 /// <summary>An index of an untyped collection: its definition and its parsed paths.</summary>
 internal sealed class BsonIndex
@@ -13,26 +14,7 @@ internal sealed class BsonIndex
     {
         Definition = definition;
         _paths = [.. definition.Paths.Select(BsonPath.Parse)];
-        _multikey = Array.FindIndex(_paths, p => p.IsMultikey);
-        if (_paths.Length == 0)
-        {
-            throw new ArgumentException($"Index '{definition.Name}' has no path.", nameof(definition));
-        }
-
-        if (_paths.Count(p => p.IsMultikey) > 1)
-        {
-            throw new ArgumentException($"Index '{definition.Name}' expands more than one array; at most one of its paths may use '[]'.", nameof(definition));
-        }
-
-        if (definition.Unique && _multikey >= 0)
-        {
-            throw new ArgumentException($"Index '{definition.Name}' is unique over the multikey path '{_paths[_multikey].Text}'; a unique index cannot expand an array.", nameof(definition));
-        }
-
-        if (definition.Multikey != _multikey >= 0)
-        {
-            throw new ArgumentException($"Index '{definition.Name}' is marked {(definition.Multikey ? "multikey" : "not multikey")}, but its paths say otherwise.", nameof(definition));
-        }
+        _multikey = IndexDefinition.CheckPaths(definition, _paths);
     }
 
     public IndexDefinition Definition { get; }

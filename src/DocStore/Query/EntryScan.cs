@@ -1,7 +1,7 @@
 using DocStore.Bson.Keys;
 using DocStore.BTree;
 
-namespace DocStore.Collections;
+namespace DocStore.Query;
 
 /// <summary>
 /// Ordered walks over a tree between two encoded bounds. The lower bound is inclusive; the upper bound

@@ -2,7 +2,7 @@ using System.Buffers.Binary;
 using DocStore.Storage.Pages;
 using DocStore.Transactions;
 
-namespace DocStore.Storage;
+namespace DocStore.Transactions.FreeSpace;
 
 /// <summary>
 /// Free pages, kept as a chain of trunk pages (docs/storage.md, "Free list"). A trunk's count field says

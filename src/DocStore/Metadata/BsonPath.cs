@@ -1,6 +1,6 @@
 using DocStore.Bson.Model;
 
-namespace DocStore.Collections.Untyped;
+namespace DocStore.Metadata;
 
 /// <summary>
 /// An index path over the document model, in stored field names: <c>Address.City</c>, <c>Tags[]</c>,

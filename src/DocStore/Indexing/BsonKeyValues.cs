@@ -2,7 +2,7 @@ using DocStore.Bson;
 using DocStore.Bson.Model;
 using DocStore.Metadata;
 
-namespace DocStore.Collections.Untyped;
+namespace DocStore.Indexing;
 
 /// <summary>
 /// Index and primary key components from document-model values, encoded exactly as the generated code
