@@ -3,7 +3,7 @@ using DocStore.Storage.Pages;
 namespace DocStore.BTree;
 
 /// <summary>Deletion, with merge or rebalance of underfull pages.</summary>
-public sealed partial class Tree
+internal sealed partial class Tree
 {
     /// <summary>Removes <paramref name="key"/>; returns false when it was not there.</summary>
     /// <exception cref="InvalidOperationException">The tree belongs to a read transaction.</exception>

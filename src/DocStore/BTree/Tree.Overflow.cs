@@ -7,7 +7,7 @@ namespace DocStore.BTree;
 /// Values too large to sit in a leaf live in a chain of overflow pages: each holds page size - 16 bytes of
 /// the value after its header, and its link names the next page (0 ends the chain).
 /// </summary>
-public sealed partial class Tree
+internal sealed partial class Tree
 {
     private int OverflowPayload => TreeLookup.OverflowPayload(PageSize);
 

@@ -1,7 +1,7 @@
 namespace DocStore.BTree;
 
 /// <summary>Point lookups.</summary>
-public sealed partial class Tree
+internal sealed partial class Tree
 {
     /// <summary>
     /// Finds <paramref name="key"/>. An inline value is returned without copying (memory over the cached

@@ -3,7 +3,7 @@ using DocStore.Storage.Pages;
 namespace DocStore.BTree;
 
 /// <summary>Insert and update, with page splits.</summary>
-public sealed partial class Tree
+internal sealed partial class Tree
 {
     /// <summary>Inserts <paramref name="key"/> or replaces its value.</summary>
     /// <exception cref="ArgumentException">The key is longer than <see cref="MaxKeyLength"/> or the value longer than <see cref="TreeLimits.MaxValueLength"/>.</exception>

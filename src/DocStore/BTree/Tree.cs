@@ -16,7 +16,7 @@ namespace DocStore.BTree;
 /// that transaction's next change or its end. Copy a value (<c>ToArray</c>) to keep it longer: a file
 /// database reuses page images once no transaction can reach them (docs/storage.md, "Page image reuse").
 /// </remarks>
-public sealed partial class Tree
+internal sealed partial class Tree
 {
     private readonly Transaction _tx;
     // The descent path of a change (the branches passed), allocated by the first change, so a tree opened for

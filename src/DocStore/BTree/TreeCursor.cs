@@ -7,7 +7,7 @@ namespace DocStore.BTree;
 /// current leaf, so moving to a neighbour leaf needs no sibling links. A change made through the same
 /// transaction invalidates it: moving then throws, and a seek repositions it.
 /// </summary>
-public sealed class TreeCursor
+internal sealed class TreeCursor
 {
     private readonly Tree _tree;
     private readonly Frame[] _stack = new Frame[TreeLimits.MaxDepth];

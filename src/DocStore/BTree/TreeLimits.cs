@@ -6,7 +6,7 @@ namespace DocStore.BTree;
 /// Size limits that follow from the page size. Every cell fits in a quarter of a page's usable space, so a
 /// page always holds at least four cells and a split always leaves both halves non-empty.
 /// </summary>
-public static class TreeLimits
+internal static class TreeLimits
 {
     /// <summary>The largest value a tree stores: 64 MiB (values above the inline threshold go to overflow pages).</summary>
     public const int MaxValueLength = 64 * 1024 * 1024;

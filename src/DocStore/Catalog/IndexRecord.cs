@@ -6,7 +6,7 @@ namespace DocStore.Catalog;
 /// <param name="Multikey">True when a path expands over a sequence (one entry per element).</param>
 /// <param name="Paths">The indexed paths as declared.</param>
 /// <param name="Tree">The engine tree of the index.</param>
-public sealed record IndexRecord(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths, string Tree)
+internal sealed record IndexRecord(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths, string Tree)
 {
     /// <summary>True when <paramref name="other"/> has the same definition (name, uniqueness, multikey, paths); the tree is not compared.</summary>
     /// <param name="other">The other definition.</param>

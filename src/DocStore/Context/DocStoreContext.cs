@@ -61,7 +61,7 @@ public abstract class DocStoreContext : IDisposable
     public bool IsDisposed => Volatile.Read(ref _disposed) != 0;
 
     /// <summary>The storage engine underneath (for tools: checkpoints, backups, raw trees).</summary>
-    public StorageEngine Engine { get; }
+    internal StorageEngine Engine { get; }
 
     /// <summary>
     /// Begins an explicit write transaction over every collection of this context, waiting up to

@@ -12,7 +12,7 @@ namespace DocStore.Engine;
 /// at a time, a write-ahead log and crash recovery. Thread-safe; transactions are not (use each from one
 /// caller at a time, on any thread).
 /// </summary>
-public sealed class StorageEngine : IDisposable
+internal sealed class StorageEngine : IDisposable
 {
     /// <summary>The name that opens an in-memory database (same engine, memory devices, nothing persisted).</summary>
     public const string InMemory = ":memory:";

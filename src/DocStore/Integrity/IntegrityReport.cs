@@ -1,4 +1,4 @@
-namespace DocStore.Integrity;
+namespace DocStore;
 
 /// <summary>The outcome of an integrity check: every problem found, in the order found.</summary>
 public sealed class IntegrityReport

@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using DocStore.Bson;
 
@@ -8,7 +9,9 @@ namespace DocStore.Metadata;
 /// The hot path (the dictionary used last) is one reference and one integer comparison; other
 /// dictionaries (several collections or databases using the type at once) are found in a weak table
 /// without allocating; ids are resolved again only when a dictionary has grown.
+/// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class FieldIdMap
 {
     private readonly string[] _names;

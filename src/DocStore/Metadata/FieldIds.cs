@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using DocStore.Bson;
 
 namespace DocStore.Metadata;
@@ -5,7 +6,9 @@ namespace DocStore.Metadata;
 /// <summary>
 /// One document type's field ids under one field dictionary: member ordinal -> id, and id -> member
 /// ordinal for reading. Immutable; <see cref="FieldIdMap"/> swaps in a new one when the dictionary grows.
+/// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class FieldIds
 {
     private readonly ushort[] _ids;

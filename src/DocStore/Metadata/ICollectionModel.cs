@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using DocStore.Bson;
 
 namespace DocStore.Metadata;
@@ -5,9 +6,11 @@ namespace DocStore.Metadata;
 /// <summary>
 /// Everything a collection needs to know about its document type, generated at compile time for each
 /// <c>[Collection]</c> type (as <c>{Type}Model.Instance</c>): serializer, key handling and index keys.
+/// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
 /// <typeparam name="T">The document type.</typeparam>
 /// <typeparam name="TKey">The primary key type.</typeparam>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public interface ICollectionModel<T, TKey> : IDocumentSerializer<T>
     where TKey : notnull
 {

@@ -1,9 +1,11 @@
+using System.ComponentModel;
 using DocStore.Bson;
 
 namespace DocStore.Metadata;
 
 /// <summary>Writes and reads documents of type <typeparamref name="T"/> as C-BSON; implemented by generated code.</summary>
 /// <typeparam name="T">The document type.</typeparam>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public interface IDocumentSerializer<T>
 {
     /// <summary>Writes <paramref name="document"/> as one C-BSON document.</summary>

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.ComponentModel;
 using DocStore.Bson;
 using DocStore.Bson.Keys;
 
@@ -9,7 +10,9 @@ namespace DocStore.Metadata;
 /// encoding (<see cref="KeyWriter"/>). Generated extractors and query methods widen values first:
 /// integers to <see cref="long"/> or <see cref="ulong"/>, floats to <see cref="double"/>, enums to their
 /// underlying integer; the encoding gives every integer width one tag, so widening changes no key.
+/// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class IndexKeyBuilder
 {
     private readonly ArrayBufferWriter<byte> _buffer = new(64);

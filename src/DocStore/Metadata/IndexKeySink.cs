@@ -1,9 +1,12 @@
+using System.ComponentModel;
 namespace DocStore.Metadata;
 
 /// <summary>
 /// Receives the index keys of one document from a generated extractor: one key for a plain index,
 /// one per element for a multikey index. Reusable: <see cref="Clear"/> before the next document.
+/// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public sealed class IndexKeySink
 {
     private readonly List<byte[]> _keys = [];

@@ -7,6 +7,7 @@ namespace DocStore.Metadata;
 /// Typed reads of the reader's current value, used by generated code. Each accepts every stored type
 /// that converts without losing information (an int member reads a stored int64 or an integral double
 /// within range) and throws <see cref="DocumentSchemaException"/> naming the field for anything else.
+/// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static partial class StoredValue

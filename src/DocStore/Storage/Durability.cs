@@ -1,4 +1,4 @@
-namespace DocStore.Storage;
+namespace DocStore;
 
 /// <summary>When a commit reaches stable storage.</summary>
 public enum Durability

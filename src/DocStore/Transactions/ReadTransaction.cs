@@ -7,7 +7,7 @@ namespace DocStore.Transactions;
 /// whole life, whatever writers and checkpoints do meanwhile. Dispose it promptly: while it lives,
 /// checkpoints cannot copy newer pages into the database file and the WAL cannot restart.
 /// </summary>
-public sealed class ReadTransaction : Transaction
+internal sealed class ReadTransaction : Transaction
 {
     private readonly ReaderSnapshot _snapshot;
 

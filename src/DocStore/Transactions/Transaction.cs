@@ -9,7 +9,7 @@ namespace DocStore.Transactions;
 /// A view of the database at one snapshot. Transactions are plain objects, never tied to a thread: one
 /// may be used across <c>await</c> and resumed on any thread, as long as it is used by one caller at a time.
 /// </summary>
-public abstract class Transaction : IDisposable
+internal abstract class Transaction : IDisposable
 {
     private protected Transaction(Pager pager, TreeRootCache rootCache, long snapshotLsn)
     {

@@ -12,7 +12,7 @@ namespace DocStore.Transactions;
 /// <see cref="Commit"/> appends them to the WAL; disposing it without committing rolls back. It holds the
 /// engine's write lock (a semaphore, not a thread-owned lock) from begin to commit or rollback.
 /// </summary>
-public sealed class WriteTransaction : Transaction
+internal sealed class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
     private readonly Action _afterCommit;

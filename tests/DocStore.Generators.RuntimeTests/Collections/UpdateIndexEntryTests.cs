@@ -24,7 +24,7 @@ public class UpdateIndexEntryTests
     private const int Id = 7;
 
     // Small pages, so every tree spans several pages and "which pages" is a real question.
-    private static readonly DocStoreOptions SmallPages = new() { PageSize = 1024, Durability = Storage.Durability.Normal };
+    private static readonly DocStoreOptions SmallPages = new() { PageSize = 1024, Durability = Durability.Normal };
 
     private static Member Create(int i) => new()
     {

@@ -14,7 +14,7 @@ internal sealed class TempDatabase : IDisposable
     public string Path { get; }
 
     /// <summary>Fsync at checkpoints only: the tests reopen cleanly, so they need no per-commit flush.</summary>
-    public static DocStoreOptions Options { get; } = new() { Durability = Storage.Durability.Normal };
+    public static DocStoreOptions Options { get; } = new() { Durability = Durability.Normal };
 
     public void Dispose()
     {

@@ -102,8 +102,11 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
     /// <summary>The context the collection belongs to.</summary>
     public DocStoreContext Context => _context;
 
-    /// <summary>The collection's committed field dictionary (stored field names and their ids).</summary>
-    public IFieldDictionary Fields => _fields.Committed;
+    /// <summary>
+    /// The collection's committed field names and their ids, read-only: for the generated field readers and
+    /// for converting stored bytes to JSON. Ids are assigned only by writes, inside their transaction.
+    /// </summary>
+    public IFieldDictionary Fields => new ReadOnlyFieldDictionary(_fields.Committed);
 
     /// <summary>What this collection shares with other objects of the context over the same collection.</summary>
     private protected CollectionState State => _state;
