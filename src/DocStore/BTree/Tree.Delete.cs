@@ -36,13 +36,6 @@ internal sealed partial class Tree
     }
 
     /// <summary>
-    /// Announces a <see cref="Delete"/> about to be made (see <see cref="AnnouncePut"/>). Changes nothing. A
-    /// delete that then finds no such key records nothing, which departs from the announcement and costs the
-    /// transaction its early record.
-    /// </summary>
-    internal void AnnounceDelete(ReadOnlySpan<byte> key) => Writer().AnnouncedOperations?.AddDelete(NameUtf8, key);
-
-    /// <summary>
     /// Walks up from a node that lost bytes: while it is under a quarter full, merge it with a sibling when
     /// both fit in one page (the parent then loses a separator and is checked next), else even out the two
     /// siblings and replace their separator. Finally, a root branch left with one child absorbs it.

@@ -22,21 +22,9 @@ internal sealed partial class Tree
         }
     }
 
-    /// <summary>
-    /// Announces a <see cref="Put"/> about to be made, for the redo record the transaction starts writing
-    /// ahead of its changes (see <see cref="Transactions.WriteTransaction.StartRedoRecord"/>). Changes nothing;
-    /// refuses what <see cref="Put"/> would refuse, so that no record announces a change that cannot be made.
-    /// </summary>
+    /// <summary>Refuses what <see cref="Put"/> would refuse for its key or value.</summary>
     /// <exception cref="ArgumentException">The key or the value is over the limit.</exception>
-    internal void AnnouncePut(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
-    {
-        var writer = Writer();
-        ValidatePut(key, value);
-
-        writer.AnnouncedOperations?.AddPut(NameUtf8, key, value);
-    }
-
-    private void ValidatePut(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    internal void ValidatePut(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {
         ValidateKey(key);
         if (value.Length > TreeLimits.MaxValueLength)

@@ -1,4 +1,5 @@
 using System.Buffers;
+using DocStore.BTree;
 using DocStore.Metadata;
 
 namespace DocStore.Collections;
@@ -35,4 +36,8 @@ internal static class CollectionScratch
     /// <summary>The index keys a write extracts.</summary>
     [ThreadStatic]
     internal static IndexKeySink? KeySink;
+
+    /// <summary>The tree changes a write plans before making them.</summary>
+    [ThreadStatic]
+    internal static TreeChanges? Changes;
 }

@@ -170,9 +170,9 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>Runs one operation; one that fails after changing something poisons the transaction, so it cannot commit half an operation.</summary>
     /// <remarks>
-    /// In a transaction of its own (<paramref name="ownTransaction"/>), the operation knows the transaction's
-    /// changes before it makes them, and announces them for a redo record written meanwhile (docs/storage.md,
-    /// "Redo log").
+    /// Each operation plans its tree changes, then applies them; in a transaction of its own
+    /// (<paramref name="ownTransaction"/>) they are all the transaction changes, which lets the transaction's
+    /// journal start recording them early.
     /// </remarks>
     private TResult RunIn<TArg, TResult>(DocStoreTransaction transaction, TArg argument, Func<DocumentCollection<T, TKey>, WriteScope, TArg, TResult> operation, bool ownTransaction = false)
     {
@@ -198,7 +198,7 @@ public abstract partial class DocumentCollection<T, TKey>
             indexes[i] = IndexTree(write, i);
         }
 
-        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer, ownTransaction && write.AnnouncedOperations is not null ? write : null);
+        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer, write, ownTransaction);
     }
 
     /// <summary>
@@ -224,8 +224,8 @@ public abstract partial class DocumentCollection<T, TKey>
         ArgumentNullException.ThrowIfNull(documents);
         var keys = new List<TKey>();
 
-        // One document's changes are not the transaction's: nothing is announced, the commit records them all.
-        var each = scope with { AnnounceTo = null };
+        // One document's changes are not the whole transaction's.
+        var each = scope with { OwnsTransaction = false };
         foreach (var document in documents)
         {
             keys.Add(InsertCore(each, document));
@@ -258,26 +258,14 @@ public abstract partial class DocumentCollection<T, TKey>
             CheckUnique(scope, i, keys[i], primaryKey, key);
         }
 
-        if (Announces(scope))
-        {
-            scope.Primary.AnnouncePut(primaryKey, bytes);
-            for (var i = 0; i < keys.Length; i++)
-            {
-                AnnounceEntryChanges(scope, i, [], keys[i], primaryKey);
-            }
-
-            scope.AnnounceTo!.StartRedoRecord();
-        }
-
-        scope.Primary.Put(primaryKey, bytes);
+        var changes = PlannedChanges();
+        changes.Put(scope.Primary, primaryKey, bytes);
         for (var i = 0; i < keys.Length; i++)
         {
-            foreach (var indexKey in keys[i])
-            {
-                PutEntry(scope.Indexes[i], i, indexKey, primaryKey, uniquenessChecked: true);
-            }
+            PlanEntryChanges(changes, scope, i, [], keys[i], primaryKey);
         }
 
+        changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
         return key;
     }
@@ -303,31 +291,14 @@ public abstract partial class DocumentCollection<T, TKey>
             CheckUnique(scope, i, added[i], primaryKey, key);
         }
 
-        if (Announces(scope))
-        {
-            for (var i = 0; i < newKeys.Length; i++)
-            {
-                AnnounceEntryChanges(scope, i, removed[i], added[i], primaryKey);
-            }
-
-            scope.Primary.AnnouncePut(primaryKey, bytes);
-            scope.AnnounceTo!.StartRedoRecord();
-        }
-
+        var changes = PlannedChanges();
         for (var i = 0; i < newKeys.Length; i++)
         {
-            foreach (var indexKey in removed[i])
-            {
-                scope.Indexes[i].Delete(TreeKeyScratch(i, indexKey, primaryKey));
-            }
-
-            foreach (var indexKey in added[i])
-            {
-                PutEntry(scope.Indexes[i], i, indexKey, primaryKey, uniquenessChecked: true);
-            }
+            PlanEntryChanges(changes, scope, i, removed[i], added[i], primaryKey);
         }
 
-        scope.Primary.Put(primaryKey, bytes);
+        changes.Put(scope.Primary, primaryKey, bytes);
+        changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         return true;
     }
 
@@ -345,24 +316,37 @@ public abstract partial class DocumentCollection<T, TKey>
     }
 
     /// <summary>
-    /// Whether the operation announces its changes ahead (see <see cref="RunIn"/>): in a transaction of its own,
-    /// unless new field names will reach the catalog at commit, after the announced changes (such an operation
-    /// is recorded when it commits instead).
+    /// Whether an operation's planned changes are all its transaction changes: in a transaction of its own,
+    /// unless new field names will also reach the catalog at commit.
     /// </summary>
-    private bool Announces(WriteScope scope) => scope.AnnounceTo is not null && !_fields.HasNamesToWrite;
+    private bool IsWholeTransaction(WriteScope scope) => scope.OwnsTransaction && !_fields.HasNamesToWrite;
 
-    /// <summary>Announces, in the order the operation makes them, the removal and then the addition of one index's entries.</summary>
-    private void AnnounceEntryChanges(WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
+    /// <summary>This thread's change planner, empty.</summary>
+    private static TreeChanges PlannedChanges()
+    {
+        var changes = CollectionScratch.Changes ??= new TreeChanges();
+        changes.Clear();
+        return changes;
+    }
+
+    /// <summary>Plans the removal and then the addition of one index's entries (uniqueness already checked).</summary>
+    /// <exception cref="IndexKeyTooLongException">An added entry is longer than a tree key may be.</exception>
+    private void PlanEntryChanges(TreeChanges changes, WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
     {
         foreach (var indexKey in removed)
         {
-            scope.Indexes[index].AnnounceDelete(TreeKeyScratch(index, indexKey, primaryKey));
+            changes.Delete(scope.Indexes[index], TreeKeyScratch(index, indexKey, primaryKey));
         }
 
         foreach (var indexKey in added)
         {
             EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
-            scope.Indexes[index].AnnouncePut(treeKey, value);
+            if (treeKey.Length > _maxKeyLength)
+            {
+                throw new IndexKeyTooLongException(Name, Model.Indexes[index].Name, treeKey.Length, _maxKeyLength);
+            }
+
+            changes.Put(scope.Indexes[index], treeKey, value);
         }
     }
 
@@ -388,26 +372,14 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
-        if (Announces(scope))
-        {
-            for (var i = 0; i < oldKeys.Length; i++)
-            {
-                AnnounceEntryChanges(scope, i, oldKeys[i], [], primaryKey);
-            }
-
-            scope.Primary.AnnounceDelete(primaryKey);
-            scope.AnnounceTo!.StartRedoRecord();
-        }
-
+        var changes = PlannedChanges();
         for (var i = 0; i < oldKeys.Length; i++)
         {
-            foreach (var indexKey in oldKeys[i])
-            {
-                scope.Indexes[i].Delete(TreeKeyScratch(i, indexKey, primaryKey));
-            }
+            PlanEntryChanges(changes, scope, i, oldKeys[i], [], primaryKey);
         }
 
-        scope.Primary.Delete(primaryKey);
+        changes.Delete(scope.Primary, primaryKey);
+        changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         return true;
     }
 
@@ -432,6 +404,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="Primary">The primary tree.</param>
     /// <param name="Indexes">The index trees, in the model's index order.</param>
     /// <param name="Fields">The field dictionary, for new field names.</param>
-    /// <param name="AnnounceTo">The transaction to announce the operation's changes to before making them (see <see cref="RunIn"/>); null when they are not announced.</param>
-    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields, Transactions.WriteTransaction? AnnounceTo);
+    /// <param name="Transaction">The write transaction the trees belong to.</param>
+    /// <param name="OwnsTransaction">True when the operation runs in a transaction of its own.</param>
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields, Transactions.WriteTransaction Transaction, bool OwnsTransaction);
 }
