@@ -2,7 +2,7 @@ using DocStore;
 
 namespace QuickStart;
 
-/// <summary>A person, as in issue 4.</summary>
+/// <summary>A person, with a unique, a plain, a path and a multikey index.</summary>
 [Collection]
 [Index("Address.City")]
 [Index("Tags[]")]

@@ -3,9 +3,9 @@ using DocStore.Bson;
 using DocStore.Bson.Interop;
 using QuickStart;
 
-// The quick start: the model from issue 4 on a database file. `quickstart.db` (and its `-wal` and `-redo`) in the
-// working directory is deleted at the start of every run, so each run starts from an empty database
-// and shows the same output. Run: dotnet run --project samples/QuickStart
+// The quick start: a people collection with four kinds of index, on a database file. `quickstart.db`
+// (and its `-wal` and `-redo`) in the working directory is deleted at the start of every run, so each
+// run starts from an empty database and shows the same output. Run: dotnet run --project samples/QuickStart
 const string path = "quickstart.db";
 File.Delete(path);
 File.Delete(path + "-wal");
