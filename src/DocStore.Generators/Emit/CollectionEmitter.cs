@@ -134,7 +134,7 @@ internal static class CollectionEmitter
         w.Line($"/// <summary>{summary}</summary>");
         ParamDocs(w, parameters);
         w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-        w.Open($"public {RuntimeNames.Enumerable}<{t}> {method}({signature}, global::DocStore.QueryOptions? options = null)");
+        w.Open($"public {RuntimeNames.Query}<{t}> {method}({signature}, global::DocStore.QueryOptions? options = null)");
         body();
         w.Close();
         w.Line();

@@ -21,7 +21,7 @@ internal static class RuntimeNames
     public const string UnsafeAccessor = "global::System.Runtime.CompilerServices.UnsafeAccessor";
     public const string UnsafeAccessorKind = "global::System.Runtime.CompilerServices.UnsafeAccessorKind";
     public const string List = "global::System.Collections.Generic.List";
-    public const string Enumerable = "global::System.Collections.Generic.IEnumerable";
+    public const string Query = "global::DocStore.DocumentQuery";
     public const string AsyncEnumerable = "global::System.Collections.Generic.IAsyncEnumerable";
     public const string CancellationToken = "global::System.Threading.CancellationToken";
     public const string ReadOnlyList = "global::System.Collections.Generic.IReadOnlyList";

@@ -1,20 +1,21 @@
 using System.Buffers.Text;
+using DocStore.Query;
 
 namespace DocStore;
 
 /// <summary>
 /// Ordering and paging for a scan or an index query: <see cref="Descending"/> order, <see cref="Skip"/>
 /// entries, at most <see cref="Take"/> results, and <see cref="After"/> a continuation token. Skipping
-/// happens on keys, so skipped documents are never read. After a query stopped at <see cref="Take"/>
-/// with more entries left, <see cref="Continuation"/> holds the token of the next page
-/// (<see cref="Next"/> builds its options); it is null when the results were exhausted.
+/// happens on keys, so skipped documents are never read. Input only: a query never writes into it, so one
+/// options object may serve any number of queries at once.
 /// </summary>
 /// <remarks>
-/// A continuation token is the last entry's key (index key and primary key), so the next page starts
-/// exactly after it, even when documents were inserted or deleted meanwhile. Use one options object per
-/// query at a time: the query writes <see cref="Continuation"/> into it when enumeration ends.
+/// To page, call <see cref="DocumentQuery{T}.ToPage"/> on the query: the page it returns carries the
+/// continuation token of the next page (the last entry's index key and primary key), so the next page
+/// starts exactly after it, even when documents were inserted or deleted meanwhile:
+/// <c>options with { After = page.Continuation }</c>.
 /// </remarks>
-public sealed class QueryOptions
+public sealed record QueryOptions
 {
     /// <summary>Entries to skip before the first result. Default 0.</summary>
     public int Skip { get; init; }
@@ -25,7 +26,7 @@ public sealed class QueryOptions
     /// <summary>True for descending key order. Default false.</summary>
     public bool Descending { get; init; }
 
-    /// <summary>Start after this continuation token (from <see cref="Continuation"/> of an earlier, identical query). Default null.</summary>
+    /// <summary>Start after this continuation token (from <see cref="DocumentPage{T}.Continuation"/> of an earlier, identical query). Default null.</summary>
     public string? After { get; init; }
 
     /// <summary>
@@ -35,23 +36,24 @@ public sealed class QueryOptions
     /// </summary>
     public DocStoreTransaction? Transaction { get; init; }
 
-    /// <summary>Set when an enumeration ends: the token of the next page, or null when no entry is left.</summary>
-    public string? Continuation { get; internal set; }
-
-    /// <summary>The options of the next page: the same order, page size and transaction, after <see cref="Continuation"/>, no skip.</summary>
-    /// <returns>The new options.</returns>
-    /// <exception cref="InvalidOperationException">There is no next page.</exception>
-    public QueryOptions Next() => new()
-    {
-        Take = Take,
-        Descending = Descending,
-        Transaction = Transaction,
-        After = Continuation ?? throw new InvalidOperationException("The query was exhausted (or not enumerated): there is no next page."),
-    };
-
     internal static string Encode(ReadOnlySpan<byte> key) => Base64Url.EncodeToString(key);
 
-    internal byte[]? DecodeAfter()
+    /// <summary>The checked paging of these options (all entries ascending when <paramref name="options"/> is null).</summary>
+    /// <exception cref="ArgumentOutOfRangeException">Skip or Take is negative.</exception>
+    /// <exception cref="ArgumentException">After is not a continuation token.</exception>
+    internal static ScanPaging ToPaging(QueryOptions? options)
+    {
+        if (options is null)
+        {
+            return ScanPaging.All;
+        }
+
+        ArgumentOutOfRangeException.ThrowIfNegative(options.Skip, nameof(Skip));
+        ArgumentOutOfRangeException.ThrowIfNegative(options.Take, nameof(Take));
+        return new ScanPaging(options.Descending, options.Skip, options.Take, options.DecodeAfter());
+    }
+
+    private byte[]? DecodeAfter()
     {
         if (After is null)
         {
@@ -66,11 +68,5 @@ public sealed class QueryOptions
         {
             throw new ArgumentException($"'{After}' is not a continuation token.", nameof(After), e);
         }
-    }
-
-    internal void Validate()
-    {
-        ArgumentOutOfRangeException.ThrowIfNegative(Skip, nameof(Skip));
-        ArgumentOutOfRangeException.ThrowIfNegative(Take, nameof(Take));
     }
 }

@@ -15,7 +15,7 @@ namespace DocStore;
 /// an in-memory database for <see cref="InMemoryPath"/>. It is thread-safe: any number of threads may read
 /// and write through it; writes are serialized by the engine's single write lock.
 /// </remarks>
-public abstract class DocStoreContext : IDisposable
+public abstract class DocStoreContext : IDisposable, IAsyncDisposable
 {
     /// <summary>The path that opens an in-memory database.</summary>
     public const string InMemoryPath = StorageEngine.InMemory;
@@ -158,6 +158,27 @@ public abstract class DocStoreContext : IDisposable
     {
         Dispose(true);
         GC.SuppressFinalize(this);
+    }
+
+    /// <summary>
+    /// Closes the database without blocking a thread on a background checkpoint that is still running; the
+    /// final checkpoint then runs as in <see cref="Dispose()"/>.
+    /// </summary>
+    /// <returns>A task that completes when the files are closed.</returns>
+    public async ValueTask DisposeAsync()
+    {
+        await DisposeAsyncCore().ConfigureAwait(false);
+        GC.SuppressFinalize(this);
+    }
+
+    /// <summary>The asynchronous close; derived classes that hold resources of their own override it and call the base implementation.</summary>
+    /// <returns>A task that completes when the files are closed.</returns>
+    protected virtual async ValueTask DisposeAsyncCore()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 0)
+        {
+            await Engine.DisposeAsync().ConfigureAwait(false);
+        }
     }
 
     /// <summary>Releases resources; derived classes call the base implementation.</summary>

@@ -389,6 +389,22 @@ internal sealed class StorageEngine : IDisposable
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
     /// <summary>Waits for the open write transaction, checkpoints everything and closes the files.</summary>
+    /// <summary>
+    /// The asynchronous twin of <see cref="Dispose"/>: waits for a running background checkpoint without
+    /// blocking a thread, then closes as <see cref="Dispose"/> does (the final checkpoint writes synchronously).
+    /// </summary>
+    public async ValueTask DisposeAsync()
+    {
+        Task background;
+        lock (_backgroundGate)
+        {
+            background = _background;
+        }
+
+        await background.ConfigureAwait(false);
+        Dispose();
+    }
+
     public void Dispose()
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)

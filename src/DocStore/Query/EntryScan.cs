@@ -14,20 +14,21 @@ internal static class EntryScan
     /// <summary>One entry: a copy of its key, and its value (valid until the transaction next changes).</summary>
     public readonly record struct Entry(byte[] Key, ReadOnlyMemory<byte> Value);
 
-    /// <summary>The entries between the bounds in the order, skip, take and continuation of <paramref name="options"/>.</summary>
+    /// <summary>The entries between the bounds in the order, skip, take and continuation of <paramref name="paging"/>.</summary>
     /// <param name="tree">The tree.</param>
     /// <param name="low">The inclusive lower bound (empty: from the start).</param>
     /// <param name="high">The upper bound (see the class remarks); null: to the end.</param>
-    /// <param name="options">Ordering and paging; receives the continuation.</param>
+    /// <param name="paging">Ordering and paging.</param>
+    /// <param name="progress">When given, receives where the walk stopped once enumeration ends.</param>
     /// <param name="accept">When given, entries it refuses are passed over before skip and take count them (multikey de-duplication).</param>
     /// <returns>The entries.</returns>
-    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, QueryOptions? options, Func<Entry, bool>? accept = null)
+    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress = null, Func<Entry, bool>? accept = null)
     {
         var cursor = tree.CreateCursor();
-        var descending = options?.Descending ?? false;
-        var skip = options?.Skip ?? 0;
-        var take = options?.Take ?? int.MaxValue;
-        var after = options?.DecodeAfter();
+        var descending = paging.Descending;
+        var skip = paging.Skip;
+        var take = paging.Take;
+        var after = paging.After;
         byte[]? last = null;
         bool ok;
         if (!descending)
@@ -66,9 +67,9 @@ internal static class EntryScan
             }
             else if (take == 0)
             {
-                if (options is not null)
+                if (progress is not null)
                 {
-                    options.Continuation = last is null ? null : QueryOptions.Encode(last);
+                    progress.ResumeAfter = last;
                 }
 
                 yield break;
@@ -83,9 +84,9 @@ internal static class EntryScan
             ok = descending ? cursor.MovePrevious() : cursor.MoveNext();
         }
 
-        if (options is not null)
+        if (progress is not null)
         {
-            options.Continuation = null;
+            progress.ResumeAfter = null;
         }
     }
 

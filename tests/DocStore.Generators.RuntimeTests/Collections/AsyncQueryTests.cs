@@ -140,7 +140,7 @@ public class AsyncQueryTests
     }
 
     /// <summary>Compares the twins with no options, descending, with skip and take, and page by page in both directions (same pages, same tokens).</summary>
-    private static Task SameAsSync(Func<QueryOptions?, IEnumerable<Member>> sync, Func<QueryOptions?, IAsyncEnumerable<Member>> twin) =>
+    private static Task SameAsSync(Func<QueryOptions?, DocumentQuery<Member>> sync, Func<QueryOptions?, IAsyncEnumerable<Member>> twin) =>
         AsyncTwins.AssertSameAsSync(sync, twin, m => m.Id, pageSize: 4, everyShape: true);
 
     private static List<int> Ids(IEnumerable<Member> members) => AsyncTwins.Ids(members, m => m.Id);

@@ -306,19 +306,20 @@ public class ModelBasedTests
         }
     }
 
-    private static List<Member> Paged(Func<QueryOptions, IEnumerable<Member>> query, int pageSize, bool descending = false)
+    private static List<Member> Paged(Func<QueryOptions, DocumentQuery<Member>> query, int pageSize, bool descending = false)
     {
         var result = new List<Member>();
         var options = new QueryOptions { Take = pageSize, Descending = descending };
         while (true)
         {
-            result.AddRange(query(options));
-            if (options.Continuation is null)
+            var page = query(options).ToPage();
+            result.AddRange(page.Items);
+            if (!page.HasMore)
             {
                 return result;
             }
 
-            options = options.Next();
+            options = options with { After = page.Continuation };
         }
     }
 

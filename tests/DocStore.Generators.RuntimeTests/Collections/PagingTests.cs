@@ -31,13 +31,14 @@ public class PagingTests
         var options = new QueryOptions { Take = 3 };
         while (true)
         {
-            seen.AddRange(db.Members.FindByScoreRange(1, 2, options).Select(m => m.Id));
-            if (options.Continuation is null)
+            var page = db.Members.FindByScoreRange(1, 2, options).ToPage();
+            seen.AddRange(page.Items.Select(m => m.Id));
+            if (!page.HasMore)
             {
                 break;
             }
 
-            options = options.Next();
+            options = options with { After = page.Continuation };
         }
 
         var expected = Enumerable.Range(1, 20).Where(i => i % 4 is 1 or 2).OrderBy(i => i % 4).ThenBy(i => i);
@@ -60,9 +61,10 @@ public class PagingTests
     {
         using var db = Seeded();
         var options = new QueryOptions { Take = 5 };
-        Assert.Equal([1, 2, 3, 4, 5], db.Members.Scan(options).Select(m => m.Id));
+        var first = db.Members.Scan(options).ToPage();
+        Assert.Equal([1, 2, 3, 4, 5], first.Items.Select(m => m.Id));
         db.Members.Delete(2);
-        Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(options.Next()).Select(m => m.Id));
+        Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(options with { After = first.Continuation }).Select(m => m.Id));
     }
 
     [Fact]
@@ -70,16 +72,43 @@ public class PagingTests
     {
         using var db = Seeded();
         var scan = new QueryOptions { Take = 5 };
-        Assert.Equal([1, 2, 3, 4, 5], db.Members.Scan(scan).Select(m => m.Id));
+        var scanPage = db.Members.Scan(scan).ToPage();
+        Assert.Equal([1, 2, 3, 4, 5], scanPage.Items.Select(m => m.Id));
 
         // Score 0 holds 4, 8, 12, 16, 20: the first page ends at the last of them.
         var byScore = new QueryOptions { Take = 5 };
-        Assert.Equal([4, 8, 12, 16, 20], db.Members.FindByScoreRange(0, 3, byScore).Select(m => m.Id));
+        var byScorePage = db.Members.FindByScoreRange(0, 3, byScore).ToPage();
+        Assert.Equal([4, 8, 12, 16, 20], byScorePage.Items.Select(m => m.Id));
 
         // Key -1 sorts before the scan's position, and its entry (score 0, key -1) before the index query's.
         db.Members.Insert(new Member { Id = -1, Handle = "before", Score = 0 });
-        Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(scan.Next()).Select(m => m.Id));
-        Assert.Equal([1, 5, 9, 13, 17], db.Members.FindByScoreRange(0, 3, byScore.Next()).Select(m => m.Id));
+        Assert.Equal([6, 7, 8, 9, 10], db.Members.Scan(scan with { After = scanPage.Continuation }).Select(m => m.Id));
+        Assert.Equal([1, 5, 9, 13, 17], db.Members.FindByScoreRange(0, 3, byScore with { After = byScorePage.Continuation }).Select(m => m.Id));
+    }
+
+    [Fact]
+    public void Options_are_input_only_and_a_page_carries_the_continuation()
+    {
+        using var db = Seeded();
+        var options = new QueryOptions { Take = 3 };
+        var before = options with { };
+        var page = db.Members.Scan(options).ToPage();
+        Assert.Equal(before, options);
+        Assert.Equal([1, 2, 3], page.Items.Select(m => m.Id));
+        Assert.True(page.HasMore);
+
+        var last = db.Members.Scan(new QueryOptions { Skip = 18 }).ToPage();
+        Assert.Equal([19, 20], last.Items.Select(m => m.Id));
+        Assert.False(last.HasMore);
+        Assert.Null(last.Continuation);
+    }
+
+    [Fact]
+    public void A_typed_collection_is_not_a_sequence_so_linq_cannot_decode_it_by_accident()
+    {
+        using var db = Seeded();
+        Assert.False(typeof(System.Collections.IEnumerable).IsAssignableFrom(db.Members.GetType()));
+        Assert.Equal(20, db.Members.FindAll().Count());
     }
 
     [Fact]

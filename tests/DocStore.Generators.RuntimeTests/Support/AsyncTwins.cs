@@ -1,6 +1,6 @@
 namespace DocStore.Generators.RuntimeTests.Support;
 
-/// <summary>Checks an asynchronous query twin against its synchronous method: the same documents in the same order, page by page with the same continuation tokens.</summary>
+/// <summary>Checks an asynchronous query twin against its synchronous method: the same documents in the same order, page by page, with the same pages from ToPage and ToPageAsync.</summary>
 internal static class AsyncTwins
 {
     /// <summary>
@@ -9,7 +9,7 @@ internal static class AsyncTwins
     /// by page descending.
     /// </summary>
     public static async Task AssertSameAsSync<T>(
-        Func<QueryOptions?, IEnumerable<T>> sync, Func<QueryOptions?, IAsyncEnumerable<T>> twin, Func<T, int> id, int pageSize, bool everyShape)
+        Func<QueryOptions?, DocumentQuery<T>> sync, Func<QueryOptions?, IAsyncEnumerable<T>> twin, Func<T, int> id, int pageSize, bool everyShape)
     {
         var all = Ids(sync(null), id);
         Assert.True(all.Count > pageSize, "the query should match several pages' worth of documents");
@@ -22,18 +22,20 @@ internal static class AsyncTwins
 
         foreach (var descending in everyShape ? new[] { false, true } : [false])
         {
-            var syncPage = new QueryOptions { Take = pageSize, Descending = descending };
-            var asyncPage = new QueryOptions { Take = pageSize, Descending = descending };
+            var options = new QueryOptions { Take = pageSize, Descending = descending };
             while (true)
             {
-                Assert.Equal(Ids(sync(syncPage), id), await Ids(twin(asyncPage), id));
-                Assert.Equal(syncPage.Continuation, asyncPage.Continuation);
-                if (syncPage.Continuation is null)
+                var page = sync(options).ToPage();
+                var asyncPage = await sync(options).ToPageAsync();
+                Assert.Equal(Ids(page.Items, id), await Ids(twin(options), id));
+                Assert.Equal(Ids(page.Items, id), Ids(asyncPage.Items, id));
+                Assert.Equal(page.Continuation, asyncPage.Continuation);
+                if (!page.HasMore)
                 {
                     break;
                 }
 
-                (syncPage, asyncPage) = (syncPage.Next(), asyncPage.Next());
+                options = options with { After = page.Continuation };
             }
         }
     }

@@ -66,7 +66,7 @@ public class UntypedAsyncQueryTests
         Assert.Throws<ArgumentException>(() => rows.FindAsync("NoSuchIndex", 1));
     }
 
-    private static Task SameAsSync(Func<QueryOptions?, IEnumerable<BsonDocument>> sync, Func<QueryOptions?, IAsyncEnumerable<BsonDocument>> twin) =>
+    private static Task SameAsSync(Func<QueryOptions?, DocumentQuery<BsonDocument>> sync, Func<QueryOptions?, IAsyncEnumerable<BsonDocument>> twin) =>
         AsyncTwins.AssertSameAsSync(sync, twin, d => d["_id"].AsInt32, pageSize: 3, everyShape: false);
 
     private static List<int> Ids(IEnumerable<BsonDocument> documents) => AsyncTwins.Ids(documents, d => d["_id"].AsInt32);

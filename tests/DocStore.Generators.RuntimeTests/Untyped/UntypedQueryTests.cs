@@ -124,17 +124,18 @@ public class UntypedQueryTests
         var inRange = all.Where(r => r.Score >= low && r.Score <= high).OrderBy(r => r.Score).ThenBy(r => r.Id).Select(r => r.Id).ToList();
         Assert.Equal(inRange, Ids(rows.FindRange("Score", low, high)));
         Assert.Equal(Enumerable.Reverse(inRange), Ids(rows.FindRange("Score", low, high, new QueryOptions { Descending = true })));
-        var page = new QueryOptions { Take = 7 };
+        var options = new QueryOptions { Take = 7 };
         var paged = new List<int>();
         while (true)
         {
-            paged.AddRange(Ids(rows.FindRange("Score", low, high, page)));
-            if (page.Continuation is null)
+            var page = rows.FindRange("Score", low, high, options).ToPage();
+            paged.AddRange(Ids(page.Items));
+            if (!page.HasMore)
             {
                 break;
             }
 
-            page = page.Next();
+            options = options with { After = page.Continuation };
         }
 
         Assert.Equal(inRange, paged);

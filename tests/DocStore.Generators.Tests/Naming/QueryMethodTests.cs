@@ -16,7 +16,7 @@ public class QueryMethodTests
         Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
-        Assert.Contains("IEnumerable<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("DocumentQuery<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByTags(string element, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("public long CountByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);

@@ -2921,7 +2921,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         if (last is { } v_last)
@@ -2987,7 +2987,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLast(string last, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLast(string last, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         if (last is { } v_last)

@@ -706,7 +706,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The documents whose <c>Address.City</c> equals the given value, in index order (index <c>AddressCity</c>); lazy.</summary>
     /// <param name="addressCity">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         if (addressCity is { } v_addressCity)
@@ -754,7 +754,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityRange(string min, string max, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCityRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
         if (min is { } v_min)
@@ -788,7 +788,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The documents whose <c>Address.City</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAddressCityPrefix(string prefix, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCityPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
@@ -806,7 +806,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The documents whose <c>Tags[]</c> equals the given value, in index order (index <c>Tags</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTags(string element, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         if (element is { } v_element)
@@ -854,7 +854,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsRange(string min, string max, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTagsRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
         if (min is { } v_min)
@@ -888,7 +888,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The documents whose <c>Tags[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByTagsPrefix(string prefix, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTagsPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
@@ -953,7 +953,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailRange(string min, string max, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByEmailRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
         if (min is { } v_min)
@@ -987,7 +987,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The documents whose <c>Email</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)
     {
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
@@ -1005,7 +1005,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The documents whose <c>Age</c> equals the given value, in index order (index <c>Age</c>); lazy.</summary>
     /// <param name="age">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)age);
@@ -1039,7 +1039,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
-    public global::System.Collections.Generic.IEnumerable<global::MyApp.Person> FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
         low.Append((long)min);

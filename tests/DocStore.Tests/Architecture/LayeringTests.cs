@@ -21,8 +21,9 @@ public sealed class LayeringTests
         ["Integrity"],
         ["Engine"],
         ["Catalog"],
+        ["Query"],
         ["Indexing"],
-        ["Collections", "Query", "Context"],
+        ["Collections", "Context"],
         ["Sql"],
     ];
 

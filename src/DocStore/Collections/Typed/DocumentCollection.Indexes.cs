@@ -79,15 +79,15 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="index">The index position.</param>
     /// <param name="key">The encoded components.</param>
     /// <param name="options">Ordering and paging; null for all, ascending.</param>
-    /// <returns>A lazy sequence on one snapshot.</returns>
-    protected IEnumerable<T> FindEqual(int index, byte[] key, QueryOptions? options = null) => FindPrefix(index, key, options);
+    /// <returns>The lazy query.</returns>
+    protected DocumentQuery<T> FindEqual(int index, byte[] key, QueryOptions? options = null) => FindPrefix(index, key, options);
 
     /// <summary>The documents whose key in <paramref name="index"/> starts with <paramref name="prefix"/> bytes, in index order.</summary>
     /// <param name="index">The index position.</param>
     /// <param name="prefix">The encoded prefix (complete components, or a string prefix last).</param>
     /// <param name="options">Ordering and paging.</param>
-    /// <returns>A lazy sequence on one snapshot.</returns>
-    protected IEnumerable<T> FindPrefix(int index, byte[] prefix, QueryOptions? options = null)
+    /// <returns>The lazy query.</returns>
+    protected DocumentQuery<T> FindPrefix(int index, byte[] prefix, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(prefix);
         return Query(options?.Transaction, CheckIndex(index), prefix, prefix, options);
@@ -101,8 +101,8 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="low">The encoded lower bound (inclusive).</param>
     /// <param name="high">The encoded upper bound (inclusive).</param>
     /// <param name="options">Ordering and paging.</param>
-    /// <returns>A lazy sequence on one snapshot.</returns>
-    protected IEnumerable<T> FindRange(int index, byte[] low, byte[] high, QueryOptions? options = null)
+    /// <returns>The lazy query.</returns>
+    protected DocumentQuery<T> FindRange(int index, byte[] low, byte[] high, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(low);
         ArgumentNullException.ThrowIfNull(high);
@@ -121,7 +121,7 @@ public abstract partial class DocumentCollection<T, TKey>
         return Read(options?.Transaction, (Index: index, Key: key), static (c, tx, _, a) =>
         {
             var tree = c.IndexTree(tx, a.Index);
-            return c.Model.Indexes[a.Index].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, null, c.FirstPerDocument(a.Index)).LongCount() : EntryScan.Count(tree, a.Key, a.Key);
+            return c.Model.Indexes[a.Index].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, ScanPaging.All, accept: c.FirstPerDocument(a.Index)).LongCount() : EntryScan.Count(tree, a.Key, a.Key);
         });
     }
 
@@ -160,15 +160,15 @@ public abstract partial class DocumentCollection<T, TKey>
     }
 
     /// <summary>Checks the arguments now, and returns the lazy walk (index -1: the primary tree).</summary>
-    private IEnumerable<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options)
+    private DocumentQuery<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options)
     {
         _context.ThrowIfDisposed();
         transaction?.ThrowIfUnusable(_context);
-        options?.Validate();
-        return Walk(transaction, index, low, high, options);
+        var paging = QueryOptions.ToPaging(options);
+        return new DocumentQuery<T>(progress => Walk(transaction, index, low, high, paging, progress));
     }
 
-    private IEnumerable<T> Walk(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options)
+    private IEnumerable<T> Walk(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress)
     {
         _context.ThrowIfDisposed();
         ReadTransaction? snapshot = null;
@@ -191,7 +191,7 @@ public abstract partial class DocumentCollection<T, TKey>
         {
             var primary = PrimaryTree(tx);
             var tree = index < 0 ? primary : IndexTree(tx, index);
-            foreach (var entry in EntryScan.Walk(tree, low, high, options, FirstPerDocument(index)))
+            foreach (var entry in EntryScan.Walk(tree, low, high, paging, progress, FirstPerDocument(index)))
             {
                 if (index < 0)
                 {

@@ -26,14 +26,18 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
     /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The document or null.</returns>
-    public ValueTask<T?> GetAsync(TKey key) => ValueTask.FromResult(Get(key));
+    public ValueTask<T?> GetAsync(TKey key, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<T?>(cancellationToken) : ValueTask.FromResult(Get(key));
 
     /// <summary>The asynchronous twin of <see cref="Get(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The document or null.</returns>
-    public ValueTask<T?> GetAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Get(transaction, key));
+    public ValueTask<T?> GetAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<T?>(cancellationToken) : ValueTask.FromResult(Get(transaction, key));
 
     /// <summary>Looks a document up by key.</summary>
     /// <param name="key">The key.</param>
@@ -63,14 +67,18 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>The asynchronous twin of <see cref="Exists(TKey)"/> (completes synchronously).</summary>
     /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>True when present.</returns>
-    public ValueTask<bool> ExistsAsync(TKey key) => ValueTask.FromResult(Exists(key));
+    public ValueTask<bool> ExistsAsync(TKey key, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(Exists(key));
 
     /// <summary>The asynchronous twin of <see cref="Exists(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>True when present.</returns>
-    public ValueTask<bool> ExistsAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Exists(transaction, key));
+    public ValueTask<bool> ExistsAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(Exists(transaction, key));
 
     /// <summary>The stored C-BSON bytes of the document with <paramref name="key"/>, for the generated field readers; null when absent.</summary>
     /// <param name="key">The key.</param>
@@ -78,10 +86,12 @@ public abstract partial class DocumentCollection<T, TKey>
     public byte[]? GetDocumentBytes(TKey key) =>
         Lookup(null, EncodeKeyScratch(key), static (c, pages, _, pk) => c.TryGetDocument(pages, pk, out var bytes) ? bytes.ToArray() : null);
 
-    /// <summary>The asynchronous twin of <see cref="GetDocumentBytes(TKey)"/> (completes synchronously, like <see cref="GetAsync(TKey)"/>).</summary>
+    /// <summary>The asynchronous twin of <see cref="GetDocumentBytes(TKey)"/> (completes synchronously, like <see cref="GetAsync(TKey, CancellationToken)"/>).</summary>
     /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>A copy of the bytes, or null.</returns>
-    public ValueTask<byte[]?> GetDocumentBytesAsync(TKey key) => ValueTask.FromResult(GetDocumentBytes(key));
+    public ValueTask<byte[]?> GetDocumentBytesAsync(TKey key, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<byte[]?>(cancellationToken) : ValueTask.FromResult(GetDocumentBytes(key));
 
     /// <summary>How many documents the collection holds, counted on a snapshot from the keys alone.</summary>
     /// <returns>The count.</returns>
@@ -96,33 +106,37 @@ public abstract partial class DocumentCollection<T, TKey>
         return Read(transaction, 0, (c, tx, _, _) => EntryScan.Count(c.PrimaryTree(tx), [], null));
     }
 
-    /// <summary>The asynchronous twin of <see cref="Count()"/> (completes synchronously, like <see cref="GetAsync(TKey)"/>).</summary>
+    /// <summary>The asynchronous twin of <see cref="Count()"/> (completes synchronously, like <see cref="GetAsync(TKey, CancellationToken)"/>).</summary>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The count.</returns>
-    public ValueTask<long> CountAsync() => ValueTask.FromResult(Count());
+    public ValueTask<long> CountAsync(CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(Count());
 
     /// <summary>The asynchronous twin of <see cref="Count(DocStoreTransaction)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The count.</returns>
-    public ValueTask<long> CountAsync(DocStoreTransaction transaction) => ValueTask.FromResult(Count(transaction));
+    public ValueTask<long> CountAsync(DocStoreTransaction transaction, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(Count(transaction));
 
     /// <summary>Every document in primary key order; lazy, on one snapshot taken when enumeration starts.</summary>
     /// <returns>The documents.</returns>
-    public IEnumerable<T> FindAll() => Scan();
+    public DocumentQuery<T> FindAll() => Scan();
 
     /// <summary>
     /// The documents in primary key order (or descending), with skip, take and continuation from
     /// <paramref name="options"/>; lazy, on one snapshot held from the first <c>MoveNext</c> until the
-    /// enumerator is disposed.
+    /// enumerator is disposed. <see cref="DocumentQuery{T}.ToPage"/> returns one page and the next page's token.
     /// </summary>
     /// <param name="options">Ordering and paging; null for all documents ascending.</param>
     /// <returns>The documents.</returns>
-    public IEnumerable<T> Scan(QueryOptions? options = null) => Query(options?.Transaction, -1, [], null, options);
+    public DocumentQuery<T> Scan(QueryOptions? options = null) => Query(options?.Transaction, -1, [], null, options);
 
     /// <summary>Like <see cref="Scan(QueryOptions?)"/>, as <paramref name="transaction"/> sees the collection. Changing the collection through the transaction while enumerating ends the enumeration with <see cref="InvalidOperationException"/>.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="options">Ordering and paging.</param>
     /// <returns>The documents.</returns>
-    public IEnumerable<T> Scan(DocStoreTransaction transaction, QueryOptions? options = null)
+    public DocumentQuery<T> Scan(DocStoreTransaction transaction, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(transaction);
         if (options?.Transaction is { } other && !ReferenceEquals(other, transaction))
@@ -137,7 +151,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="from">The first key (it need not exist).</param>
     /// <param name="options">Ordering and paging.</param>
     /// <returns>The documents.</returns>
-    public IEnumerable<T> ScanFrom(TKey from, QueryOptions? options = null)
+    public DocumentQuery<T> ScanFrom(TKey from, QueryOptions? options = null)
     {
         var key = EncodeKey(from);
         return options?.Descending == true ? Query(options.Transaction, -1, [], key, options) : Query(options?.Transaction, -1, key, null, options);

@@ -27,8 +27,10 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The asynchronous twin of <see cref="Insert(DocStoreTransaction, T)"/>: the transaction holds the write lock and commits later, so this completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="document">The document.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since it only changes the transaction's pages (its commit does the I/O).</param>
     /// <returns>The document's key.</returns>
-    public ValueTask<TKey> InsertAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Insert(transaction, document));
+    public ValueTask<TKey> InsertAsync(DocStoreTransaction transaction, T document, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<TKey>(cancellationToken) : ValueTask.FromResult(Insert(transaction, document));
 
     /// <summary>The asynchronous twin of <see cref="Insert(T)"/>: waits for the write lock and the durable flush without blocking a thread.</summary>
     /// <param name="document">The document.</param>
@@ -52,8 +54,10 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The asynchronous twin of <see cref="InsertMany(DocStoreTransaction, IEnumerable{T})"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="documents">The documents.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since it only changes the transaction's pages (its commit does the I/O).</param>
     /// <returns>Their keys, in order.</returns>
-    public ValueTask<IReadOnlyList<TKey>> InsertManyAsync(DocStoreTransaction transaction, IEnumerable<T> documents) => ValueTask.FromResult(InsertMany(transaction, documents));
+    public ValueTask<IReadOnlyList<TKey>> InsertManyAsync(DocStoreTransaction transaction, IEnumerable<T> documents, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<IReadOnlyList<TKey>>(cancellationToken) : ValueTask.FromResult(InsertMany(transaction, documents));
 
     /// <summary>The asynchronous twin of <see cref="InsertMany(IEnumerable{T})"/>.</summary>
     /// <param name="documents">The documents.</param>
@@ -77,8 +81,10 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The asynchronous twin of <see cref="Update(DocStoreTransaction, T)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="document">The new version.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since it only changes the transaction's pages (its commit does the I/O).</param>
     /// <returns>False when no document has that key.</returns>
-    public ValueTask<bool> UpdateAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Update(transaction, document));
+    public ValueTask<bool> UpdateAsync(DocStoreTransaction transaction, T document, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(Update(transaction, document));
 
     /// <summary>The asynchronous twin of <see cref="Update(T)"/>.</summary>
     /// <param name="document">The new version.</param>
@@ -101,8 +107,10 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The asynchronous twin of <see cref="Upsert(DocStoreTransaction, T)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="document">The document.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since it only changes the transaction's pages (its commit does the I/O).</param>
     /// <returns>The document's key.</returns>
-    public ValueTask<TKey> UpsertAsync(DocStoreTransaction transaction, T document) => ValueTask.FromResult(Upsert(transaction, document));
+    public ValueTask<TKey> UpsertAsync(DocStoreTransaction transaction, T document, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<TKey>(cancellationToken) : ValueTask.FromResult(Upsert(transaction, document));
 
     /// <summary>The asynchronous twin of <see cref="Upsert(T)"/>.</summary>
     /// <param name="document">The document.</param>
@@ -125,8 +133,10 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The asynchronous twin of <see cref="Delete(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="key">The key.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since it only changes the transaction's pages (its commit does the I/O).</param>
     /// <returns>False when no document has that key.</returns>
-    public ValueTask<bool> DeleteAsync(DocStoreTransaction transaction, TKey key) => ValueTask.FromResult(Delete(transaction, key));
+    public ValueTask<bool> DeleteAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(Delete(transaction, key));
 
     /// <summary>The asynchronous twin of <see cref="Delete(TKey)"/>.</summary>
     /// <param name="key">The key.</param>

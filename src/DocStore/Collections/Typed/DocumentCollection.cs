@@ -22,7 +22,8 @@ namespace DocStore;
 /// </remarks>
 /// <typeparam name="T">The document type.</typeparam>
 /// <typeparam name="TKey">The primary key type.</typeparam>
-public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, ICheckedCollection
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1711:Identifiers should not have incorrect suffix", Justification = "A collection of documents in the database sense; it is deliberately not an IEnumerable (use FindAll).")]
+public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
     where TKey : notnull
 {
     private readonly DocStoreContext _context;
@@ -110,12 +111,6 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
 
     /// <summary>What this collection shares with other objects of the context over the same collection.</summary>
     private protected CollectionState State => _state;
-
-    /// <summary>Enumerates every document in primary key order (same as <see cref="FindAll"/>).</summary>
-    /// <returns>The enumerator.</returns>
-    public IEnumerator<T> GetEnumerator() => FindAll().GetEnumerator();
-
-    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
     /// <summary>Per-index facts looked up on every operation, resolved once.</summary>
     private static (bool[] Unique, int[] Components) Shape(ICollectionModel<T, TKey> model)

@@ -10,10 +10,11 @@ public sealed partial class BsonCollection
     /// <param name="index">The index name, or the path of a single-path index.</param>
     /// <param name="value">The value (C# null or <see cref="BsonNull"/> matches a null or missing value).</param>
     /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The document or null.</returns>
     /// <exception cref="ArgumentException">No such index, or a value of a type keys cannot hold.</exception>
-    public ValueTask<BsonDocument?> FindOneAsync(string index, BsonValue? value, QueryOptions? options = null) =>
-        ValueTask.FromResult(FindOne(index, value, options));
+    public ValueTask<BsonDocument?> FindOneAsync(string index, BsonValue? value, QueryOptions? options = null, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<BsonDocument?>(cancellationToken) : ValueTask.FromResult(FindOne(index, value, options));
 
     /// <summary>The asynchronous twin of <see cref="Find(string, BsonValue?, QueryOptions?)"/>: the same documents in the same order, with the same paging and continuation.</summary>
     /// <param name="index">The index name, or the path of a single-path index.</param>
@@ -60,17 +61,19 @@ public sealed partial class BsonCollection
     /// <param name="index">The index name, or the path of a single-path index.</param>
     /// <param name="value">The value.</param>
     /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The number of documents.</returns>
     /// <exception cref="ArgumentException">No such index, or a value of a type keys cannot hold.</exception>
-    public ValueTask<long> CountByAsync(string index, BsonValue? value, QueryOptions? options = null) =>
-        ValueTask.FromResult(CountBy(index, value, options));
+    public ValueTask<long> CountByAsync(string index, BsonValue? value, QueryOptions? options = null, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(CountBy(index, value, options));
 
     /// <summary>The asynchronous twin of <see cref="CountBy(string, BsonValue?[], QueryOptions?)"/> (completes synchronously).</summary>
     /// <param name="index">The index name.</param>
     /// <param name="values">One value per leading component.</param>
     /// <param name="options">Only <see cref="QueryOptions.Transaction"/> applies.</param>
+    /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The number of documents.</returns>
     /// <exception cref="ArgumentException">No such index, a wrong number of values, or a value of a type keys cannot hold.</exception>
-    public ValueTask<long> CountByAsync(string index, BsonValue?[] values, QueryOptions? options = null) =>
-        ValueTask.FromResult(CountBy(index, values, options));
+    public ValueTask<long> CountByAsync(string index, BsonValue?[] values, QueryOptions? options = null, CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(CountBy(index, values, options));
 }

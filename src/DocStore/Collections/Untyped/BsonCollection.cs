@@ -21,6 +21,7 @@ namespace DocStore;
 /// key values are compared by type as docs/catalog.md describes: an int32 and an int64 match, a double
 /// never matches an integer.
 /// </remarks>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1711:Identifiers should not have incorrect suffix", Justification = "A collection of documents in the database sense; it is deliberately not an IEnumerable (use FindAll).")]
 public sealed partial class BsonCollection : DocumentCollection<BsonDocument, BsonValue>
 {
     private BsonCollection(DocStoreContext context, BsonDocumentModel model)
@@ -71,7 +72,7 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
     /// <param name="options">Ordering, paging and transaction; null for all matches ascending.</param>
     /// <returns>The documents; one matching through several elements of a multikey path appears once.</returns>
     /// <exception cref="ArgumentException">No such index, or a value of a type keys cannot hold.</exception>
-    public IEnumerable<BsonDocument> Find(string index, BsonValue? value, QueryOptions? options = null) => Find(index, [value], options);
+    public DocumentQuery<BsonDocument> Find(string index, BsonValue? value, QueryOptions? options = null) => Find(index, [value], options);
 
     /// <summary>The documents whose leading components in a composite <paramref name="index"/> equal <paramref name="values"/>, in index order; lazy.</summary>
     /// <param name="index">The index name.</param>
@@ -79,7 +80,7 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
     /// <param name="options">Ordering, paging and transaction.</param>
     /// <returns>The documents.</returns>
     /// <exception cref="ArgumentException">No such index, no values or more than the index has components, or a value of a type keys cannot hold.</exception>
-    public IEnumerable<BsonDocument> Find(string index, BsonValue?[] values, QueryOptions? options = null)
+    public DocumentQuery<BsonDocument> Find(string index, BsonValue?[] values, QueryOptions? options = null)
     {
         var position = Resolve(index);
         return FindEqual(position, Encode(position, values), options);
@@ -92,7 +93,7 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
     /// <param name="options">Ordering, paging and transaction.</param>
     /// <returns>The documents.</returns>
     /// <exception cref="ArgumentException">No such index, or a value of a type keys cannot hold.</exception>
-    public IEnumerable<BsonDocument> FindRange(string index, BsonValue? min, BsonValue? max, QueryOptions? options = null)
+    public DocumentQuery<BsonDocument> FindRange(string index, BsonValue? min, BsonValue? max, QueryOptions? options = null)
     {
         var position = Resolve(index);
         return FindRange(position, Encode(position, [min]), Encode(position, [max]), options);
@@ -104,7 +105,7 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
     /// <param name="options">Ordering, paging and transaction.</param>
     /// <returns>The documents.</returns>
     /// <exception cref="ArgumentException">No such index.</exception>
-    public IEnumerable<BsonDocument> FindPrefix(string index, string prefix, QueryOptions? options = null)
+    public DocumentQuery<BsonDocument> FindPrefix(string index, string prefix, QueryOptions? options = null)
     {
         ArgumentNullException.ThrowIfNull(prefix);
         var position = Resolve(index);
