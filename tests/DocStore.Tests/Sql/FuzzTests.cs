@@ -110,7 +110,15 @@ public sealed class FuzzTests
 
     private static void Check(string sql)
     {
-        var run = Task.Run(() => Parse(sql));
+        // A thread of its own, and the clock starts when it runs: a busy thread pool (other tests
+        // block on theirs) can take seconds to start a queued task, which says nothing of the parser.
+        using var started = new ManualResetEventSlim();
+        var run = Task.Factory.StartNew(() =>
+        {
+            started.Set();
+            Parse(sql);
+        }, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        Assert.True(started.Wait(TimeSpan.FromSeconds(30)), "The parse thread did not start.");
         if (!run.Wait(s_perInputLimit))
         {
             Assert.Fail($"Parsing took over {s_perInputLimit.TotalSeconds} s: {sql}");

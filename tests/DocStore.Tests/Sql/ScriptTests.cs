@@ -13,6 +13,38 @@ public sealed class ScriptTests
         Assert.Equal(["(begin)", "(insert t (row @d))", "(delete t (where (= a 1)))", "(commit)"], script.Select(SExpression.Print));
     }
 
+    [Fact]
+    public void The_reference_example_script_parses()
+    {
+        // The "At a glance" example of docs/sql.md.
+        const string sql = """
+            SELECT c.Name, COUNT(*) AS orders, SUM(o.Total) AS total
+            FROM Customers c
+            LEFT JOIN Orders o ON o.CustomerId = c.Id
+            WHERE c.Address.City = @city AND o.Lines[].Sku IN ('A-1', 'B-2')
+            GROUP BY c.Name
+            HAVING COUNT(*) > 1
+            ORDER BY total DESC
+            LIMIT 10 OFFSET ?;
+
+            INSERT INTO People VALUES ({"Name": "Ann", "Tags": ["vip"], "Born": {"$date": "1990-01-01T00:00:00Z"}});
+            INSERT INTO People (Name, Address.City) VALUES ('Bob', 'Oslo'), ('Eve', NULL);
+            UPDATE People SET Address.City = 'Bergen' WHERE Name = 'Bob';
+            DELETE FROM People WHERE Age < 18;
+            CREATE UNIQUE INDEX ByEmail ON People (Email);
+            DROP INDEX People.ByEmail;
+            BEGIN; COMMIT; ROLLBACK;
+            EXPLAIN SELECT * FROM People WHERE Tags[] = 'vip';
+            """;
+        var script = SqlParser.ParseScript(sql);
+        Assert.Equal(11, script.Length);
+        Assert.Equal(
+            "(select (c.Name (as (call COUNT *) orders) (as (call SUM o.Total) total)) (from Customers c) "
+            + "(left-join Orders o (= o.CustomerId c.Id)) (where (AND (= c.Address.City @city) (IN o.Lines[].Sku (list 'A-1' 'B-2')))) "
+            + "(group-by c.Name) (having (> (call COUNT *) 1)) (order-by (desc total)) (limit 10) (offset ?1))",
+            SExpression.Print(script[0]));
+    }
+
     [Theory]
     [InlineData("")]
     [InlineData("  ")]
