@@ -166,7 +166,12 @@ internal sealed partial class SqlParser
             }
             while (Accept(TokenKind.Comma));
 
-            Expect(TokenKind.RightParen, $"',' or ')' to close the IN list that starts at {SyntaxErrors.Where(_sql, open.Start)}");
+            if (Current.Kind != TokenKind.RightParen)
+            {
+                throw Error($"',' or ')' to close the IN list that starts at {SyntaxErrors.Where(_sql, open.Start)}");
+            }
+
+            _tokens.Advance();
             height = Grow(inToken, height, itemsHeight);
             result = new InListExpression(left, items.ToImmutable(), negated, SourceSpan.FromBounds(left.Span.Start, _tokens.Previous.End));
         }
@@ -201,6 +206,8 @@ internal sealed partial class SqlParser
     }
 
     /// <summary>Consumes <c>)</c> closing <paramref name="open"/>, or reports where the unclosed one is.</summary>
-    private SqlToken ExpectClose(SqlToken open) =>
-        Expect(TokenKind.RightParen, $"')' to close the '(' at {SyntaxErrors.Where(_sql, open.Start)}");
+    /// <remarks>The message is built only on failure: finding a line and column scans the text.</remarks>
+    private SqlToken ExpectClose(SqlToken open) => Current.Kind == TokenKind.RightParen
+        ? _tokens.Advance()
+        : throw Error($"')' to close the '(' at {SyntaxErrors.Where(_sql, open.Start)}");
 }

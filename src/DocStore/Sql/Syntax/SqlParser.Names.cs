@@ -41,9 +41,9 @@ internal sealed partial class SqlParser
     }
 
     /// <summary>A path where only a path may stand (INSERT columns, SET targets, indexed paths).</summary>
-    private PathExpression ExpectPath(string expected) => IsName(Current.Kind)
+    private PathExpression ExpectPath() => IsName(Current.Kind)
         ? ParsePath()
-        : throw Error(WithKeywordHint(expected));
+        : throw Error(WithKeywordHint("a path" + AfterPrevious()));
 
     /// <summary>A dotted path whose first segment is the current (name) token.</summary>
     private PathExpression ParsePath()

@@ -116,7 +116,12 @@ internal sealed partial class SqlParser
         if (Accept(TokenKind.Star))
         {
             star = true;
-            Expect(TokenKind.RightParen, $"')' after '*' in {name.Text}(*)");
+            if (Current.Kind != TokenKind.RightParen)
+            {
+                throw Error($"')' after '*' in {name.Text}(*)");
+            }
+
+            _tokens.Advance();
         }
         else if (!Accept(TokenKind.RightParen))
         {
@@ -128,7 +133,12 @@ internal sealed partial class SqlParser
             }
             while (Accept(TokenKind.Comma));
 
-            Expect(TokenKind.RightParen, $"',' or ')' to close the arguments of {name.Text} at {SyntaxErrors.Where(_sql, open.Start)}");
+            if (Current.Kind != TokenKind.RightParen)
+            {
+                throw Error($"',' or ')' to close the arguments of {name.Text} at {SyntaxErrors.Where(_sql, open.Start)}");
+            }
+
+            _tokens.Advance();
             arguments = builder.ToImmutable();
         }
 

@@ -65,7 +65,7 @@ internal sealed partial class SqlParser
             var paths = ImmutableArray.CreateBuilder<PathExpression>();
             do
             {
-                paths.Add(ExpectPath("a path" + AfterPrevious()));
+                paths.Add(ExpectPath());
             }
             while (Accept(TokenKind.Comma));
 
@@ -90,7 +90,12 @@ internal sealed partial class SqlParser
     /// </summary>
     private InsertRow ParseInsertRow(int columnCount)
     {
-        var open = Expect(TokenKind.LeftParen, "'(' and a row of values" + AfterPrevious());
+        if (Current.Kind != TokenKind.LeftParen)
+        {
+            throw Error("'(' and a row of values" + AfterPrevious());
+        }
+
+        var open = _tokens.Advance();
         Enter(open);
         var expected = Math.Max(columnCount, 1);
         var values = ImmutableArray.CreateBuilder<SqlExpression>();
@@ -100,10 +105,14 @@ internal sealed partial class SqlParser
             values.Add(ParseExpressionInto(ref ignored));
             if (values.Count == expected)
             {
-                var full = columnCount == 0
-                    ? "')' after the document (without a column list each row is one document)"
-                    : $"')' after the {columnCount} value{(columnCount == 1 ? "" : "s")} of the column list";
-                Expect(TokenKind.RightParen, full);
+                if (Current.Kind != TokenKind.RightParen)
+                {
+                    throw Error(columnCount == 0
+                        ? "')' after the document (without a column list each row is one document)"
+                        : $"')' after the {columnCount} value{(columnCount == 1 ? "" : "s")} of the column list");
+                }
+
+                _tokens.Advance();
                 break;
             }
 
@@ -126,7 +135,7 @@ internal sealed partial class SqlParser
         var assignments = ImmutableArray.CreateBuilder<Assignment>();
         do
         {
-            var target = ExpectPath("a path" + AfterPrevious());
+            var target = ExpectPath();
             Expect(TokenKind.Equal, "'=' after the path");
             var ignored = 0;
             var value = ParseExpressionInto(ref ignored);
@@ -167,7 +176,7 @@ internal sealed partial class SqlParser
         var paths = ImmutableArray.CreateBuilder<PathExpression>();
         do
         {
-            paths.Add(ExpectPath("a path" + AfterPrevious()));
+            paths.Add(ExpectPath());
         }
         while (Accept(TokenKind.Comma));
 
