@@ -22,6 +22,7 @@ public sealed class PathTests
         { "\"say \"\"hi\"\"\"", "\"say \"hi\"\"" },
         { "_id", "_id" },
         { "Straße.Größe", "Straße.Größe" },
+        { "Cafe\u0301", "Cafe\u0301" },
     };
 
     [Theory]

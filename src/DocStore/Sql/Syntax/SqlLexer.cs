@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace DocStore.Sql.Syntax;
 
 /// <summary>
@@ -47,7 +49,10 @@ internal sealed class SqlLexer
 
     private static bool IsNameStart(char c) => char.IsAsciiLetter(c) || c == '_' || (c > 127 && char.IsLetter(c));
 
-    private static bool IsNamePart(char c) => IsNameStart(c) || char.IsAsciiDigit(c) || (c > 127 && char.IsDigit(c));
+    // As in C# identifiers, so any member name a model declares can be written unquoted.
+    private static bool IsNamePart(char c) => IsNameStart(c) || char.IsAsciiDigit(c) || (c > 127 && char.GetUnicodeCategory(c) is
+        UnicodeCategory.DecimalDigitNumber or UnicodeCategory.NonSpacingMark or UnicodeCategory.SpacingCombiningMark
+        or UnicodeCategory.ConnectorPunctuation or UnicodeCategory.Format);
 
     private char Peek(int ahead) => _position + ahead < _sql.Length ? _sql[_position + ahead] : '\0';
 
