@@ -38,4 +38,7 @@ public enum DocStoreErrorCode
 
     /// <summary>A write or fsync failed; the database refuses commits until it is reopened.</summary>
     StorageFailed,
+
+    /// <summary>SQL text does not follow the dialect's grammar; the exception gives the line, column and what was expected.</summary>
+    SqlSyntax,
 }

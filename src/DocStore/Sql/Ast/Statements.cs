@@ -1,0 +1,80 @@
+using System.Collections.Immutable;
+
+namespace DocStore.Sql.Ast;
+
+/// <summary>The base of every statement node.</summary>
+/// <param name="Span">The statement's text, without its terminating semicolon.</param>
+internal abstract record SqlStatement(SourceSpan Span) : SqlNode(Span);
+
+/// <summary>A query run as a statement.</summary>
+/// <param name="Query">The query.</param>
+/// <param name="Span">The query's text.</param>
+internal sealed record SelectStatement(SelectQuery Query, SourceSpan Span) : SqlStatement(Span);
+
+/// <summary>
+/// <c>INSERT INTO c (path, ...) VALUES (...), ...</c>, or, without a column list,
+/// <c>INSERT INTO c VALUES (document), ...</c> where each row is one whole document.
+/// </summary>
+/// <param name="Collection">The target collection.</param>
+/// <param name="Columns">The paths each row's values go to; empty when each row is one document.</param>
+/// <param name="Rows">The rows; each has one value per column, or exactly one document value.</param>
+/// <param name="Span">INSERT through the last row.</param>
+internal sealed record InsertStatement(SqlName Collection, ImmutableArray<PathExpression> Columns, ImmutableArray<InsertRow> Rows, SourceSpan Span)
+    : SqlStatement(Span);
+
+/// <summary>One parenthesized row of VALUES.</summary>
+/// <param name="Values">The row's values.</param>
+/// <param name="Span">The parentheses and values.</param>
+internal sealed record InsertRow(ImmutableArray<SqlExpression> Values, SourceSpan Span) : SqlNode(Span);
+
+/// <summary><c>UPDATE c SET path = expr, ... [WHERE expr]</c>.</summary>
+/// <param name="Collection">The target collection.</param>
+/// <param name="Assignments">The assignments, at least one.</param>
+/// <param name="Where">The filter, or null for every document.</param>
+/// <param name="Span">UPDATE through the last clause.</param>
+internal sealed record UpdateStatement(SqlName Collection, ImmutableArray<Assignment> Assignments, SqlExpression? Where, SourceSpan Span)
+    : SqlStatement(Span);
+
+/// <summary>One <c>path = expr</c> of UPDATE's SET.</summary>
+/// <param name="Target">The path assigned.</param>
+/// <param name="Value">The new value.</param>
+/// <param name="Span">Path through value.</param>
+internal sealed record Assignment(PathExpression Target, SqlExpression Value, SourceSpan Span) : SqlNode(Span);
+
+/// <summary><c>DELETE FROM c [WHERE expr]</c>.</summary>
+/// <param name="Collection">The target collection.</param>
+/// <param name="Where">The filter, or null for every document.</param>
+/// <param name="Span">DELETE through the last clause.</param>
+internal sealed record DeleteStatement(SqlName Collection, SqlExpression? Where, SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>CREATE [UNIQUE] INDEX name ON c (path, ...)</c>.</summary>
+/// <param name="Unique">True for a unique index.</param>
+/// <param name="Name">The index name.</param>
+/// <param name="Collection">The indexed collection.</param>
+/// <param name="Paths">The indexed paths, at least one.</param>
+/// <param name="Span">CREATE through the closing parenthesis.</param>
+internal sealed record CreateIndexStatement(bool Unique, SqlName Name, SqlName Collection, ImmutableArray<PathExpression> Paths, SourceSpan Span)
+    : SqlStatement(Span);
+
+/// <summary><c>DROP INDEX c.name</c>.</summary>
+/// <param name="Collection">The collection the index belongs to.</param>
+/// <param name="Name">The index name.</param>
+/// <param name="Span">DROP through the index name.</param>
+internal sealed record DropIndexStatement(SqlName Collection, SqlName Name, SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>BEGIN [TRANSACTION]</c>.</summary>
+/// <param name="Span">The statement's text.</param>
+internal sealed record BeginStatement(SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>COMMIT [TRANSACTION]</c>.</summary>
+/// <param name="Span">The statement's text.</param>
+internal sealed record CommitStatement(SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>ROLLBACK [TRANSACTION]</c>.</summary>
+/// <param name="Span">The statement's text.</param>
+internal sealed record RollbackStatement(SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>EXPLAIN statement</c>: describe the plan instead of running the statement.</summary>
+/// <param name="Statement">The explained statement (not itself an EXPLAIN).</param>
+/// <param name="Span">EXPLAIN through the statement.</param>
+internal sealed record ExplainStatement(SqlStatement Statement, SourceSpan Span) : SqlStatement(Span);
