@@ -17,7 +17,7 @@ internal static class CollectionEmitter
         string k = model.Key.Type.TypeName;
         string accessibility = model.IsPublic ? "public" : "internal";
         w.Line($"/// <summary>The typed collection <c>{model.CollectionName}</c> of <see cref=\"{t}\"/> documents, with one query method per index.</summary>");
-        w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"DocStore.Generators\", \"1.0.0\")]");
+        w.Line(GeneratorVersion.Attribute);
         w.Open($"{accessibility} sealed class {model.CollectionClassName} : {RuntimeNames.DocumentCollection}<{t}, {k}>");
         w.Line("/// <summary>Opens the collection inside <paramref name=\"context\"/>.</summary>");
         w.Line("/// <param name=\"context\">The owning context.</param>");

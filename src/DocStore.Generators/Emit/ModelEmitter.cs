@@ -53,7 +53,7 @@ internal sealed partial class ModelEmitter
         }
 
         w.Line($"/// <summary>The generated DocStore model of <see cref=\"{T}\"/>: C-BSON serializer, field readers, index keys and key handling.</summary>");
-        w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"DocStore.Generators\", \"1.0.0\")]");
+        w.Line(GeneratorVersion.Attribute);
         w.Open($"{Accessibility} sealed class {_model.ModelClassName} : {RuntimeNames.CollectionModel}<{T}, {K}>");
         w.Line($"private static readonly {RuntimeNames.IndexDefinition}[] s_indexes =");
         w.Line("[");
