@@ -15,7 +15,7 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
 
     private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Everything = new(["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "MaybePoint", "Price", "Span", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"]);
     private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Point = new(["X", "Y"]);
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Money_ = new(["Amount", "Currency"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Money = new(["Amount", "Currency"]);
     private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Span2 = new(["Low", "High"]);
 
     private EverythingModel()
@@ -228,7 +228,7 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         writer.WriteFieldId(ids[34]);
         if (value.Price is { } v9)
         {
-            Write_Money_(ref writer, v9, fields);
+            Write_Money(ref writer, v9, fields);
         }
         else
         {
@@ -1058,9 +1058,9 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         return result;
     }
 
-    private static void Write_Money_(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Money value, global::DocStore.Bson.IFieldDictionary fields)
+    private static void Write_Money(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Money value, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Money_.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Money.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
         writer.WriteDecimal(value.Amount);
@@ -1076,9 +1076,9 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         writer.WriteEndDocument();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Money Read_Money_(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    private static global::DocStore.Generators.RuntimeTests.Models.Money Read_Money(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Money_.ForRead(fields);
+        global::DocStore.Metadata.FieldIds ids = s_fields_Money.ForRead(fields);
         decimal m0 = default!;
         string m1 = default!;
         while (reader.Read())
@@ -1895,7 +1895,7 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         }
 
         var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Price");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -1919,7 +1919,7 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         }
 
         var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Price");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
+        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
         {
             return false;
         }
@@ -2689,7 +2689,7 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         {
             if (value[i] is { } v17)
             {
-                Write_Money_(ref writer, v17, fields);
+                Write_Money(ref writer, v17, fields);
             }
             else
             {
@@ -2783,7 +2783,7 @@ public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel
         var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
         try
         {
-            return Read_Money_(ref document, fields);
+            return Read_Money(ref document, fields);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
