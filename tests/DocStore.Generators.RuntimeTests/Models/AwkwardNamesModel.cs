@@ -18,6 +18,7 @@ namespace DocStore.Generators.RuntimeTests.Models.Awkward;
 [Index(nameof(Document))]
 [Index(nameof(Element))]
 [Index(nameof(Class))]
+[Index("Array[]")]
 public partial class Reader
 {
     [Key] public int Id { get; set; }

@@ -83,5 +83,6 @@ public class AwkwardNameTests
         Assert.Single(db.Readers.FindByElement("e"));
         Assert.Equal(1, db.Readers.CountByClass(16));
         Assert.Empty(db.Readers.FindByClass(17));
+        Assert.Single(db.Readers.FindByArray(19));
     }
 }

@@ -737,6 +737,60 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClassRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByClassRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Array[]</c> equals the given value, in index order (index <c>Array</c>); lazy.</summary>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArray(int element, global::DocStore.QueryOptions? options = null)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return FindEqual(9, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayAsync(int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByArray(element, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Array[]</c> equal to the given value (index <c>Array</c>), counted from the index alone.</summary>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
+    public long CountByArray(int element, global::DocStore.QueryOptions? options = null)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqual(9, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByArray</c> (completes synchronously).</summary>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Only <c>Transaction</c> applies.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(int element, global::DocStore.QueryOptions? options = null) =>
+        new(CountByArray(element, options));
+
+    /// <summary>The documents whose <c>Array[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::System.Collections.Generic.IEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayRange(int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(9, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByArrayRange(min, max, options), cancellationToken);
+
     /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
     /// <param name="document">A stored C-BSON document of this collection.</param>
     /// <param name="fields">The collection's field dictionary.</param>
@@ -2068,6 +2122,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             new("Document", false, false, ["Document"]),
             new("Element", false, false, ["Element"]),
             new("Class", false, false, ["Class"]),
+            new("Array", false, true, ["Array[]"]),
         ];
 
         private static readonly string[] s_fieldPaths = ["Id", "Writer", "Key", "Fields", "Ids", "Value", "Value.Writer", "Value.Reader", "Value.Fields", "Value.Ids", "Value.Result", "Pair", "Pair.Reader", "Pair.Fields", "Pair.Ids", "Pair.Result", "Pair.Extra", "Pair.HasExtra", "Items", "Result", "Keys", "Document", "Options", "Element", "Class", "Int", "Label", "Array", "Item", "Dictionary", "Model", "DocumentModel", "Name", "Field"];
@@ -2293,6 +2348,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                 case 8:
                     AppendClassKeys(document, keys);
                     break;
+                case 9:
+                    AppendArrayKeys(document, keys);
+                    break;
                 default:
                     throw new global::System.ArgumentOutOfRangeException(nameof(index));
             }
@@ -2331,6 +2389,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                     break;
                 case 8:
                     AppendClassKeys(document, fields, keys);
+                    break;
+                case 9:
+                    AppendArrayKeys(document, fields, keys);
                     break;
                 default:
                     throw new global::System.ArgumentOutOfRangeException(nameof(index));
@@ -2714,6 +2775,53 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                 key.AppendNull();
             }
             keys.Commit();
+        }
+
+        private static void AppendArrayKeys(global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            if (document.Array is { } array)
+            {
+                foreach (int? arrayElement in array)
+                {
+                    var key = keys.Begin();
+                    if (arrayElement.HasValue)
+                    {
+                        key.Append((long)arrayElement.Value);
+                    }
+                    else
+                    {
+                        key.AppendNull();
+                    }
+                    keys.Commit();
+                }
+            }
+        }
+
+        private static void AppendArrayKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[16]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                var arrayReader = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, "Array[]");
+                while (arrayReader.Read())
+                {
+                    int? arrayElement = null;
+                    if (arrayReader.Type != global::DocStore.Bson.BsonType.Null)
+                    {
+                        arrayElement = global::DocStore.Metadata.StoredValue.ReadInt32(ref arrayReader, "Array[]");
+                    }
+                    var key = keys.Begin();
+                    if (arrayElement.HasValue)
+                    {
+                        key.Append((long)arrayElement.Value);
+                    }
+                    else
+                    {
+                        key.AppendNull();
+                    }
+                    keys.Commit();
+                }
+            }
         }
     }
 }
