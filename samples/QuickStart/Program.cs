@@ -45,7 +45,7 @@ using (var db = AppDb.Open(path))
 
     // A stored document is C-BSON; one field reads without decoding the rest, and it exports as JSON.
     var stored = db.People.GetDocumentBytes(db.People.FindByEmail("alan@example.org")!.Id)!;
-    PersonModel.TryReadAge(stored, db.People.Fields, out int age);
+    PersonCollection.TryReadAge(stored, db.People.Fields, out int age);
     Console.WriteLine($"Age read from {stored.Length} stored bytes: {age}");
     Console.WriteLine(CBsonDocumentConverter.ToExtendedJson(stored, db.People.Fields, ExtendedJsonMode.Relaxed));
 }

@@ -28,7 +28,7 @@ public class SerializationBenchmarks : IDisposable
     public void Setup()
     {
         var writer = new CBsonWriter(_buffer);
-        BenchPersonModel.Instance.Write(ref writer, _person, _fields);
+        BenchPersonCollection.DocumentModel.Write(ref writer, _person, _fields);
         _stored = _buffer.AsSpan(0, writer.BytesWritten).ToArray();
         _storedJson = JsonSerializer.SerializeToUtf8Bytes(_person, BenchJsonContext.Default.BenchPerson);
         _jsonWriter = new Utf8JsonWriter(_json);
@@ -57,7 +57,7 @@ public class SerializationBenchmarks : IDisposable
     public int Write_DocStore()
     {
         var writer = new CBsonWriter(_buffer);
-        BenchPersonModel.Instance.Write(ref writer, _person, _fields);
+        BenchPersonCollection.DocumentModel.Write(ref writer, _person, _fields);
         return writer.BytesWritten;
     }
 
@@ -82,7 +82,7 @@ public class SerializationBenchmarks : IDisposable
 
     [Benchmark]
     [BenchmarkCategory("Read")]
-    public BenchPerson Read_DocStore() => BenchPersonModel.Instance.Read(_stored, _fields);
+    public BenchPerson Read_DocStore() => BenchPersonCollection.DocumentModel.Read(_stored, _fields);
 
     [Benchmark]
     [BenchmarkCategory("Read")]
@@ -94,5 +94,5 @@ public class SerializationBenchmarks : IDisposable
 
     [Benchmark]
     [BenchmarkCategory("Read")]
-    public int ReadOneInt_DocStore() => BenchPersonModel.TryReadAge(_stored, _fields, out int age) ? age : -1;
+    public int ReadOneInt_DocStore() => BenchPersonCollection.TryReadAge(_stored, _fields, out int age) ? age : -1;
 }

@@ -5,32 +5,19 @@ using DocStore.Generators.Model;
 namespace DocStore.Generators.Emit;
 
 /// <summary>
-/// Emits the typed collection: a thin class over <c>DocumentCollection&lt;T, TKey&gt;</c> with the query
+/// Emits the typed collection's query methods (the class itself comes from <see cref="ModelEmitter"/>): the
 /// methods each index allows (<c>FindBy</c>, <c>FindBy…Range</c>, <c>FindBy…Prefix</c>, <c>CountBy</c>), each
 /// with its <c>…Async</c> twin: a <c>ValueTask</c> for a single result, an <c>IAsyncEnumerable</c> for a lazy sequence.
 /// </summary>
 internal static class CollectionEmitter
 {
-    public static void Emit(SourceWriter w, CollectionModel model)
+    /// <summary>The query methods of every index, each preceded by a blank line, into the collection class.</summary>
+    public static void EmitQueries(SourceWriter w, CollectionModel model)
     {
-        string t = model.FullTypeName;
-        string k = model.Key.Type.TypeName;
-        string accessibility = model.IsPublic ? "public" : "internal";
-        w.Line($"/// <summary>The typed collection <c>{model.CollectionName}</c> of <see cref=\"{t}\"/> documents, with one query method per index.</summary>");
-        w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"DocStore.Generators\", \"1.0.0\")]");
-        w.Open($"{accessibility} sealed class {model.CollectionClassName} : {RuntimeNames.DocumentCollection}<{t}, {k}>");
-        w.Line("/// <summary>Opens the collection inside <paramref name=\"context\"/>.</summary>");
-        w.Line("/// <param name=\"context\">The owning context.</param>");
-        w.Line($"public {model.CollectionClassName}({RuntimeNames.Context} context)");
-        w.Line($"    : base(context, {model.ModelClassName}.Instance)");
-        w.Line("{");
-        w.Line("}");
         for (int i = 0; i < model.Indexes.Length; i++)
         {
             EmitQueries(w, model, i);
         }
-
-        w.Close();
     }
 
     private static void EmitQueries(SourceWriter w, CollectionModel model, int ordinal)
@@ -50,22 +37,23 @@ internal static class CollectionEmitter
             Params(w, parameters);
             w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>");
             w.Open($"public {t}? FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
-            BuildKey(w, parameters);
-            w.Line($"return FindUnique({n}, key, options);");
+            string key = BuildKey(w, parameters);
+            w.Line($"return FindUnique({n}, {key}, options);");
             w.Close();
             w.Line();
             w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c> (page reads are synchronous, so it completes synchronously).</summary>");
             Params(w, parameters);
             w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies.</param>");
-            w.Line($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null) =>");
-            w.Line($"    new(FindBy{index.Name}({arguments}, options));");
+            w.Line("/// <param name=\"cancellationToken\">Checked before the lookup runs.</param>");
+            w.Line($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>");
+            w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<{t}?>(cancellationToken) : new(FindBy{index.Name}({arguments}, options));");
         }
         else
         {
             LazyQuery(w, t, $"FindBy{index.Name}", $"The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.", Matching(parameters), () =>
             {
-                BuildKey(w, parameters);
-                w.Line($"return FindEqual({n}, key.ToArray(), options);");
+                string key = BuildKey(w, parameters);
+                w.Line($"return FindEqual({n}, {key}.ToArray(), options);");
             });
         }
 
@@ -74,15 +62,16 @@ internal static class CollectionEmitter
         Params(w, parameters);
         w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>");
         w.Open($"public long CountBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
-        BuildKey(w, parameters);
-        w.Line($"return CountEqual({n}, key.ToArray(), options);");
+        string countKey = BuildKey(w, parameters);
+        w.Line($"return CountEqual({n}, {countKey}.ToArray(), options);");
         w.Close();
         w.Line();
         w.Line($"/// <summary>The asynchronous twin of <c>CountBy{index.Name}</c> (completes synchronously).</summary>");
         Params(w, parameters);
         w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies.</param>");
-        w.Line($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null) =>");
-        w.Line($"    new(CountBy{index.Name}({arguments}, options));");
+        w.Line("/// <param name=\"cancellationToken\">Checked before the count runs.</param>");
+        w.Line($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>");
+        w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountBy{index.Name}({arguments}, options));");
 
         if (parameters.Count == 1)
         {
@@ -114,8 +103,8 @@ internal static class CollectionEmitter
             List<(string Type, string Name, TypeShape Shape)> prefix = parameters.Take(p + 1).ToList();
             LazyQuery(w, t, $"FindBy{index.PrefixNames[p]}", $"The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.", Matching(prefix), () =>
             {
-                BuildKey(w, prefix);
-                w.Line($"return FindEqual({n}, key.ToArray(), options);");
+                string key = BuildKey(w, prefix);
+                w.Line($"return FindEqual({n}, {key}.ToArray(), options);");
             });
         }
     }
@@ -146,13 +135,20 @@ internal static class CollectionEmitter
         w.Line($"    AsAsync({method}({arguments}, options), cancellationToken);");
     }
 
+    /// <summary>
+    /// One parameter per key path, named after it (<c>addressCity</c>; <c>element</c> for a lone multikey path),
+    /// distinct from each other and from the methods' own <c>options</c> and <c>cancellationToken</c>.
+    /// </summary>
     private static List<(string Type, string Name, TypeShape Shape)> Parameters(IndexModel index)
     {
+        var scope = new NameScope("options", "cancellationToken");
         var result = new List<(string, string, TypeShape)>();
         foreach (IndexComponent component in index.Components)
         {
-            string name = index.Components.Length == 1 && component.IsMultikey ? "element" : Names.Parameter(component.Name);
-            result.Add((component.ValueType.TypeName, name, component.ValueType));
+            string name = index.Components.Length == 1 && component.IsMultikey
+                ? "element"
+                : char.ToLowerInvariant(component.Name[0]) + component.Name.Substring(1);
+            result.Add((component.ValueType.TypeName, scope.TakeParameter(name), component.ValueType));
         }
 
         return result;
@@ -172,30 +168,46 @@ internal static class CollectionEmitter
         }
     }
 
-    private static void BuildKey(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters)
+    /// <summary>Builds the query key from the parameters; returns the name of its local.</summary>
+    private static string BuildKey(SourceWriter w, List<(string Type, string Name, TypeShape Shape)> parameters)
     {
+        // A local the parameters leave free: a key path named Key keeps its parameter name.
+        var scope = new NameScope(parameters.Select(p => p.Name).ToArray());
+        scope.Reserve("options");
+        string key = scope.Take("key");
+
         // The thread's scratch builder (DocumentCollection.QueryKey): the key is passed on or copied before another is built.
-        w.Line("var key = QueryKey();");
+        w.Line($"var {key} = QueryKey();");
         foreach ((_, string name, TypeShape shape) in parameters)
         {
-            AppendValue(w, "key", shape, name);
+            AppendValue(w, key, shape, name);
         }
+
+        return key;
     }
 
+    /// <summary>Appends a parameter's value to a key under construction, or a null when it is null.</summary>
     private static void AppendValue(SourceWriter w, string builder, TypeShape shape, string value)
     {
-        if (shape.CanBeNull)
+        if (shape.IsReference)
         {
-            w.Open($"if ({value} is {{ }} v_{value.TrimStart('@')})");
-            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, "v_" + value.TrimStart('@'))});");
-            w.Close();
-            w.Open("else");
-            w.Line($"{builder}.AppendNull();");
-            w.Close();
+            w.Open($"if ({value} is not null)");
+            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value)});");
+        }
+        else if (shape.IsNullableValue)
+        {
+            w.Open($"if ({value}.HasValue)");
+            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value + ".Value")});");
         }
         else
         {
             w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value)});");
+            return;
         }
+
+        w.Close();
+        w.Open("else");
+        w.Line($"{builder}.AppendNull();");
+        w.Close();
     }
 }

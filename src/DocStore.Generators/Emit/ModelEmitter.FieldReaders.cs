@@ -6,39 +6,123 @@ namespace DocStore.Generators.Emit;
 
 internal sealed partial class ModelEmitter
 {
+    /// <summary>The name of the key member's field reader, which error messages use.</summary>
+    private string _keyReader = string.Empty;
+
     /// <summary>
-    /// One <c>TryRead{Path}</c> per stored member path through nested documents (not into arrays):
-    /// it jumps field by field with <c>TryFindField</c> and decodes only the value asked for.
+    /// One <c>TryRead{Path}</c> per stored member path through nested documents (not into arrays), named
+    /// by the path's member names (<c>TryReadAddressCity</c>; a field <c>_hits</c> gives <c>TryReadHits</c>);
+    /// a second path with the same spelling gets a numeric suffix.
     /// </summary>
+    private List<FieldReader> PlanFieldReaders()
+    {
+        var readers = new List<FieldReader>();
+        var visiting = new HashSet<string> { Root.Key };
+        PlanFieldReaders(readers, Root, new List<(ObjectModel, int)>(), visiting);
+        return readers;
+    }
+
+    private void PlanFieldReaders(List<FieldReader> readers, ObjectModel owner, List<(ObjectModel Owner, int Index)> path, HashSet<string> visiting)
+    {
+        for (int i = 0; i < owner.Members.Length; i++)
+        {
+            MemberModel member = owner.Members[i];
+            path.Add((owner, i));
+            var steps = path.ToList();
+            string name = _members.Take("TryRead" + string.Concat(steps.Select(p => Names.Pascal(p.Owner.Members[p.Index].Name))));
+            string dotted = string.Join(".", steps.Select(p => p.Owner.Members[p.Index].StoredName));
+            readers.Add(new FieldReader(steps, name, dotted));
+            if (path.Count == 1 && member.Name == _model.Key.MemberName)
+            {
+                _keyReader = name;
+            }
+
+            if (member.Type.Kind == ShapeKind.Object && visiting.Add(member.Type.ObjectKey!))
+            {
+                PlanFieldReaders(readers, ObjectOf(member.Type), path, visiting);
+                visiting.Remove(member.Type.ObjectKey!);
+            }
+
+            path.RemoveAt(path.Count - 1);
+        }
+    }
+
     private void EmitFieldReaders(SourceWriter w)
     {
-        var names = new HashSet<string>();
-        var path = new List<(ObjectModel Owner, int Index)>();
-        var visiting = new HashSet<string> { Root.Key };
-        EmitFieldReaders(w, Root, path, visiting, names);
-        EmitPathDispatch(w);
+        foreach (FieldReader reader in _fieldReaders)
+        {
+            EmitFieldReader(w, reader);
+        }
+    }
+
+    /// <summary>
+    /// A field reader returns true with the value when the document has the field and it is not null. Its
+    /// out parameter therefore has the member's type without a nullable annotation; a reference type carries
+    /// <c>[MaybeNullWhen(false)]</c> (null when the method returns false), a value type is default then.
+    /// </summary>
+    private void EmitFieldReader(SourceWriter w, FieldReader fieldReader)
+    {
+        List<(ObjectModel Owner, int Index)> path = fieldReader.Path;
+        MemberModel leaf = path[path.Count - 1].Owner.Members[path[path.Count - 1].Index];
+        TypeShape type = leaf.Type;
+        string parameter = type.IsReference
+            ? $"[global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out {ShapeCode.Constructible(type)} value"
+            : $"out {type.ValueTypeName} value";
+
+        w.Line($"/// <summary>Reads the stored field <c>{fieldReader.StoredPath}</c> without reading the rest of the document.</summary>");
+        w.Line("/// <param name=\"document\">A stored C-BSON document of this collection.</param>");
+        w.Line("/// <param name=\"fields\">The collection's field dictionary.</param>");
+        w.Line($"/// <param name=\"value\">The value read; {(type.IsReference ? "null" : "default")} when the method returns false.</param>");
+        w.Line("/// <returns>True when the document has the field and it is not null.</returns>");
+        w.Open($"public static bool {fieldReader.Name}(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, {parameter})");
+        var locals = new NameScope("document", "fields", "value");
+        string reader = locals.Take("reader");
+        w.Line($"var {reader} = new {RuntimeNames.Reader}(document);");
+        for (int step = 0; step < path.Count; step++)
+        {
+            (ObjectModel owner, int index) = path[step];
+            w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{Names.Int(index)}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
+            if (step < path.Count - 1)
+            {
+                string label = Names.Literal(string.Join(".", path.Take(step + 1).Select(p => p.Owner.Members[p.Index].StoredName)));
+                string inner = locals.Take(Names.Camel(owner.Members[index].Name) + "Reader");
+                w.Line($"var {inner} = {RuntimeNames.StoredValue}.EnterDocument(ref {reader}, {label});");
+                reader = inner;
+            }
+        }
+
+        w.Line($"value = {_values.ReadNonNull(type, reader, Names.Literal(fieldReader.StoredPath))};");
+        w.Line("return true;");
+        for (int step = 0; step < path.Count; step++)
+        {
+            w.Close();
+        }
+
+        w.Line();
+        w.Line($"value = {(type.IsReference ? "null" : "default")};");
+        w.Line("return false;");
+        w.Close();
+        w.Line();
     }
 
     /// <summary>The by-path entry point over the typed readers, for callers that only know a path (queries, tools).</summary>
     private void EmitPathDispatch(SourceWriter w)
     {
-        w.Line($"private static readonly string[] s_fieldPaths = [{string.Join(", ", _readers.Select(r => Names.Literal(r.Path)))}];");
-        w.Line();
         w.Line("/// <inheritdoc />");
         w.Line("public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;");
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Open($"public bool TryReadField(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, string path, out object? value)");
+        w.Open($"public bool TryReadField(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, string path, [global::System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value)");
         w.Line("global::System.ArgumentNullException.ThrowIfNull(path);");
         w.Open("switch (path)");
-        foreach ((string storedPath, string method) in _readers)
+        var locals = new NameScope("document", "fields", "path", "value");
+        foreach (FieldReader reader in _fieldReaders)
         {
-            w.Line($"case {Names.Literal(storedPath)}:");
-            w.Line("    {");
-            w.Line($"        bool found = {method}(document, fields, out var typed);");
-            w.Line("        value = found ? typed : null;");
-            w.Line("        return found;");
-            w.Line("    }");
+            // A found value is never null (a stored null reads as not found), so the box tells whether it was found.
+            string typed = locals.Take(Names.Camel(reader.Name.Substring("TryRead".Length)));
+            w.Line($"case {Names.Literal(reader.StoredPath)}:");
+            w.Line($"    value = {Outer}.{reader.Name}(document, fields, out var {typed}) ? {typed} : null;");
+            w.Line("    return value is not null;");
         }
 
         w.Line("default:");
@@ -48,62 +132,6 @@ internal sealed partial class ModelEmitter
         w.Line();
     }
 
-    private void EmitFieldReaders(SourceWriter w, ObjectModel owner, List<(ObjectModel Owner, int Index)> path, HashSet<string> visiting, HashSet<string> names)
-    {
-        for (int i = 0; i < owner.Members.Length; i++)
-        {
-            MemberModel member = owner.Members[i];
-            path.Add((owner, i));
-            EmitFieldReader(w, path, names);
-            if (member.Type.Kind == ShapeKind.Object && visiting.Add(member.Type.ObjectKey!))
-            {
-                EmitFieldReaders(w, ObjectOf(member.Type), path, visiting, names);
-                visiting.Remove(member.Type.ObjectKey!);
-            }
-
-            path.RemoveAt(path.Count - 1);
-        }
-    }
-
-    private void EmitFieldReader(SourceWriter w, List<(ObjectModel Owner, int Index)> path, HashSet<string> names)
-    {
-        string baseName = "TryRead" + string.Concat(path.Select(p => p.Owner.Members[p.Index].Name));
-        string name = baseName;
-        for (int n = 2; !names.Add(name); n++)
-        {
-            name = baseName + Names.Int(n);
-        }
-
-        MemberModel leaf = path[path.Count - 1].Owner.Members[path[path.Count - 1].Index];
-        string dotted = string.Join(".", path.Select(p => p.Owner.Members[p.Index].StoredName));
-        _readers.Add((dotted, name));
-        w.Line($"/// <summary>Reads the stored field <c>{dotted}</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>");
-        w.Line("/// <param name=\"document\">A stored C-BSON document of this collection.</param>");
-        w.Line("/// <param name=\"fields\">The collection's field dictionary.</param>");
-        w.Line("/// <param name=\"value\">The value read, or default.</param>");
-        w.Line("/// <returns>True when the field is present and not null.</returns>");
-        w.Open($"public static bool {name}(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, out {leaf.Type.TypeName} value)");
-        w.Line("value = default!;");
-        w.Line($"var reader0 = new {RuntimeNames.Reader}(document);");
-        for (int step = 0; step < path.Count; step++)
-        {
-            (ObjectModel owner, int index) = path[step];
-            string reader = "reader" + Names.Int(step);
-            w.Line($"if (!{RuntimeNames.StoredValue}.TryFindField(ref {reader}, s_fields_{owner.Key}.ForRead(fields)[{Names.Int(index)}]) || {reader}.Type == {RuntimeNames.BsonType}.Null)");
-            w.Line("{");
-            w.Line("    return false;");
-            w.Line("}");
-            w.Line();
-            if (step < path.Count - 1)
-            {
-                string label = Names.Literal(string.Join(".", path.Take(step + 1).Select(p => p.Owner.Members[p.Index].StoredName)));
-                w.Line($"var reader{Names.Int(step + 1)} = {RuntimeNames.StoredValue}.EnterDocument(ref {reader}, {label});");
-            }
-        }
-
-        w.Line($"value = {_values.ReadNonNull(leaf.Type, "reader" + Names.Int(path.Count - 1), Names.Literal(dotted))};");
-        w.Line("return true;");
-        w.Close();
-        w.Line();
-    }
+    /// <summary>A planned field reader: the member path from the collection type, its method name and stored path.</summary>
+    private sealed record FieldReader(List<(ObjectModel Owner, int Index)> Path, string Name, string StoredPath);
 }

@@ -5,20 +5,27 @@ namespace DocStore.Generators.Emit;
 internal sealed partial class ModelEmitter
 {
     /// <summary>
-    /// Index-key extractors, from a live object (insert/update) and from stored bytes (index rebuilds).
-    /// A missing or null value indexes as null; a multikey path yields one key per element, and an
-    /// empty or null sequence yields none.
+    /// Index-key extractors, from a live object (insert/update) and from stored bytes (index rebuilds): two
+    /// overloads per index, <c>Append{Index}Keys</c>, like the two <c>AppendIndexKeys</c> they serve. A
+    /// missing or null value indexes as null; a multikey path yields one key per element, and an empty or
+    /// null sequence yields none.
     /// </summary>
     private void EmitIndexKeys(SourceWriter w)
     {
+        var extractors = new string[_model.Indexes.Length];
+        for (int i = 0; i < extractors.Length; i++)
+        {
+            extractors[i] = _members.Take("Append" + _model.Indexes[i].Name + "Keys");
+        }
+
         w.Line("/// <inheritdoc />");
         w.Open($"public void AppendIndexKeys(int index, {T} document, {RuntimeNames.KeySink} keys)");
         w.Line("global::System.ArgumentNullException.ThrowIfNull(keys);");
         w.Open("switch (index)");
-        for (int i = 0; i < _model.Indexes.Length; i++)
+        for (int i = 0; i < extractors.Length; i++)
         {
             w.Line($"case {Names.Int(i)}:");
-            w.Line($"    IndexKeys{Names.Int(i)}(document, keys);");
+            w.Line($"    {extractors[i]}(document, keys);");
             w.Line("    break;");
         }
 
@@ -32,10 +39,10 @@ internal sealed partial class ModelEmitter
         w.Line("global::System.ArgumentNullException.ThrowIfNull(fields);");
         w.Line("global::System.ArgumentNullException.ThrowIfNull(keys);");
         w.Open("switch (index)");
-        for (int i = 0; i < _model.Indexes.Length; i++)
+        for (int i = 0; i < extractors.Length; i++)
         {
             w.Line($"case {Names.Int(i)}:");
-            w.Line($"    StoredIndexKeys{Names.Int(i)}(document, fields, keys);");
+            w.Line($"    {extractors[i]}(document, fields, keys);");
             w.Line("    break;");
         }
 
@@ -45,19 +52,24 @@ internal sealed partial class ModelEmitter
         w.Close();
         w.Line();
 
-        for (int i = 0; i < _model.Indexes.Length; i++)
+        for (int i = 0; i < extractors.Length; i++)
         {
-            EmitObjectKeys(w, i, _model.Indexes[i]);
-            EmitStoredKeys(w, i, _model.Indexes[i]);
+            EmitObjectKeys(w, extractors[i], _model.Indexes[i]);
+            EmitStoredKeys(w, extractors[i], _model.Indexes[i]);
         }
     }
 
     private static string NullableLocal(TypeShape leaf) =>
         leaf.IsReference ? ShapeCode.Constructible(leaf) + "?" : leaf.ValueTypeName + "?";
 
-    private void EmitObjectKeys(SourceWriter w, int ordinal, IndexModel index)
+    /// <summary>The name of the local that holds a component's value: the path's members (<c>addressCity</c>).</summary>
+    private static string ComponentName(IndexComponent component) => Names.Camel(component.Name);
+
+    private void EmitObjectKeys(SourceWriter w, string name, IndexModel index)
     {
-        w.Open($"private static void IndexKeys{Names.Int(ordinal)}({T} document, {RuntimeNames.KeySink} keys)");
+        var locals = new NameScope("document", "keys", "key");
+        var values = new string[index.Components.Length];
+        w.Open($"private static void {name}({T} document, {RuntimeNames.KeySink} keys)");
         int multikey = -1;
         for (int c = 0; c < index.Components.Length; c++)
         {
@@ -68,19 +80,25 @@ internal sealed partial class ModelEmitter
                 continue;
             }
 
-            w.Line($"{NullableLocal(component.ValueType)} c{Names.Int(c)} = null;");
-            NavigateObject(w, component, 0, "document", Root, $"c{Names.Int(c)}", () => { });
+            values[c] = locals.Take(ComponentName(component));
+            if (component.Steps.Length == 1)
+            {
+                w.Line($"{NullableLocal(component.ValueType)} {values[c]} = {Getter(Root, FindMember(Root, component.Steps[0].MemberName), "document")};");
+            }
+            else
+            {
+                w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
+                NavigateObject(w, component, 0, "document", Root, locals, values, c, () => { });
+            }
         }
 
         if (multikey < 0)
         {
-            EmitKey(w, index);
+            EmitKey(w, index, values);
         }
         else
         {
-            IndexComponent component = index.Components[multikey];
-            string local = $"c{Names.Int(multikey)}";
-            NavigateObject(w, component, 0, "document", Root, local, () => EmitKey(w, index));
+            NavigateObject(w, index.Components[multikey], 0, "document", Root, locals, values, multikey, () => EmitKey(w, index, values));
         }
 
         w.Close();
@@ -88,10 +106,10 @@ internal sealed partial class ModelEmitter
     }
 
     /// <summary>
-    /// Walks a path over live objects. For a plain path it assigns the leaf to <paramref name="local"/>;
-    /// for a multikey path it declares <paramref name="local"/> per element and runs <paramref name="perElement"/>.
+    /// Walks a path over live objects. For a plain path it assigns the leaf to the component's local
+    /// <c>values[c]</c>; for a multikey path it declares that local per element and runs <paramref name="perElement"/>.
     /// </summary>
-    private void NavigateObject(SourceWriter w, IndexComponent component, int step, string source, ObjectModel owner, string local, System.Action perElement)
+    private void NavigateObject(SourceWriter w, IndexComponent component, int step, string source, ObjectModel owner, NameScope locals, string[] values, int c, System.Action perElement)
     {
         PathStep pathStep = component.Steps[step];
         MemberModel member = FindMember(owner, pathStep.MemberName);
@@ -100,18 +118,38 @@ internal sealed partial class ModelEmitter
 
         if (pathStep.Expand)
         {
-            string sequence = _values.NextName("s");
-            string element = _values.NextName("e");
+            string sequence = locals.Take(Names.Camel(member.Name));
             w.Open($"if ({value} is {{ }} {sequence})");
-            w.Open($"foreach (var {element} in {sequence})");
-            w.Line($"{NullableLocal(component.ValueType)} {local} = null;");
             if (last)
             {
-                w.Line($"{local} = {element};");
+                // The loop variable is the component's value (an element converts to its nullable form).
+                values[c] = locals.Take(Names.Singular(Names.Camel(member.Name)));
+                w.Open($"foreach ({NullableLocal(component.ValueType)} {values[c]} in {sequence})");
             }
             else
             {
-                ContinueObject(w, component, step + 1, element, pathStep.MemberType.Element!, local);
+                string element = locals.Take(Names.Singular(Names.Camel(member.Name)));
+                w.Open($"foreach (var {element} in {sequence})");
+                values[c] = locals.Take(ComponentName(component));
+                w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
+                TypeShape elementType = pathStep.MemberType.Element!;
+                if (elementType.IsReference)
+                {
+                    w.Open($"if ({element} is not null)");
+                    NavigateObject(w, component, step + 1, element, ObjectOf(elementType), locals, values, c, () => { });
+                    w.Close();
+                }
+                else if (elementType.IsNullableValue)
+                {
+                    string next = locals.Take(element + "Value");
+                    w.Open($"if ({element} is {{ }} {next})");
+                    NavigateObject(w, component, step + 1, next, ObjectOf(elementType), locals, values, c, () => { });
+                    w.Close();
+                }
+                else
+                {
+                    NavigateObject(w, component, step + 1, element, ObjectOf(elementType), locals, values, c, () => { });
+                }
             }
 
             perElement();
@@ -122,55 +160,42 @@ internal sealed partial class ModelEmitter
 
         if (last)
         {
-            w.Line($"{local} = {value};");
+            w.Line($"{values[c]} = {value};");
             return;
         }
 
-        string next = _values.NextName("o");
-        ContinueObjectFrom(w, component, step, value, next, pathStep.MemberType, local, perElement);
-    }
-
-    private void ContinueObjectFrom(SourceWriter w, IndexComponent component, int step, string value, string next, TypeShape memberType, string local, System.Action perElement)
-    {
-        if (memberType.CanBeNull)
+        string local = locals.Take(Names.Camel(member.Name));
+        if (pathStep.MemberType.CanBeNull)
         {
-            w.Open($"if ({value} is {{ }} {next})");
-        }
-        else
-        {
-            w.Block();
-            w.Line($"var {next} = {value};");
-        }
-
-        NavigateObject(w, component, step + 1, next, ObjectOf(memberType), local, perElement);
-        w.Close();
-    }
-
-    private void ContinueObject(SourceWriter w, IndexComponent component, int step, string element, TypeShape elementType, string local)
-    {
-        string next = _values.NextName("o");
-        if (elementType.CanBeNull)
-        {
-            w.Open($"if ({element} is {{ }} {next})");
-            NavigateObject(w, component, step, next, ObjectOf(elementType), local, () => { });
+            w.Open($"if ({value} is {{ }} {local})");
+            NavigateObject(w, component, step + 1, local, ObjectOf(pathStep.MemberType), locals, values, c, perElement);
             w.Close();
         }
         else
         {
-            NavigateObject(w, component, step, element, ObjectOf(elementType), local, () => { });
+            w.Line($"var {local} = {value};");
+            NavigateObject(w, component, step + 1, local, ObjectOf(pathStep.MemberType), locals, values, c, perElement);
         }
     }
 
-    private static void EmitKey(SourceWriter w, IndexModel index)
+    private static void EmitKey(SourceWriter w, IndexModel index, string[] values)
     {
         w.Line("var key = keys.Begin();");
         for (int c = 0; c < index.Components.Length; c++)
         {
-            IndexComponent component = index.Components[c];
-            string local = "c" + Names.Int(c);
-            string value = "k" + Names.Int(c);
-            w.Open($"if ({local} is {{ }} {value})");
-            w.Line($"key.Append({ShapeCode.KeyValue(component.ValueType, value)});");
+            TypeShape shape = index.Components[c].ValueType;
+            string value = values[c];
+            if (shape.IsReference)
+            {
+                w.Open($"if ({value} is not null)");
+                w.Line($"key.Append({ShapeCode.KeyValue(shape, value)});");
+            }
+            else
+            {
+                w.Open($"if ({value}.HasValue)");
+                w.Line($"key.Append({ShapeCode.KeyValue(shape, value + ".Value")});");
+            }
+
             w.Close();
             w.Open("else");
             w.Line("key.AppendNull();");
@@ -180,9 +205,11 @@ internal sealed partial class ModelEmitter
         w.Line("keys.Commit();");
     }
 
-    private void EmitStoredKeys(SourceWriter w, int ordinal, IndexModel index)
+    private void EmitStoredKeys(SourceWriter w, string name, IndexModel index)
     {
-        w.Open($"private static void StoredIndexKeys{Names.Int(ordinal)}(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, {RuntimeNames.KeySink} keys)");
+        var locals = new NameScope("document", "fields", "keys", "key");
+        var values = new string[index.Components.Length];
+        w.Open($"private static void {name}(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, {RuntimeNames.KeySink} keys)");
         int multikey = -1;
         for (int c = 0; c < index.Components.Length; c++)
         {
@@ -193,56 +220,60 @@ internal sealed partial class ModelEmitter
                 continue;
             }
 
-            string local = "c" + Names.Int(c);
-            w.Line($"{NullableLocal(component.ValueType)} {local} = null;");
-            w.Block();
-            string reader = _values.NextName("r");
+            values[c] = locals.Take(ComponentName(component));
+            w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
+            string reader = locals.Take(ReaderName(index, component));
             w.Line($"var {reader} = new {RuntimeNames.Reader}(document);");
-            NavigateStored(w, component, 0, reader, Root, local, () => { });
-            w.Close();
+            NavigateStored(w, component, 0, reader, Root, locals, values, c, () => { });
         }
 
         if (multikey < 0)
         {
-            EmitKey(w, index);
+            EmitKey(w, index, values);
         }
         else
         {
-            string reader = _values.NextName("r");
+            string reader = locals.Take(ReaderName(index, index.Components[multikey]));
             w.Line($"var {reader} = new {RuntimeNames.Reader}(document);");
-            NavigateStored(w, index.Components[multikey], 0, reader, Root, "c" + Names.Int(multikey), () => EmitKey(w, index));
+            NavigateStored(w, index.Components[multikey], 0, reader, Root, locals, values, multikey, () => EmitKey(w, index, values));
         }
 
         w.Close();
         w.Line();
     }
 
+    /// <summary>A composite index reads each path with its own reader (<c>lastReader</c>); a single path with <c>reader</c>.</summary>
+    private static string ReaderName(IndexModel index, IndexComponent component) =>
+        index.Components.Length == 1 ? "reader" : ComponentName(component) + "Reader";
+
     /// <summary>The stored-bytes twin of <see cref="NavigateObject"/>: finds each field by id, descends into documents and arrays.</summary>
-    private void NavigateStored(SourceWriter w, IndexComponent component, int step, string reader, ObjectModel owner, string local, System.Action perElement)
+    private void NavigateStored(SourceWriter w, IndexComponent component, int step, string reader, ObjectModel owner, NameScope locals, string[] values, int c, System.Action perElement)
     {
         PathStep pathStep = component.Steps[step];
         int memberIndex = IndexOfMember(owner, pathStep.MemberName);
+        string memberName = Names.Camel(owner.Members[memberIndex].Name);
         bool last = step == component.Steps.Length - 1;
         string label = Names.Literal(component.Path);
 
-        w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, s_fields_{owner.Key}.ForRead(fields)[{Names.Int(memberIndex)}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
+        w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{Names.Int(memberIndex)}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
         if (pathStep.Expand)
         {
-            string array = _values.NextName("a");
+            string array = locals.Take(memberName + "Reader");
             TypeShape element = pathStep.MemberType.Element!;
             w.Line($"var {array} = {RuntimeNames.StoredValue}.EnterArray(ref {reader}, {label});");
             w.Open($"while ({array}.Read())");
-            w.Line($"{NullableLocal(component.ValueType)} {local} = null;");
+            values[c] = locals.Take(last ? Names.Singular(memberName) : ComponentName(component));
+            w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
             w.Open($"if ({array}.Type != {RuntimeNames.BsonType}.Null)");
             if (last)
             {
-                w.Line($"{local} = {_values.ReadNonNull(component.ValueType, array, label)};");
+                w.Line($"{values[c]} = {_values.ReadNonNull(component.ValueType, array, label)};");
             }
             else
             {
-                string inner = _values.NextName("r");
+                string inner = locals.Take(Names.Singular(memberName) + "Reader");
                 w.Line($"var {inner} = {RuntimeNames.StoredValue}.EnterDocument(ref {array}, {label});");
-                NavigateStored(w, component, step + 1, inner, ObjectOf(element), local, () => { });
+                NavigateStored(w, component, step + 1, inner, ObjectOf(element), locals, values, c, () => { });
             }
 
             w.Close();
@@ -251,28 +282,15 @@ internal sealed partial class ModelEmitter
         }
         else if (last)
         {
-            w.Line($"{local} = {_values.ReadNonNull(component.ValueType, reader, label)};");
+            w.Line($"{values[c]} = {_values.ReadNonNull(component.ValueType, reader, label)};");
         }
         else
         {
-            string inner = _values.NextName("r");
+            string inner = locals.Take(memberName + "Reader");
             w.Line($"var {inner} = {RuntimeNames.StoredValue}.EnterDocument(ref {reader}, {label});");
-            NavigateStored(w, component, step + 1, inner, ObjectOf(pathStep.MemberType), local, perElement);
+            NavigateStored(w, component, step + 1, inner, ObjectOf(pathStep.MemberType), locals, values, c, perElement);
         }
 
         w.Close();
-    }
-
-    private static int IndexOfMember(ObjectModel owner, string name)
-    {
-        for (int i = 0; i < owner.Members.Length; i++)
-        {
-            if (owner.Members[i].Name == name)
-            {
-                return i;
-            }
-        }
-
-        throw new System.InvalidOperationException("The model has no member " + name);
     }
 }

@@ -61,17 +61,4 @@ internal sealed partial class ModelEmitter
         w.Line($"public void AppendKey({RuntimeNames.KeyBuilder} builder, {K} key) => builder.Append({ShapeCode.KeyValue(key.Type, "key")});");
         w.Line();
     }
-
-    private static MemberModel FindMember(ObjectModel owner, string name)
-    {
-        foreach (MemberModel member in owner.Members)
-        {
-            if (member.Name == name)
-            {
-                return member;
-            }
-        }
-
-        throw new System.InvalidOperationException("The model has no member " + name);
-    }
 }

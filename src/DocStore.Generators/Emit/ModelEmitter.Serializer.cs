@@ -7,8 +7,10 @@ namespace DocStore.Generators.Emit;
 
 internal sealed partial class ModelEmitter
 {
-    private void EmitSerializer(SourceWriter w)
+    /// <summary>The model's <c>Write</c> and <c>Read</c>, over the collection type's static writer and reader.</summary>
+    private void EmitModelSerializer(SourceWriter w)
     {
+        ObjectNames root = _objectNames[Root.Key];
         w.Line("/// <inheritdoc />");
         w.Open($"public void Write(ref {RuntimeNames.Writer} writer, {T} document, {RuntimeNames.Resolver} fields)");
         if (!Root.IsValueType)
@@ -17,7 +19,7 @@ internal sealed partial class ModelEmitter
         }
 
         w.Line("global::System.ArgumentNullException.ThrowIfNull(fields);");
-        w.Line($"Write_{Root.Key}(ref writer, document, fields);");
+        w.Line($"{root.Write}(ref writer, document, fields);");
         w.Close();
         w.Line();
         w.Line("/// <inheritdoc />");
@@ -25,7 +27,7 @@ internal sealed partial class ModelEmitter
         w.Line("global::System.ArgumentNullException.ThrowIfNull(fields);");
         w.Line($"var reader = new {RuntimeNames.Reader}(document);");
         w.Open("try");
-        w.Line($"return Read_{Root.Key}(ref reader, fields);");
+        w.Line($"return {root.Read}(ref reader, fields);");
         w.Close();
         w.Open($"catch ({RuntimeNames.SchemaException} e)");
         w.Line($"throw e.InCollection(CollectionName, KeyText(document, fields));");
@@ -35,14 +37,18 @@ internal sealed partial class ModelEmitter
         w.Line("/// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>");
         w.Open("private static string? KeyText(global::System.ReadOnlySpan<byte> document, " + RuntimeNames.Resolver + " fields)");
         w.Open("try");
-        w.Line($"return TryRead{_model.Key.MemberName}(document, fields, out var key) ? key.ToString() : null;");
+        w.Line($"return {Outer}.{_keyReader}(document, fields, out var key) ? key.ToString() : null;");
         w.Close();
         w.Open($"catch ({RuntimeNames.SchemaException})");
         w.Line("return null;");
         w.Close();
         w.Close();
         w.Line();
+    }
 
+    /// <summary>One writer and one reader per document type: <c>WritePerson</c>, <c>ReadPerson</c>, <c>WriteAddress</c>, ...</summary>
+    private void EmitSerializer(SourceWriter w)
+    {
         foreach (ObjectModel obj in _model.Objects)
         {
             EmitWriteObject(w, obj);
@@ -52,15 +58,17 @@ internal sealed partial class ModelEmitter
 
     private void EmitWriteObject(SourceWriter w, ObjectModel obj)
     {
-        string type = obj.TypeName;
-        w.Open($"private static void Write_{obj.Key}(ref {RuntimeNames.Writer} writer, {type} value, {RuntimeNames.Resolver} fields)");
-        w.Line($"{RuntimeNames.FieldIds} ids = s_fields_{obj.Key}.ForWrite(fields);");
+        var locals = new NameScope("writer", "fields");
+        string ids = locals.Take("ids");
+        string value = locals.Take(Names.Camel(obj.Key));
+        w.Open($"private static void {_objectNames[obj.Key].Write}(ref {RuntimeNames.Writer} writer, {obj.TypeName} {value}, {RuntimeNames.Resolver} fields)");
+        w.Line($"{RuntimeNames.FieldIds} {ids} = {_fieldMaps[obj.Key]}.ForWrite(fields);");
         w.Line("writer.WriteStartDocument();");
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
-            w.Line($"writer.WriteFieldId(ids[{Names.Int(i)}]);");
-            _values.Write(w, member.Type, Getter(obj, member, "value"));
+            w.Line($"writer.WriteFieldId({ids}[{Names.Int(i)}]);");
+            _values.Write(w, member.Type, Getter(obj, member, value), locals, Names.Camel(member.Name));
         }
 
         w.Line("writer.WriteEndDocument();");
@@ -68,26 +76,40 @@ internal sealed partial class ModelEmitter
         w.Line();
     }
 
+    /// <summary>
+    /// Reads a document type from the elements of the document the reader is in. Members set after
+    /// construction are only assigned when the document has them, so a missing field keeps the member's
+    /// initializer value.
+    /// </summary>
     private void EmitReadObject(SourceWriter w, ObjectModel obj)
     {
-        w.Open($"private static {obj.TypeName} Read_{obj.Key}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields)");
-        w.Line($"{RuntimeNames.FieldIds} ids = s_fields_{obj.Key}.ForRead(fields);");
+        var locals = new NameScope("reader", "fields");
+        string ids = locals.Take("ids");
+        string result = locals.Take(Names.Camel(obj.Key));
+        w.Open($"private static {obj.TypeName} {_objectNames[obj.Key].Read}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields)");
+        w.Line($"{RuntimeNames.FieldIds} {ids} = {_fieldMaps[obj.Key]}.ForRead(fields);");
         if (obj.Members.All(NeedsPresenceFlag))
         {
-            EmitReadIntoResult(w, obj);
+            EmitReadIntoResult(w, obj, ids, result);
             return;
         }
 
+        // One local per member, and a presence flag for each one set after construction.
+        var values = new string[obj.Members.Length];
+        var flags = new string?[obj.Members.Length];
         for (int i = 0; i < obj.Members.Length; i++)
         {
-            w.Line($"{obj.Members[i].Type.TypeName} m{Names.Int(i)} = default!;");
-            if (NeedsPresenceFlag(obj.Members[i]))
+            MemberModel member = obj.Members[i];
+            values[i] = locals.Take(Names.Camel(member.Name));
+            w.Line($"{member.Type.TypeName} {values[i]} = {DefaultOf(member.Type)};");
+            if (NeedsPresenceFlag(member))
             {
-                w.Line($"bool has{Names.Int(i)} = false;");
+                flags[i] = locals.Take("has" + Names.Pascal(member.Name));
+                w.Line($"bool {flags[i]} = false;");
             }
         }
 
-        EmitFieldSwitch(w, obj, (member, n, value) => NeedsPresenceFlag(member) ? [$"m{n} = {value};", $"has{n} = true;"] : [$"m{n} = {value};"]);
+        EmitFieldSwitch(w, obj, ids, (member, i, value) => flags[i] is { } flag ? [$"{values[i]} = {value};", $"{flag} = true;"] : [$"{values[i]} = {value};"]);
         w.Line();
 
         var arguments = new List<string>(new string[obj.ConstructorParameterCount]);
@@ -97,21 +119,24 @@ internal sealed partial class ModelEmitter
             MemberModel member = obj.Members[i];
             if (member.Assignment == MemberAssignment.Constructor)
             {
-                arguments[member.ConstructorIndex] = "m" + Names.Int(i);
+                arguments[member.ConstructorIndex] = values[i];
             }
             else if (member.Assignment == MemberAssignment.Required)
             {
-                initializers.Add($"{member.Name} = m{Names.Int(i)},");
+                initializers.Add($"{member.Name} = {values[i]},");
             }
         }
 
+        // With no member to set afterwards, the new object is returned as it is constructed.
+        bool setsAfter = flags.Any(flag => flag is not null);
+        string construct = setsAfter ? $"var {result} = new {obj.TypeName}" : $"return new {obj.TypeName}";
         if (initializers.Count == 0)
         {
-            w.Line($"var result = new {obj.TypeName}({string.Join(", ", arguments)});");
+            w.Line($"{construct}({string.Join(", ", arguments)});");
         }
         else
         {
-            w.Line($"var result = new {obj.TypeName}({string.Join(", ", arguments)})");
+            w.Line($"{construct}({string.Join(", ", arguments)})");
             w.Line("{");
             foreach (string initializer in initializers)
             {
@@ -121,21 +146,27 @@ internal sealed partial class ModelEmitter
             w.Line("};");
         }
 
+        if (!setsAfter)
+        {
+            w.Close();
+            w.Line();
+            return;
+        }
+
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
-            if (!NeedsPresenceFlag(member))
+            if (flags[i] is not { } flag)
             {
                 continue;
             }
 
-            string n = Names.Int(i);
-            w.Open($"if (has{n})");
-            w.Line(Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, "result", "m" + n));
+            w.Open($"if ({flag})");
+            w.Line(Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, result, values[i]));
             w.Close();
         }
 
-        w.Line("return result;");
+        w.Line($"return {result};");
         w.Close();
         w.Line();
     }
@@ -145,13 +176,13 @@ internal sealed partial class ModelEmitter
     /// each field is assigned as it is read, so nothing is held in locals in between (which, with a
     /// presence flag per member, outnumbered the registers and spilled on every element).
     /// </summary>
-    private void EmitReadIntoResult(SourceWriter w, ObjectModel obj)
+    private void EmitReadIntoResult(SourceWriter w, ObjectModel obj, string ids, string result)
     {
-        w.Line($"var result = new {obj.TypeName}();");
-        EmitFieldSwitch(w, obj, (member, _, value) => [Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, "result", value)]);
+        w.Line($"var {result} = new {obj.TypeName}();");
+        EmitFieldSwitch(w, obj, ids, (member, _, value) => [Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, result, value)]);
         w.Line();
 
-        w.Line("return result;");
+        w.Line($"return {result};");
         w.Close();
         w.Line();
     }
@@ -160,16 +191,15 @@ internal sealed partial class ModelEmitter
     /// The loop over a document's elements: one case per member, whose statements <paramref name="store"/>
     /// gives for the member, its index and the expression that reads its value; unknown fields are skipped.
     /// </summary>
-    private void EmitFieldSwitch(SourceWriter w, ObjectModel obj, Func<MemberModel, string, string, string[]> store)
+    private void EmitFieldSwitch(SourceWriter w, ObjectModel obj, string ids, Func<MemberModel, int, string, string[]> store)
     {
         w.Open("while (reader.Read())");
-        w.Open("switch (ids.MemberOf(reader.FieldId))");
+        w.Open($"switch ({ids}.MemberOf(reader.FieldId))");
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
-            string n = Names.Int(i);
-            string[] statements = store(member, n, _values.Read(member.Type, "reader", Names.Literal(member.StoredName)));
-            w.Line($"case {n}:");
+            string[] statements = store(member, i, _values.Read(member.Type, "reader", Names.Literal(member.StoredName)));
+            w.Line($"case {Names.Int(i)}:");
             w.Line("    {");
             if (!member.Type.CanBeNull)
             {
@@ -201,6 +231,10 @@ internal sealed partial class ModelEmitter
         w.Close();
         w.Close();
     }
+
+    /// <summary>The initial value of a member's local: <c>default</c>, with <c>!</c> only for a non-nullable reference.</summary>
+    private static string DefaultOf(TypeShape shape) =>
+        shape.IsReference && !shape.TypeName.EndsWith("?", StringComparison.Ordinal) ? "default!" : "default";
 
     /// <summary>
     /// Members set after construction are only assigned when the document has them, so a missing

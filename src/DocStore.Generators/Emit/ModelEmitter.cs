@@ -5,22 +5,79 @@ using DocStore.Generators.Model;
 namespace DocStore.Generators.Emit;
 
 /// <summary>
-/// Emits one file per collection type: the model class (serializer, field readers, index-key
-/// extractors, key handling) and the typed collection. It sees only the <see cref="CollectionModel"/>.
+/// Emits one file per collection type: the typed collection (<c>PersonCollection</c>), the one public type,
+/// with its query methods, its static field readers and the static serializer code they share, and nested in
+/// it the private <c>ICollectionModel</c> implementation (key handling, index keys), reachable as the
+/// collection's static <c>DocumentModel</c>. It sees only the <see cref="CollectionModel"/>.
 /// </summary>
 internal sealed partial class ModelEmitter
 {
+    /// <summary>The collection's static property that exposes the model.</summary>
+    public const string DocumentModelProperty = "DocumentModel";
+
+    /// <summary>
+    /// Members of <c>DocumentCollection&lt;T, TKey&gt;</c> and <c>object</c>, which the collection inherits:
+    /// a generated static member must not hide one.
+    /// </summary>
+    private static readonly string[] InheritedNames =
+    [
+        "AsAsync", "Context", "Count", "CountAsync", "CountEqual", "Delete", "DeleteAsync", "Exists", "ExistsAsync",
+        "Fields", "FindAll", "FindAllAsync", "FindEqual", "FindPrefix", "FindRange", "FindUnique", "Get", "GetAsync",
+        "GetDocumentBytes", "GetDocumentBytesAsync", "GetEnumerator", "Insert", "InsertAsync", "InsertMany",
+        "InsertManyAsync", "Model", "Name", "QueryKey", "Scan", "ScanAsync", "ScanFrom", "ScanFromAsync", "State",
+        "TryGet", "Update", "UpdateAsync", "Upsert", "UpsertAsync",
+        "Equals", "Finalize", "GetHashCode", "GetType", "MemberwiseClone", "ReferenceEquals", "ToString",
+    ];
+
+    /// <summary>
+    /// The nested model's own members. Inside it they hide the collection's statics of the same name, so no
+    /// generated static takes one; the field readers are the exception (a member named <c>Field</c> keeps
+    /// its <c>TryReadField</c>), and the model calls them qualified with the collection's name.
+    /// </summary>
+    private static readonly string[] ModelMemberNames =
+    [
+        "AppendIndexKeys", "AppendKey", "CollectionName", "FieldPaths", "GetKey", "GetSequence", "Indexes",
+        "IsDefaultKey", "KeyField", "KeyGeneration", "KeyText", "NewKey", "Read", "SetKey", "TryReadField", "Write",
+        "s_fieldPaths", "s_indexes",
+    ];
+
     private readonly CollectionModel _model;
     private readonly Dictionary<string, ObjectModel> _objects;
-    private readonly ValueCodegen _values = new();
+    private readonly NameScope _members;
+    private readonly Dictionary<string, ObjectNames> _objectNames = new();
+    private readonly Dictionary<string, string> _fieldMaps = new();
+    private readonly List<FieldReader> _fieldReaders;
+    private readonly ValueCodegen _values;
     private readonly SourceWriter _accessors = new();
-    private readonly HashSet<string> _accessorNames = new();
-    private readonly List<(string Path, string Method)> _readers = new();
+    private readonly Dictionary<string, string> _accessorNames = new();
 
     private ModelEmitter(CollectionModel model)
     {
         _model = model;
         _objects = model.Objects.ToDictionary(o => o.Key);
+        _members = new NameScope(InheritedNames);
+        _members.Reserve(model.CollectionClassName);
+        _members.Reserve(model.ModelClassName);
+        _members.Reserve(DocumentModelProperty);
+
+        // The field readers are public API: they take their names before any private helper can.
+        _fieldReaders = PlanFieldReaders();
+        foreach (string name in ModelMemberNames)
+        {
+            _members.Reserve(name);
+        }
+
+        foreach (ObjectModel obj in model.Objects)
+        {
+            _fieldMaps[obj.Key] = _members.Take("s_" + Names.Camel(obj.Key) + "Fields");
+        }
+
+        foreach (ObjectModel obj in model.Objects)
+        {
+            _objectNames[obj.Key] = new ObjectNames(_members.Take("Write" + obj.Key), _members.Take("Read" + obj.Key));
+        }
+
+        _values = new ValueCodegen(_members, _objectNames);
     }
 
     private ObjectModel Root => _model.Objects[0];
@@ -31,15 +88,24 @@ internal sealed partial class ModelEmitter
 
     private string Accessibility => _model.IsPublic ? "public" : "internal";
 
+    /// <summary>The collection class name, which qualifies calls from the nested model to the field readers.</summary>
+    private string Outer => _model.CollectionClassName;
+
     public static string Emit(CollectionModel model) => new ModelEmitter(model).Emit();
 
     private string Emit()
     {
-        var body = new SourceWriter();
-        EmitKeyMembers(body);
-        EmitSerializer(body);
-        EmitFieldReaders(body);
-        EmitIndexKeys(body);
+        // Sections are built apart (each at indentation 0) in a fixed order, so helper names, which are
+        // taken as the helpers are first needed, do not depend on where each section ends up.
+        var modelMembers = new SourceWriter();
+        EmitKeyMembers(modelMembers);
+        EmitModelSerializer(modelMembers);
+        var serializer = new SourceWriter();
+        EmitSerializer(serializer);
+        var fieldReaders = new SourceWriter();
+        EmitFieldReaders(fieldReaders);
+        EmitPathDispatch(modelMembers);
+        EmitIndexKeys(modelMembers);
 
         var w = new SourceWriter();
         w.Line("// <auto-generated/>");
@@ -52,9 +118,41 @@ internal sealed partial class ModelEmitter
             w.Line();
         }
 
-        w.Line($"/// <summary>The generated DocStore model of <see cref=\"{T}\"/>: C-BSON serializer, field readers, index keys and key handling.</summary>");
-        w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"DocStore.Generators\", \"1.0.0\")]");
-        w.Open($"{Accessibility} sealed class {_model.ModelClassName} : {RuntimeNames.CollectionModel}<{T}, {K}>");
+        w.Line($"/// <summary>The typed collection <c>{_model.CollectionName}</c> of <see cref=\"{T}\"/> documents: one query method per index, and static readers of single stored fields.</summary>");
+        w.Line("/// <remarks>");
+        w.Line($"/// Only the generated <see cref=\"{RuntimeNames.Context}\"/> subclass creates it (the constructor is internal): open the");
+        w.Line($"/// database through that context and use its <c>{_model.CollectionName}</c> property.");
+        w.Line("/// </remarks>");
+        w.Line(GeneratorVersion.Attribute);
+        w.Open($"{Accessibility} sealed class {Outer} : {RuntimeNames.DocumentCollection}<{T}, {K}>");
+        foreach (ObjectModel obj in _model.Objects)
+        {
+            string names = string.Join(", ", obj.Members.Select(m => Names.Literal(m.StoredName)));
+            w.Line($"private static readonly {RuntimeNames.FieldIdMap} {_fieldMaps[obj.Key]} = new([{names}]);");
+        }
+
+        w.Line();
+        w.Line("/// <summary>Opens the collection inside <paramref name=\"context\"/>; only the generated context calls it.</summary>");
+        w.Line("/// <param name=\"context\">The owning context.</param>");
+        w.Line($"internal {Outer}({RuntimeNames.Context} context)");
+        w.Line($"    : base(context, {DocumentModelProperty})");
+        w.Line("{");
+        w.Line("}");
+        w.Line();
+        w.Line($"/// <summary>");
+        w.Line($"/// The generated model of <see cref=\"{T}\"/>: C-BSON serializer, field readers by path, index keys and key");
+        w.Line($"/// handling. Every open <see cref=\"{Outer}\"/> uses this instance as its <c>Model</c>; it also serializes");
+        w.Line("/// documents without a database.");
+        w.Line("/// </summary>");
+        w.Line($"public static {RuntimeNames.CollectionModel}<{T}, {K}> {DocumentModelProperty} {{ get; }} = new {_model.ModelClassName}();");
+        CollectionEmitter.EmitQueries(w, _model);
+        Append(w, fieldReaders.ToString());
+        Append(w, serializer.ToString());
+        Append(w, _values.Helpers.ToString());
+        Append(w, _accessors.ToString());
+        w.Line();
+        w.Line($"/// <summary>The <see cref=\"{RuntimeNames.CollectionModel}{{T, TKey}}\"/> of <see cref=\"{T}\"/>, over the collection's static serializer and field readers.</summary>");
+        w.Open($"private sealed class {_model.ModelClassName} : {RuntimeNames.CollectionModel}<{T}, {K}>");
         w.Line($"private static readonly {RuntimeNames.IndexDefinition}[] s_indexes =");
         w.Line("[");
         foreach (IndexModel index in _model.Indexes)
@@ -65,31 +163,16 @@ internal sealed partial class ModelEmitter
 
         w.Line("];");
         w.Line();
-        foreach (ObjectModel obj in _model.Objects)
-        {
-            string names = string.Join(", ", obj.Members.Select(m => Names.Literal(m.StoredName)));
-            w.Line($"private static readonly {RuntimeNames.FieldIdMap} s_fields_{obj.Key} = new([{names}]);");
-        }
-
-        w.Line();
-        w.Line($"private {_model.ModelClassName}()");
-        w.Line("{");
-        w.Line("}");
-        w.Line();
-        w.Line("/// <summary>The one instance; the model holds no state of its own.</summary>");
-        w.Line($"public static {_model.ModelClassName} Instance {{ get; }} = new();");
+        w.Line($"private static readonly string[] s_fieldPaths = [{string.Join(", ", _fieldReaders.Select(r => Names.Literal(r.StoredPath)))}];");
         w.Line();
         w.Line("/// <inheritdoc />");
         w.Line($"public string CollectionName => {Names.Literal(_model.CollectionName)};");
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Line($"public global::System.Collections.Generic.IReadOnlyList<{RuntimeNames.IndexDefinition}> Indexes => s_indexes;");
-        Append(w, body.ToString());
-        Append(w, _values.Helpers.ToString());
-        Append(w, _accessors.ToString());
+        w.Line($"public {RuntimeNames.ReadOnlyList}<{RuntimeNames.IndexDefinition}> Indexes => s_indexes;");
+        Append(w, modelMembers.ToString());
         w.Close();
-        w.Line();
-        CollectionEmitter.Emit(w, _model);
+        w.Close();
         return w.ToString();
     }
 
@@ -128,8 +211,8 @@ internal sealed partial class ModelEmitter
             return $"{name}({refPrefix}{target})";
         }
 
-        string getter = "Get_" + owner.Key + "_" + member.Name;
-        if (_accessorNames.Add(getter))
+        string getter = Accessor("Get", owner, member.Name, string.Empty, out bool isNew);
+        if (isNew)
         {
             _accessors.Line($"[{RuntimeNames.UnsafeAccessor}({RuntimeNames.UnsafeAccessorKind}.Method, Name = {Names.Literal(member.GetterAccessorName!)})]");
             _accessors.Line($"private static extern {member.Type.TypeName} {getter}({refPrefix}{member.DeclaringTypeName} target);");
@@ -146,8 +229,8 @@ internal sealed partial class ModelEmitter
         switch (assignment)
         {
             case MemberAssignment.SetterAccessor:
-                string setter = "Set_" + owner.Key + "_" + memberName;
-                if (_accessorNames.Add(setter))
+                string setter = Accessor("Set", owner, memberName, string.Empty, out bool isNew);
+                if (isNew)
                 {
                     _accessors.Line($"[{RuntimeNames.UnsafeAccessor}({RuntimeNames.UnsafeAccessorKind}.Method, Name = {Names.Literal(accessorName!)})]");
                     _accessors.Line($"private static extern void {setter}({refPrefix}{declaringType} target, {type} value);");
@@ -164,8 +247,8 @@ internal sealed partial class ModelEmitter
 
     private string FieldAccessor(ObjectModel owner, string memberName, string fieldName, string type, string declaringType)
     {
-        string name = "Field_" + owner.Key + "_" + memberName;
-        if (_accessorNames.Add(name))
+        string name = Accessor(string.Empty, owner, memberName, "Field", out bool isNew);
+        if (isNew)
         {
             string refPrefix = owner.IsValueType ? "ref " : string.Empty;
             _accessors.Line($"[{RuntimeNames.UnsafeAccessor}({RuntimeNames.UnsafeAccessorKind}.Field, Name = {Names.Literal(fieldName)})]");
@@ -174,5 +257,53 @@ internal sealed partial class ModelEmitter
         }
 
         return name;
+    }
+
+    /// <summary>
+    /// The name of an <c>UnsafeAccessor</c> for a member: <c>SetInitOnly</c>, <c>HitsField</c> for the collection
+    /// type's own members, with the owning type's name for a nested type's (<c>SetAddressCity</c>) and for one
+    /// whose plain name is taken (a member <c>Key</c> with an init accessor: <c>SetPersonKey</c>, as the model has <c>SetKey</c>).
+    /// </summary>
+    private string Accessor(string prefix, ObjectModel owner, string memberName, string suffix, out bool isNew)
+    {
+        string key = prefix + ":" + owner.Key + ":" + memberName + ":" + suffix;
+        if (_accessorNames.TryGetValue(key, out string? name))
+        {
+            isNew = false;
+            return name;
+        }
+
+        string plain = prefix + Names.Pascal(memberName) + suffix;
+        string qualified = prefix + owner.Key + Names.Pascal(memberName) + suffix;
+        name = _members.Take(owner.Key == Root.Key && !_members.Contains(plain) ? plain : qualified);
+        _accessorNames.Add(key, name);
+        isNew = true;
+        return name;
+    }
+
+    private static MemberModel FindMember(ObjectModel owner, string name)
+    {
+        foreach (MemberModel member in owner.Members)
+        {
+            if (member.Name == name)
+            {
+                return member;
+            }
+        }
+
+        throw new System.InvalidOperationException("The model has no member " + name);
+    }
+
+    private static int IndexOfMember(ObjectModel owner, string name)
+    {
+        for (int i = 0; i < owner.Members.Length; i++)
+        {
+            if (owner.Members[i].Name == name)
+            {
+                return i;
+            }
+        }
+
+        throw new System.InvalidOperationException("The model has no member " + name);
     }
 }

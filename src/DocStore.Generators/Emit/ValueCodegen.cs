@@ -6,23 +6,35 @@ namespace DocStore.Generators.Emit;
 /// <summary>
 /// Writes and reads single values of any shape. Scalars become one writer call or one
 /// <c>StoredValue</c> read; documents, arrays and dictionaries get one private helper method per
-/// distinct type, emitted once into <see cref="Helpers"/>.
+/// distinct type, emitted once into <see cref="Helpers"/> and named after that type
+/// (<c>WriteListOfString</c>, <c>ReadNestedAddress</c>, <c>ReadDictionaryOfStringAndInt32</c>), so members
+/// of the same type share it.
 /// </summary>
 internal sealed class ValueCodegen
 {
+    private readonly NameScope _members;
+    private readonly IReadOnlyDictionary<string, ObjectNames> _objects;
     private readonly Dictionary<string, string> _helperNames = new();
-    private int _counter;
+
+    /// <param name="members">The generated class's member names, from which helper names are taken.</param>
+    /// <param name="objects">The writer and reader names of each document type, by object key.</param>
+    public ValueCodegen(NameScope members, IReadOnlyDictionary<string, ObjectNames> objects)
+    {
+        _members = members;
+        _objects = objects;
+    }
 
     public SourceWriter Helpers { get; } = new();
 
-    public string NextName(string prefix) => prefix + Names.Int(++_counter);
-
-    /// <summary>Statements writing <paramref name="value"/> (null included) as the next value.</summary>
-    public void Write(SourceWriter w, TypeShape shape, string value)
+    /// <summary>
+    /// Statements writing <paramref name="value"/> (null included) as the next value; a nullable value is
+    /// tested into a local named <paramref name="localName"/> (made unique in <paramref name="locals"/>).
+    /// </summary>
+    public void Write(SourceWriter w, TypeShape shape, string value, NameScope locals, string localName)
     {
         if (shape.CanBeNull)
         {
-            string local = NextName("v");
+            string local = locals.Take(localName);
             w.Open($"if ({value} is {{ }} {local})");
             WriteNonNull(w, shape, local);
             w.Close();
@@ -43,7 +55,7 @@ internal sealed class ValueCodegen
         }
         else if (shape.Kind == ShapeKind.Object)
         {
-            w.Line($"Write_{shape.ObjectKey}(ref writer, {value}, fields);");
+            w.Line($"{_objects[shape.ObjectKey!].Write}(ref writer, {value}, fields);");
         }
         else
         {
@@ -53,42 +65,54 @@ internal sealed class ValueCodegen
 
     private string WriteHelper(TypeShape shape)
     {
-        string key = "W:" + shape.TypeName;
+        string type = ShapeCode.Constructible(shape);
+        string key = "W:" + type;
         if (_helperNames.TryGetValue(key, out string? name))
         {
             return name;
         }
 
-        name = NextName("WriteValue");
+        name = _members.Take("Write" + ShapeName(shape, annotated: false));
         _helperNames.Add(key, name);
 
         // A helper may need further helpers while it is written; each is built apart and appended whole.
         var h = new SourceWriter();
-        h.Open($"private static void {name}(ref {RuntimeNames.Writer} writer, {ShapeCode.Constructible(shape)} value, {RuntimeNames.Resolver} fields)");
+        string parameter = shape.Kind switch
+        {
+            ShapeKind.Dictionary => "dictionary",
+            ShapeKind.HashSet => "set",
+            ShapeKind.Array => "array",
+            _ => "list",
+        };
+        var locals = new NameScope("writer", "fields", parameter);
+        h.Open($"private static void {name}(ref {RuntimeNames.Writer} writer, {type} {parameter}, {RuntimeNames.Resolver} fields)");
         TypeShape element = shape.Element!;
         switch (shape.Kind)
         {
             case ShapeKind.Dictionary:
+                string pair = locals.Take("pair");
                 h.Line("writer.WriteStartDocument();");
-                h.Open("foreach (var pair in value)");
-                h.Line("writer.WriteFieldId(fields.GetOrAdd(pair.Key));");
-                Write(h, element, "pair.Value");
+                h.Open($"foreach (var {pair} in {parameter})");
+                h.Line($"writer.WriteFieldId(fields.GetOrAdd({pair}.Key));");
+                Write(h, element, pair + ".Value", locals, "value");
                 h.Close();
                 h.Line("writer.WriteEndDocument();");
                 break;
             case ShapeKind.HashSet:
+                string each = locals.Take("element");
                 h.Line("writer.WriteStartArray();");
-                h.Open("foreach (var item in value)");
-                Write(h, element, "item");
+                h.Open($"foreach (var {each} in {parameter})");
+                Write(h, element, each, locals, "item");
                 h.Close();
                 h.Line("writer.WriteEndArray();");
                 break;
             default:
                 // Indexing instead of foreach: an interface enumerator would allocate on every write.
                 string count = shape.Kind == ShapeKind.Array ? "Length" : "Count";
+                string i = locals.Take("i");
                 h.Line("writer.WriteStartArray();");
-                h.Open($"for (int i = 0; i < value.{count}; i++)");
-                Write(h, element, "value[i]");
+                h.Open($"for (int {i} = 0; {i} < {parameter}.{count}; {i}++)");
+                Write(h, element, $"{parameter}[{i}]", locals, "item");
                 h.Close();
                 h.Line("writer.WriteEndArray();");
                 break;
@@ -132,22 +156,24 @@ internal sealed class ValueCodegen
 
     private string ReadHelper(TypeShape shape)
     {
-        string key = "R:" + ShapeCode.Constructible(shape);
+        string type = ShapeCode.Constructible(shape);
+        string key = "R:" + type;
         if (_helperNames.TryGetValue(key, out string? name))
         {
             return name;
         }
 
-        name = NextName("ReadValue");
+        // A document helper enters the nested document and calls the type's reader, which reads the
+        // elements of a document it is already in (the collection type's reader starts at the top).
+        name = _members.Take(shape.Kind == ShapeKind.Object ? "ReadNested" + shape.ObjectKey : "Read" + ShapeName(shape, annotated: false));
         _helperNames.Add(key, name);
-        string type = ShapeCode.Constructible(shape);
         var h = new SourceWriter();
         h.Open($"private static {type} {name}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields, string label)");
         if (shape.Kind == ShapeKind.Object)
         {
             h.Line($"var document = {RuntimeNames.StoredValue}.EnterDocument(ref reader, label);");
             h.Open("try");
-            h.Line($"return Read_{shape.ObjectKey}(ref document, fields);");
+            h.Line($"return {_objects[shape.ObjectKey!].Read}(ref document, fields);");
             h.Close();
             h.Open($"catch ({RuntimeNames.SchemaException} e)");
             h.Line("throw e.WithParent(label);");
@@ -198,4 +224,39 @@ internal sealed class ValueCodegen
         Helpers.Append(h);
         return name;
     }
+
+    /// <summary>
+    /// A type spelled as part of an identifier: <c>String</c>, <c>Color</c>, <c>Address</c>, <c>ListOfString</c>,
+    /// <c>DictionaryOfStringAndListOfPoint</c>, <c>ArrayOfNullableInt32</c>. An outer nullable annotation becomes
+    /// <c>Nullable</c> only when <paramref name="annotated"/> (elements: <c>List&lt;string?&gt;</c> and
+    /// <c>List&lt;string&gt;</c> are different parameter types).
+    /// </summary>
+    private static string ShapeName(TypeShape shape, bool annotated)
+    {
+        string name = shape.Kind switch
+        {
+            ShapeKind.Object => shape.ObjectKey!,
+            ShapeKind.Enum => SimpleName(shape.ValueTypeName),
+            ShapeKind.Array => "ArrayOf" + ShapeName(shape.Element!, annotated: true),
+            ShapeKind.List => "ListOf" + ShapeName(shape.Element!, annotated: true),
+            ShapeKind.ReadOnlyList => "ReadOnlyListOf" + ShapeName(shape.Element!, annotated: true),
+            ShapeKind.HashSet => "HashSetOf" + ShapeName(shape.Element!, annotated: true),
+            ShapeKind.Dictionary => "DictionaryOfStringAnd" + ShapeName(shape.Element!, annotated: true),
+            _ => shape.Kind.ToString(),
+        };
+        bool nullable = shape.IsNullableValue || (shape.IsReference && shape.TypeName.EndsWith("?", System.StringComparison.Ordinal));
+        return annotated && nullable ? "Nullable" + name : name;
+    }
+
+    /// <summary>The last identifier of a qualified type name (<c>global::A.B.Color</c> -> <c>Color</c>).</summary>
+    private static string SimpleName(string typeName)
+    {
+        string plain = typeName.TrimEnd('?');
+        return Names.Pascal(plain.Substring(plain.LastIndexOf('.') + 1));
+    }
 }
+
+/// <summary>The generated writer and reader of one document type.</summary>
+/// <param name="Write">Writes the whole document (<c>WriteAddress</c>).</param>
+/// <param name="Read">Reads the elements of the document the reader is in (<c>ReadAddress</c>).</param>
+internal sealed record ObjectNames(string Write, string Read);

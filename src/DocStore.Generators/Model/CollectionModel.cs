@@ -4,7 +4,7 @@ namespace DocStore.Generators.Model;
 /// <param name="Namespace">The type's namespace, or empty for the global namespace.</param>
 /// <param name="TypeName">The simple type name (<c>Person</c>).</param>
 /// <param name="FullTypeName">The fully qualified type name.</param>
-/// <param name="IsPublic">True when the type is public (the generated classes then are too).</param>
+/// <param name="IsPublic">True when the type is public (the generated collection class then is too).</param>
 /// <param name="CollectionName">The collection and context property name (<c>People</c>).</param>
 /// <param name="Key">The primary key.</param>
 /// <param name="Objects">The collection type first, then every nested document type it reaches.</param>
@@ -22,6 +22,6 @@ internal sealed record CollectionModel(
     /// <summary>The generated typed collection class name.</summary>
     public string CollectionClassName => TypeName + "Collection";
 
-    /// <summary>The generated model (serializer, readers, extractors) class name.</summary>
+    /// <summary>The generated model class (the <c>ICollectionModel</c> implementation), private and nested in the collection class.</summary>
     public string ModelClassName => TypeName + "Model";
 }

@@ -49,15 +49,14 @@ internal sealed partial class CollectionParser
         return entry;
     }
 
+    /// <summary>
+    /// The name generated code gives the type's helpers (<c>WriteAddress</c>, <c>s_addressFields</c>): its name,
+    /// after its containing types, with type arguments spelled out (<c>PairOfInt32AndMoney</c>); a second type
+    /// with the same spelling gets a numeric suffix.
+    /// </summary>
     private string UniqueKey(INamedTypeSymbol type)
     {
-        var builder = new StringBuilder();
-        foreach (char c in type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat))
-        {
-            builder.Append(char.IsLetterOrDigit(c) ? c : '_');
-        }
-
-        string baseKey = builder.ToString();
+        string baseKey = KeyName(type);
         string key = baseKey;
         for (int i = 2; !_objectKeys.Add(key); i++)
         {
@@ -65,6 +64,36 @@ internal sealed partial class CollectionParser
         }
 
         return key;
+    }
+
+    private static string KeyName(ITypeSymbol type)
+    {
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                return "ArrayOf" + KeyName(array.ElementType);
+            case INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable:
+                return "Nullable" + KeyName(nullable.TypeArguments[0]);
+            case INamedTypeSymbol named:
+                string name = (named.ContainingType is { } outer ? KeyName(outer) : string.Empty) + Identifier(named.Name);
+                return named.TypeArguments.Length == 0 ? name : name + "Of" + string.Join("And", named.TypeArguments.Select(KeyName));
+            default:
+                return Identifier(type.Name);
+        }
+    }
+
+    private static string Identifier(string name)
+    {
+        var builder = new StringBuilder();
+        foreach (char c in name)
+        {
+            if (char.IsLetterOrDigit(c) || c == '_')
+            {
+                builder.Append(c);
+            }
+        }
+
+        return builder.Length == 0 ? "Type" : builder.ToString();
     }
 
     /// <summary>Public (or annotated) instance properties and fields, most-derived first, without computed properties.</summary>

@@ -5,7 +5,7 @@ namespace DocStore.Metadata;
 
 /// <summary>
 /// Everything a collection needs to know about its document type, generated at compile time for each
-/// <c>[Collection]</c> type (as <c>{Type}Model.Instance</c>): serializer, key handling and index keys.
+/// <c>[Collection]</c> type (reached as <c>{Type}Collection.DocumentModel</c>): serializer, key handling and index keys.
 /// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
 /// <typeparam name="T">The document type.</typeparam>
@@ -70,7 +70,7 @@ public interface ICollectionModel<T, TKey> : IDocumentSerializer<T>
     /// <param name="value">The value, or null.</param>
     /// <returns>False when the document lacks the field or it is null.</returns>
     /// <exception cref="ArgumentException"><paramref name="path"/> is not a stored path of the type.</exception>
-    bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, out object? value);
+    bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value);
 
     /// <summary>Adds the keys that <paramref name="document"/> has in index <paramref name="index"/>.</summary>
     /// <param name="index">The index position in <see cref="Indexes"/>.</param>

@@ -20,13 +20,13 @@ public class IndexLifecycleTests
         using var temp = new TempDatabase();
         using (var db = new BareDb(temp.Path))
         {
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle));
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Handle));
             members.InsertMany(Enumerable.Range(1, 1500).Select(i => new Member { Id = i, Handle = "h" + i, Score = i % 7, Tags = { "t" + (i % 3) } }));
         }
 
         using (var db = new BareDb(temp.Path))
         {
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle, Score, Tags));
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Handle, Score, Tags));
             Assert.Equal(Enumerable.Range(1, 1500).Where(i => i % 7 == 3), members.Equal(1, k => k.Append(3L)).Select(m => m.Id));
             Assert.Equal(500, members.Equal(2, k => k.Append("t1")).Count());
             Assert.True(db.CheckIntegrity().IsValid, db.CheckIntegrity().ToString());
@@ -49,7 +49,7 @@ public class IndexLifecycleTests
 
         using (var db = new BareDb(temp.Path))
         {
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle));
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Handle));
             members.Insert(new Member { Handle = "b", Score = 2 });
             using var tx = db.Engine.BeginRead();
             Assert.Equal(["Handle"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name));
@@ -93,7 +93,7 @@ public class IndexLifecycleTests
                 dropped = [.. CollectionCatalog.LoadIndexes(tx, "Members").Where(i => i.Name is not ("Handle" or "Score")).Select(i => i.Tree)];
             }
 
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Handle, Score));
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Handle, Score));
             using (var tx = db.Engine.BeginRead())
             {
                 Assert.Equal(["Handle", "Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name).Order());
@@ -136,7 +136,7 @@ public class IndexLifecycleTests
     public void A_collection_cannot_be_opened_twice_in_one_context()
     {
         using var db = AppDb.OpenInMemory();
-        Assert.Throws<InvalidOperationException>(() => new RawCollection<Member, int>(db, MemberModel.Instance));
+        Assert.Throws<InvalidOperationException>(() => new RawCollection<Member, int>(db, MemberCollection.DocumentModel));
     }
 
     [Fact]
@@ -145,7 +145,7 @@ public class IndexLifecycleTests
         using var temp = new TempDatabase();
         using (var db = new BareDb(temp.Path))
         {
-            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, Score));
+            var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Score));
             members.Insert(new Member { Id = 1, Handle = "same", Score = 1 });
             members.Insert(new Member { Id = 2, Handle = "same", Score = 2 });
         }

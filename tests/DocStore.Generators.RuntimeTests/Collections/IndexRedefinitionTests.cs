@@ -96,7 +96,7 @@ public class IndexRedefinitionTests
 
     /// <summary>The <c>Members</c> collection as an older version of the type declared it: with only <paramref name="index"/>, at <paramref name="position"/> of the generated model's index order.</summary>
     private static RawCollection<Member, int> WithOneIndex(BareDb db, IndexDefinition index, int position) =>
-        new(db, new IndexSubsetModel<Member, int>(MemberModel.Instance, [index], [position]));
+        new(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, [index], [position]));
 
     /// <summary>The value part (hex) of an entry from <see cref="IndexTrees.Entries(DocStoreContext, string)"/>.</summary>
     private static string Value(string entry) => entry[(entry.IndexOf('=', StringComparison.Ordinal) + 1)..];

@@ -20,10 +20,10 @@ public class IndexShapeTests
         foreach (Shipment shipment in Shipments())
         {
             var fields = new FieldDictionary();
-            byte[] stored = Bytes.Write(ShipmentModel.Instance, shipment, fields);
-            for (int index = 0; index < ShipmentModel.Instance.Indexes.Count; index++)
+            byte[] stored = Bytes.Write(ShipmentCollection.DocumentModel, shipment, fields);
+            for (int index = 0; index < ShipmentCollection.DocumentModel.Indexes.Count; index++)
             {
-                Assert.Equal(Bytes.IndexKeys(ShipmentModel.Instance, index, shipment), Bytes.StoredIndexKeys(ShipmentModel.Instance, index, stored, fields));
+                Assert.Equal(Bytes.IndexKeys(ShipmentCollection.DocumentModel, index, shipment), Bytes.StoredIndexKeys(ShipmentCollection.DocumentModel, index, stored, fields));
             }
         }
     }

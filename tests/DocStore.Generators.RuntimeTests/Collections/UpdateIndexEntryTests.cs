@@ -41,8 +41,8 @@ public class UpdateIndexEntryTests
     [Fact]
     public void Updating_a_non_indexed_field_changes_no_index_entry_and_writes_no_index_page()
     {
-        using var full = Seeded(MemberModel.Instance);
-        using var bare = Seeded(new IndexSubsetModel<Member, int>(MemberModel.Instance));
+        using var full = Seeded(MemberCollection.DocumentModel);
+        using var bare = Seeded(new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel));
         var before = IndexTrees.Entries(full.Db, "Members");
         var changed = Create(Id);
         changed.Extra["n"] = -1;
@@ -64,9 +64,9 @@ public class UpdateIndexEntryTests
     [InlineData(Score)]
     public void Changing_one_indexed_field_changes_only_that_index_entry_and_pages(int index)
     {
-        using var full = Seeded(MemberModel.Instance);
-        using var only = Seeded(new IndexSubsetModel<Member, int>(MemberModel.Instance, index));
-        var name = MemberModel.Instance.Indexes[index].Name;
+        using var full = Seeded(MemberCollection.DocumentModel);
+        using var only = Seeded(new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, index));
+        var name = MemberCollection.DocumentModel.Indexes[index].Name;
         var before = IndexTrees.Entries(full.Db, "Members");
         var changed = Create(Id);
         switch (index)

@@ -69,7 +69,7 @@ public class EveryMemberKindTests
     public void Every_member_kind_round_trips()
     {
         Everything original = Full();
-        Everything copy = Bytes.RoundTrip(EverythingModel.Instance, original);
+        Everything copy = Bytes.RoundTrip(EverythingCollection.DocumentModel, original);
 
         Assert.Equal(original.Id, copy.Id);
         Assert.Equal(original.First, copy.First);
@@ -129,7 +129,7 @@ public class EveryMemberKindTests
     public void Null_values_round_trip_as_null()
     {
         var original = new Everything { Required = "r", Text = null, Bytes = null, MaybeInt = null, MaybeColor = null, MaybeDate = null, MaybePoint = null, Price = null };
-        Everything copy = Bytes.RoundTrip(EverythingModel.Instance, original);
+        Everything copy = Bytes.RoundTrip(EverythingCollection.DocumentModel, original);
         Assert.Null(copy.Text);
         Assert.Null(copy.Bytes);
         Assert.Null(copy.MaybeInt);
@@ -143,7 +143,7 @@ public class EveryMemberKindTests
     public void Ignored_and_computed_members_are_not_stored_and_Field_sets_the_stored_name()
     {
         var fields = new FieldDictionary();
-        Bytes.Write(EverythingModel.Instance, Full(), fields);
+        Bytes.Write(EverythingCollection.DocumentModel, Full(), fields);
         Assert.False(fields.TryGetId("Ignored", out _));
         Assert.False(fields.TryGetId("Computed", out _));
         Assert.False(fields.TryGetId("NewName", out _));
@@ -156,7 +156,7 @@ public class EveryMemberKindTests
     public void Positional_record_round_trips_through_its_constructor()
     {
         var original = new Category(Guid.NewGuid(), "Books");
-        Assert.Equal(original, Bytes.RoundTrip(CategoryModel.Instance, original));
+        Assert.Equal(original, Bytes.RoundTrip(CategoryCollection.DocumentModel, original));
     }
 
     [Fact]
@@ -165,7 +165,7 @@ public class EveryMemberKindTests
         var original = new Counter(3, 100);
         original.Hit();
         original.Hit();
-        Counter copy = Bytes.RoundTrip(CounterModel.Instance, original.WithLimit(99));
+        Counter copy = Bytes.RoundTrip(CounterCollection.DocumentModel, original.WithLimit(99));
         Assert.Equal(99, copy.Limit);
         Assert.Equal(3, copy.Id);
         Assert.Equal(100, copy.Start);
@@ -194,7 +194,7 @@ public class EveryMemberKindTests
         static void Write(Person person, FieldDictionary fields, byte[] destination)
         {
             var writer = new CBsonWriter(destination);
-            PersonModel.Instance.Write(ref writer, person, fields);
+            PersonCollection.DocumentModel.Write(ref writer, person, fields);
         }
     }
 }

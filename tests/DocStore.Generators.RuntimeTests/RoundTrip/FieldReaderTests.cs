@@ -14,13 +14,13 @@ public class FieldReaderTests
     public void Field_readers_read_one_value_including_nested_paths()
     {
         var fields = new FieldDictionary();
-        byte[] stored = Bytes.Write(PersonModel.Instance, Ada, fields);
+        byte[] stored = Bytes.Write(PersonCollection.DocumentModel, Ada, fields);
 
-        Assert.True(PersonModel.TryReadAge(stored, fields, out int age));
+        Assert.True(PersonCollection.TryReadAge(stored, fields, out int age));
         Assert.Equal(36, age);
-        Assert.True(PersonModel.TryReadAddressCity(stored, fields, out string city));
+        Assert.True(PersonCollection.TryReadAddressCity(stored, fields, out string? city));
         Assert.Equal("London", city);
-        Assert.True(PersonModel.TryReadTags(stored, fields, out List<string> tags));
+        Assert.True(PersonCollection.TryReadTags(stored, fields, out List<string>? tags));
         Assert.Equal(["math", "poetry"], tags);
     }
 
@@ -28,14 +28,14 @@ public class FieldReaderTests
     public void Field_reader_by_path_reads_boxed_values_and_rejects_unknown_paths()
     {
         var fields = new FieldDictionary();
-        byte[] stored = Bytes.Write(PersonModel.Instance, Ada, fields);
+        byte[] stored = Bytes.Write(PersonCollection.DocumentModel, Ada, fields);
 
-        Assert.Contains("Address.City", PersonModel.Instance.FieldPaths);
-        Assert.True(PersonModel.Instance.TryReadField(stored, fields, "Address.City", out object? city));
+        Assert.Contains("Address.City", PersonCollection.DocumentModel.FieldPaths);
+        Assert.True(PersonCollection.DocumentModel.TryReadField(stored, fields, "Address.City", out object? city));
         Assert.Equal("London", city);
-        Assert.True(PersonModel.Instance.TryReadField(stored, fields, "Age", out object? age));
+        Assert.True(PersonCollection.DocumentModel.TryReadField(stored, fields, "Age", out object? age));
         Assert.Equal(36, age);
-        ArgumentException e = Assert.Throws<ArgumentException>(() => PersonModel.Instance.TryReadField(stored, fields, "Address.Town", out _));
+        ArgumentException e = Assert.Throws<ArgumentException>(() => PersonCollection.DocumentModel.TryReadField(stored, fields, "Address.Town", out _));
         Assert.Contains("'Address.Town'", e.Message, StringComparison.Ordinal);
     }
 
@@ -44,33 +44,33 @@ public class FieldReaderTests
     {
         var fields = new FieldDictionary();
         var v1 = new ContactV1 { Id = 1, Name = "x" };
-        byte[] stored = Bytes.Write(ContactV1Model.Instance, v1, fields);
-        Assert.False(ContactV2Model.TryReadEmail(stored, fields, out _));
-        Assert.True(ContactV2Model.TryReadYears(stored, fields, out _));
+        byte[] stored = Bytes.Write(ContactV1Collection.DocumentModel, v1, fields);
+        Assert.False(ContactV2Collection.TryReadEmail(stored, fields, out _));
+        Assert.True(ContactV2Collection.TryReadYears(stored, fields, out _));
     }
 
     [Fact]
     public void Field_reader_returns_false_for_null()
     {
         var fields = new FieldDictionary();
-        byte[] stored = Bytes.Write(EverythingModel.Instance, new Everything { Required = "r", MaybeInt = null }, fields);
-        Assert.False(EverythingModel.TryReadMaybeInt(stored, fields, out _));
+        byte[] stored = Bytes.Write(EverythingCollection.DocumentModel, new Everything { Required = "r", MaybeInt = null }, fields);
+        Assert.False(EverythingCollection.TryReadMaybeInt(stored, fields, out _));
     }
 
     [Fact]
     public void Index_keys_from_stored_bytes_equal_index_keys_from_the_object()
     {
         var fields = new FieldDictionary();
-        byte[] stored = Bytes.Write(PersonModel.Instance, Ada, fields);
-        for (int index = 0; index < PersonModel.Instance.Indexes.Count; index++)
+        byte[] stored = Bytes.Write(PersonCollection.DocumentModel, Ada, fields);
+        for (int index = 0; index < PersonCollection.DocumentModel.Indexes.Count; index++)
         {
-            List<byte[]> fromObject = Bytes.IndexKeys(PersonModel.Instance, index, Ada);
-            List<byte[]> fromBytes = Bytes.StoredIndexKeys(PersonModel.Instance, index, stored, fields);
+            List<byte[]> fromObject = Bytes.IndexKeys(PersonCollection.DocumentModel, index, Ada);
+            List<byte[]> fromBytes = Bytes.StoredIndexKeys(PersonCollection.DocumentModel, index, stored, fields);
             Assert.NotEmpty(fromObject);
             Assert.Equal(fromObject, fromBytes);
         }
 
-        Assert.Equal(2, Bytes.IndexKeys(PersonModel.Instance, 1, Ada).Count);
+        Assert.Equal(2, Bytes.IndexKeys(PersonCollection.DocumentModel, 1, Ada).Count);
     }
 
     [Fact]
@@ -78,12 +78,12 @@ public class FieldReaderTests
     {
         var fields = new FieldDictionary();
         var person = new Person { Email = null!, Address = null!, Tags = [] };
-        byte[] stored = Bytes.Write(PersonModel.Instance, person, fields);
+        byte[] stored = Bytes.Write(PersonCollection.DocumentModel, person, fields);
 
-        Assert.Empty(Bytes.IndexKeys(PersonModel.Instance, 1, person));
-        Assert.Empty(Bytes.StoredIndexKeys(PersonModel.Instance, 1, stored, fields));
-        byte[] nullKey = Assert.Single(Bytes.IndexKeys(PersonModel.Instance, 0, person));
-        Assert.Equal(nullKey, Assert.Single(Bytes.StoredIndexKeys(PersonModel.Instance, 0, stored, fields)));
+        Assert.Empty(Bytes.IndexKeys(PersonCollection.DocumentModel, 1, person));
+        Assert.Empty(Bytes.StoredIndexKeys(PersonCollection.DocumentModel, 1, stored, fields));
+        byte[] nullKey = Assert.Single(Bytes.IndexKeys(PersonCollection.DocumentModel, 0, person));
+        Assert.Equal(nullKey, Assert.Single(Bytes.StoredIndexKeys(PersonCollection.DocumentModel, 0, stored, fields)));
         var builder = new IndexKeyBuilder();
         builder.AppendNull();
         Assert.Equal(builder.ToArray(), nullKey);

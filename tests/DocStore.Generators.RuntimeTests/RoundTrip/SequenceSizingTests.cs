@@ -20,7 +20,7 @@ public class SequenceSizingTests
             Empty = [],
         };
 
-        var copy = Bytes.RoundTrip(ShelfModel.Instance, original);
+        var copy = Bytes.RoundTrip(ShelfCollection.DocumentModel, original);
 
         Assert.Equal(original.Grid.Length, copy.Grid.Length);
         for (var i = 0; i < original.Grid.Length; i++)
@@ -45,7 +45,7 @@ public class SequenceSizingTests
     {
         var original = new Shelf { Id = 2, Labels = Enumerable.Range(0, 1000).Select(i => i % 7 == 0 ? null : "label " + i).ToArray() };
 
-        var copy = Bytes.RoundTrip(ShelfModel.Instance, original);
+        var copy = Bytes.RoundTrip(ShelfCollection.DocumentModel, original);
 
         Assert.Equal(original.Labels, copy.Labels);
     }

@@ -28,7 +28,7 @@ internal sealed class IndexSubsetModel<T, TKey>(ICollectionModel<T, TKey> inner,
 
     public IReadOnlyList<string> FieldPaths => inner.FieldPaths;
 
-    public bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, out object? value) =>
+    public bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value) =>
         inner.TryReadField(document, fields, path, out value);
 
     public void AppendIndexKeys(int index, T document, IndexKeySink keys) => inner.AppendIndexKeys(positions[index], document, keys);

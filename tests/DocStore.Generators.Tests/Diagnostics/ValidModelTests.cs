@@ -12,6 +12,9 @@ public class ValidModelTests
     public void A_model_with_every_supported_member_kind_has_no_diagnostic() => Assert.Empty(TestCompilation.Analyze(TestModels.AllKinds));
 
     [Fact]
+    public void A_model_with_members_named_like_generated_locals_has_no_diagnostic() => Assert.Empty(TestCompilation.Analyze(TestModels.AwkwardNames));
+
+    [Fact]
     public void A_valid_model_generates_one_file_per_collection_and_one_per_context()
     {
         var (sources, _) = TestCompilation.Generate(TestModels.Issue);
@@ -21,9 +24,16 @@ public class ValidModelTests
     [Theory]
     [InlineData(nameof(TestModels.Issue))]
     [InlineData(nameof(TestModels.AllKinds))]
+    [InlineData(nameof(TestModels.AwkwardNames))]
     public void Generated_code_compiles_without_errors_or_warnings(string model)
     {
-        var (_, output) = TestCompilation.Generate(model == nameof(TestModels.Issue) ? TestModels.Issue : TestModels.AllKinds);
+        string source = model switch
+        {
+            nameof(TestModels.Issue) => TestModels.Issue,
+            nameof(TestModels.AllKinds) => TestModels.AllKinds,
+            _ => TestModels.AwkwardNames,
+        };
+        var (_, output) = TestCompilation.Generate(source);
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= Microsoft.CodeAnalysis.DiagnosticSeverity.Warning));
     }
 

@@ -34,6 +34,12 @@ internal static class TestModels
     /// </summary>
     public static readonly string AllKinds = ImplicitUsings + ReadEmbedded("KindsModel.cs");
 
+    /// <summary>
+    /// Members and types named like the generated code's own parameters, locals and helpers, and like C#
+    /// keywords: the runtime tests' model (tests/DocStore.Generators.RuntimeTests/Models/AwkwardNamesModel.cs).
+    /// </summary>
+    public static readonly string AwkwardNames = ImplicitUsings + ReadEmbedded("AwkwardNamesModel.cs");
+
     /// <summary>The namespace of <see cref="AllKinds"/>, which prefixes its generated files' hint names.</summary>
     public const string AllKindsNamespace = "DocStore.Generators.RuntimeTests.Models";
 

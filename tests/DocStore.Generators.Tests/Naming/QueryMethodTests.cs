@@ -13,14 +13,14 @@ public class QueryMethodTests
     {
         string code = Generated(TestModels.Issue, "MyApp.Person.DocStore.g.cs");
         Assert.Contains("public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
-        Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default)", code, StringComparison.Ordinal);
         Assert.Contains("FindByEmailPrefix(string prefix, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByAgeRange(int min, int max, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("DocumentQuery<global::MyApp.Person> FindByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("FindByTags(string element, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
         Assert.Contains("public long CountByAge(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
-        Assert.Contains("ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default)", code, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -36,7 +36,7 @@ public class QueryMethodTests
         Assert.Contains("AsAsync(FindByAddressCityPrefix(prefix, options), cancellationToken);", code, StringComparison.Ordinal);
 
         // The unique lookup keeps its single-result twin.
-        Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null)", code, StringComparison.Ordinal);
+        Assert.Contains("ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default)", code, StringComparison.Ordinal);
 
         string composite = Generated(TestModels.AllKinds, TestModels.AllKindsNamespace + ".Everything.DocStore.g.cs");
         Assert.Contains($"FindByLastFirstAsync(string last, string first, {Tail}", composite, StringComparison.Ordinal);

@@ -4,132 +4,103 @@
 
 namespace DocStore.Generators.RuntimeTests.Models;
 
-/// <summary>The generated DocStore model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
+/// <summary>The typed collection <c>Categories</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/> documents: one query method per index, and static readers of single stored fields.</summary>
+/// <remarks>
+/// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
+/// database through that context and use its <c>Categories</c> property.
+/// </remarks>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CategoryModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
+public sealed class CategoryCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
 {
-    private static readonly global::DocStore.IndexDefinition[] s_indexes =
-    [
-    ];
+    private static readonly global::DocStore.Metadata.FieldIdMap s_categoryFields = new(["Name", "Id"]);
 
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Category = new(["Name", "Id"]);
-
-    private CategoryModel()
+    /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
+    /// <param name="context">The owning context.</param>
+    internal CategoryCollection(global::DocStore.DocStoreContext context)
+        : base(context, DocumentModel)
     {
     }
 
-    /// <summary>The one instance; the model holds no state of its own.</summary>
-    public static CategoryModel Instance { get; } = new();
+    /// <summary>
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>: C-BSON serializer, field readers by path, index keys and key
+    /// handling. Every open <see cref="CategoryCollection"/> uses this instance as its <c>Model</c>; it also serializes
+    /// documents without a database.
+    /// </summary>
+    public static global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid> DocumentModel { get; } = new CategoryModel();
 
-    /// <inheritdoc />
-    public string CollectionName => "Categories";
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
-
-    /// <inheritdoc />
-    public string KeyField => "Id";
-
-    /// <inheritdoc />
-    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Guid;
-
-    /// <inheritdoc />
-    public global::System.Guid GetKey(global::DocStore.Generators.RuntimeTests.Models.Category document)
+    /// <summary>Reads the stored field <c>Name</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
-        return document.Id;
-    }
-
-    /// <inheritdoc />
-    public void SetKey(ref global::DocStore.Generators.RuntimeTests.Models.Category document, global::System.Guid key)
-    {
-        Set_Category_Id(document, key);
-    }
-
-    /// <inheritdoc />
-    public bool IsDefaultKey(global::System.Guid key) => key == default(global::System.Guid);
-
-    /// <inheritdoc />
-    public global::System.Guid NewKey(long sequence) => global::System.Guid.CreateVersion7();
-
-    /// <inheritdoc />
-    public long GetSequence(global::System.Guid key) => 0;
-
-    /// <inheritdoc />
-    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, global::System.Guid key) => builder.Append(key);
-
-    /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(document);
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        Write_Category(ref writer, document, fields);
-    }
-
-    /// <inheritdoc />
-    public global::DocStore.Generators.RuntimeTests.Models.Category Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        try
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_categoryFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
-            return Read_Category(ref reader, fields);
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name");
+            return true;
         }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.InCollection(CollectionName, KeyText(document, fields));
-        }
+
+        value = null;
+        return false;
     }
 
-    /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
     {
-        try
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_categoryFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
-            return TryReadId(document, fields, out var key) ? key.ToString() : null;
+            value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Id");
+            return true;
         }
-        catch (global::DocStore.DocumentSchemaException)
-        {
-            return null;
-        }
+
+        value = default;
+        return false;
     }
 
-    private static void Write_Category(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category value, global::DocStore.Bson.IFieldDictionary fields)
+    private static void WriteCategory(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category category, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Category.ForWrite(fields);
+        global::DocStore.Metadata.FieldIds ids = s_categoryFields.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
-        if (value.Name is { } v1)
+        if (category.Name is { } name)
         {
-            writer.WriteString(v1);
+            writer.WriteString(name);
         }
         else
         {
             writer.WriteNull();
         }
         writer.WriteFieldId(ids[1]);
-        writer.WriteGuid(value.Id);
+        writer.WriteGuid(category.Id);
         writer.WriteEndDocument();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Category Read_Category(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    private static global::DocStore.Generators.RuntimeTests.Models.Category ReadCategory(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Category.ForRead(fields);
-        string m0 = default!;
-        global::System.Guid m1 = default!;
+        global::DocStore.Metadata.FieldIds ids = s_categoryFields.ForRead(fields);
+        string name = default!;
+        global::System.Guid id = default;
         while (reader.Read())
         {
             switch (ids.MemberOf(reader.FieldId))
             {
                 case 0:
                     {
-                        m0 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name"))!;
+                        name = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name"))!;
                         break;
                     }
                 case 1:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m1 = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Id");
+                            id = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Id");
                         }
                         break;
                     }
@@ -139,109 +110,134 @@ public sealed class CategoryModel : global::DocStore.Metadata.ICollectionModel<g
             }
         }
 
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Category(m1, m0);
-        return result;
-    }
-
-    /// <summary>Reads the stored field <c>Name</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Category.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Name");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Category.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader0, "Id");
-        return true;
-    }
-
-    private static readonly string[] s_fieldPaths = ["Name", "Id"];
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
-
-    /// <inheritdoc />
-    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(path);
-        switch (path)
-        {
-            case "Name":
-                {
-                    bool found = TryReadName(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Id":
-                {
-                    bool found = TryReadId(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            default:
-                throw new global::System.ArgumentException("Collection 'Categories' has no stored field path '" + path + "'.", nameof(path));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
+        return new global::DocStore.Generators.RuntimeTests.Models.Category(id, name);
     }
 
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Id")]
-    private static extern void Set_Category_Id(global::DocStore.Generators.RuntimeTests.Models.Category target, global::System.Guid value);
-}
+    private static extern void SetId(global::DocStore.Generators.RuntimeTests.Models.Category target, global::System.Guid value);
 
-/// <summary>The typed collection <c>Categories</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/> documents, with one query method per index.</summary>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CategoryCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
-{
-    /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
-    /// <param name="context">The owning context.</param>
-    public CategoryCollection(global::DocStore.DocStoreContext context)
-        : base(context, CategoryModel.Instance)
+    /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>, over the collection's static serializer and field readers.</summary>
+    private sealed class CategoryModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
     {
+        private static readonly global::DocStore.IndexDefinition[] s_indexes =
+        [
+        ];
+
+        private static readonly string[] s_fieldPaths = ["Name", "Id"];
+
+        /// <inheritdoc />
+        public string CollectionName => "Categories";
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
+
+        /// <inheritdoc />
+        public string KeyField => "Id";
+
+        /// <inheritdoc />
+        public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Guid;
+
+        /// <inheritdoc />
+        public global::System.Guid GetKey(global::DocStore.Generators.RuntimeTests.Models.Category document)
+        {
+            return document.Id;
+        }
+
+        /// <inheritdoc />
+        public void SetKey(ref global::DocStore.Generators.RuntimeTests.Models.Category document, global::System.Guid key)
+        {
+            SetId(document, key);
+        }
+
+        /// <inheritdoc />
+        public bool IsDefaultKey(global::System.Guid key) => key == default(global::System.Guid);
+
+        /// <inheritdoc />
+        public global::System.Guid NewKey(long sequence) => global::System.Guid.CreateVersion7();
+
+        /// <inheritdoc />
+        public long GetSequence(global::System.Guid key) => 0;
+
+        /// <inheritdoc />
+        public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, global::System.Guid key) => builder.Append(key);
+
+        /// <inheritdoc />
+        public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            WriteCategory(ref writer, document, fields);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Category Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            try
+            {
+                return ReadCategory(ref reader, fields);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, KeyText(document, fields));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            try
+            {
+                return CategoryCollection.TryReadId(document, fields, out var key) ? key.ToString() : null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+        }
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+        /// <inheritdoc />
+        public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, [global::System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(path);
+            switch (path)
+            {
+                case "Name":
+                    value = CategoryCollection.TryReadName(document, fields, out var name) ? name : null;
+                    return value is not null;
+                case "Id":
+                    value = CategoryCollection.TryReadId(document, fields, out var id) ? id : null;
+                    return value is not null;
+                default:
+                    throw new global::System.ArgumentException("Collection 'Categories' has no stored field path '" + path + "'.", nameof(path));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Category document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
     }
 }

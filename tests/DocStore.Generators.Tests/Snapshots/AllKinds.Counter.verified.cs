@@ -4,118 +4,126 @@
 
 namespace DocStore.Generators.RuntimeTests.Models;
 
-/// <summary>The generated DocStore model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
+/// <summary>The typed collection <c>Counters</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/> documents: one query method per index, and static readers of single stored fields.</summary>
+/// <remarks>
+/// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
+/// database through that context and use its <c>Counters</c> property.
+/// </remarks>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
+public sealed class CounterCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
 {
-    private static readonly global::DocStore.IndexDefinition[] s_indexes =
-    [
-    ];
+    private static readonly global::DocStore.Metadata.FieldIdMap s_counterFields = new(["Id", "Start", "hits", "limit"]);
 
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Counter = new(["Id", "Start", "hits", "limit"]);
-
-    private CounterModel()
+    /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
+    /// <param name="context">The owning context.</param>
+    internal CounterCollection(global::DocStore.DocStoreContext context)
+        : base(context, DocumentModel)
     {
     }
 
-    /// <summary>The one instance; the model holds no state of its own.</summary>
-    public static CounterModel Instance { get; } = new();
+    /// <summary>
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>: C-BSON serializer, field readers by path, index keys and key
+    /// handling. Every open <see cref="CounterCollection"/> uses this instance as its <c>Model</c>; it also serializes
+    /// documents without a database.
+    /// </summary>
+    public static global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int> DocumentModel { get; } = new CounterModel();
 
-    /// <inheritdoc />
-    public string CollectionName => "Counters";
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
-
-    /// <inheritdoc />
-    public string KeyField => "Id";
-
-    /// <inheritdoc />
-    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Sequence;
-
-    /// <inheritdoc />
-    public int GetKey(global::DocStore.Generators.RuntimeTests.Models.Counter document)
+    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
-        return document.Id;
-    }
-
-    /// <inheritdoc />
-    public void SetKey(ref global::DocStore.Generators.RuntimeTests.Models.Counter document, int key)
-    {
-        document.Id = key;
-    }
-
-    /// <inheritdoc />
-    public bool IsDefaultKey(int key) => key == 0;
-
-    /// <inheritdoc />
-    public int NewKey(long sequence) => checked((int)sequence);
-
-    /// <inheritdoc />
-    public long GetSequence(int key) => key;
-
-    /// <inheritdoc />
-    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, int key) => builder.Append((long)key);
-
-    /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        Write_Counter(ref writer, document, fields);
-    }
-
-    /// <inheritdoc />
-    public global::DocStore.Generators.RuntimeTests.Models.Counter Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        try
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
-            return Read_Counter(ref reader, fields);
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Id");
+            return true;
         }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.InCollection(CollectionName, KeyText(document, fields));
-        }
+
+        value = default;
+        return false;
     }
 
-    /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+    /// <summary>Reads the stored field <c>Start</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadStart(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
-        try
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
-            return TryReadId(document, fields, out var key) ? key.ToString() : null;
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Start");
+            return true;
         }
-        catch (global::DocStore.DocumentSchemaException)
-        {
-            return null;
-        }
+
+        value = default;
+        return false;
     }
 
-    private static void Write_Counter(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter value, global::DocStore.Bson.IFieldDictionary fields)
+    /// <summary>Reads the stored field <c>hits</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadHits(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Counter.ForWrite(fields);
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "hits");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>limit</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadLimit(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "limit");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    private static void WriteCounter(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter counter, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_counterFields.ForWrite(fields);
         writer.WriteStartDocument();
         writer.WriteFieldId(ids[0]);
-        writer.WriteInt32(value.Id);
+        writer.WriteInt32(counter.Id);
         writer.WriteFieldId(ids[1]);
-        writer.WriteInt32(value.Start);
+        writer.WriteInt32(counter.Start);
         writer.WriteFieldId(ids[2]);
-        writer.WriteInt32(Field_Counter__hits(ref value));
+        writer.WriteInt32(HitsField(ref counter));
         writer.WriteFieldId(ids[3]);
-        writer.WriteInt32(Field_Counter__limit(ref value));
+        writer.WriteInt32(LimitField(ref counter));
         writer.WriteEndDocument();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Counter Read_Counter(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    private static global::DocStore.Generators.RuntimeTests.Models.Counter ReadCounter(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
     {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Counter.ForRead(fields);
-        int m0 = default!;
-        int m1 = default!;
-        int m2 = default!;
-        bool has2 = false;
-        int m3 = default!;
-        bool has3 = false;
+        global::DocStore.Metadata.FieldIds ids = s_counterFields.ForRead(fields);
+        int id = default;
+        int start = default;
+        int hits = default;
+        bool hasHits = false;
+        int limit = default;
+        bool hasLimit = false;
         while (reader.Read())
         {
             switch (ids.MemberOf(reader.FieldId))
@@ -124,7 +132,7 @@ public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m0 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Id");
+                            id = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Id");
                         }
                         break;
                     }
@@ -132,7 +140,7 @@ public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m1 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Start");
+                            start = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Start");
                         }
                         break;
                     }
@@ -140,8 +148,8 @@ public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m2 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "hits");
-                            has2 = true;
+                            hits = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "hits");
+                            hasHits = true;
                         }
                         break;
                     }
@@ -149,8 +157,8 @@ public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<gl
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
-                            m3 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "limit");
-                            has3 = true;
+                            limit = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "limit");
+                            hasLimit = true;
                         }
                         break;
                     }
@@ -160,168 +168,151 @@ public sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<gl
             }
         }
 
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Counter(m0, m1);
-        if (has2)
+        var counter = new global::DocStore.Generators.RuntimeTests.Models.Counter(id, start);
+        if (hasHits)
         {
-            Field_Counter__hits(ref result) = m2;
+            HitsField(ref counter) = hits;
         }
-        if (has3)
+        if (hasLimit)
         {
-            Field_Counter__limit(ref result) = m3;
+            LimitField(ref counter) = limit;
         }
-        return result;
-    }
-
-    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Id");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Start</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadStart(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Start");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>hits</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryRead_hits(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "hits");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>limit</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryRead_limit(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Counter.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "limit");
-        return true;
-    }
-
-    private static readonly string[] s_fieldPaths = ["Id", "Start", "hits", "limit"];
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
-
-    /// <inheritdoc />
-    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(path);
-        switch (path)
-        {
-            case "Id":
-                {
-                    bool found = TryReadId(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Start":
-                {
-                    bool found = TryReadStart(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "hits":
-                {
-                    bool found = TryRead_hits(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "limit":
-                {
-                    bool found = TryRead_limit(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            default:
-                throw new global::System.ArgumentException("Collection 'Counters' has no stored field path '" + path + "'.", nameof(path));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
+        return counter;
     }
 
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = "_hits")]
-    private static extern ref int Field_Counter__hits(ref global::DocStore.Generators.RuntimeTests.Models.Counter target);
+    private static extern ref int HitsField(ref global::DocStore.Generators.RuntimeTests.Models.Counter target);
 
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = "_limit")]
-    private static extern ref int Field_Counter__limit(ref global::DocStore.Generators.RuntimeTests.Models.Counter target);
-}
+    private static extern ref int LimitField(ref global::DocStore.Generators.RuntimeTests.Models.Counter target);
 
-/// <summary>The typed collection <c>Counters</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/> documents, with one query method per index.</summary>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class CounterCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
-{
-    /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
-    /// <param name="context">The owning context.</param>
-    public CounterCollection(global::DocStore.DocStoreContext context)
-        : base(context, CounterModel.Instance)
+    /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>, over the collection's static serializer and field readers.</summary>
+    private sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
     {
+        private static readonly global::DocStore.IndexDefinition[] s_indexes =
+        [
+        ];
+
+        private static readonly string[] s_fieldPaths = ["Id", "Start", "hits", "limit"];
+
+        /// <inheritdoc />
+        public string CollectionName => "Counters";
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
+
+        /// <inheritdoc />
+        public string KeyField => "Id";
+
+        /// <inheritdoc />
+        public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Sequence;
+
+        /// <inheritdoc />
+        public int GetKey(global::DocStore.Generators.RuntimeTests.Models.Counter document)
+        {
+            return document.Id;
+        }
+
+        /// <inheritdoc />
+        public void SetKey(ref global::DocStore.Generators.RuntimeTests.Models.Counter document, int key)
+        {
+            document.Id = key;
+        }
+
+        /// <inheritdoc />
+        public bool IsDefaultKey(int key) => key == 0;
+
+        /// <inheritdoc />
+        public int NewKey(long sequence) => checked((int)sequence);
+
+        /// <inheritdoc />
+        public long GetSequence(int key) => key;
+
+        /// <inheritdoc />
+        public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, int key) => builder.Append((long)key);
+
+        /// <inheritdoc />
+        public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            WriteCounter(ref writer, document, fields);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Counter Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            try
+            {
+                return ReadCounter(ref reader, fields);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, KeyText(document, fields));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            try
+            {
+                return CounterCollection.TryReadId(document, fields, out var key) ? key.ToString() : null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+        }
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+        /// <inheritdoc />
+        public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, [global::System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(path);
+            switch (path)
+            {
+                case "Id":
+                    value = CounterCollection.TryReadId(document, fields, out var id) ? id : null;
+                    return value is not null;
+                case "Start":
+                    value = CounterCollection.TryReadStart(document, fields, out var start) ? start : null;
+                    return value is not null;
+                case "hits":
+                    value = CounterCollection.TryReadHits(document, fields, out var hits) ? hits : null;
+                    return value is not null;
+                case "limit":
+                    value = CounterCollection.TryReadLimit(document, fields, out var limit) ? limit : null;
+                    return value is not null;
+                default:
+                    throw new global::System.ArgumentException("Collection 'Counters' has no stored field path '" + path + "'.", nameof(path));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Counter document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
     }
 }

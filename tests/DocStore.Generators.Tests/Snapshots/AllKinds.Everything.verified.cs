@@ -4,2918 +4,32 @@
 
 namespace DocStore.Generators.RuntimeTests.Models;
 
-/// <summary>The generated DocStore model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
-{
-    private static readonly global::DocStore.IndexDefinition[] s_indexes =
-    [
-        new("LastFirst", false, false, ["Last", "First"]),
-    ];
-
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Everything = new(["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "MaybePoint", "Price", "Span", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"]);
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Point = new(["X", "Y"]);
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Money_ = new(["Amount", "Currency"]);
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Span2 = new(["Low", "High"]);
-
-    private EverythingModel()
-    {
-    }
-
-    /// <summary>The one instance; the model holds no state of its own.</summary>
-    public static EverythingModel Instance { get; } = new();
-
-    /// <inheritdoc />
-    public string CollectionName => "Kitchen";
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
-
-    /// <inheritdoc />
-    public string KeyField => "Id";
-
-    /// <inheritdoc />
-    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Sequence;
-
-    /// <inheritdoc />
-    public long GetKey(global::DocStore.Generators.RuntimeTests.Models.Everything document)
-    {
-        return document.Id;
-    }
-
-    /// <inheritdoc />
-    public void SetKey(ref global::DocStore.Generators.RuntimeTests.Models.Everything document, long key)
-    {
-        document.Id = key;
-    }
-
-    /// <inheritdoc />
-    public bool IsDefaultKey(long key) => key == 0;
-
-    /// <inheritdoc />
-    public long NewKey(long sequence) => sequence;
-
-    /// <inheritdoc />
-    public long GetSequence(long key) => key;
-
-    /// <inheritdoc />
-    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, long key) => builder.Append((long)key);
-
-    /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(document);
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        Write_Everything(ref writer, document, fields);
-    }
-
-    /// <inheritdoc />
-    public global::DocStore.Generators.RuntimeTests.Models.Everything Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        var reader = new global::DocStore.Bson.CBsonReader(document);
-        try
-        {
-            return Read_Everything(ref reader, fields);
-        }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.InCollection(CollectionName, KeyText(document, fields));
-        }
-    }
-
-    /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        try
-        {
-            return TryReadId(document, fields, out var key) ? key.ToString() : null;
-        }
-        catch (global::DocStore.DocumentSchemaException)
-        {
-            return null;
-        }
-    }
-
-    private static void Write_Everything(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Everything.ForWrite(fields);
-        writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
-        writer.WriteInt64(value.Id);
-        writer.WriteFieldId(ids[1]);
-        if (value.First is { } v1)
-        {
-            writer.WriteString(v1);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[2]);
-        if (value.Last is { } v2)
-        {
-            writer.WriteString(v2);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[3]);
-        writer.WriteBoolean(value.Flag);
-        writer.WriteFieldId(ids[4]);
-        writer.WriteInt32(value.Byte);
-        writer.WriteFieldId(ids[5]);
-        writer.WriteInt32(value.SByte);
-        writer.WriteFieldId(ids[6]);
-        writer.WriteInt32(value.Short);
-        writer.WriteFieldId(ids[7]);
-        writer.WriteInt32(value.UShort);
-        writer.WriteFieldId(ids[8]);
-        writer.WriteInt32(value.Int);
-        writer.WriteFieldId(ids[9]);
-        writer.WriteInt64(value.UInt);
-        writer.WriteFieldId(ids[10]);
-        writer.WriteInt64(value.Long);
-        writer.WriteFieldId(ids[11]);
-        writer.WriteDecimal(value.ULong);
-        writer.WriteFieldId(ids[12]);
-        writer.WriteInt64(value.NInt);
-        writer.WriteFieldId(ids[13]);
-        writer.WriteDecimal((ulong)value.NUInt);
-        writer.WriteFieldId(ids[14]);
-        writer.WriteInt32(value.Char);
-        writer.WriteFieldId(ids[15]);
-        writer.WriteDouble(value.Float);
-        writer.WriteFieldId(ids[16]);
-        writer.WriteDouble(value.Double);
-        writer.WriteFieldId(ids[17]);
-        writer.WriteDecimal(value.Decimal);
-        writer.WriteFieldId(ids[18]);
-        if (value.Text is { } v3)
-        {
-            writer.WriteString(v3);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[19]);
-        writer.WriteGuid(value.Guid);
-        writer.WriteFieldId(ids[20]);
-        writer.WriteObjectId(value.ObjectId);
-        writer.WriteFieldId(ids[21]);
-        writer.WriteDateTime(value.DateTime);
-        writer.WriteFieldId(ids[22]);
-        writer.WriteDateTimeOffset(value.DateTimeOffset);
-        writer.WriteFieldId(ids[23]);
-        writer.WriteDateOnly(value.DateOnly);
-        writer.WriteFieldId(ids[24]);
-        writer.WriteTimeOnly(value.TimeOnly);
-        writer.WriteFieldId(ids[25]);
-        writer.WriteTimeSpan(value.TimeSpan);
-        writer.WriteFieldId(ids[26]);
-        if (value.Bytes is { } v4)
-        {
-            writer.WriteBinary(v4, global::DocStore.Bson.CBsonBinarySubtype.Generic);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[27]);
-        writer.WriteInt32((int)value.Color);
-        writer.WriteFieldId(ids[28]);
-        writer.WriteDecimal((ulong)value.Wide);
-        writer.WriteFieldId(ids[29]);
-        if (value.MaybeInt is { } v5)
-        {
-            writer.WriteInt32(v5);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[30]);
-        if (value.MaybeColor is { } v6)
-        {
-            writer.WriteInt32((int)v6);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[31]);
-        if (value.MaybeDate is { } v7)
-        {
-            writer.WriteDateTime(v7);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[32]);
-        Write_Point(ref writer, value.Point, fields);
-        writer.WriteFieldId(ids[33]);
-        if (value.MaybePoint is { } v8)
-        {
-            Write_Point(ref writer, v8, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[34]);
-        if (value.Price is { } v9)
-        {
-            Write_Money_(ref writer, v9, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[35]);
-        Write_Span2(ref writer, value.Span, fields);
-        writer.WriteFieldId(ids[36]);
-        if (value.Array is { } v10)
-        {
-            WriteValue11(ref writer, v10, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[37]);
-        if (value.List is { } v12)
-        {
-            WriteValue13(ref writer, v12, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[38]);
-        if (value.ReadOnlyList is { } v15)
-        {
-            WriteValue16(ref writer, v15, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[39]);
-        if (value.Set is { } v18)
-        {
-            WriteValue19(ref writer, v18, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[40]);
-        if (value.Map is { } v20)
-        {
-            WriteValue21(ref writer, v20, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[41]);
-        if (value.Nested is { } v22)
-        {
-            WriteValue23(ref writer, v22, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[42]);
-        if (value.Sparse is { } v26)
-        {
-            WriteValue27(ref writer, v26, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[43]);
-        if (value.Required is { } v29)
-        {
-            writer.WriteString(v29);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[44]);
-        if (value.InitOnly is { } v30)
-        {
-            writer.WriteString(v30);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[45]);
-        if (value.PrivateSet is { } v31)
-        {
-            writer.WriteString(v31);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[46]);
-        writer.WriteInt32(value.Field);
-        writer.WriteFieldId(ids[47]);
-        if (value.NewName is { } v32)
-        {
-            writer.WriteString(v32);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteEndDocument();
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Everything Read_Everything(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Everything.ForRead(fields);
-        long m0 = default!;
-        bool has0 = false;
-        string m1 = default!;
-        bool has1 = false;
-        string m2 = default!;
-        bool has2 = false;
-        bool m3 = default!;
-        bool has3 = false;
-        byte m4 = default!;
-        bool has4 = false;
-        sbyte m5 = default!;
-        bool has5 = false;
-        short m6 = default!;
-        bool has6 = false;
-        ushort m7 = default!;
-        bool has7 = false;
-        int m8 = default!;
-        bool has8 = false;
-        uint m9 = default!;
-        bool has9 = false;
-        long m10 = default!;
-        bool has10 = false;
-        ulong m11 = default!;
-        bool has11 = false;
-        nint m12 = default!;
-        bool has12 = false;
-        nuint m13 = default!;
-        bool has13 = false;
-        char m14 = default!;
-        bool has14 = false;
-        float m15 = default!;
-        bool has15 = false;
-        double m16 = default!;
-        bool has16 = false;
-        decimal m17 = default!;
-        bool has17 = false;
-        string? m18 = default!;
-        bool has18 = false;
-        global::System.Guid m19 = default!;
-        bool has19 = false;
-        global::DocStore.ObjectId m20 = default!;
-        bool has20 = false;
-        global::System.DateTime m21 = default!;
-        bool has21 = false;
-        global::System.DateTimeOffset m22 = default!;
-        bool has22 = false;
-        global::System.DateOnly m23 = default!;
-        bool has23 = false;
-        global::System.TimeOnly m24 = default!;
-        bool has24 = false;
-        global::System.TimeSpan m25 = default!;
-        bool has25 = false;
-        byte[]? m26 = default!;
-        bool has26 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Color m27 = default!;
-        bool has27 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Wide m28 = default!;
-        bool has28 = false;
-        int? m29 = default!;
-        bool has29 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Color? m30 = default!;
-        bool has30 = false;
-        global::System.DateTime? m31 = default!;
-        bool has31 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Point m32 = default!;
-        bool has32 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Point? m33 = default!;
-        bool has33 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Money? m34 = default!;
-        bool has34 = false;
-        global::DocStore.Generators.RuntimeTests.Models.Span2 m35 = default!;
-        bool has35 = false;
-        int[] m36 = default!;
-        bool has36 = false;
-        global::System.Collections.Generic.List<string> m37 = default!;
-        bool has37 = false;
-        global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> m38 = default!;
-        bool has38 = false;
-        global::System.Collections.Generic.HashSet<global::System.Guid> m39 = default!;
-        bool has39 = false;
-        global::System.Collections.Generic.Dictionary<string, int> m40 = default!;
-        bool has40 = false;
-        global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> m41 = default!;
-        bool has41 = false;
-        global::System.Collections.Generic.List<int?> m42 = default!;
-        bool has42 = false;
-        string m43 = default!;
-        string m44 = default!;
-        bool has44 = false;
-        string m45 = default!;
-        bool has45 = false;
-        int m46 = default!;
-        bool has46 = false;
-        string m47 = default!;
-        bool has47 = false;
-        while (reader.Read())
-        {
-            switch (ids.MemberOf(reader.FieldId))
-            {
-                case 0:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m0 = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Id");
-                            has0 = true;
-                        }
-                        break;
-                    }
-                case 1:
-                    {
-                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First"))!;
-                        has1 = true;
-                        break;
-                    }
-                case 2:
-                    {
-                        m2 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last"))!;
-                        has2 = true;
-                        break;
-                    }
-                case 3:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m3 = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader, "Flag");
-                            has3 = true;
-                        }
-                        break;
-                    }
-                case 4:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m4 = global::DocStore.Metadata.StoredValue.ReadByte(ref reader, "Byte");
-                            has4 = true;
-                        }
-                        break;
-                    }
-                case 5:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m5 = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader, "SByte");
-                            has5 = true;
-                        }
-                        break;
-                    }
-                case 6:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m6 = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader, "Short");
-                            has6 = true;
-                        }
-                        break;
-                    }
-                case 7:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m7 = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader, "UShort");
-                            has7 = true;
-                        }
-                        break;
-                    }
-                case 8:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m8 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Int");
-                            has8 = true;
-                        }
-                        break;
-                    }
-                case 9:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m9 = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader, "UInt");
-                            has9 = true;
-                        }
-                        break;
-                    }
-                case 10:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m10 = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Long");
-                            has10 = true;
-                        }
-                        break;
-                    }
-                case 11:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m11 = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "ULong");
-                            has11 = true;
-                        }
-                        break;
-                    }
-                case 12:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m12 = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader, "NInt");
-                            has12 = true;
-                        }
-                        break;
-                    }
-                case 13:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m13 = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader, "NUInt");
-                            has13 = true;
-                        }
-                        break;
-                    }
-                case 14:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m14 = global::DocStore.Metadata.StoredValue.ReadChar(ref reader, "Char");
-                            has14 = true;
-                        }
-                        break;
-                    }
-                case 15:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m15 = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader, "Float");
-                            has15 = true;
-                        }
-                        break;
-                    }
-                case 16:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m16 = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader, "Double");
-                            has16 = true;
-                        }
-                        break;
-                    }
-                case 17:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m17 = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Decimal");
-                            has17 = true;
-                        }
-                        break;
-                    }
-                case 18:
-                    {
-                        m18 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text"))!;
-                        has18 = true;
-                        break;
-                    }
-                case 19:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m19 = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Guid");
-                            has19 = true;
-                        }
-                        break;
-                    }
-                case 20:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m20 = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "ObjectId");
-                            has20 = true;
-                        }
-                        break;
-                    }
-                case 21:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m21 = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "DateTime");
-                            has21 = true;
-                        }
-                        break;
-                    }
-                case 22:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m22 = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
-                            has22 = true;
-                        }
-                        break;
-                    }
-                case 23:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m23 = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader, "DateOnly");
-                            has23 = true;
-                        }
-                        break;
-                    }
-                case 24:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m24 = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader, "TimeOnly");
-                            has24 = true;
-                        }
-                        break;
-                    }
-                case 25:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m25 = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader, "TimeSpan");
-                            has25 = true;
-                        }
-                        break;
-                    }
-                case 26:
-                    {
-                        m26 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes"))!;
-                        has26 = true;
-                        break;
-                    }
-                case 27:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m27 = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Color");
-                            has27 = true;
-                        }
-                        break;
-                    }
-                case 28:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m28 = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "Wide");
-                            has28 = true;
-                        }
-                        break;
-                    }
-                case 29:
-                    {
-                        m29 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt"));
-                        has29 = true;
-                        break;
-                    }
-                case 30:
-                    {
-                        m30 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor"));
-                        has30 = true;
-                        break;
-                    }
-                case 31:
-                    {
-                        m31 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::System.DateTime?) : global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate"));
-                        has31 = true;
-                        break;
-                    }
-                case 32:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m32 = ReadValue33(ref reader, fields, "Point");
-                            has32 = true;
-                        }
-                        break;
-                    }
-                case 33:
-                    {
-                        m33 = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadValue33(ref reader, fields, "MaybePoint"));
-                        has33 = true;
-                        break;
-                    }
-                case 34:
-                    {
-                        m34 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue34(ref reader, fields, "Price"))!;
-                        has34 = true;
-                        break;
-                    }
-                case 35:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m35 = ReadValue35(ref reader, fields, "Span");
-                            has35 = true;
-                        }
-                        break;
-                    }
-                case 36:
-                    {
-                        m36 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue36(ref reader, fields, "Array"))!;
-                        has36 = true;
-                        break;
-                    }
-                case 37:
-                    {
-                        m37 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue37(ref reader, fields, "List"))!;
-                        has37 = true;
-                        break;
-                    }
-                case 38:
-                    {
-                        m38 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue38(ref reader, fields, "ReadOnlyList"))!;
-                        has38 = true;
-                        break;
-                    }
-                case 39:
-                    {
-                        m39 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue39(ref reader, fields, "Set"))!;
-                        has39 = true;
-                        break;
-                    }
-                case 40:
-                    {
-                        m40 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue40(ref reader, fields, "Map"))!;
-                        has40 = true;
-                        break;
-                    }
-                case 41:
-                    {
-                        m41 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue41(ref reader, fields, "Nested"))!;
-                        has41 = true;
-                        break;
-                    }
-                case 42:
-                    {
-                        m42 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue43(ref reader, fields, "Sparse"))!;
-                        has42 = true;
-                        break;
-                    }
-                case 43:
-                    {
-                        m43 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required"))!;
-                        break;
-                    }
-                case 44:
-                    {
-                        m44 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly"))!;
-                        has44 = true;
-                        break;
-                    }
-                case 45:
-                    {
-                        m45 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet"))!;
-                        has45 = true;
-                        break;
-                    }
-                case 46:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m46 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Field");
-                            has46 = true;
-                        }
-                        break;
-                    }
-                case 47:
-                    {
-                        m47 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed"))!;
-                        has47 = true;
-                        break;
-                    }
-                default:
-                    // A stored field this type no longer has: skipped, so old documents keep reading.
-                    break;
-            }
-        }
-
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Everything()
-        {
-            Required = m43,
-        };
-        if (has0)
-        {
-            result.Id = m0;
-        }
-        if (has1)
-        {
-            result.First = m1;
-        }
-        if (has2)
-        {
-            result.Last = m2;
-        }
-        if (has3)
-        {
-            result.Flag = m3;
-        }
-        if (has4)
-        {
-            result.Byte = m4;
-        }
-        if (has5)
-        {
-            result.SByte = m5;
-        }
-        if (has6)
-        {
-            result.Short = m6;
-        }
-        if (has7)
-        {
-            result.UShort = m7;
-        }
-        if (has8)
-        {
-            result.Int = m8;
-        }
-        if (has9)
-        {
-            result.UInt = m9;
-        }
-        if (has10)
-        {
-            result.Long = m10;
-        }
-        if (has11)
-        {
-            result.ULong = m11;
-        }
-        if (has12)
-        {
-            result.NInt = m12;
-        }
-        if (has13)
-        {
-            result.NUInt = m13;
-        }
-        if (has14)
-        {
-            result.Char = m14;
-        }
-        if (has15)
-        {
-            result.Float = m15;
-        }
-        if (has16)
-        {
-            result.Double = m16;
-        }
-        if (has17)
-        {
-            result.Decimal = m17;
-        }
-        if (has18)
-        {
-            result.Text = m18;
-        }
-        if (has19)
-        {
-            result.Guid = m19;
-        }
-        if (has20)
-        {
-            result.ObjectId = m20;
-        }
-        if (has21)
-        {
-            result.DateTime = m21;
-        }
-        if (has22)
-        {
-            result.DateTimeOffset = m22;
-        }
-        if (has23)
-        {
-            result.DateOnly = m23;
-        }
-        if (has24)
-        {
-            result.TimeOnly = m24;
-        }
-        if (has25)
-        {
-            result.TimeSpan = m25;
-        }
-        if (has26)
-        {
-            result.Bytes = m26;
-        }
-        if (has27)
-        {
-            result.Color = m27;
-        }
-        if (has28)
-        {
-            result.Wide = m28;
-        }
-        if (has29)
-        {
-            result.MaybeInt = m29;
-        }
-        if (has30)
-        {
-            result.MaybeColor = m30;
-        }
-        if (has31)
-        {
-            result.MaybeDate = m31;
-        }
-        if (has32)
-        {
-            result.Point = m32;
-        }
-        if (has33)
-        {
-            result.MaybePoint = m33;
-        }
-        if (has34)
-        {
-            result.Price = m34;
-        }
-        if (has35)
-        {
-            result.Span = m35;
-        }
-        if (has36)
-        {
-            result.Array = m36;
-        }
-        if (has37)
-        {
-            result.List = m37;
-        }
-        if (has38)
-        {
-            result.ReadOnlyList = m38;
-        }
-        if (has39)
-        {
-            result.Set = m39;
-        }
-        if (has40)
-        {
-            result.Map = m40;
-        }
-        if (has41)
-        {
-            result.Nested = m41;
-        }
-        if (has42)
-        {
-            result.Sparse = m42;
-        }
-        if (has44)
-        {
-            Set_Everything_InitOnly(result, m44);
-        }
-        if (has45)
-        {
-            Set_Everything_PrivateSet(result, m45);
-        }
-        if (has46)
-        {
-            result.Field = m46;
-        }
-        if (has47)
-        {
-            result.NewName = m47;
-        }
-        return result;
-    }
-
-    private static void Write_Point(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Point value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Point.ForWrite(fields);
-        writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
-        writer.WriteInt32(value.X);
-        writer.WriteFieldId(ids[1]);
-        writer.WriteInt32(value.Y);
-        writer.WriteEndDocument();
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Point Read_Point(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Point.ForRead(fields);
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Point();
-        while (reader.Read())
-        {
-            switch (ids.MemberOf(reader.FieldId))
-            {
-                case 0:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            result.X = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "X");
-                        }
-                        break;
-                    }
-                case 1:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            result.Y = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Y");
-                        }
-                        break;
-                    }
-                default:
-                    // A stored field this type no longer has: skipped, so old documents keep reading.
-                    break;
-            }
-        }
-
-        return result;
-    }
-
-    private static void Write_Money_(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Money value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Money_.ForWrite(fields);
-        writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
-        writer.WriteDecimal(value.Amount);
-        writer.WriteFieldId(ids[1]);
-        if (value.Currency is { } v44)
-        {
-            writer.WriteString(v44);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteEndDocument();
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Money Read_Money_(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Money_.ForRead(fields);
-        decimal m0 = default!;
-        string m1 = default!;
-        while (reader.Read())
-        {
-            switch (ids.MemberOf(reader.FieldId))
-            {
-                case 0:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m0 = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Amount");
-                        }
-                        break;
-                    }
-                case 1:
-                    {
-                        m1 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Currency"))!;
-                        break;
-                    }
-                default:
-                    // A stored field this type no longer has: skipped, so old documents keep reading.
-                    break;
-            }
-        }
-
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Money(m0, m1);
-        return result;
-    }
-
-    private static void Write_Span2(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Span2 value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Span2.ForWrite(fields);
-        writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
-        writer.WriteInt32(value.Low);
-        writer.WriteFieldId(ids[1]);
-        writer.WriteInt32(value.High);
-        writer.WriteEndDocument();
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Span2 Read_Span2(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Span2.ForRead(fields);
-        int m0 = default!;
-        int m1 = default!;
-        while (reader.Read())
-        {
-            switch (ids.MemberOf(reader.FieldId))
-            {
-                case 0:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m0 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Low");
-                        }
-                        break;
-                    }
-                case 1:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            m1 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "High");
-                        }
-                        break;
-                    }
-                default:
-                    // A stored field this type no longer has: skipped, so old documents keep reading.
-                    break;
-            }
-        }
-
-        var result = new global::DocStore.Generators.RuntimeTests.Models.Span2(m0, m1);
-        return result;
-    }
-
-    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader0, "Id");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>First</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadFirst(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "First");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Last</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadLast(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Last");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Flag</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadFlag(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out bool value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader0, "Flag");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Byte</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out byte value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[4]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadByte(ref reader0, "Byte");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>SByte</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out sbyte value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[5]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader0, "SByte");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Short</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out short value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[6]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader0, "Short");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>UShort</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadUShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ushort value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[7]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader0, "UShort");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Int</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[8]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Int");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>UInt</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out uint value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[9]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader0, "UInt");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Long</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadLong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[10]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader0, "Long");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>ULong</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadULong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ulong value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[11]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader0, "ULong");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>NInt</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nint value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[12]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader0, "NInt");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>NUInt</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nuint value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[13]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader0, "NUInt");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Char</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadChar(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out char value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[14]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadChar(ref reader0, "Char");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Float</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadFloat(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out float value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[15]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader0, "Float");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Double</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDouble(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out double value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[16]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader0, "Double");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Decimal</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDecimal(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[17]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader0, "Decimal");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Text</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[18]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Text");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Guid</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadGuid(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[19]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader0, "Guid");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>ObjectId</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[20]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader0, "ObjectId");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>DateTime</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDateTime(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[21]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader0, "DateTime");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>DateTimeOffset</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDateTimeOffset(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTimeOffset value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[22]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader0, "DateTimeOffset");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>DateOnly</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadDateOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateOnly value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[23]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader0, "DateOnly");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>TimeOnly</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadTimeOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeOnly value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[24]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader0, "TimeOnly");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>TimeSpan</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadTimeSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeSpan value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[25]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader0, "TimeSpan");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Bytes</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadBytes(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out byte[]? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[26]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadBytes(ref reader0, "Bytes");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Color</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Color value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[27]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Color");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Wide</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadWide(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Wide value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[28]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader0, "Wide");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>MaybeInt</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybeInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[29]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "MaybeInt");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>MaybeColor</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybeColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Color? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[30]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "MaybeColor");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>MaybeDate</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybeDate(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[31]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader0, "MaybeDate");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Point</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Point value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue33(ref reader0, fields, "Point");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Point.X</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Point");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Point.X");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Point.Y</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[32]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Point");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Point.Y");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>MaybePoint</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybePoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Point? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue33(ref reader0, fields, "MaybePoint");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>MaybePoint.X</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybePointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "MaybePoint");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "MaybePoint.X");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>MaybePoint.Y</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMaybePointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[33]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "MaybePoint");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Point.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "MaybePoint.Y");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Price</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPrice(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Money? value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue34(ref reader0, fields, "Price");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Price.Amount</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPriceAmount(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Price");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader1, "Price.Amount");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Price.Currency</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPriceCurrency(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[34]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Price");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Money_.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader1, "Price.Currency");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Span</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Span2 value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue35(ref reader0, fields, "Span");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Span.Low</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSpanLow(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Span");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Span2.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Span.Low");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Span.High</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSpanHigh(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[35]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Span");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Span2.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader1, "Span.High");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Array</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadArray(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int[] value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[36]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue36(ref reader0, fields, "Array");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>List</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.List<string> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[37]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue37(ref reader0, fields, "List");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>ReadOnlyList</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadReadOnlyList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[38]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue38(ref reader0, fields, "ReadOnlyList");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Set</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.HashSet<global::System.Guid> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[39]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue39(ref reader0, fields, "Set");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Map</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadMap(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.Dictionary<string, int> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[40]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue40(ref reader0, fields, "Map");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Nested</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNested(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[41]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue41(ref reader0, fields, "Nested");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Sparse</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadSparse(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.List<int?> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[42]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue43(ref reader0, fields, "Sparse");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Required</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadRequired(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[43]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Required");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>InitOnly</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadInitOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[44]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "InitOnly");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>PrivateSet</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadPrivateSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[45]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "PrivateSet");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Field</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[46]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Field");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>renamed</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadNewName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Everything.ForRead(fields)[47]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "renamed");
-        return true;
-    }
-
-    private static readonly string[] s_fieldPaths = ["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "Point.X", "Point.Y", "MaybePoint", "MaybePoint.X", "MaybePoint.Y", "Price", "Price.Amount", "Price.Currency", "Span", "Span.Low", "Span.High", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"];
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
-
-    /// <inheritdoc />
-    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(path);
-        switch (path)
-        {
-            case "Id":
-                {
-                    bool found = TryReadId(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "First":
-                {
-                    bool found = TryReadFirst(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Last":
-                {
-                    bool found = TryReadLast(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Flag":
-                {
-                    bool found = TryReadFlag(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Byte":
-                {
-                    bool found = TryReadByte(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "SByte":
-                {
-                    bool found = TryReadSByte(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Short":
-                {
-                    bool found = TryReadShort(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "UShort":
-                {
-                    bool found = TryReadUShort(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Int":
-                {
-                    bool found = TryReadInt(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "UInt":
-                {
-                    bool found = TryReadUInt(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Long":
-                {
-                    bool found = TryReadLong(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "ULong":
-                {
-                    bool found = TryReadULong(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "NInt":
-                {
-                    bool found = TryReadNInt(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "NUInt":
-                {
-                    bool found = TryReadNUInt(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Char":
-                {
-                    bool found = TryReadChar(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Float":
-                {
-                    bool found = TryReadFloat(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Double":
-                {
-                    bool found = TryReadDouble(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Decimal":
-                {
-                    bool found = TryReadDecimal(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Text":
-                {
-                    bool found = TryReadText(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Guid":
-                {
-                    bool found = TryReadGuid(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "ObjectId":
-                {
-                    bool found = TryReadObjectId(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "DateTime":
-                {
-                    bool found = TryReadDateTime(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "DateTimeOffset":
-                {
-                    bool found = TryReadDateTimeOffset(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "DateOnly":
-                {
-                    bool found = TryReadDateOnly(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "TimeOnly":
-                {
-                    bool found = TryReadTimeOnly(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "TimeSpan":
-                {
-                    bool found = TryReadTimeSpan(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Bytes":
-                {
-                    bool found = TryReadBytes(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Color":
-                {
-                    bool found = TryReadColor(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Wide":
-                {
-                    bool found = TryReadWide(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "MaybeInt":
-                {
-                    bool found = TryReadMaybeInt(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "MaybeColor":
-                {
-                    bool found = TryReadMaybeColor(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "MaybeDate":
-                {
-                    bool found = TryReadMaybeDate(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Point":
-                {
-                    bool found = TryReadPoint(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Point.X":
-                {
-                    bool found = TryReadPointX(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Point.Y":
-                {
-                    bool found = TryReadPointY(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "MaybePoint":
-                {
-                    bool found = TryReadMaybePoint(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "MaybePoint.X":
-                {
-                    bool found = TryReadMaybePointX(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "MaybePoint.Y":
-                {
-                    bool found = TryReadMaybePointY(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Price":
-                {
-                    bool found = TryReadPrice(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Price.Amount":
-                {
-                    bool found = TryReadPriceAmount(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Price.Currency":
-                {
-                    bool found = TryReadPriceCurrency(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Span":
-                {
-                    bool found = TryReadSpan(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Span.Low":
-                {
-                    bool found = TryReadSpanLow(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Span.High":
-                {
-                    bool found = TryReadSpanHigh(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Array":
-                {
-                    bool found = TryReadArray(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "List":
-                {
-                    bool found = TryReadList(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "ReadOnlyList":
-                {
-                    bool found = TryReadReadOnlyList(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Set":
-                {
-                    bool found = TryReadSet(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Map":
-                {
-                    bool found = TryReadMap(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Nested":
-                {
-                    bool found = TryReadNested(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Sparse":
-                {
-                    bool found = TryReadSparse(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Required":
-                {
-                    bool found = TryReadRequired(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "InitOnly":
-                {
-                    bool found = TryReadInitOnly(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "PrivateSet":
-                {
-                    bool found = TryReadPrivateSet(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Field":
-                {
-                    bool found = TryReadField(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "renamed":
-                {
-                    bool found = TryReadNewName(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            default:
-                throw new global::System.ArgumentException("Collection 'Kitchen' has no stored field path '" + path + "'.", nameof(path));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            case 0:
-                IndexKeys0(document, keys);
-                break;
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            case 0:
-                StoredIndexKeys0(document, fields, keys);
-                break;
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
-    }
-
-    private static void IndexKeys0(global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        string? c0 = null;
-        c0 = document.Last;
-        string? c1 = null;
-        c1 = document.First;
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append(k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        if (c1 is { } k1)
-        {
-            key.Append(k1);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        string? c0 = null;
-        {
-            var r45 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r45, s_fields_Everything.ForRead(fields)[2]) && r45.Type != global::DocStore.Bson.BsonType.Null)
-            {
-                c0 = global::DocStore.Metadata.StoredValue.ReadString(ref r45, "Last");
-            }
-        }
-        string? c1 = null;
-        {
-            var r46 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r46, s_fields_Everything.ForRead(fields)[1]) && r46.Type != global::DocStore.Bson.BsonType.Null)
-            {
-                c1 = global::DocStore.Metadata.StoredValue.ReadString(ref r46, "First");
-            }
-        }
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append(k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        if (c1 is { } k1)
-        {
-            key.Append(k1);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void WriteValue11(ref global::DocStore.Bson.CBsonWriter writer, int[] value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        for (int i = 0; i < value.Length; i++)
-        {
-            writer.WriteInt32(value[i]);
-        }
-        writer.WriteEndArray();
-    }
-
-    private static void WriteValue13(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        for (int i = 0; i < value.Count; i++)
-        {
-            if (value[i] is { } v14)
-            {
-                writer.WriteString(v14);
-            }
-            else
-            {
-                writer.WriteNull();
-            }
-        }
-        writer.WriteEndArray();
-    }
-
-    private static void WriteValue16(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        for (int i = 0; i < value.Count; i++)
-        {
-            if (value[i] is { } v17)
-            {
-                Write_Money_(ref writer, v17, fields);
-            }
-            else
-            {
-                writer.WriteNull();
-            }
-        }
-        writer.WriteEndArray();
-    }
-
-    private static void WriteValue19(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.HashSet<global::System.Guid> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        foreach (var item in value)
-        {
-            writer.WriteGuid(item);
-        }
-        writer.WriteEndArray();
-    }
-
-    private static void WriteValue21(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, int> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartDocument();
-        foreach (var pair in value)
-        {
-            writer.WriteFieldId(fields.GetOrAdd(pair.Key));
-            writer.WriteInt32(pair.Value);
-        }
-        writer.WriteEndDocument();
-    }
-
-    private static void WriteValue25(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        for (int i = 0; i < value.Count; i++)
-        {
-            Write_Point(ref writer, value[i], fields);
-        }
-        writer.WriteEndArray();
-    }
-
-    private static void WriteValue23(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartDocument();
-        foreach (var pair in value)
-        {
-            writer.WriteFieldId(fields.GetOrAdd(pair.Key));
-            if (pair.Value is { } v24)
-            {
-                WriteValue25(ref writer, v24, fields);
-            }
-            else
-            {
-                writer.WriteNull();
-            }
-        }
-        writer.WriteEndDocument();
-    }
-
-    private static void WriteValue27(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<int?> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        for (int i = 0; i < value.Count; i++)
-        {
-            if (value[i] is { } v28)
-            {
-                writer.WriteInt32(v28);
-            }
-            else
-            {
-                writer.WriteNull();
-            }
-        }
-        writer.WriteEndArray();
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadValue33(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
-        try
-        {
-            return Read_Point(ref document, fields);
-        }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.WithParent(label);
-        }
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadValue34(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
-        try
-        {
-            return Read_Money_(ref document, fields);
-        }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.WithParent(label);
-        }
-    }
-
-    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadValue35(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
-        try
-        {
-            return Read_Span2(ref document, fields);
-        }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.WithParent(label);
-        }
-    }
-
-    private static int[] ReadValue36(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new int[count];
-        var index = 0;
-        while (array.Read())
-        {
-            result[index++] = global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label);
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.List<string> ReadValue37(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new global::System.Collections.Generic.List<string>(count);
-        while (array.Read())
-        {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadValue38(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>(count);
-        while (array.Read())
-        {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue34(ref array, fields, label))!);
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadValue39(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new global::System.Collections.Generic.HashSet<global::System.Guid>(count);
-        while (array.Read())
-        {
-            result.Add(global::DocStore.Metadata.StoredValue.ReadGuid(ref array, label));
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.Dictionary<string, int> ReadValue40(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
-        var result = new global::System.Collections.Generic.Dictionary<string, int>();
-        while (document.Read())
-        {
-            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = global::DocStore.Metadata.StoredValue.ReadInt32(ref document, label);
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadValue42(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>(count);
-        while (array.Read())
-        {
-            result.Add(ReadValue33(ref array, fields, label));
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadValue41(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
-        var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>>();
-        while (document.Read())
-        {
-            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = (document.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue42(ref document, fields, label))!;
-        }
-        return result;
-    }
-
-    private static global::System.Collections.Generic.List<int?> ReadValue43(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new global::System.Collections.Generic.List<int?>(count);
-        while (array.Read())
-        {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label)));
-        }
-        return result;
-    }
-
-    [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_InitOnly")]
-    private static extern void Set_Everything_InitOnly(global::DocStore.Generators.RuntimeTests.Models.Everything target, string value);
-
-    [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_PrivateSet")]
-    private static extern void Set_Everything_PrivateSet(global::DocStore.Generators.RuntimeTests.Models.Everything target, string value);
-}
-
-/// <summary>The typed collection <c>Kitchen</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/> documents, with one query method per index.</summary>
+/// <summary>The typed collection <c>Kitchen</c> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/> documents: one query method per index, and static readers of single stored fields.</summary>
+/// <remarks>
+/// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
+/// database through that context and use its <c>Kitchen</c> property.
+/// </remarks>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
 public sealed class EverythingCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
 {
-    /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
+    private static readonly global::DocStore.Metadata.FieldIdMap s_everythingFields = new(["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "MaybePoint", "Price", "Span", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_pointFields = new(["X", "Y"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_moneyFields = new(["Amount", "Currency"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_span2Fields = new(["Low", "High"]);
+
+    /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
-    public EverythingCollection(global::DocStore.DocStoreContext context)
-        : base(context, EverythingModel.Instance)
+    internal EverythingCollection(global::DocStore.DocStoreContext context)
+        : base(context, DocumentModel)
     {
     }
+
+    /// <summary>
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>: C-BSON serializer, field readers by path, index keys and key
+    /// handling. Every open <see cref="EverythingCollection"/> uses this instance as its <c>Model</c>; it also serializes
+    /// documents without a database.
+    /// </summary>
+    public static global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long> DocumentModel { get; } = new EverythingModel();
 
     /// <summary>The documents whose <c>Last, First</c> equals the given value, in index order (index <c>LastFirst</c>); lazy.</summary>
     /// <param name="last">The value to match.</param>
@@ -2924,17 +38,17 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (last is { } v_last)
+        if (last is not null)
         {
-            key.Append(v_last);
+            key.Append(last);
         }
         else
         {
             key.AppendNull();
         }
-        if (first is { } v_first)
+        if (first is not null)
         {
-            key.Append(v_first);
+            key.Append(first);
         }
         else
         {
@@ -2958,17 +72,17 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public long CountByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (last is { } v_last)
+        if (last is not null)
         {
-            key.Append(v_last);
+            key.Append(last);
         }
         else
         {
             key.AppendNull();
         }
-        if (first is { } v_first)
+        if (first is not null)
         {
-            key.Append(v_first);
+            key.Append(first);
         }
         else
         {
@@ -2981,8 +95,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::DocStore.QueryOptions? options = null) =>
-        new(CountByLastFirst(last, first, options));
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByLastFirst(last, first, options));
 
     /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy.</summary>
     /// <param name="last">The value to match.</param>
@@ -2990,9 +105,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLast(string last, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (last is { } v_last)
+        if (last is not null)
         {
-            key.Append(v_last);
+            key.Append(last);
         }
         else
         {
@@ -3007,4 +122,2701 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastAsync(string last, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByLast(last, options), cancellationToken);
+
+    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Id");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>First</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadFirst(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Last</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadLast(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Flag</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadFlag(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out bool value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader, "Flag");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Byte</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out byte value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadByte(ref reader, "Byte");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>SByte</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadSByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out sbyte value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader, "SByte");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Short</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out short value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader, "Short");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>UShort</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadUShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ushort value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[7]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader, "UShort");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Int</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[8]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Int");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>UInt</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out uint value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[9]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader, "UInt");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Long</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadLong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[10]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Long");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>ULong</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadULong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ulong value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[11]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "ULong");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>NInt</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadNInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nint value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[12]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader, "NInt");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>NUInt</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadNUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nuint value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[13]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader, "NUInt");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Char</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadChar(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out char value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[14]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadChar(ref reader, "Char");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Float</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadFloat(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out float value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[15]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader, "Float");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Double</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadDouble(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out double value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[16]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader, "Double");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Decimal</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadDecimal(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[17]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Decimal");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Text</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[18]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Guid</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadGuid(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[19]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Guid");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>ObjectId</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[20]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "ObjectId");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>DateTime</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadDateTime(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[21]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "DateTime");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>DateTimeOffset</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadDateTimeOffset(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTimeOffset value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[22]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>DateOnly</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadDateOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateOnly value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[23]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader, "DateOnly");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>TimeOnly</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadTimeOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeOnly value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[24]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader, "TimeOnly");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>TimeSpan</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadTimeSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeSpan value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[25]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader, "TimeSpan");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Bytes</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadBytes(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out byte[] value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[26]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Color</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Color value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[27]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Color");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Wide</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadWide(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Wide value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[28]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "Wide");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>MaybeInt</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMaybeInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[29]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>MaybeColor</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMaybeColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Color value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[30]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>MaybeDate</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMaybeDate(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[31]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Point</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Point value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[32]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadNestedPoint(ref reader, fields, "Point");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Point.X</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[32]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var pointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Point");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pointReader, s_pointFields.ForRead(fields)[0]) && pointReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pointReader, "Point.X");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Point.Y</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[32]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var pointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Point");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pointReader, s_pointFields.ForRead(fields)[1]) && pointReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pointReader, "Point.Y");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>MaybePoint</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMaybePoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Point value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[33]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadNestedPoint(ref reader, fields, "MaybePoint");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>MaybePoint.X</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMaybePointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[33]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var maybePointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "MaybePoint");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref maybePointReader, s_pointFields.ForRead(fields)[0]) && maybePointReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadInt32(ref maybePointReader, "MaybePoint.X");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>MaybePoint.Y</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMaybePointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[33]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var maybePointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "MaybePoint");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref maybePointReader, s_pointFields.ForRead(fields)[1]) && maybePointReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadInt32(ref maybePointReader, "MaybePoint.Y");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Price</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPrice(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::DocStore.Generators.RuntimeTests.Models.Money value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[34]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadNestedMoney(ref reader, fields, "Price");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Price.Amount</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPriceAmount(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[34]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var priceReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Price");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref priceReader, s_moneyFields.ForRead(fields)[0]) && priceReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref priceReader, "Price.Amount");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Price.Currency</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPriceCurrency(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[34]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var priceReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Price");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref priceReader, s_moneyFields.ForRead(fields)[1]) && priceReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadString(ref priceReader, "Price.Currency");
+                return true;
+            }
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Span</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Span2 value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[35]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadNestedSpan2(ref reader, fields, "Span");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Span.Low</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadSpanLow(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[35]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var spanReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Span");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref spanReader, s_span2Fields.ForRead(fields)[0]) && spanReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadInt32(ref spanReader, "Span.Low");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Span.High</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadSpanHigh(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[35]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var spanReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Span");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref spanReader, s_span2Fields.ForRead(fields)[1]) && spanReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadInt32(ref spanReader, "Span.High");
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Array</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadArray(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out int[] value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[36]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadArrayOfInt32(ref reader, fields, "Array");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>List</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<string> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[37]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadListOfString(ref reader, fields, "List");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>ReadOnlyList</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadReadOnlyList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[38]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadReadOnlyListOfMoney(ref reader, fields, "ReadOnlyList");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Set</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.HashSet<global::System.Guid> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[39]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadHashSetOfGuid(ref reader, fields, "Set");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Map</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadMap(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.Dictionary<string, int> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[40]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadDictionaryOfStringAndInt32(ref reader, fields, "Map");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Nested</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadNested(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[41]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadDictionaryOfStringAndListOfPoint(ref reader, fields, "Nested");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Sparse</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadSparse(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<int?> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[42]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadListOfNullableInt32(ref reader, fields, "Sparse");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Required</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadRequired(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[43]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>InitOnly</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadInitOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[44]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>PrivateSet</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadPrivateSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[45]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Field</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[46]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Field");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>renamed</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadNewName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[47]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    private static void WriteEverything(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything everything, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_everythingFields.ForWrite(fields);
+        writer.WriteStartDocument();
+        writer.WriteFieldId(ids[0]);
+        writer.WriteInt64(everything.Id);
+        writer.WriteFieldId(ids[1]);
+        if (everything.First is { } first)
+        {
+            writer.WriteString(first);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[2]);
+        if (everything.Last is { } last)
+        {
+            writer.WriteString(last);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[3]);
+        writer.WriteBoolean(everything.Flag);
+        writer.WriteFieldId(ids[4]);
+        writer.WriteInt32(everything.Byte);
+        writer.WriteFieldId(ids[5]);
+        writer.WriteInt32(everything.SByte);
+        writer.WriteFieldId(ids[6]);
+        writer.WriteInt32(everything.Short);
+        writer.WriteFieldId(ids[7]);
+        writer.WriteInt32(everything.UShort);
+        writer.WriteFieldId(ids[8]);
+        writer.WriteInt32(everything.Int);
+        writer.WriteFieldId(ids[9]);
+        writer.WriteInt64(everything.UInt);
+        writer.WriteFieldId(ids[10]);
+        writer.WriteInt64(everything.Long);
+        writer.WriteFieldId(ids[11]);
+        writer.WriteDecimal(everything.ULong);
+        writer.WriteFieldId(ids[12]);
+        writer.WriteInt64(everything.NInt);
+        writer.WriteFieldId(ids[13]);
+        writer.WriteDecimal((ulong)everything.NUInt);
+        writer.WriteFieldId(ids[14]);
+        writer.WriteInt32(everything.Char);
+        writer.WriteFieldId(ids[15]);
+        writer.WriteDouble(everything.Float);
+        writer.WriteFieldId(ids[16]);
+        writer.WriteDouble(everything.Double);
+        writer.WriteFieldId(ids[17]);
+        writer.WriteDecimal(everything.Decimal);
+        writer.WriteFieldId(ids[18]);
+        if (everything.Text is { } text)
+        {
+            writer.WriteString(text);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[19]);
+        writer.WriteGuid(everything.Guid);
+        writer.WriteFieldId(ids[20]);
+        writer.WriteObjectId(everything.ObjectId);
+        writer.WriteFieldId(ids[21]);
+        writer.WriteDateTime(everything.DateTime);
+        writer.WriteFieldId(ids[22]);
+        writer.WriteDateTimeOffset(everything.DateTimeOffset);
+        writer.WriteFieldId(ids[23]);
+        writer.WriteDateOnly(everything.DateOnly);
+        writer.WriteFieldId(ids[24]);
+        writer.WriteTimeOnly(everything.TimeOnly);
+        writer.WriteFieldId(ids[25]);
+        writer.WriteTimeSpan(everything.TimeSpan);
+        writer.WriteFieldId(ids[26]);
+        if (everything.Bytes is { } bytes)
+        {
+            writer.WriteBinary(bytes, global::DocStore.Bson.CBsonBinarySubtype.Generic);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[27]);
+        writer.WriteInt32((int)everything.Color);
+        writer.WriteFieldId(ids[28]);
+        writer.WriteDecimal((ulong)everything.Wide);
+        writer.WriteFieldId(ids[29]);
+        if (everything.MaybeInt is { } maybeInt)
+        {
+            writer.WriteInt32(maybeInt);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[30]);
+        if (everything.MaybeColor is { } maybeColor)
+        {
+            writer.WriteInt32((int)maybeColor);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[31]);
+        if (everything.MaybeDate is { } maybeDate)
+        {
+            writer.WriteDateTime(maybeDate);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[32]);
+        WritePoint(ref writer, everything.Point, fields);
+        writer.WriteFieldId(ids[33]);
+        if (everything.MaybePoint is { } maybePoint)
+        {
+            WritePoint(ref writer, maybePoint, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[34]);
+        if (everything.Price is { } price)
+        {
+            WriteMoney(ref writer, price, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[35]);
+        WriteSpan2(ref writer, everything.Span, fields);
+        writer.WriteFieldId(ids[36]);
+        if (everything.Array is { } array)
+        {
+            WriteArrayOfInt32(ref writer, array, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[37]);
+        if (everything.List is { } list)
+        {
+            WriteListOfString(ref writer, list, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[38]);
+        if (everything.ReadOnlyList is { } readOnlyList)
+        {
+            WriteReadOnlyListOfMoney(ref writer, readOnlyList, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[39]);
+        if (everything.Set is { } set)
+        {
+            WriteHashSetOfGuid(ref writer, set, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[40]);
+        if (everything.Map is { } map)
+        {
+            WriteDictionaryOfStringAndInt32(ref writer, map, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[41]);
+        if (everything.Nested is { } nested)
+        {
+            WriteDictionaryOfStringAndListOfPoint(ref writer, nested, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[42]);
+        if (everything.Sparse is { } sparse)
+        {
+            WriteListOfNullableInt32(ref writer, sparse, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[43]);
+        if (everything.Required is { } required)
+        {
+            writer.WriteString(required);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[44]);
+        if (everything.InitOnly is { } initOnly)
+        {
+            writer.WriteString(initOnly);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[45]);
+        if (everything.PrivateSet is { } privateSet)
+        {
+            writer.WriteString(privateSet);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[46]);
+        writer.WriteInt32(everything.Field);
+        writer.WriteFieldId(ids[47]);
+        if (everything.NewName is { } newName)
+        {
+            writer.WriteString(newName);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteEndDocument();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Everything ReadEverything(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_everythingFields.ForRead(fields);
+        long id = default;
+        bool hasId = false;
+        string first = default!;
+        bool hasFirst = false;
+        string last = default!;
+        bool hasLast = false;
+        bool flag = default;
+        bool hasFlag = false;
+        byte byteValue = default;
+        bool hasByte = false;
+        sbyte sByte = default;
+        bool hasSByte = false;
+        short shortValue = default;
+        bool hasShort = false;
+        ushort uShort = default;
+        bool hasUShort = false;
+        int intValue = default;
+        bool hasInt = false;
+        uint uInt = default;
+        bool hasUInt = false;
+        long longValue = default;
+        bool hasLong = false;
+        ulong uLong = default;
+        bool hasULong = false;
+        nint nInt = default;
+        bool hasNInt = false;
+        nuint nUInt = default;
+        bool hasNUInt = false;
+        char charValue = default;
+        bool hasChar = false;
+        float floatValue = default;
+        bool hasFloat = false;
+        double doubleValue = default;
+        bool hasDouble = false;
+        decimal decimalValue = default;
+        bool hasDecimal = false;
+        string? text = default;
+        bool hasText = false;
+        global::System.Guid guid = default;
+        bool hasGuid = false;
+        global::DocStore.ObjectId objectId = default;
+        bool hasObjectId = false;
+        global::System.DateTime dateTime = default;
+        bool hasDateTime = false;
+        global::System.DateTimeOffset dateTimeOffset = default;
+        bool hasDateTimeOffset = false;
+        global::System.DateOnly dateOnly = default;
+        bool hasDateOnly = false;
+        global::System.TimeOnly timeOnly = default;
+        bool hasTimeOnly = false;
+        global::System.TimeSpan timeSpan = default;
+        bool hasTimeSpan = false;
+        byte[]? bytes = default;
+        bool hasBytes = false;
+        global::DocStore.Generators.RuntimeTests.Models.Color color = default;
+        bool hasColor = false;
+        global::DocStore.Generators.RuntimeTests.Models.Wide wide = default;
+        bool hasWide = false;
+        int? maybeInt = default;
+        bool hasMaybeInt = false;
+        global::DocStore.Generators.RuntimeTests.Models.Color? maybeColor = default;
+        bool hasMaybeColor = false;
+        global::System.DateTime? maybeDate = default;
+        bool hasMaybeDate = false;
+        global::DocStore.Generators.RuntimeTests.Models.Point point = default;
+        bool hasPoint = false;
+        global::DocStore.Generators.RuntimeTests.Models.Point? maybePoint = default;
+        bool hasMaybePoint = false;
+        global::DocStore.Generators.RuntimeTests.Models.Money? price = default;
+        bool hasPrice = false;
+        global::DocStore.Generators.RuntimeTests.Models.Span2 span = default;
+        bool hasSpan = false;
+        int[] array = default!;
+        bool hasArray = false;
+        global::System.Collections.Generic.List<string> list = default!;
+        bool hasList = false;
+        global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> readOnlyList = default!;
+        bool hasReadOnlyList = false;
+        global::System.Collections.Generic.HashSet<global::System.Guid> set = default!;
+        bool hasSet = false;
+        global::System.Collections.Generic.Dictionary<string, int> map = default!;
+        bool hasMap = false;
+        global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> nested = default!;
+        bool hasNested = false;
+        global::System.Collections.Generic.List<int?> sparse = default!;
+        bool hasSparse = false;
+        string required = default!;
+        string initOnly = default!;
+        bool hasInitOnly = false;
+        string privateSet = default!;
+        bool hasPrivateSet = false;
+        int field = default;
+        bool hasField = false;
+        string newName = default!;
+        bool hasNewName = false;
+        while (reader.Read())
+        {
+            switch (ids.MemberOf(reader.FieldId))
+            {
+                case 0:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            id = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Id");
+                            hasId = true;
+                        }
+                        break;
+                    }
+                case 1:
+                    {
+                        first = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First"))!;
+                        hasFirst = true;
+                        break;
+                    }
+                case 2:
+                    {
+                        last = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last"))!;
+                        hasLast = true;
+                        break;
+                    }
+                case 3:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            flag = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader, "Flag");
+                            hasFlag = true;
+                        }
+                        break;
+                    }
+                case 4:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            byteValue = global::DocStore.Metadata.StoredValue.ReadByte(ref reader, "Byte");
+                            hasByte = true;
+                        }
+                        break;
+                    }
+                case 5:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            sByte = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader, "SByte");
+                            hasSByte = true;
+                        }
+                        break;
+                    }
+                case 6:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            shortValue = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader, "Short");
+                            hasShort = true;
+                        }
+                        break;
+                    }
+                case 7:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            uShort = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader, "UShort");
+                            hasUShort = true;
+                        }
+                        break;
+                    }
+                case 8:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            intValue = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Int");
+                            hasInt = true;
+                        }
+                        break;
+                    }
+                case 9:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            uInt = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader, "UInt");
+                            hasUInt = true;
+                        }
+                        break;
+                    }
+                case 10:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            longValue = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Long");
+                            hasLong = true;
+                        }
+                        break;
+                    }
+                case 11:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            uLong = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "ULong");
+                            hasULong = true;
+                        }
+                        break;
+                    }
+                case 12:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            nInt = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader, "NInt");
+                            hasNInt = true;
+                        }
+                        break;
+                    }
+                case 13:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            nUInt = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader, "NUInt");
+                            hasNUInt = true;
+                        }
+                        break;
+                    }
+                case 14:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            charValue = global::DocStore.Metadata.StoredValue.ReadChar(ref reader, "Char");
+                            hasChar = true;
+                        }
+                        break;
+                    }
+                case 15:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            floatValue = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader, "Float");
+                            hasFloat = true;
+                        }
+                        break;
+                    }
+                case 16:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            doubleValue = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader, "Double");
+                            hasDouble = true;
+                        }
+                        break;
+                    }
+                case 17:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            decimalValue = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Decimal");
+                            hasDecimal = true;
+                        }
+                        break;
+                    }
+                case 18:
+                    {
+                        text = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text"))!;
+                        hasText = true;
+                        break;
+                    }
+                case 19:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            guid = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Guid");
+                            hasGuid = true;
+                        }
+                        break;
+                    }
+                case 20:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            objectId = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "ObjectId");
+                            hasObjectId = true;
+                        }
+                        break;
+                    }
+                case 21:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            dateTime = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "DateTime");
+                            hasDateTime = true;
+                        }
+                        break;
+                    }
+                case 22:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            dateTimeOffset = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
+                            hasDateTimeOffset = true;
+                        }
+                        break;
+                    }
+                case 23:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            dateOnly = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader, "DateOnly");
+                            hasDateOnly = true;
+                        }
+                        break;
+                    }
+                case 24:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            timeOnly = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader, "TimeOnly");
+                            hasTimeOnly = true;
+                        }
+                        break;
+                    }
+                case 25:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            timeSpan = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader, "TimeSpan");
+                            hasTimeSpan = true;
+                        }
+                        break;
+                    }
+                case 26:
+                    {
+                        bytes = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes"))!;
+                        hasBytes = true;
+                        break;
+                    }
+                case 27:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            color = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Color");
+                            hasColor = true;
+                        }
+                        break;
+                    }
+                case 28:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            wide = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "Wide");
+                            hasWide = true;
+                        }
+                        break;
+                    }
+                case 29:
+                    {
+                        maybeInt = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt"));
+                        hasMaybeInt = true;
+                        break;
+                    }
+                case 30:
+                    {
+                        maybeColor = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor"));
+                        hasMaybeColor = true;
+                        break;
+                    }
+                case 31:
+                    {
+                        maybeDate = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::System.DateTime?) : global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate"));
+                        hasMaybeDate = true;
+                        break;
+                    }
+                case 32:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            point = ReadNestedPoint(ref reader, fields, "Point");
+                            hasPoint = true;
+                        }
+                        break;
+                    }
+                case 33:
+                    {
+                        maybePoint = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadNestedPoint(ref reader, fields, "MaybePoint"));
+                        hasMaybePoint = true;
+                        break;
+                    }
+                case 34:
+                    {
+                        price = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedMoney(ref reader, fields, "Price"))!;
+                        hasPrice = true;
+                        break;
+                    }
+                case 35:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            span = ReadNestedSpan2(ref reader, fields, "Span");
+                            hasSpan = true;
+                        }
+                        break;
+                    }
+                case 36:
+                    {
+                        array = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadArrayOfInt32(ref reader, fields, "Array"))!;
+                        hasArray = true;
+                        break;
+                    }
+                case 37:
+                    {
+                        list = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfString(ref reader, fields, "List"))!;
+                        hasList = true;
+                        break;
+                    }
+                case 38:
+                    {
+                        readOnlyList = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadReadOnlyListOfMoney(ref reader, fields, "ReadOnlyList"))!;
+                        hasReadOnlyList = true;
+                        break;
+                    }
+                case 39:
+                    {
+                        set = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadHashSetOfGuid(ref reader, fields, "Set"))!;
+                        hasSet = true;
+                        break;
+                    }
+                case 40:
+                    {
+                        map = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadDictionaryOfStringAndInt32(ref reader, fields, "Map"))!;
+                        hasMap = true;
+                        break;
+                    }
+                case 41:
+                    {
+                        nested = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadDictionaryOfStringAndListOfPoint(ref reader, fields, "Nested"))!;
+                        hasNested = true;
+                        break;
+                    }
+                case 42:
+                    {
+                        sparse = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfNullableInt32(ref reader, fields, "Sparse"))!;
+                        hasSparse = true;
+                        break;
+                    }
+                case 43:
+                    {
+                        required = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required"))!;
+                        break;
+                    }
+                case 44:
+                    {
+                        initOnly = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly"))!;
+                        hasInitOnly = true;
+                        break;
+                    }
+                case 45:
+                    {
+                        privateSet = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet"))!;
+                        hasPrivateSet = true;
+                        break;
+                    }
+                case 46:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            field = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Field");
+                            hasField = true;
+                        }
+                        break;
+                    }
+                case 47:
+                    {
+                        newName = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed"))!;
+                        hasNewName = true;
+                        break;
+                    }
+                default:
+                    // A stored field this type no longer has: skipped, so old documents keep reading.
+                    break;
+            }
+        }
+
+        var everything = new global::DocStore.Generators.RuntimeTests.Models.Everything()
+        {
+            Required = required,
+        };
+        if (hasId)
+        {
+            everything.Id = id;
+        }
+        if (hasFirst)
+        {
+            everything.First = first;
+        }
+        if (hasLast)
+        {
+            everything.Last = last;
+        }
+        if (hasFlag)
+        {
+            everything.Flag = flag;
+        }
+        if (hasByte)
+        {
+            everything.Byte = byteValue;
+        }
+        if (hasSByte)
+        {
+            everything.SByte = sByte;
+        }
+        if (hasShort)
+        {
+            everything.Short = shortValue;
+        }
+        if (hasUShort)
+        {
+            everything.UShort = uShort;
+        }
+        if (hasInt)
+        {
+            everything.Int = intValue;
+        }
+        if (hasUInt)
+        {
+            everything.UInt = uInt;
+        }
+        if (hasLong)
+        {
+            everything.Long = longValue;
+        }
+        if (hasULong)
+        {
+            everything.ULong = uLong;
+        }
+        if (hasNInt)
+        {
+            everything.NInt = nInt;
+        }
+        if (hasNUInt)
+        {
+            everything.NUInt = nUInt;
+        }
+        if (hasChar)
+        {
+            everything.Char = charValue;
+        }
+        if (hasFloat)
+        {
+            everything.Float = floatValue;
+        }
+        if (hasDouble)
+        {
+            everything.Double = doubleValue;
+        }
+        if (hasDecimal)
+        {
+            everything.Decimal = decimalValue;
+        }
+        if (hasText)
+        {
+            everything.Text = text;
+        }
+        if (hasGuid)
+        {
+            everything.Guid = guid;
+        }
+        if (hasObjectId)
+        {
+            everything.ObjectId = objectId;
+        }
+        if (hasDateTime)
+        {
+            everything.DateTime = dateTime;
+        }
+        if (hasDateTimeOffset)
+        {
+            everything.DateTimeOffset = dateTimeOffset;
+        }
+        if (hasDateOnly)
+        {
+            everything.DateOnly = dateOnly;
+        }
+        if (hasTimeOnly)
+        {
+            everything.TimeOnly = timeOnly;
+        }
+        if (hasTimeSpan)
+        {
+            everything.TimeSpan = timeSpan;
+        }
+        if (hasBytes)
+        {
+            everything.Bytes = bytes;
+        }
+        if (hasColor)
+        {
+            everything.Color = color;
+        }
+        if (hasWide)
+        {
+            everything.Wide = wide;
+        }
+        if (hasMaybeInt)
+        {
+            everything.MaybeInt = maybeInt;
+        }
+        if (hasMaybeColor)
+        {
+            everything.MaybeColor = maybeColor;
+        }
+        if (hasMaybeDate)
+        {
+            everything.MaybeDate = maybeDate;
+        }
+        if (hasPoint)
+        {
+            everything.Point = point;
+        }
+        if (hasMaybePoint)
+        {
+            everything.MaybePoint = maybePoint;
+        }
+        if (hasPrice)
+        {
+            everything.Price = price;
+        }
+        if (hasSpan)
+        {
+            everything.Span = span;
+        }
+        if (hasArray)
+        {
+            everything.Array = array;
+        }
+        if (hasList)
+        {
+            everything.List = list;
+        }
+        if (hasReadOnlyList)
+        {
+            everything.ReadOnlyList = readOnlyList;
+        }
+        if (hasSet)
+        {
+            everything.Set = set;
+        }
+        if (hasMap)
+        {
+            everything.Map = map;
+        }
+        if (hasNested)
+        {
+            everything.Nested = nested;
+        }
+        if (hasSparse)
+        {
+            everything.Sparse = sparse;
+        }
+        if (hasInitOnly)
+        {
+            SetInitOnly(everything, initOnly);
+        }
+        if (hasPrivateSet)
+        {
+            SetPrivateSet(everything, privateSet);
+        }
+        if (hasField)
+        {
+            everything.Field = field;
+        }
+        if (hasNewName)
+        {
+            everything.NewName = newName;
+        }
+        return everything;
+    }
+
+    private static void WritePoint(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Point point, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_pointFields.ForWrite(fields);
+        writer.WriteStartDocument();
+        writer.WriteFieldId(ids[0]);
+        writer.WriteInt32(point.X);
+        writer.WriteFieldId(ids[1]);
+        writer.WriteInt32(point.Y);
+        writer.WriteEndDocument();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadPoint(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_pointFields.ForRead(fields);
+        var point = new global::DocStore.Generators.RuntimeTests.Models.Point();
+        while (reader.Read())
+        {
+            switch (ids.MemberOf(reader.FieldId))
+            {
+                case 0:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            point.X = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "X");
+                        }
+                        break;
+                    }
+                case 1:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            point.Y = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Y");
+                        }
+                        break;
+                    }
+                default:
+                    // A stored field this type no longer has: skipped, so old documents keep reading.
+                    break;
+            }
+        }
+
+        return point;
+    }
+
+    private static void WriteMoney(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Money money, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_moneyFields.ForWrite(fields);
+        writer.WriteStartDocument();
+        writer.WriteFieldId(ids[0]);
+        writer.WriteDecimal(money.Amount);
+        writer.WriteFieldId(ids[1]);
+        if (money.Currency is { } currency)
+        {
+            writer.WriteString(currency);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteEndDocument();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadMoney(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_moneyFields.ForRead(fields);
+        decimal amount = default;
+        string currency = default!;
+        while (reader.Read())
+        {
+            switch (ids.MemberOf(reader.FieldId))
+            {
+                case 0:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            amount = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Amount");
+                        }
+                        break;
+                    }
+                case 1:
+                    {
+                        currency = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Currency"))!;
+                        break;
+                    }
+                default:
+                    // A stored field this type no longer has: skipped, so old documents keep reading.
+                    break;
+            }
+        }
+
+        return new global::DocStore.Generators.RuntimeTests.Models.Money(amount, currency);
+    }
+
+    private static void WriteSpan2(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Span2 span2, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_span2Fields.ForWrite(fields);
+        writer.WriteStartDocument();
+        writer.WriteFieldId(ids[0]);
+        writer.WriteInt32(span2.Low);
+        writer.WriteFieldId(ids[1]);
+        writer.WriteInt32(span2.High);
+        writer.WriteEndDocument();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadSpan2(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_span2Fields.ForRead(fields);
+        int low = default;
+        int high = default;
+        while (reader.Read())
+        {
+            switch (ids.MemberOf(reader.FieldId))
+            {
+                case 0:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            low = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Low");
+                        }
+                        break;
+                    }
+                case 1:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            high = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "High");
+                        }
+                        break;
+                    }
+                default:
+                    // A stored field this type no longer has: skipped, so old documents keep reading.
+                    break;
+            }
+        }
+
+        return new global::DocStore.Generators.RuntimeTests.Models.Span2(low, high);
+    }
+
+    private static void WriteArrayOfInt32(ref global::DocStore.Bson.CBsonWriter writer, int[] array, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < array.Length; i++)
+        {
+            writer.WriteInt32(array[i]);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteListOfString(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> list, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteString(item);
+            }
+            else
+            {
+                writer.WriteNull();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteReadOnlyListOfMoney(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> list, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                WriteMoney(ref writer, item, fields);
+            }
+            else
+            {
+                writer.WriteNull();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteHashSetOfGuid(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.HashSet<global::System.Guid> set, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        foreach (var element in set)
+        {
+            writer.WriteGuid(element);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteDictionaryOfStringAndInt32(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, int> dictionary, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartDocument();
+        foreach (var pair in dictionary)
+        {
+            writer.WriteFieldId(fields.GetOrAdd(pair.Key));
+            writer.WriteInt32(pair.Value);
+        }
+        writer.WriteEndDocument();
+    }
+
+    private static void WriteListOfPoint(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> list, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            WritePoint(ref writer, list[i], fields);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteDictionaryOfStringAndListOfPoint(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> dictionary, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartDocument();
+        foreach (var pair in dictionary)
+        {
+            writer.WriteFieldId(fields.GetOrAdd(pair.Key));
+            if (pair.Value is { } value)
+            {
+                WriteListOfPoint(ref writer, value, fields);
+            }
+            else
+            {
+                writer.WriteNull();
+            }
+        }
+        writer.WriteEndDocument();
+    }
+
+    private static void WriteListOfNullableInt32(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<int?> list, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteInt32(item);
+            }
+            else
+            {
+                writer.WriteNull();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadNestedPoint(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
+        try
+        {
+            return ReadPoint(ref document, fields);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadNestedMoney(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
+        try
+        {
+            return ReadMoney(ref document, fields);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadNestedSpan2(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
+        try
+        {
+            return ReadSpan2(ref document, fields);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static int[] ReadArrayOfInt32(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new int[count];
+        var index = 0;
+        while (array.Read())
+        {
+            result[index++] = global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label);
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.List<string> ReadListOfString(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<string>(count);
+        while (array.Read())
+        {
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadReadOnlyListOfMoney(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>(count);
+        while (array.Read())
+        {
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedMoney(ref array, fields, label))!);
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadHashSetOfGuid(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.HashSet<global::System.Guid>(count);
+        while (array.Read())
+        {
+            result.Add(global::DocStore.Metadata.StoredValue.ReadGuid(ref array, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.Dictionary<string, int> ReadDictionaryOfStringAndInt32(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
+        var result = new global::System.Collections.Generic.Dictionary<string, int>();
+        while (document.Read())
+        {
+            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = global::DocStore.Metadata.StoredValue.ReadInt32(ref document, label);
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadListOfPoint(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>(count);
+        while (array.Read())
+        {
+            result.Add(ReadNestedPoint(ref array, fields, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadDictionaryOfStringAndListOfPoint(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
+        var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>>();
+        while (document.Read())
+        {
+            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = (document.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfPoint(ref document, fields, label))!;
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.List<int?> ReadListOfNullableInt32(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<int?>(count);
+        while (array.Read())
+        {
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label)));
+        }
+        return result;
+    }
+
+    [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_InitOnly")]
+    private static extern void SetInitOnly(global::DocStore.Generators.RuntimeTests.Models.Everything target, string value);
+
+    [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_PrivateSet")]
+    private static extern void SetPrivateSet(global::DocStore.Generators.RuntimeTests.Models.Everything target, string value);
+
+    /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>, over the collection's static serializer and field readers.</summary>
+    private sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
+    {
+        private static readonly global::DocStore.IndexDefinition[] s_indexes =
+        [
+            new("LastFirst", false, false, ["Last", "First"]),
+        ];
+
+        private static readonly string[] s_fieldPaths = ["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "Point.X", "Point.Y", "MaybePoint", "MaybePoint.X", "MaybePoint.Y", "Price", "Price.Amount", "Price.Currency", "Span", "Span.Low", "Span.High", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"];
+
+        /// <inheritdoc />
+        public string CollectionName => "Kitchen";
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
+
+        /// <inheritdoc />
+        public string KeyField => "Id";
+
+        /// <inheritdoc />
+        public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.Sequence;
+
+        /// <inheritdoc />
+        public long GetKey(global::DocStore.Generators.RuntimeTests.Models.Everything document)
+        {
+            return document.Id;
+        }
+
+        /// <inheritdoc />
+        public void SetKey(ref global::DocStore.Generators.RuntimeTests.Models.Everything document, long key)
+        {
+            document.Id = key;
+        }
+
+        /// <inheritdoc />
+        public bool IsDefaultKey(long key) => key == 0;
+
+        /// <inheritdoc />
+        public long NewKey(long sequence) => sequence;
+
+        /// <inheritdoc />
+        public long GetSequence(long key) => key;
+
+        /// <inheritdoc />
+        public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, long key) => builder.Append((long)key);
+
+        /// <inheritdoc />
+        public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            WriteEverything(ref writer, document, fields);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Everything Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            try
+            {
+                return ReadEverything(ref reader, fields);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, KeyText(document, fields));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            try
+            {
+                return EverythingCollection.TryReadId(document, fields, out var key) ? key.ToString() : null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+        }
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+        /// <inheritdoc />
+        public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, [global::System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(path);
+            switch (path)
+            {
+                case "Id":
+                    value = EverythingCollection.TryReadId(document, fields, out var id) ? id : null;
+                    return value is not null;
+                case "First":
+                    value = EverythingCollection.TryReadFirst(document, fields, out var first) ? first : null;
+                    return value is not null;
+                case "Last":
+                    value = EverythingCollection.TryReadLast(document, fields, out var last) ? last : null;
+                    return value is not null;
+                case "Flag":
+                    value = EverythingCollection.TryReadFlag(document, fields, out var flag) ? flag : null;
+                    return value is not null;
+                case "Byte":
+                    value = EverythingCollection.TryReadByte(document, fields, out var byteValue) ? byteValue : null;
+                    return value is not null;
+                case "SByte":
+                    value = EverythingCollection.TryReadSByte(document, fields, out var sByte) ? sByte : null;
+                    return value is not null;
+                case "Short":
+                    value = EverythingCollection.TryReadShort(document, fields, out var shortValue) ? shortValue : null;
+                    return value is not null;
+                case "UShort":
+                    value = EverythingCollection.TryReadUShort(document, fields, out var uShort) ? uShort : null;
+                    return value is not null;
+                case "Int":
+                    value = EverythingCollection.TryReadInt(document, fields, out var intValue) ? intValue : null;
+                    return value is not null;
+                case "UInt":
+                    value = EverythingCollection.TryReadUInt(document, fields, out var uInt) ? uInt : null;
+                    return value is not null;
+                case "Long":
+                    value = EverythingCollection.TryReadLong(document, fields, out var longValue) ? longValue : null;
+                    return value is not null;
+                case "ULong":
+                    value = EverythingCollection.TryReadULong(document, fields, out var uLong) ? uLong : null;
+                    return value is not null;
+                case "NInt":
+                    value = EverythingCollection.TryReadNInt(document, fields, out var nInt) ? nInt : null;
+                    return value is not null;
+                case "NUInt":
+                    value = EverythingCollection.TryReadNUInt(document, fields, out var nUInt) ? nUInt : null;
+                    return value is not null;
+                case "Char":
+                    value = EverythingCollection.TryReadChar(document, fields, out var charValue) ? charValue : null;
+                    return value is not null;
+                case "Float":
+                    value = EverythingCollection.TryReadFloat(document, fields, out var floatValue) ? floatValue : null;
+                    return value is not null;
+                case "Double":
+                    value = EverythingCollection.TryReadDouble(document, fields, out var doubleValue) ? doubleValue : null;
+                    return value is not null;
+                case "Decimal":
+                    value = EverythingCollection.TryReadDecimal(document, fields, out var decimalValue) ? decimalValue : null;
+                    return value is not null;
+                case "Text":
+                    value = EverythingCollection.TryReadText(document, fields, out var text) ? text : null;
+                    return value is not null;
+                case "Guid":
+                    value = EverythingCollection.TryReadGuid(document, fields, out var guid) ? guid : null;
+                    return value is not null;
+                case "ObjectId":
+                    value = EverythingCollection.TryReadObjectId(document, fields, out var objectId) ? objectId : null;
+                    return value is not null;
+                case "DateTime":
+                    value = EverythingCollection.TryReadDateTime(document, fields, out var dateTime) ? dateTime : null;
+                    return value is not null;
+                case "DateTimeOffset":
+                    value = EverythingCollection.TryReadDateTimeOffset(document, fields, out var dateTimeOffset) ? dateTimeOffset : null;
+                    return value is not null;
+                case "DateOnly":
+                    value = EverythingCollection.TryReadDateOnly(document, fields, out var dateOnly) ? dateOnly : null;
+                    return value is not null;
+                case "TimeOnly":
+                    value = EverythingCollection.TryReadTimeOnly(document, fields, out var timeOnly) ? timeOnly : null;
+                    return value is not null;
+                case "TimeSpan":
+                    value = EverythingCollection.TryReadTimeSpan(document, fields, out var timeSpan) ? timeSpan : null;
+                    return value is not null;
+                case "Bytes":
+                    value = EverythingCollection.TryReadBytes(document, fields, out var bytes) ? bytes : null;
+                    return value is not null;
+                case "Color":
+                    value = EverythingCollection.TryReadColor(document, fields, out var color) ? color : null;
+                    return value is not null;
+                case "Wide":
+                    value = EverythingCollection.TryReadWide(document, fields, out var wide) ? wide : null;
+                    return value is not null;
+                case "MaybeInt":
+                    value = EverythingCollection.TryReadMaybeInt(document, fields, out var maybeInt) ? maybeInt : null;
+                    return value is not null;
+                case "MaybeColor":
+                    value = EverythingCollection.TryReadMaybeColor(document, fields, out var maybeColor) ? maybeColor : null;
+                    return value is not null;
+                case "MaybeDate":
+                    value = EverythingCollection.TryReadMaybeDate(document, fields, out var maybeDate) ? maybeDate : null;
+                    return value is not null;
+                case "Point":
+                    value = EverythingCollection.TryReadPoint(document, fields, out var point) ? point : null;
+                    return value is not null;
+                case "Point.X":
+                    value = EverythingCollection.TryReadPointX(document, fields, out var pointX) ? pointX : null;
+                    return value is not null;
+                case "Point.Y":
+                    value = EverythingCollection.TryReadPointY(document, fields, out var pointY) ? pointY : null;
+                    return value is not null;
+                case "MaybePoint":
+                    value = EverythingCollection.TryReadMaybePoint(document, fields, out var maybePoint) ? maybePoint : null;
+                    return value is not null;
+                case "MaybePoint.X":
+                    value = EverythingCollection.TryReadMaybePointX(document, fields, out var maybePointX) ? maybePointX : null;
+                    return value is not null;
+                case "MaybePoint.Y":
+                    value = EverythingCollection.TryReadMaybePointY(document, fields, out var maybePointY) ? maybePointY : null;
+                    return value is not null;
+                case "Price":
+                    value = EverythingCollection.TryReadPrice(document, fields, out var price) ? price : null;
+                    return value is not null;
+                case "Price.Amount":
+                    value = EverythingCollection.TryReadPriceAmount(document, fields, out var priceAmount) ? priceAmount : null;
+                    return value is not null;
+                case "Price.Currency":
+                    value = EverythingCollection.TryReadPriceCurrency(document, fields, out var priceCurrency) ? priceCurrency : null;
+                    return value is not null;
+                case "Span":
+                    value = EverythingCollection.TryReadSpan(document, fields, out var span) ? span : null;
+                    return value is not null;
+                case "Span.Low":
+                    value = EverythingCollection.TryReadSpanLow(document, fields, out var spanLow) ? spanLow : null;
+                    return value is not null;
+                case "Span.High":
+                    value = EverythingCollection.TryReadSpanHigh(document, fields, out var spanHigh) ? spanHigh : null;
+                    return value is not null;
+                case "Array":
+                    value = EverythingCollection.TryReadArray(document, fields, out var array) ? array : null;
+                    return value is not null;
+                case "List":
+                    value = EverythingCollection.TryReadList(document, fields, out var list) ? list : null;
+                    return value is not null;
+                case "ReadOnlyList":
+                    value = EverythingCollection.TryReadReadOnlyList(document, fields, out var readOnlyList) ? readOnlyList : null;
+                    return value is not null;
+                case "Set":
+                    value = EverythingCollection.TryReadSet(document, fields, out var set) ? set : null;
+                    return value is not null;
+                case "Map":
+                    value = EverythingCollection.TryReadMap(document, fields, out var map) ? map : null;
+                    return value is not null;
+                case "Nested":
+                    value = EverythingCollection.TryReadNested(document, fields, out var nested) ? nested : null;
+                    return value is not null;
+                case "Sparse":
+                    value = EverythingCollection.TryReadSparse(document, fields, out var sparse) ? sparse : null;
+                    return value is not null;
+                case "Required":
+                    value = EverythingCollection.TryReadRequired(document, fields, out var required) ? required : null;
+                    return value is not null;
+                case "InitOnly":
+                    value = EverythingCollection.TryReadInitOnly(document, fields, out var initOnly) ? initOnly : null;
+                    return value is not null;
+                case "PrivateSet":
+                    value = EverythingCollection.TryReadPrivateSet(document, fields, out var privateSet) ? privateSet : null;
+                    return value is not null;
+                case "Field":
+                    value = EverythingCollection.TryReadField(document, fields, out var field) ? field : null;
+                    return value is not null;
+                case "renamed":
+                    value = EverythingCollection.TryReadNewName(document, fields, out var newName) ? newName : null;
+                    return value is not null;
+                default:
+                    throw new global::System.ArgumentException("Collection 'Kitchen' has no stored field path '" + path + "'.", nameof(path));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                case 0:
+                    AppendLastFirstKeys(document, keys);
+                    break;
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                case 0:
+                    AppendLastFirstKeys(document, fields, keys);
+                    break;
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        private static void AppendLastFirstKeys(global::DocStore.Generators.RuntimeTests.Models.Everything document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            string? last = document.Last;
+            string? first = document.First;
+            var key = keys.Begin();
+            if (last is not null)
+            {
+                key.Append(last);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            if (first is not null)
+            {
+                key.Append(first);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+
+        private static void AppendLastFirstKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            string? last = null;
+            var lastReader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref lastReader, s_everythingFields.ForRead(fields)[2]) && lastReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                last = global::DocStore.Metadata.StoredValue.ReadString(ref lastReader, "Last");
+            }
+            string? first = null;
+            var firstReader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref firstReader, s_everythingFields.ForRead(fields)[1]) && firstReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                first = global::DocStore.Metadata.StoredValue.ReadString(ref firstReader, "First");
+            }
+            var key = keys.Begin();
+            if (last is not null)
+            {
+                key.Append(last);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            if (first is not null)
+            {
+                key.Append(first);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+    }
 }

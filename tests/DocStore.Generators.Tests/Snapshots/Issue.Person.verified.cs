@@ -4,704 +4,30 @@
 
 namespace MyApp;
 
-/// <summary>The generated DocStore model of <see cref="global::MyApp.Person"/>: C-BSON serializer, field readers, index keys and key handling.</summary>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
-public sealed class PersonModel : global::DocStore.Metadata.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>
-{
-    private static readonly global::DocStore.IndexDefinition[] s_indexes =
-    [
-        new("AddressCity", false, false, ["Address.City"]),
-        new("Tags", false, true, ["Tags[]"]),
-        new("Email", true, false, ["Email"]),
-        new("Age", false, false, ["Age"]),
-    ];
-
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Person = new(["Id", "Email", "Age", "Address", "Tags"]);
-    private static readonly global::DocStore.Metadata.FieldIdMap s_fields_Address = new(["Street", "City"]);
-
-    private PersonModel()
-    {
-    }
-
-    /// <summary>The one instance; the model holds no state of its own.</summary>
-    public static PersonModel Instance { get; } = new();
-
-    /// <inheritdoc />
-    public string CollectionName => "People";
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
-
-    /// <inheritdoc />
-    public string KeyField => "Id";
-
-    /// <inheritdoc />
-    public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.ObjectId;
-
-    /// <inheritdoc />
-    public global::DocStore.ObjectId GetKey(global::MyApp.Person document)
-    {
-        return document.Id;
-    }
-
-    /// <inheritdoc />
-    public void SetKey(ref global::MyApp.Person document, global::DocStore.ObjectId key)
-    {
-        document.Id = key;
-    }
-
-    /// <inheritdoc />
-    public bool IsDefaultKey(global::DocStore.ObjectId key) => key == default(global::DocStore.ObjectId);
-
-    /// <inheritdoc />
-    public global::DocStore.ObjectId NewKey(long sequence) => global::DocStore.ObjectId.NewObjectId();
-
-    /// <inheritdoc />
-    public long GetSequence(global::DocStore.ObjectId key) => 0;
-
-    /// <inheritdoc />
-    public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, global::DocStore.ObjectId key) => builder.Append(key);
-
-    /// <inheritdoc />
-    public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(document);
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        Write_Person(ref writer, document, fields);
-    }
-
-    /// <inheritdoc />
-    public global::MyApp.Person Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        var reader = new global::DocStore.Bson.CBsonReader(document);
-        try
-        {
-            return Read_Person(ref reader, fields);
-        }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.InCollection(CollectionName, KeyText(document, fields));
-        }
-    }
-
-    /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
-    private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        try
-        {
-            return TryReadId(document, fields, out var key) ? key.ToString() : null;
-        }
-        catch (global::DocStore.DocumentSchemaException)
-        {
-            return null;
-        }
-    }
-
-    private static void Write_Person(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Person.ForWrite(fields);
-        writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
-        writer.WriteObjectId(value.Id);
-        writer.WriteFieldId(ids[1]);
-        if (value.Email is { } v1)
-        {
-            writer.WriteString(v1);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[2]);
-        writer.WriteInt32(value.Age);
-        writer.WriteFieldId(ids[3]);
-        if (value.Address is { } v2)
-        {
-            Write_Address(ref writer, v2, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[4]);
-        if (value.Tags is { } v3)
-        {
-            WriteValue4(ref writer, v3, fields);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteEndDocument();
-    }
-
-    private static global::MyApp.Person Read_Person(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Person.ForRead(fields);
-        var result = new global::MyApp.Person();
-        while (reader.Read())
-        {
-            switch (ids.MemberOf(reader.FieldId))
-            {
-                case 0:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            result.Id = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "Id");
-                        }
-                        break;
-                    }
-                case 1:
-                    {
-                        result.Email = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email"))!;
-                        break;
-                    }
-                case 2:
-                    {
-                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
-                        {
-                            result.Age = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
-                        }
-                        break;
-                    }
-                case 3:
-                    {
-                        result.Address = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue6(ref reader, fields, "Address"))!;
-                        break;
-                    }
-                case 4:
-                    {
-                        result.Tags = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadValue7(ref reader, fields, "Tags"))!;
-                        break;
-                    }
-                default:
-                    // A stored field this type no longer has: skipped, so old documents keep reading.
-                    break;
-            }
-        }
-
-        return result;
-    }
-
-    private static void Write_Address(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Address value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Address.ForWrite(fields);
-        writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
-        if (value.Street is { } v8)
-        {
-            writer.WriteString(v8);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteFieldId(ids[1]);
-        if (value.City is { } v9)
-        {
-            writer.WriteString(v9);
-        }
-        else
-        {
-            writer.WriteNull();
-        }
-        writer.WriteEndDocument();
-    }
-
-    private static global::MyApp.Address Read_Address(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        global::DocStore.Metadata.FieldIds ids = s_fields_Address.ForRead(fields);
-        var result = new global::MyApp.Address();
-        while (reader.Read())
-        {
-            switch (ids.MemberOf(reader.FieldId))
-            {
-                case 0:
-                    {
-                        result.Street = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Street"))!;
-                        break;
-                    }
-                case 1:
-                    {
-                        result.City = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "City"))!;
-                        break;
-                    }
-                default:
-                    // A stored field this type no longer has: skipped, so old documents keep reading.
-                    break;
-            }
-        }
-
-        return result;
-    }
-
-    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[0]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader0, "Id");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Email</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadEmail(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[1]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader0, "Email");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Age</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAge(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[2]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader0, "Age");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Address</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAddress(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::MyApp.Address value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue6(ref reader0, fields, "Address");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Address.Street</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAddressStreet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Address");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Address.ForRead(fields)[0]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader1, "Address.Street");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Address.City</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadAddressCity(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[3]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        var reader1 = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader0, "Address");
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader1, s_fields_Address.ForRead(fields)[1]) || reader1.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = global::DocStore.Metadata.StoredValue.ReadString(ref reader1, "Address.City");
-        return true;
-    }
-
-    /// <summary>Reads the stored field <c>Tags</c> without reading the rest of the document; false when the document lacks it or it is null.</summary>
-    /// <param name="document">A stored C-BSON document of this collection.</param>
-    /// <param name="fields">The collection's field dictionary.</param>
-    /// <param name="value">The value read, or default.</param>
-    /// <returns>True when the field is present and not null.</returns>
-    public static bool TryReadTags(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.List<string> value)
-    {
-        value = default!;
-        var reader0 = new global::DocStore.Bson.CBsonReader(document);
-        if (!global::DocStore.Metadata.StoredValue.TryFindField(ref reader0, s_fields_Person.ForRead(fields)[4]) || reader0.Type == global::DocStore.Bson.BsonType.Null)
-        {
-            return false;
-        }
-
-        value = ReadValue7(ref reader0, fields, "Tags");
-        return true;
-    }
-
-    private static readonly string[] s_fieldPaths = ["Id", "Email", "Age", "Address", "Address.Street", "Address.City", "Tags"];
-
-    /// <inheritdoc />
-    public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
-
-    /// <inheritdoc />
-    public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, out object? value)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(path);
-        switch (path)
-        {
-            case "Id":
-                {
-                    bool found = TryReadId(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Email":
-                {
-                    bool found = TryReadEmail(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Age":
-                {
-                    bool found = TryReadAge(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Address":
-                {
-                    bool found = TryReadAddress(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Address.Street":
-                {
-                    bool found = TryReadAddressStreet(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Address.City":
-                {
-                    bool found = TryReadAddressCity(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            case "Tags":
-                {
-                    bool found = TryReadTags(document, fields, out var typed);
-                    value = found ? typed : null;
-                    return found;
-                }
-            default:
-                throw new global::System.ArgumentException("Collection 'People' has no stored field path '" + path + "'.", nameof(path));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            case 0:
-                IndexKeys0(document, keys);
-                break;
-            case 1:
-                IndexKeys1(document, keys);
-                break;
-            case 2:
-                IndexKeys2(document, keys);
-                break;
-            case 3:
-                IndexKeys3(document, keys);
-                break;
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
-    }
-
-    /// <inheritdoc />
-    public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(fields);
-        global::System.ArgumentNullException.ThrowIfNull(keys);
-        switch (index)
-        {
-            case 0:
-                StoredIndexKeys0(document, fields, keys);
-                break;
-            case 1:
-                StoredIndexKeys1(document, fields, keys);
-                break;
-            case 2:
-                StoredIndexKeys2(document, fields, keys);
-                break;
-            case 3:
-                StoredIndexKeys3(document, fields, keys);
-                break;
-            default:
-                throw new global::System.ArgumentOutOfRangeException(nameof(index));
-        }
-    }
-
-    private static void IndexKeys0(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        string? c0 = null;
-        if (document.Address is { } o10)
-        {
-            c0 = o10.City;
-        }
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append(k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void StoredIndexKeys0(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        string? c0 = null;
-        {
-            var r11 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r11, s_fields_Person.ForRead(fields)[3]) && r11.Type != global::DocStore.Bson.BsonType.Null)
-            {
-                var r12 = global::DocStore.Metadata.StoredValue.EnterDocument(ref r11, "Address.City");
-                if (global::DocStore.Metadata.StoredValue.TryFindField(ref r12, s_fields_Address.ForRead(fields)[1]) && r12.Type != global::DocStore.Bson.BsonType.Null)
-                {
-                    c0 = global::DocStore.Metadata.StoredValue.ReadString(ref r12, "Address.City");
-                }
-            }
-        }
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append(k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void IndexKeys1(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        if (document.Tags is { } s13)
-        {
-            foreach (var e14 in s13)
-            {
-                string? c0 = null;
-                c0 = e14;
-                var key = keys.Begin();
-                if (c0 is { } k0)
-                {
-                    key.Append(k0);
-                }
-                else
-                {
-                    key.AppendNull();
-                }
-                keys.Commit();
-            }
-        }
-    }
-
-    private static void StoredIndexKeys1(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        var r15 = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref r15, s_fields_Person.ForRead(fields)[4]) && r15.Type != global::DocStore.Bson.BsonType.Null)
-        {
-            var a16 = global::DocStore.Metadata.StoredValue.EnterArray(ref r15, "Tags[]");
-            while (a16.Read())
-            {
-                string? c0 = null;
-                if (a16.Type != global::DocStore.Bson.BsonType.Null)
-                {
-                    c0 = global::DocStore.Metadata.StoredValue.ReadString(ref a16, "Tags[]");
-                }
-                var key = keys.Begin();
-                if (c0 is { } k0)
-                {
-                    key.Append(k0);
-                }
-                else
-                {
-                    key.AppendNull();
-                }
-                keys.Commit();
-            }
-        }
-    }
-
-    private static void IndexKeys2(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        string? c0 = null;
-        c0 = document.Email;
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append(k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void StoredIndexKeys2(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        string? c0 = null;
-        {
-            var r17 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r17, s_fields_Person.ForRead(fields)[1]) && r17.Type != global::DocStore.Bson.BsonType.Null)
-            {
-                c0 = global::DocStore.Metadata.StoredValue.ReadString(ref r17, "Email");
-            }
-        }
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append(k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void IndexKeys3(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        int? c0 = null;
-        c0 = document.Age;
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append((long)k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void StoredIndexKeys3(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
-    {
-        int? c0 = null;
-        {
-            var r18 = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref r18, s_fields_Person.ForRead(fields)[2]) && r18.Type != global::DocStore.Bson.BsonType.Null)
-            {
-                c0 = global::DocStore.Metadata.StoredValue.ReadInt32(ref r18, "Age");
-            }
-        }
-        var key = keys.Begin();
-        if (c0 is { } k0)
-        {
-            key.Append((long)k0);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        keys.Commit();
-    }
-
-    private static void WriteValue4(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> value, global::DocStore.Bson.IFieldDictionary fields)
-    {
-        writer.WriteStartArray();
-        for (int i = 0; i < value.Count; i++)
-        {
-            if (value[i] is { } v5)
-            {
-                writer.WriteString(v5);
-            }
-            else
-            {
-                writer.WriteNull();
-            }
-        }
-        writer.WriteEndArray();
-    }
-
-    private static global::MyApp.Address ReadValue6(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
-        try
-        {
-            return Read_Address(ref document, fields);
-        }
-        catch (global::DocStore.DocumentSchemaException e)
-        {
-            throw e.WithParent(label);
-        }
-    }
-
-    private static global::System.Collections.Generic.List<string> ReadValue7(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
-    {
-        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
-        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
-        var result = new global::System.Collections.Generic.List<string>(count);
-        while (array.Read())
-        {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
-        }
-        return result;
-    }
-}
-
-/// <summary>The typed collection <c>People</c> of <see cref="global::MyApp.Person"/> documents, with one query method per index.</summary>
+/// <summary>The typed collection <c>People</c> of <see cref="global::MyApp.Person"/> documents: one query method per index, and static readers of single stored fields.</summary>
+/// <remarks>
+/// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
+/// database through that context and use its <c>People</c> property.
+/// </remarks>
 [global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
 public sealed class PersonCollection : global::DocStore.DocumentCollection<global::MyApp.Person, global::DocStore.ObjectId>
 {
-    /// <summary>Opens the collection inside <paramref name="context"/>.</summary>
+    private static readonly global::DocStore.Metadata.FieldIdMap s_personFields = new(["Id", "Email", "Age", "Address", "Tags"]);
+    private static readonly global::DocStore.Metadata.FieldIdMap s_addressFields = new(["Street", "City"]);
+
+    /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
-    public PersonCollection(global::DocStore.DocStoreContext context)
-        : base(context, PersonModel.Instance)
+    internal PersonCollection(global::DocStore.DocStoreContext context)
+        : base(context, DocumentModel)
     {
     }
+
+    /// <summary>
+    /// The generated model of <see cref="global::MyApp.Person"/>: C-BSON serializer, field readers by path, index keys and key
+    /// handling. Every open <see cref="PersonCollection"/> uses this instance as its <c>Model</c>; it also serializes
+    /// documents without a database.
+    /// </summary>
+    public static global::DocStore.Metadata.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId> DocumentModel { get; } = new PersonModel();
 
     /// <summary>The documents whose <c>Address.City</c> equals the given value, in index order (index <c>AddressCity</c>); lazy.</summary>
     /// <param name="addressCity">The value to match.</param>
@@ -709,9 +35,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (addressCity is { } v_addressCity)
+        if (addressCity is not null)
         {
-            key.Append(v_addressCity);
+            key.Append(addressCity);
         }
         else
         {
@@ -733,9 +59,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public long CountByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (addressCity is { } v_addressCity)
+        if (addressCity is not null)
         {
-            key.Append(v_addressCity);
+            key.Append(addressCity);
         }
         else
         {
@@ -747,8 +73,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
     /// <param name="addressCity">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::DocStore.QueryOptions? options = null) =>
-        new(CountByAddressCity(addressCity, options));
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAddressCity(addressCity, options));
 
     /// <summary>The documents whose <c>Address.City</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -757,18 +84,18 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCityRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is { } v_min)
+        if (min is not null)
         {
-            low.Append(v_min);
+            low.Append(min);
         }
         else
         {
             low.AppendNull();
         }
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is { } v_max)
+        if (max is not null)
         {
-            high.Append(v_max);
+            high.Append(max);
         }
         else
         {
@@ -809,9 +136,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is { } v_element)
+        if (element is not null)
         {
-            key.Append(v_element);
+            key.Append(element);
         }
         else
         {
@@ -833,9 +160,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public long CountByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is { } v_element)
+        if (element is not null)
         {
-            key.Append(v_element);
+            key.Append(element);
         }
         else
         {
@@ -847,8 +174,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::DocStore.QueryOptions? options = null) =>
-        new(CountByTags(element, options));
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByTags(element, options));
 
     /// <summary>The documents whose <c>Tags[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -857,18 +185,18 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTagsRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is { } v_min)
+        if (min is not null)
         {
-            low.Append(v_min);
+            low.Append(min);
         }
         else
         {
             low.AppendNull();
         }
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is { } v_max)
+        if (max is not null)
         {
-            high.Append(v_max);
+            high.Append(max);
         }
         else
         {
@@ -909,9 +237,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (email is { } v_email)
+        if (email is not null)
         {
-            key.Append(v_email);
+            key.Append(email);
         }
         else
         {
@@ -923,8 +251,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
     /// <param name="email">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies.</param>
-    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null) =>
-        new(FindByEmail(email, options));
+    /// <param name="cancellationToken">Checked before the lookup runs.</param>
+    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<global::MyApp.Person?>(cancellationToken) : new(FindByEmail(email, options));
 
     /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone.</summary>
     /// <param name="email">The value to match.</param>
@@ -932,9 +261,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public long CountByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (email is { } v_email)
+        if (email is not null)
         {
-            key.Append(v_email);
+            key.Append(email);
         }
         else
         {
@@ -946,8 +275,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
     /// <param name="email">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::DocStore.QueryOptions? options = null) =>
-        new(CountByEmail(email, options));
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByEmail(email, options));
 
     /// <summary>The documents whose <c>Email</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -956,18 +286,18 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByEmailRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is { } v_min)
+        if (min is not null)
         {
-            low.Append(v_min);
+            low.Append(min);
         }
         else
         {
             low.AppendNull();
         }
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is { } v_max)
+        if (max is not null)
         {
-            high.Append(v_max);
+            high.Append(max);
         }
         else
         {
@@ -1032,8 +362,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
     /// <param name="age">The value to match.</param>
     /// <param name="options">Only <c>Transaction</c> applies.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null) =>
-        new(CountByAge(age, options));
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAge(age, options));
 
     /// <summary>The documents whose <c>Age</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -1055,4 +386,646 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByAgeRange(min, max, options), cancellationToken);
+
+    /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "Id");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Email</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadEmail(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Age</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; default when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadAge(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Address</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadAddress(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::MyApp.Address value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadNestedAddress(ref reader, fields, "Address");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Address.Street</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadAddressStreet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var addressReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Address");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[0]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadString(ref addressReader, "Address.Street");
+                return true;
+            }
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Address.City</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadAddressCity(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            var addressReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Address");
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[1]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                value = global::DocStore.Metadata.StoredValue.ReadString(ref addressReader, "Address.City");
+                return true;
+            }
+        }
+
+        value = null;
+        return false;
+    }
+
+    /// <summary>Reads the stored field <c>Tags</c> without reading the rest of the document.</summary>
+    /// <param name="document">A stored C-BSON document of this collection.</param>
+    /// <param name="fields">The collection's field dictionary.</param>
+    /// <param name="value">The value read; null when the method returns false.</param>
+    /// <returns>True when the document has the field and it is not null.</returns>
+    public static bool TryReadTags(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<string> value)
+    {
+        var reader = new global::DocStore.Bson.CBsonReader(document);
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        {
+            value = ReadListOfString(ref reader, fields, "Tags");
+            return true;
+        }
+
+        value = null;
+        return false;
+    }
+
+    private static void WritePerson(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person person, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_personFields.ForWrite(fields);
+        writer.WriteStartDocument();
+        writer.WriteFieldId(ids[0]);
+        writer.WriteObjectId(person.Id);
+        writer.WriteFieldId(ids[1]);
+        if (person.Email is { } email)
+        {
+            writer.WriteString(email);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[2]);
+        writer.WriteInt32(person.Age);
+        writer.WriteFieldId(ids[3]);
+        if (person.Address is { } address)
+        {
+            WriteAddress(ref writer, address, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[4]);
+        if (person.Tags is { } tags)
+        {
+            WriteListOfString(ref writer, tags, fields);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteEndDocument();
+    }
+
+    private static global::MyApp.Person ReadPerson(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_personFields.ForRead(fields);
+        var person = new global::MyApp.Person();
+        while (reader.Read())
+        {
+            switch (ids.MemberOf(reader.FieldId))
+            {
+                case 0:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            person.Id = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "Id");
+                        }
+                        break;
+                    }
+                case 1:
+                    {
+                        person.Email = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email"))!;
+                        break;
+                    }
+                case 2:
+                    {
+                        if (reader.Type != global::DocStore.Bson.BsonType.Null)
+                        {
+                            person.Age = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
+                        }
+                        break;
+                    }
+                case 3:
+                    {
+                        person.Address = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedAddress(ref reader, fields, "Address"))!;
+                        break;
+                    }
+                case 4:
+                    {
+                        person.Tags = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfString(ref reader, fields, "Tags"))!;
+                        break;
+                    }
+                default:
+                    // A stored field this type no longer has: skipped, so old documents keep reading.
+                    break;
+            }
+        }
+
+        return person;
+    }
+
+    private static void WriteAddress(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Address address, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_addressFields.ForWrite(fields);
+        writer.WriteStartDocument();
+        writer.WriteFieldId(ids[0]);
+        if (address.Street is { } street)
+        {
+            writer.WriteString(street);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteFieldId(ids[1]);
+        if (address.City is { } city)
+        {
+            writer.WriteString(city);
+        }
+        else
+        {
+            writer.WriteNull();
+        }
+        writer.WriteEndDocument();
+    }
+
+    private static global::MyApp.Address ReadAddress(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        global::DocStore.Metadata.FieldIds ids = s_addressFields.ForRead(fields);
+        var address = new global::MyApp.Address();
+        while (reader.Read())
+        {
+            switch (ids.MemberOf(reader.FieldId))
+            {
+                case 0:
+                    {
+                        address.Street = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Street"))!;
+                        break;
+                    }
+                case 1:
+                    {
+                        address.City = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "City"))!;
+                        break;
+                    }
+                default:
+                    // A stored field this type no longer has: skipped, so old documents keep reading.
+                    break;
+            }
+        }
+
+        return address;
+    }
+
+    private static void WriteListOfString(ref global::DocStore.Bson.CBsonWriter writer, global::System.Collections.Generic.List<string> list, global::DocStore.Bson.IFieldDictionary fields)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteString(item);
+            }
+            else
+            {
+                writer.WriteNull();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static global::MyApp.Address ReadNestedAddress(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var document = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, label);
+        try
+        {
+            return ReadAddress(ref document, fields);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::System.Collections.Generic.List<string> ReadListOfString(ref global::DocStore.Bson.CBsonReader reader, global::DocStore.Bson.IFieldDictionary fields, string label)
+    {
+        var array = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, label);
+        var count = global::DocStore.Metadata.StoredValue.CountElements(array);
+        var result = new global::System.Collections.Generic.List<string>(count);
+        while (array.Read())
+        {
+            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
+        }
+        return result;
+    }
+
+    /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::MyApp.Person"/>, over the collection's static serializer and field readers.</summary>
+    private sealed class PersonModel : global::DocStore.Metadata.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>
+    {
+        private static readonly global::DocStore.IndexDefinition[] s_indexes =
+        [
+            new("AddressCity", false, false, ["Address.City"]),
+            new("Tags", false, true, ["Tags[]"]),
+            new("Email", true, false, ["Email"]),
+            new("Age", false, false, ["Age"]),
+        ];
+
+        private static readonly string[] s_fieldPaths = ["Id", "Email", "Age", "Address", "Address.Street", "Address.City", "Tags"];
+
+        /// <inheritdoc />
+        public string CollectionName => "People";
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
+
+        /// <inheritdoc />
+        public string KeyField => "Id";
+
+        /// <inheritdoc />
+        public global::DocStore.KeyGeneration KeyGeneration => global::DocStore.KeyGeneration.ObjectId;
+
+        /// <inheritdoc />
+        public global::DocStore.ObjectId GetKey(global::MyApp.Person document)
+        {
+            return document.Id;
+        }
+
+        /// <inheritdoc />
+        public void SetKey(ref global::MyApp.Person document, global::DocStore.ObjectId key)
+        {
+            document.Id = key;
+        }
+
+        /// <inheritdoc />
+        public bool IsDefaultKey(global::DocStore.ObjectId key) => key == default(global::DocStore.ObjectId);
+
+        /// <inheritdoc />
+        public global::DocStore.ObjectId NewKey(long sequence) => global::DocStore.ObjectId.NewObjectId();
+
+        /// <inheritdoc />
+        public long GetSequence(global::DocStore.ObjectId key) => 0;
+
+        /// <inheritdoc />
+        public void AppendKey(global::DocStore.Metadata.IndexKeyBuilder builder, global::DocStore.ObjectId key) => builder.Append(key);
+
+        /// <inheritdoc />
+        public void Write(ref global::DocStore.Bson.CBsonWriter writer, global::MyApp.Person document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            WritePerson(ref writer, document, fields);
+        }
+
+        /// <inheritdoc />
+        public global::MyApp.Person Read(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            try
+            {
+                return ReadPerson(ref reader, fields);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, KeyText(document, fields));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? KeyText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields)
+        {
+            try
+            {
+                return PersonCollection.TryReadId(document, fields, out var key) ? key.ToString() : null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+        }
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;
+
+        /// <inheritdoc />
+        public bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, string path, [global::System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(path);
+            switch (path)
+            {
+                case "Id":
+                    value = PersonCollection.TryReadId(document, fields, out var id) ? id : null;
+                    return value is not null;
+                case "Email":
+                    value = PersonCollection.TryReadEmail(document, fields, out var email) ? email : null;
+                    return value is not null;
+                case "Age":
+                    value = PersonCollection.TryReadAge(document, fields, out var age) ? age : null;
+                    return value is not null;
+                case "Address":
+                    value = PersonCollection.TryReadAddress(document, fields, out var address) ? address : null;
+                    return value is not null;
+                case "Address.Street":
+                    value = PersonCollection.TryReadAddressStreet(document, fields, out var addressStreet) ? addressStreet : null;
+                    return value is not null;
+                case "Address.City":
+                    value = PersonCollection.TryReadAddressCity(document, fields, out var addressCity) ? addressCity : null;
+                    return value is not null;
+                case "Tags":
+                    value = PersonCollection.TryReadTags(document, fields, out var tags) ? tags : null;
+                    return value is not null;
+                default:
+                    throw new global::System.ArgumentException("Collection 'People' has no stored field path '" + path + "'.", nameof(path));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                case 0:
+                    AppendAddressCityKeys(document, keys);
+                    break;
+                case 1:
+                    AppendTagsKeys(document, keys);
+                    break;
+                case 2:
+                    AppendEmailKeys(document, keys);
+                    break;
+                case 3:
+                    AppendAgeKeys(document, keys);
+                    break;
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        /// <inheritdoc />
+        public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(fields);
+            global::System.ArgumentNullException.ThrowIfNull(keys);
+            switch (index)
+            {
+                case 0:
+                    AppendAddressCityKeys(document, fields, keys);
+                    break;
+                case 1:
+                    AppendTagsKeys(document, fields, keys);
+                    break;
+                case 2:
+                    AppendEmailKeys(document, fields, keys);
+                    break;
+                case 3:
+                    AppendAgeKeys(document, fields, keys);
+                    break;
+                default:
+                    throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        private static void AppendAddressCityKeys(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            string? addressCity = null;
+            if (document.Address is { } address)
+            {
+                addressCity = address.City;
+            }
+            var key = keys.Begin();
+            if (addressCity is not null)
+            {
+                key.Append(addressCity);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+
+        private static void AppendAddressCityKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            string? addressCity = null;
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                var addressReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Address.City");
+                if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[1]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
+                {
+                    addressCity = global::DocStore.Metadata.StoredValue.ReadString(ref addressReader, "Address.City");
+                }
+            }
+            var key = keys.Begin();
+            if (addressCity is not null)
+            {
+                key.Append(addressCity);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+
+        private static void AppendTagsKeys(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            if (document.Tags is { } tags)
+            {
+                foreach (string? tag in tags)
+                {
+                    var key = keys.Begin();
+                    if (tag is not null)
+                    {
+                        key.Append(tag);
+                    }
+                    else
+                    {
+                        key.AppendNull();
+                    }
+                    keys.Commit();
+                }
+            }
+        }
+
+        private static void AppendTagsKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                var tagsReader = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, "Tags[]");
+                while (tagsReader.Read())
+                {
+                    string? tag = null;
+                    if (tagsReader.Type != global::DocStore.Bson.BsonType.Null)
+                    {
+                        tag = global::DocStore.Metadata.StoredValue.ReadString(ref tagsReader, "Tags[]");
+                    }
+                    var key = keys.Begin();
+                    if (tag is not null)
+                    {
+                        key.Append(tag);
+                    }
+                    else
+                    {
+                        key.AppendNull();
+                    }
+                    keys.Commit();
+                }
+            }
+        }
+
+        private static void AppendEmailKeys(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            string? email = document.Email;
+            var key = keys.Begin();
+            if (email is not null)
+            {
+                key.Append(email);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+
+        private static void AppendEmailKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            string? email = null;
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                email = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email");
+            }
+            var key = keys.Begin();
+            if (email is not null)
+            {
+                key.Append(email);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+
+        private static void AppendAgeKeys(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            int? age = document.Age;
+            var key = keys.Begin();
+            if (age.HasValue)
+            {
+                key.Append((long)age.Value);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+
+        private static void AppendAgeKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
+        {
+            int? age = null;
+            var reader = new global::DocStore.Bson.CBsonReader(document);
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            {
+                age = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
+            }
+            var key = keys.Begin();
+            if (age.HasValue)
+            {
+                key.Append((long)age.Value);
+            }
+            else
+            {
+                key.AppendNull();
+            }
+            keys.Commit();
+        }
+    }
 }

@@ -18,4 +18,9 @@ public class SnapshotTests
     [InlineData("Counter", "AllKinds.Counter")]
     public void Model_with_every_member_kind(string type, string snapshot) =>
         Snapshot.Verify(TestCompilation.Generate(TestModels.AllKinds).Sources[$"{TestModels.AllKindsNamespace}.{type}.DocStore.g.cs"], snapshot);
+
+    /// <summary>How names derived from members give way to each other and to the generated code's own.</summary>
+    [Fact]
+    public void Model_with_members_named_like_generated_locals() =>
+        Snapshot.Verify(TestCompilation.Generate(TestModels.AwkwardNames).Sources[TestModels.AllKindsNamespace + ".Awkward.Reader.DocStore.g.cs"], "Awkward.Reader");
 }

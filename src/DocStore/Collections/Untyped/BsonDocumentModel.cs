@@ -114,7 +114,7 @@ internal sealed class BsonDocumentModel : ICollectionModel<BsonDocument, BsonVal
         }
     }
 
-    public bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, out object? value)
+    public bool TryReadField(ReadOnlySpan<byte> document, IFieldDictionary fields, string path, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out object? value)
     {
         var found = BsonPath.Parse(path).Single(Read(document, fields));
         value = found is BsonNull ? null : found;

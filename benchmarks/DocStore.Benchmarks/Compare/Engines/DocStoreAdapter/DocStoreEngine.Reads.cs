@@ -24,7 +24,7 @@ internal sealed partial class DocStoreEngine
     /// <summary>
     /// No index covers Score, so this is a full scan with the predicate applied to each materialized
     /// document, as a user of the collection API writes it: the API has no scan that tests a stored field
-    /// before deserializing (the generated <c>PersonModel.TryReadScore</c> reads one from bytes, but no
+    /// before deserializing (the generated <c>PersonCollection.TryReadScore</c> reads one from bytes, but no
     /// collection method hands a scan's bytes to it).
     /// </summary>
     public void FilterByScoreBelow(int below, List<Person> into)
