@@ -25,10 +25,6 @@ internal static class CollectionScratch
     [ThreadStatic]
     internal static IndexKeyBuilder? QueryKey;
 
-    /// <summary>A key assembled for a tree (see <c>TreeKeyScratch</c>).</summary>
-    [ThreadStatic]
-    internal static byte[]? TreeKey;
-
     /// <summary>The serialized document of a write (see <c>Serialize</c>).</summary>
     [ThreadStatic]
     internal static ArrayBufferWriter<byte>? Document;

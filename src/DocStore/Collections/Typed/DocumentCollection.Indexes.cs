@@ -1,5 +1,6 @@
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Query;
 using DocStore.Transactions;
@@ -134,13 +135,13 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var seen = new HashSet<byte[]>(ByteArrayEqualityComparer.Instance);
-        return entry => seen.Add(PrimaryKeyOf(index, entry.Key, entry.Value));
+        return entry => seen.Add(_entries.PrimaryKeyOf(index, entry.Key, entry.Value));
     }
 
     /// <summary>The document an index entry points at, looked up by a slice of the entry (no copy of its primary key).</summary>
     private T ReadEntryDocument(BTree.Tree primary, int index, EntryScan.Entry entry, Bson.IFieldDictionary fields)
     {
-        var primaryKey = PrimaryKeySpan(index, entry.Key, entry.Value);
+        var primaryKey = _entries.PrimaryKeySpan(index, entry.Key, entry.Value);
         if (!primary.TryGet(primaryKey, out var bytes))
         {
             throw DanglingEntry(index, primaryKey.ToArray());

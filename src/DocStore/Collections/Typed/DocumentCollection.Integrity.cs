@@ -1,5 +1,6 @@
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Indexing;
 using DocStore.Transactions;
 
 namespace DocStore;
@@ -46,7 +47,7 @@ public abstract partial class DocumentCollection<T, TKey>
             {
                 foreach (var indexKey in keys[i])
                 {
-                    var treeKey = TreeKey(i, indexKey, primaryKey);
+                    var treeKey = _entries.TreeKey(i, indexKey, primaryKey);
                     var value = Model.Indexes[i].Unique ? primaryKey : [];
                     if (!expected[i].TryAdd(treeKey, value))
                     {

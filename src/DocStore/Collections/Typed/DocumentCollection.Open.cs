@@ -3,6 +3,7 @@ using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Catalog;
 using DocStore.Collections;
+using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Transactions;
 
@@ -159,11 +160,7 @@ public abstract partial class DocumentCollection<T, TKey>
     private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
     {
         var definition = Model.Indexes[index];
-        EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
-        if (treeKey.Length > _maxKeyLength)
-        {
-            throw new IndexKeyTooLongException(Name, definition.Name, treeKey.Length, _maxKeyLength);
-        }
+        _entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
 
         if (definition.Unique && !uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
         {
@@ -171,17 +168,6 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         tree.Put(treeKey, value);
-    }
-
-    /// <summary>
-    /// The tree key and value of one index entry: a unique index maps the index key to the primary key, the
-    /// others keep both in the key (so equal index keys can repeat) with an empty value. The key may lie in
-    /// this thread's scratch buffer (see <c>TreeKeyScratch</c>).
-    /// </summary>
-    private void EntryOf(int index, byte[] indexKey, ReadOnlySpan<byte> primaryKey, out ReadOnlySpan<byte> treeKey, out ReadOnlySpan<byte> value)
-    {
-        treeKey = TreeKeyScratch(index, indexKey, primaryKey);
-        value = _unique[index] ? primaryKey : [];
     }
 
     /// <summary>The largest integer key stored, so sequence keys continue after a reopen (0 for other key types).</summary>

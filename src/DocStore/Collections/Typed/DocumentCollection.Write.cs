@@ -1,5 +1,6 @@
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Indexing;
 
 namespace DocStore;
 
@@ -265,7 +266,7 @@ public abstract partial class DocumentCollection<T, TKey>
         var keys = EntryKeys(document, primaryKey);
         for (var i = 0; i < keys.Length; i++)
         {
-            CheckUnique(scope, i, keys[i], primaryKey, key);
+            _entries.CheckUnique(scope.Indexes[i], i, keys[i], primaryKey, KeyString(key));
         }
 
         var changes = PlannedChanges();
@@ -297,8 +298,8 @@ public abstract partial class DocumentCollection<T, TKey>
         var removed = new byte[newKeys.Length][][];
         for (var i = 0; i < newKeys.Length; i++)
         {
-            (added[i], removed[i]) = Changes(oldKeys[i], newKeys[i]);
-            CheckUnique(scope, i, added[i], primaryKey, key);
+            (added[i], removed[i]) = IndexEntries.Changes(oldKeys[i], newKeys[i]);
+            _entries.CheckUnique(scope.Indexes[i], i, added[i], primaryKey, KeyString(key));
         }
 
         var changes = PlannedChanges();
@@ -310,19 +311,6 @@ public abstract partial class DocumentCollection<T, TKey>
         changes.Put(scope.Primary, primaryKey, bytes);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         return true;
-    }
-
-    /// <summary>The entries an update adds and removes in one index; a single-key index (the common case) needs no sets.</summary>
-    private static (byte[][] Added, byte[][] Removed) Changes(byte[][] before, byte[][] after)
-    {
-        if (before.Length == 1 && after.Length == 1)
-        {
-            return before[0].AsSpan().SequenceEqual(after[0]) ? ([], []) : (after, before);
-        }
-
-        var was = new HashSet<byte[]>(before, ByteArrayEqualityComparer.Instance);
-        var now = new HashSet<byte[]>(after, ByteArrayEqualityComparer.Instance);
-        return ([.. after.Where(k => !was.Contains(k))], [.. before.Where(k => !now.Contains(k))]);
     }
 
     /// <summary>
@@ -345,17 +333,12 @@ public abstract partial class DocumentCollection<T, TKey>
     {
         foreach (var indexKey in removed)
         {
-            changes.Delete(scope.Indexes[index], TreeKeyScratch(index, indexKey, primaryKey));
+            changes.Delete(scope.Indexes[index], _entries.TreeKeyScratch(index, indexKey, primaryKey));
         }
 
         foreach (var indexKey in added)
         {
-            EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
-            if (treeKey.Length > _maxKeyLength)
-            {
-                throw new IndexKeyTooLongException(Name, Model.Indexes[index].Name, treeKey.Length, _maxKeyLength);
-            }
-
+            _entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
             changes.Put(scope.Indexes[index], treeKey, value);
         }
     }
@@ -391,23 +374,6 @@ public abstract partial class DocumentCollection<T, TKey>
         changes.Delete(scope.Primary, primaryKey);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         return true;
-    }
-
-    private void CheckUnique(WriteScope scope, int index, byte[][] indexKeys, byte[] primaryKey, TKey key)
-    {
-        var definition = Model.Indexes[index];
-        if (!definition.Unique)
-        {
-            return;
-        }
-
-        foreach (var indexKey in indexKeys)
-        {
-            if (scope.Indexes[index].TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
-            {
-                throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyString(key));
-            }
-        }
     }
 
     /// <summary>The trees and field dictionary one write operation works with.</summary>

@@ -5,6 +5,7 @@ using DocStore.Bson;
 using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Transactions;
 
@@ -39,8 +40,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
     private readonly byte[] _primaryTreeUtf8;
     private readonly byte[][] _indexTreesUtf8;
 
-    private readonly bool[] _unique;
-    private readonly int[] _componentCounts;
+    private readonly IndexEntries _entries;
     private readonly int _maxKeyLength;
 
     /// <summary>The largest serialization buffer a thread keeps between writes (larger documents get a buffer of their own).</summary>
@@ -59,7 +59,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
         _context = context;
         Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
-        (_unique, _componentCounts) = Shape(model);
+        _entries = new IndexEntries(model.CollectionName, model.Indexes, _maxKeyLength);
         context.Claim(Name);
         try
         {
@@ -88,7 +88,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
         Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
         _state = state;
-        (_unique, _componentCounts) = Shape(model);
+        _entries = new IndexEntries(model.CollectionName, model.Indexes, _maxKeyLength);
         (_fields, _primaryTree, _indexTrees, _roots) = (state.Fields, state.PrimaryTree, state.IndexTrees, state.Roots);
         (_primaryRoot, _indexRoots) = Roots();
         (_primaryTreeUtf8, _indexTreesUtf8) = TreeNamesUtf8();
@@ -111,13 +111,6 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
 
     /// <summary>What this collection shares with other objects of the context over the same collection.</summary>
     private protected CollectionState State => _state;
-
-    /// <summary>Per-index facts looked up on every operation, resolved once.</summary>
-    private static (bool[] Unique, int[] Components) Shape(ICollectionModel<T, TKey> model)
-    {
-        var indexes = model.Indexes;
-        return ([.. indexes.Select(d => d.Unique)], [.. indexes.Select(d => d.Paths.Count)]);
-    }
 
     /// <summary>The UTF-8 names of the primary tree and of each index tree, by index position.</summary>
     private (byte[] Primary, byte[][] Indexes) TreeNamesUtf8() =>
@@ -206,15 +199,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
         {
             sink.Clear();
             Model.AppendIndexKeys(i, document, sink);
-            result[i] = Distinct(sink.Keys);
-            var extra = Model.Indexes[i].Unique ? 0 : primaryKey.Length;
-            foreach (var key in result[i])
-            {
-                if (key.Length + extra > _maxKeyLength)
-                {
-                    throw new IndexKeyTooLongException(Name, Model.Indexes[i].Name, key.Length + extra, _maxKeyLength);
-                }
-            }
+            result[i] = _entries.Checked(i, sink.Keys, primaryKey.Length);
         }
 
         return result;
@@ -229,69 +214,9 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
         {
             sink.Clear();
             Model.AppendIndexKeys(i, stored, fields, sink);
-            result[i] = Distinct(sink.Keys);
+            result[i] = IndexEntries.Distinct(sink.Keys);
         }
 
         return result;
-    }
-
-    private static byte[][] Distinct(IReadOnlyList<byte[]> keys)
-    {
-        if (keys.Count <= 1)
-        {
-            return [.. keys];
-        }
-
-        var set = new HashSet<byte[]>(keys, ByteArrayEqualityComparer.Instance);
-        return [.. set];
-    }
-
-    /// <summary>The tree key of an index entry: the index key, followed by the primary key for a non-unique index.</summary>
-    private byte[] TreeKey(int index, byte[] indexKey, byte[] primaryKey) =>
-        _unique[index] ? indexKey : [.. indexKey, .. primaryKey];
-
-    /// <summary>Like <see cref="TreeKey"/>, in this thread's scratch buffer (valid until the next call on the thread), for a key that is only looked up or deleted.</summary>
-    private ReadOnlySpan<byte> TreeKeyScratch(int index, byte[] indexKey, ReadOnlySpan<byte> primaryKey)
-    {
-        if (_unique[index])
-        {
-            return indexKey;
-        }
-
-        var length = indexKey.Length + primaryKey.Length;
-        var buffer = CollectionScratch.TreeKey;
-        if (buffer is null || buffer.Length < length)
-        {
-            // Entries over the engine's key limit are refused after this; only keys that can be stored stay cached.
-            buffer = new byte[Math.Max(length, 256)];
-            if (length <= _maxKeyLength)
-            {
-                CollectionScratch.TreeKey = buffer;
-            }
-        }
-
-        indexKey.CopyTo(buffer, 0);
-        primaryKey.CopyTo(buffer.AsSpan(indexKey.Length));
-        return buffer.AsSpan(0, length);
-    }
-
-    /// <summary>The primary key an index entry points at.</summary>
-    private byte[] PrimaryKeyOf(int index, byte[] treeKey, ReadOnlyMemory<byte> value) => PrimaryKeySpan(index, treeKey, value).ToArray();
-
-    /// <summary>The primary key an index entry points at, as a slice of the entry's key or value.</summary>
-    private ReadOnlySpan<byte> PrimaryKeySpan(int index, byte[] treeKey, ReadOnlyMemory<byte> value)
-    {
-        if (_unique[index])
-        {
-            return value.Span;
-        }
-
-        var reader = new KeyReader(treeKey);
-        for (var c = 0; c < _componentCounts[index]; c++)
-        {
-            reader.Skip();
-        }
-
-        return reader.Remaining;
     }
 }

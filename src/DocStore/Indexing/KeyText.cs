@@ -2,7 +2,7 @@ using System.Globalization;
 using DocStore.Bson;
 using DocStore.Bson.Keys;
 
-namespace DocStore.Collections;
+namespace DocStore.Indexing;
 
 /// <summary>Renders an encoded key as readable values for error messages and integrity reports.</summary>
 internal static class KeyText

@@ -1,4 +1,4 @@
-namespace DocStore.Collections;
+namespace DocStore.Indexing;
 
 /// <summary>Equality of encoded keys by content.</summary>
 internal sealed class ByteArrayEqualityComparer : IEqualityComparer<byte[]>
