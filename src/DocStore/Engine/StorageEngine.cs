@@ -220,14 +220,10 @@ internal sealed class StorageEngine : IDisposable
     }
 
     /// <summary>
-    /// Runs after every acknowledged commit. Past the threshold, a file database starts a background
-    /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
-    /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
-    /// </summary>
-    /// <summary>
-    /// The invariant checker run before every commit in builds that define DOCSTORE_INVARIANTS (CI runs
-    /// the engine tests so): it walks every tree and the free list and refuses to commit a broken state.
-    /// Off otherwise, because the walk costs time proportional to the database.
+    /// The invariant checker run before every commit in builds that define DOCSTORE_INVARIANTS (.ci/run
+    /// runs the engine tests so, built with <c>-p:DocStoreInvariants=true</c>): it walks every tree and the
+    /// free list and refuses to commit a broken state. Off otherwise, because the walk costs time
+    /// proportional to the database.
     /// </summary>
     private static Action<WriteTransaction>? InvariantCheck =>
 #if DOCSTORE_INVARIANTS
@@ -243,6 +239,11 @@ internal sealed class StorageEngine : IDisposable
         null;
 #endif
 
+    /// <summary>
+    /// Runs after every acknowledged commit. Past the threshold, a file database starts a background
+    /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
+    /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
+    /// </summary>
     private void AfterCommit()
     {
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
