@@ -282,15 +282,23 @@ internal sealed class StorageEngine : IDisposable
         }
     }
 
-    /// <summary>The running (or last) background checkpoint; tests wait on it instead of sleeping.</summary>
-    internal Task PendingCheckpoint
+    /// <summary>
+    /// Waits for the background checkpoint that is running, if any (one that starts later is not waited
+    /// for): <see cref="Dispose"/> does before it takes the write lock, which that checkpoint may need.
+    /// </summary>
+    public void WaitForBackgroundCheckpoint() => BackgroundCheckpointTask().Wait();
+
+    /// <summary>
+    /// The asynchronous twin of <see cref="WaitForBackgroundCheckpoint"/>: completes when the background
+    /// checkpoint running now ends (at once when none is).
+    /// </summary>
+    public Task WaitForBackgroundCheckpointAsync() => BackgroundCheckpointTask();
+
+    private Task BackgroundCheckpointTask()
     {
-        get
+        lock (_backgroundGate)
         {
-            lock (_backgroundGate)
-            {
-                return _background;
-            }
+            return _background;
         }
     }
 
@@ -397,14 +405,9 @@ internal sealed class StorageEngine : IDisposable
             return;
         }
 
-        // Let a background checkpoint finish first: it may need the write lock taken below.
-        Task background;
-        lock (_backgroundGate)
-        {
-            background = _background;
-        }
-
-        background.Wait();
+        // Let a background checkpoint finish first: it may need the write lock taken below. None starts
+        // after this: AfterCommit checks _disposed under the same gate.
+        WaitForBackgroundCheckpoint();
         var locked = _writeLock.Wait(_options.WriteLockTimeout);
         try
         {
