@@ -47,8 +47,8 @@ public sealed class RedoCollectionReplayTests
 
         // Each single insert but the first (whose new field names the commit adds), update and delete started its
         // record before changing the trees, and changed exactly what it announced.
-        Assert.Equal(39 + 11 + 6, pager.RedoEarlyStarts);
-        Assert.Equal(0, pager.RedoRewrites);
+        Assert.Equal(39 + 11 + 6, pager.Counters.RedoEarlyStarts);
+        Assert.Equal(0, pager.Counters.RedoRewrites);
 
         // What a power cut could leave: the database file of the checkpoint, the WAL's header without a single
         // frame, and the redo log.

@@ -71,12 +71,6 @@ internal sealed partial class Pager
     // A record the writer started before its changes (see BeginRedoEarly) and has not committed yet.
     private bool _earlyRedo;
 
-    /// <summary>Records started early whose transaction then changed something else, so they were written again (tests expect none from the collections).</summary>
-    internal long RedoRewrites { get; private set; }
-
-    /// <summary>Records started early (see <see cref="BeginRedoEarly"/>), for tests.</summary>
-    internal long RedoEarlyStarts { get; private set; }
-
     /// <summary>
     /// Starts writing the writer's redo record before it makes the changes it announced: the changes recorded
     /// so far followed by <paramref name="announced"/>. The disk then works while the trees change. The commit
@@ -103,7 +97,7 @@ internal sealed partial class Pager
         }
 
         _earlyRedo = true;
-        RedoEarlyStarts++;
+        Counters.CountRedoEarlyStart();
     }
 
     /// <summary>
@@ -138,7 +132,7 @@ internal sealed partial class Pager
         if (_earlyRedo && !_redo!.WritingStartsWith(recorded.Span))
         {
             CancelEarlyRedo();
-            RedoRewrites++;
+            Counters.CountRedoRewrite();
         }
     }
 
@@ -156,7 +150,7 @@ internal sealed partial class Pager
                 // CheckEarlyRedo): it is erased before the right one takes its place.
                 redo.CancelAppend(erase: true);
                 redo.BeginAppend(_wal!.NextLsn, operations);
-                RedoRewrites++;
+                Counters.CountRedoRewrite();
             }
         }
         else

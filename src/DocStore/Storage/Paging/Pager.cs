@@ -57,6 +57,9 @@ internal sealed partial class Pager : IDisposable
     /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
     public long VisibleLsn => Readers.VisibleLsn;
 
+    /// <summary>Engine statistics: what the pager did since the database was opened.</summary>
+    public PagerCounters Counters { get; } = new();
+
     /// <summary>The database file's device (null in memory), for tests.</summary>
     internal IStorageDevice? DbDevice => _db;
 
