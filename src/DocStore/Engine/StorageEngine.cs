@@ -72,15 +72,13 @@ internal sealed class StorageEngine : IDisposable
         FileStorageDevice? redo = null;
         try
         {
-            // With a redo log the WAL is never fsynced per commit, so its writes gain nothing from bypassing
-            // the page cache; the redo log's records take the unbuffered, asynchronous path instead.
-            var full = options.Durability == Durability.Full;
-            var useRedo = full && options.RedoLog;
-            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: full && !useRedo && options.UnbufferedWalWrites);
+            // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
+            // frames without a redo log.
+            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.WalWritesUnbuffered);
 
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
-            redo = useRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: useRedo && options.UnbufferedWalWrites) : null;
+            redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered) : null;
             return Open(db, wal, redo, options, path);
         }
         catch
