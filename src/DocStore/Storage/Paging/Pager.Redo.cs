@@ -33,8 +33,8 @@ internal sealed partial class Pager
     /// <summary>True when commits may go through the redo log: a Full-durability file database with one that the options ask for, and no replay pending.</summary>
     public bool RecordsRedo => _redo is not null && _pendingRedo is null && _redoCommits;
 
-    /// <summary>The redo log's device (null without one), for tests that check how it was opened.</summary>
-    internal Devices.IStorageDevice? RedoDevice => _redo?.Device;
+    /// <summary>The redo log's file name (null without one), for the errors recovery reports about its records.</summary>
+    public string? RedoLogName => _redo?.Name;
 
     /// <summary>Records in the redo log's current generation.</summary>
     internal long RedoRecordCount => _redo?.RecordCount ?? 0;

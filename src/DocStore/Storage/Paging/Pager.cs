@@ -60,12 +60,6 @@ internal sealed partial class Pager : IDisposable
     /// <summary>Engine statistics: what the pager did since the database was opened.</summary>
     public PagerCounters Counters { get; } = new();
 
-    /// <summary>The database file's device (null in memory), for tests.</summary>
-    internal IStorageDevice? DbDevice => _db;
-
-    /// <summary>The WAL's device (null in memory), for tests that check how it was opened.</summary>
-    internal IStorageDevice? WalDevice => _wal?.Device;
-
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;
 
