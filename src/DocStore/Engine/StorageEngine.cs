@@ -90,7 +90,7 @@ internal sealed class StorageEngine : IDisposable
         }
     }
 
-    /// <summary>Opens a database on explicit devices (memory and fault-injecting ones in tests), without a redo log.</summary>
+    /// <summary>Opens a database on explicit devices (in memory, or wrapping a file), without a redo log.</summary>
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
         Open(db, wal, null, options, name);
 
