@@ -9,12 +9,15 @@ using DocStore.Storage;
 //                        after each acknowledged commit ("ready" first); the test kills the process.
 //   collections <path> <seed>  the collection workload (Collections/CollectionWorkload.cs): typed
 //                        documents with every index kind, printing "begin"/"ack" lines; killed likewise.
+//   redo <path>          collection writes through redo records after a checkpoint (Collections/RedoWorkload.cs),
+//                        then the redo figures and "done"; the test kills the process.
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
 {
     ["write", var path, var seed] => await WriteAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["collections", var path, var seed] => await DocStore.CrashHost.Collections.CollectionWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["redo", var path] => DocStore.CrashHost.Collections.RedoWorkload.Run(path),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -22,7 +25,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | probe <path> | hold <path>");
     return 2;
 }
 

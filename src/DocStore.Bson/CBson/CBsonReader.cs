@@ -115,11 +115,7 @@ public ref partial struct CBsonReader
                 BadElementHeader(position);
             }
 
-            fieldId = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref bytes, position + 1));
-            if (!BitConverter.IsLittleEndian)
-            {
-                fieldId = BinaryPrimitives.ReverseEndianness(fieldId);
-            }
+            fieldId = BinaryPrimitives.ReadUInt16LittleEndian(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref bytes, position + 1), sizeof(ushort)));
 
             if (!CBsonLimits.IsValidFieldId(fieldId))
             {

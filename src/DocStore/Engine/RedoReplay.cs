@@ -25,7 +25,7 @@ internal static class RedoReplay
         foreach (var record in records)
         {
             using var tx = engine.BeginWrite();
-            Apply(tx, record, pager.RedoDevice!.Name);
+            Apply(tx, record, pager.RedoLogName!);
             tx.Commit();
         }
 

@@ -72,15 +72,13 @@ internal sealed class StorageEngine : IDisposable
         FileStorageDevice? redo = null;
         try
         {
-            // With a redo log the WAL is never fsynced per commit, so its writes gain nothing from bypassing
-            // the page cache; the redo log's records take the unbuffered, asynchronous path instead.
-            var full = options.Durability == Durability.Full;
-            var useRedo = full && options.RedoLog;
-            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: full && !useRedo && options.UnbufferedWalWrites);
+            // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
+            // frames without a redo log.
+            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.WalWritesUnbuffered);
 
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
-            redo = useRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: useRedo && options.UnbufferedWalWrites) : null;
+            redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered) : null;
             return Open(db, wal, redo, options, path);
         }
         catch
@@ -92,7 +90,7 @@ internal sealed class StorageEngine : IDisposable
         }
     }
 
-    /// <summary>Opens a database on explicit devices (memory and fault-injecting ones in tests), without a redo log.</summary>
+    /// <summary>Opens a database on explicit devices (in memory, or wrapping a file), without a redo log.</summary>
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
         Open(db, wal, null, options, name);
 
@@ -220,14 +218,10 @@ internal sealed class StorageEngine : IDisposable
     }
 
     /// <summary>
-    /// Runs after every acknowledged commit. Past the threshold, a file database starts a background
-    /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
-    /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
-    /// </summary>
-    /// <summary>
-    /// The invariant checker run before every commit in builds that define DOCSTORE_INVARIANTS (CI runs
-    /// the engine tests so): it walks every tree and the free list and refuses to commit a broken state.
-    /// Off otherwise, because the walk costs time proportional to the database.
+    /// The invariant checker run before every commit in builds that define DOCSTORE_INVARIANTS (.ci/run
+    /// runs the engine tests so, built with <c>-p:DocStoreInvariants=true</c>): it walks every tree and the
+    /// free list and refuses to commit a broken state. Off otherwise, because the walk costs time
+    /// proportional to the database.
     /// </summary>
     private static Action<WriteTransaction>? InvariantCheck =>
 #if DOCSTORE_INVARIANTS
@@ -243,6 +237,11 @@ internal sealed class StorageEngine : IDisposable
         null;
 #endif
 
+    /// <summary>
+    /// Runs after every acknowledged commit. Past the threshold, a file database starts a background
+    /// checkpoint (unless one is running) so the committing caller never pays for it; an in-memory one
+    /// checkpoints inline (moving references costs less than scheduling) if no writer is waiting.
+    /// </summary>
     private void AfterCommit()
     {
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
@@ -281,15 +280,23 @@ internal sealed class StorageEngine : IDisposable
         }
     }
 
-    /// <summary>The running (or last) background checkpoint; tests wait on it instead of sleeping.</summary>
-    internal Task PendingCheckpoint
+    /// <summary>
+    /// Waits for the background checkpoint that is running, if any (one that starts later is not waited
+    /// for): <see cref="Dispose"/> does before it takes the write lock, which that checkpoint may need.
+    /// </summary>
+    public void WaitForBackgroundCheckpoint() => BackgroundCheckpointTask().Wait();
+
+    /// <summary>
+    /// The asynchronous twin of <see cref="WaitForBackgroundCheckpoint"/>: completes when the background
+    /// checkpoint running now ends (at once when none is).
+    /// </summary>
+    public Task WaitForBackgroundCheckpointAsync() => BackgroundCheckpointTask();
+
+    private Task BackgroundCheckpointTask()
     {
-        get
+        lock (_backgroundGate)
         {
-            lock (_backgroundGate)
-            {
-                return _background;
-            }
+            return _background;
         }
     }
 
@@ -412,14 +419,9 @@ internal sealed class StorageEngine : IDisposable
             return;
         }
 
-        // Let a background checkpoint finish first: it may need the write lock taken below.
-        Task background;
-        lock (_backgroundGate)
-        {
-            background = _background;
-        }
-
-        background.Wait();
+        // Let a background checkpoint finish first: it may need the write lock taken below. None starts
+        // after this: AfterCommit checks _disposed under the same gate.
+        WaitForBackgroundCheckpoint();
         var locked = _writeLock.Wait(_options.WriteLockTimeout);
         try
         {

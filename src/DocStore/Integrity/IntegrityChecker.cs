@@ -8,10 +8,10 @@ using DocStore.Transactions.FreeSpace;
 namespace DocStore.Integrity;
 
 /// <summary>
-/// Walks everything reachable from the header at one snapshot (or inside a write transaction, where the
-/// tests use it as the invariant checker after each batch of changes): page checksums (by reading every
-/// page), page types, key order inside pages, keys within the bounds their separators set, equal leaf
-/// depth, overflow chains, the free list, that no page is owned twice and that none is leaked.
+/// Walks everything reachable from the header at one snapshot (or inside a write transaction, as the
+/// invariant check before each commit does in builds that define DOCSTORE_INVARIANTS): page checksums (by
+/// reading every page), page types, key order inside pages, keys within the bounds their separators set,
+/// equal leaf depth, overflow chains, the free list, that no page is owned twice and that none is leaked.
 /// </summary>
 internal sealed class IntegrityChecker
 {

@@ -50,6 +50,19 @@ internal sealed class StorageOptions
     /// </summary>
     internal int WalPreallocationFrames { get; init; } = 128;
 
+    /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
+    internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog;
+
+    /// <summary>
+    /// Whether a file database opens its WAL for unbuffered writes: only where each commit fsyncs it
+    /// (<see cref="Durability.Full"/> without the redo log) and <see cref="UnbufferedWalWrites"/> is on.
+    /// With the redo log the WAL is never fsynced per commit, so its writes gain nothing from it.
+    /// </summary>
+    internal bool WalWritesUnbuffered => Durability == Durability.Full && !RedoLog && UnbufferedWalWrites;
+
+    /// <summary>Whether a file database opens its redo log for unbuffered writes: when commits go through it and <see cref="UnbufferedWalWrites"/> is on.</summary>
+    internal bool RedoWritesUnbuffered => CommitsThroughRedo && UnbufferedWalWrites;
+
     internal void Validate()
     {
         if (!PageLayout.IsValidPageSize(PageSize))

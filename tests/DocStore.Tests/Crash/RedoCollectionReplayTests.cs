@@ -1,8 +1,7 @@
-using DocStore.Benchmarks.Compare.Data;
+using System.Globalization;
 using DocStore.BTree;
+using DocStore.CrashHost.Collections;
 using DocStore.Engine;
-using DocStore.Storage;
-using DocStore.Storage.Devices;
 using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Crash;
@@ -17,59 +16,43 @@ public sealed class RedoCollectionReplayTests
     public void Replaying_a_collections_redo_records_on_the_last_checkpoint_gives_the_same_trees()
     {
         using var temp = new TempDirectory();
-        using var db = BenchmarkDb.Open(temp.File("people.db"), new DocStoreOptions { Durability = Durability.Full });
-        db.People.Insert(PersonFactory.Create(1, 40));
-        Assert.True(db.Engine.Checkpoint());
-        var pager = db.Engine.Pager;
-        Assert.Equal(0, pager.RedoRecordCount);
-
-        // Single inserts (announced ahead of their changes), a batch, updates that move index entries, deletes.
-        for (var id = 2; id <= 40; id++)
+        var path = temp.File("items.db");
+        var figures = new Dictionary<string, long>();
+        using (var host = new CrashHostProcess("redo", path))
         {
-            db.People.Insert(PersonFactory.Create(id, 40 + id));
+            for (var line = host.ReadLine(TimeSpan.FromSeconds(60)); line != "done"; line = host.ReadLine(TimeSpan.FromSeconds(60)))
+            {
+                Assert.True(line is not null, "The redo workload stopped before it was done.");
+                var parts = line.Split(' ');
+                figures[parts[0]] = long.Parse(parts[1], CultureInfo.InvariantCulture);
+            }
+
+            // Killed with the database open: its files are what a crash leaves.
+            host.Kill();
         }
 
-        db.People.InsertMany(Enumerable.Range(41, 20).Select(id => PersonFactory.Create(id, 30)));
-        for (var id = 5; id <= 15; id++)
-        {
-            var person = db.People.Get(id)!;
-            person.Age += 7;
-            person.Tags = [.. person.Tags, "extra"];
-            Assert.True(db.People.Update(person));
-        }
-
-        for (var id = 20; id <= 25; id++)
-        {
-            Assert.True(db.People.Delete(id));
-        }
-
-        Assert.True(pager.RedoRecordCount >= 57);
+        Assert.True(figures["records"] >= 57, $"{figures["records"]} redo records");
 
         // Each single insert but the first (whose new field names the commit adds), update and delete started its
         // record before changing the trees, and changed exactly what it announced.
-        Assert.Equal(39 + 11 + 6, pager.RedoEarlyStarts);
-        Assert.Equal(0, pager.RedoRewrites);
+        Assert.Equal(39 + 11 + 6, figures["early-starts"]);
+        Assert.Equal(0, figures["rewrites"]);
 
         // What a power cut could leave: the database file of the checkpoint, the WAL's header without a single
         // frame, and the redo log.
-        var recovered = StorageEngine.Open(
-            new MemoryStorageDevice("people.db", Contents(pager.DbDevice!)),
-            new MemoryStorageDevice("people.db-wal", Contents(pager.WalDevice!)[..32]),
-            new MemoryStorageDevice("people.db-redo", Contents(pager.RedoDevice!)),
-            new StorageOptions { Durability = Durability.Full });
-        using (recovered)
-        {
-            Assert.Equal(Dump(db.Engine), Dump(recovered));
-            var report = recovered.CheckIntegrity();
-            Assert.True(report.IsValid, report.ToString());
-        }
-    }
+        var cut = temp.File("cut.db");
+        File.Copy(path, cut);
+        File.WriteAllBytes(cut + "-wal", File.ReadAllBytes(path + "-wal")[..32]);
+        File.Copy(path + "-redo", cut + "-redo");
 
-    private static byte[] Contents(IStorageDevice device)
-    {
-        var bytes = new byte[device.Length];
-        Assert.Equal(bytes.Length, device.Read(0, bytes));
-        return bytes;
+        using var committed = StorageEngine.Open(path, RedoWorkload.Options.ToStorageOptions());
+        using var recovered = CrashDb.Open(cut, RedoWorkload.Options);
+        Assert.Equal(Dump(committed), Dump(recovered.Engine));
+        var report = recovered.CheckIntegrity();
+        Assert.True(report.IsValid, report.ToString());
+        Assert.Equal(
+            RedoWorkload.Expected.OrderBy(pair => pair.Key),
+            recovered.CrashItems.FindAll().Select(item => KeyValuePair.Create(item.Id, item.Version)).OrderBy(pair => pair.Key));
     }
 
     // Every tree's entries, the catalog's included, as text that an assertion can compare and print.

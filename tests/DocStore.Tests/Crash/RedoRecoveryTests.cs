@@ -340,7 +340,7 @@ public sealed class RedoRecoveryTests
         files.Redo.Flush();
         tree.Put(TestDatabase.Key(2000), TestDatabase.Value(2, 40));
         tree.Put(TestDatabase.Key(3000), TestDatabase.Value(3, 40));
-        Assert.Equal(1, engine.Pager.RedoRewrites);
+        Assert.Equal(1, engine.Pager.Counters.RedoRewrites);
 
         // The power fails with the transaction still open: recovery must not commit its first change alone.
         using (var cut = files.Reopen(_options))

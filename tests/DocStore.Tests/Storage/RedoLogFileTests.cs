@@ -1,6 +1,7 @@
 using DocStore.Storage;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Redo;
+using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Storage;
 

@@ -17,7 +17,7 @@ public sealed class AutoCheckpointThresholdTests
         var options = new StorageOptions { PageSize = 8192, CacheSizePages = 64, Durability = Durability.Full, AutoCheckpointFrames = 40 };
         using var engine = TestDatabase.Open(new MemoryStorageDevice("a.db"), new MemoryStorageDevice("a.db-wal"), options);
         Put(engine, 0);
-        await engine.PendingCheckpoint;
+        await engine.WaitForBackgroundCheckpointAsync();
 
         // Each commit rewrites one value in place: a delta of a few dozen bytes per page.
         var commits = 0;
@@ -26,7 +26,7 @@ public sealed class AutoCheckpointThresholdTests
             Put(engine, ++commits);
         }
 
-        await engine.PendingCheckpoint;
+        await engine.WaitForBackgroundCheckpointAsync();
         Assert.True(engine.WalFrameCount > 60, $"{engine.WalFrameCount} frames after {commits} commits");
         Assert.InRange(engine.Pager.WalSizeInPages, 1, 39);
 
@@ -42,7 +42,7 @@ public sealed class AutoCheckpointThresholdTests
             tx.Commit();
         }
 
-        await engine.PendingCheckpoint;
+        await engine.WaitForBackgroundCheckpointAsync();
         Assert.Equal(0, engine.WalFrameCount);
         Assert.True(engine.CheckIntegrity().IsValid);
     }

@@ -29,7 +29,7 @@ public sealed class BackgroundCheckpointTests
             }
 
             await db.Blocked.WaitAsync(HangGuard);
-            var copying = engine.PendingCheckpoint;
+            var copying = engine.WaitForBackgroundCheckpointAsync();
             Assert.False(copying.IsCompleted);
 
             // The checkpoint is stuck writing the database file; commits only need the WAL.
@@ -86,7 +86,7 @@ public sealed class BackgroundCheckpointTests
                 tx.Commit();
             }
 
-            await engine.PendingCheckpoint.WaitAsync(HangGuard);
+            await engine.WaitForBackgroundCheckpointAsync().WaitAsync(HangGuard);
             var tree = reader.OpenTree("t")!;
             for (var i = 0; i < 30; i++)
             {

@@ -87,8 +87,8 @@ public sealed class WriteLockTests
     [Fact]
     public async Task Concurrent_committers_all_succeed_and_share_fsyncs()
     {
-        var db = new global::DocStore.Storage.Devices.FaultInjectingStorageDevice("g.db");
-        var wal = new global::DocStore.Storage.Devices.FaultInjectingStorageDevice("g.db-wal");
+        var db = new FaultInjectingStorageDevice("g.db");
+        var wal = new FaultInjectingStorageDevice("g.db-wal");
         using var engine = TestDatabase.Open(db, wal, TestDatabase.Small(Durability.Full, autoCheckpoint: 0));
         const int writers = 4, commitsEach = 25;
         await Task.WhenAll(Enumerable.Range(0, writers).Select(w => Task.Run(async () =>

@@ -44,7 +44,7 @@ internal sealed class FileStorageDevice : IStorageDevice
     /// <exception cref="DatabaseLockedException">Another process (or handle) holds the file.</exception>
     public static FileStorageDevice Open(string path, bool unbufferedWrites = false) => Open(path, unbufferedWrites, LinuxAio.TryCreate);
 
-    /// <summary>As <see cref="Open(string, bool)"/>, with <paramref name="openQueue"/> making the queue that <see cref="BeginWrite"/> hands unbuffered writes to (tests script its answers).</summary>
+    /// <summary>As <see cref="Open(string, bool)"/>, with <paramref name="openQueue"/> making the queue that <see cref="BeginWrite"/> hands unbuffered writes to (made on the first such write; null from it: every write synchronous).</summary>
     internal static FileStorageDevice Open(string path, bool unbufferedWrites, Func<IWriteQueue?> openQueue)
     {
         try

@@ -2,8 +2,8 @@ namespace DocStore.Storage.Devices;
 
 /// <summary>
 /// Where <see cref="FileStorageDevice.BeginWrite"/> hands an unbuffered write so that the caller can work
-/// while the disk does: Linux native AIO (<see cref="LinuxAio"/>) in production, a scripted stand-in in the
-/// tests of the device's completion handling (refusals, errors, short writes).
+/// while the disk does: Linux native AIO (<see cref="LinuxAio"/>). The device handles every answer a queue
+/// can give: a refused submission, an errno at completion, a short write.
 /// </summary>
 internal interface IWriteQueue : IDisposable
 {

@@ -1,8 +1,8 @@
 namespace DocStore.Storage.Devices;
 
 /// <summary>
-/// A growable byte array: the device behind <c>:memory:</c> databases and most tests. Flush is a no-op
-/// because there is nothing beneath memory to make durable.
+/// A growable byte array as a device, for a database opened on explicit devices (<c>:memory:</c> databases
+/// use none: see MemoryPages). Flush is a no-op because there is nothing beneath memory to make durable.
 /// </summary>
 internal sealed class MemoryStorageDevice : IStorageDevice
 {

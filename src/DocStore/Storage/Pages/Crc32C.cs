@@ -39,7 +39,7 @@ internal static class Crc32C
         return OneStream(crc, data);
     }
 
-    /// <summary>The plain single-stream computation (also the reference the tests compare with).</summary>
+    /// <summary>The plain single-stream computation: what <see cref="Append"/> runs over the tail too short for three streams.</summary>
     internal static uint OneStream(uint crc, ReadOnlySpan<byte> data)
     {
         var words = MemoryMarshal.Cast<byte, ulong>(data);

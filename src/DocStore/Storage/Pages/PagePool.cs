@@ -157,7 +157,7 @@ internal sealed class PagePool(int pageSize, ReaderRegistry readers, bool pinned
         }
     }
 
-    // Under the gate. An image handed in twice would later go to two owners at once; debug builds (the tests) check every hand-in.
+    // Under the gate. An image handed in twice would later go to two owners at once; debug builds check every hand-in.
     [Conditional("DEBUG")]
     private void AssertNotHeld(byte[] image)
     {

@@ -33,8 +33,8 @@ internal sealed partial class Pager
     /// <summary>True when commits may go through the redo log: a Full-durability file database with one that the options ask for, and no replay pending.</summary>
     public bool RecordsRedo => _redo is not null && _pendingRedo is null && _redoCommits;
 
-    /// <summary>The redo log's device (null without one), for tests that check how it was opened.</summary>
-    internal Devices.IStorageDevice? RedoDevice => _redo?.Device;
+    /// <summary>The redo log's file name (null without one), for the errors recovery reports about its records.</summary>
+    public string? RedoLogName => _redo?.Name;
 
     /// <summary>Records in the redo log's current generation.</summary>
     internal long RedoRecordCount => _redo?.RecordCount ?? 0;
@@ -46,7 +46,7 @@ internal sealed partial class Pager
     private void AttachRedo(RedoLog redo, List<RedoRecord> records, long lastCommittedLsn, StorageOptions options)
     {
         _redo = redo;
-        _redoCommits = options.Durability == Durability.Full && options.RedoLog;
+        _redoCommits = options.CommitsThroughRedo;
         var first = records.FindIndex(r => r.StartLsn > lastCommittedLsn);
         if (first < 0)
         {
@@ -70,12 +70,6 @@ internal sealed partial class Pager
 
     // A record the writer started before its changes (see BeginRedoEarly) and has not committed yet.
     private bool _earlyRedo;
-
-    /// <summary>Records started early whose transaction then changed something else, so they were written again (tests expect none from the collections).</summary>
-    internal long RedoRewrites { get; private set; }
-
-    /// <summary>Records started early (see <see cref="BeginRedoEarly"/>), for tests.</summary>
-    internal long RedoEarlyStarts { get; private set; }
 
     /// <summary>
     /// Starts writing the writer's redo record before it makes the changes it announced: the changes recorded
@@ -103,7 +97,7 @@ internal sealed partial class Pager
         }
 
         _earlyRedo = true;
-        RedoEarlyStarts++;
+        Counters.CountRedoEarlyStart();
     }
 
     /// <summary>
@@ -138,7 +132,7 @@ internal sealed partial class Pager
         if (_earlyRedo && !_redo!.WritingStartsWith(recorded.Span))
         {
             CancelEarlyRedo();
-            RedoRewrites++;
+            Counters.CountRedoRewrite();
         }
     }
 
@@ -156,7 +150,7 @@ internal sealed partial class Pager
                 // CheckEarlyRedo): it is erased before the right one takes its place.
                 redo.CancelAppend(erase: true);
                 redo.BeginAppend(_wal!.NextLsn, operations);
-                RedoRewrites++;
+                Counters.CountRedoRewrite();
             }
         }
         else

@@ -57,11 +57,8 @@ internal sealed partial class Pager : IDisposable
     /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
     public long VisibleLsn => Readers.VisibleLsn;
 
-    /// <summary>The database file's device (null in memory), for tests.</summary>
-    internal IStorageDevice? DbDevice => _db;
-
-    /// <summary>The WAL's device (null in memory), for tests that check how it was opened.</summary>
-    internal IStorageDevice? WalDevice => _wal?.Device;
+    /// <summary>Engine statistics: what the pager did since the database was opened.</summary>
+    public PagerCounters Counters { get; } = new();
 
     /// <summary>Frames in the WAL's current generation.</summary>
     public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;

@@ -45,9 +45,6 @@ internal sealed class RedoLog : IDisposable
 
     public string Name => _device.Name;
 
-    /// <summary>The device the log is written to (tests check how it was opened).</summary>
-    public IStorageDevice Device => _device;
-
     /// <summary>Records appended since the log was last reset.</summary>
     public long RecordCount => Volatile.Read(ref _appended);
 

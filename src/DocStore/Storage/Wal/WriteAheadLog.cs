@@ -68,9 +68,6 @@ internal sealed partial class WriteAheadLog : IDisposable
 
     public string Name => _device.Name;
 
-    /// <summary>The device the log is written to.</summary>
-    public IStorageDevice Device => _device;
-
     /// <summary><paramref name="bytes"/> rounded up to the device's preferred write alignment.</summary>
     private long AlignUp(long bytes) => (bytes + _alignment - 1) / _alignment * _alignment;
 

@@ -1,7 +1,9 @@
-namespace DocStore.Storage.Devices;
+using DocStore.Storage.Devices;
+
+namespace DocStore.Tests.Support;
 
 /// <summary>
-/// A test device that models what a disk may do on failure. Writes land in the visible content at once
+/// A device that models what a disk may do on failure. Writes land in the visible content at once
 /// but stay "unsynced" until <see cref="Flush"/>; <see cref="PowerCut"/> returns what would survive a power
 /// loss (only synced bytes, optionally with the first part of one unsynced write torn onto them).
 /// Writes and flushes can be made to fail.
