@@ -2,26 +2,44 @@ using DocStore.Storage;
 
 namespace DocStore;
 
-/// <summary>Settings for opening a <see cref="DocStoreContext"/>. Every default is documented here and in docs/catalog.md.</summary>
+/// <summary>
+/// Settings for opening a <see cref="DocStoreContext"/>: the one options type of the public API. Each
+/// default is the storage engine's own (there is one source for them), documented here and in docs/storage.md.
+/// </summary>
 public sealed class DocStoreOptions
 {
+    private static readonly StorageOptions Defaults = new();
+
     /// <summary>When commits reach stable storage. Default <see cref="Durability.Full"/> (fsync per commit, shared by concurrent committers).</summary>
-    public Durability Durability { get; init; } = Durability.Full;
+    public Durability Durability { get; init; } = Defaults.Durability;
 
     /// <summary>Pages the page cache holds before it evicts. Default 4096 (32 MiB at the default 8 KiB page). Minimum 16.</summary>
-    public int CacheSizePages { get; init; } = 4096;
+    public int CacheSizePages { get; init; } = Defaults.CacheSizePages;
 
     /// <summary>How long an operation waits for another write transaction to finish before <see cref="WriteLockTimeoutException"/>. Default 30 seconds.</summary>
-    public TimeSpan WriteLockTimeout { get; init; } = TimeSpan.FromSeconds(30);
+    public TimeSpan WriteLockTimeout { get; init; } = Defaults.WriteLockTimeout;
 
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps its own.</summary>
-    public int PageSize { get; init; } = Storage.Pages.PageLayout.DefaultPageSize;
+    public int PageSize { get; init; } = Defaults.PageSize;
 
-    /// <summary>Under <see cref="Durability.Full"/>, whether the file each commit fsyncs (the redo log, or the WAL without one) is written around the operating system's page cache where it allows it (Linux). Default true. See <see cref="StorageOptions.UnbufferedWalWrites"/>.</summary>
-    public bool UnbufferedWalWrites { get; init; } = true;
+    /// <summary>
+    /// How full the write-ahead log may get, in page-sized frames, before a commit starts a checkpoint in the
+    /// background. Default 2000 (16 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
+    /// </summary>
+    public int AutoCheckpointFrames { get; init; } = Defaults.AutoCheckpointFrames;
 
-    /// <summary>Under <see cref="Durability.Full"/>, whether commits are made durable by a small redo record instead of an fsync of their WAL frames. Default true. See <see cref="StorageOptions.RedoLog"/>.</summary>
-    public bool RedoLog { get; init; } = true;
+    /// <summary>
+    /// Under <see cref="Durability.Full"/>, whether the file each commit fsyncs (the redo log, or the WAL
+    /// without one) is written around the operating system's page cache where the platform allows it
+    /// (Linux <c>O_DIRECT</c>), so the fsync only flushes the device. Default true.
+    /// </summary>
+    public bool UnbufferedWalWrites { get; init; } = Defaults.UnbufferedWalWrites;
+
+    /// <summary>
+    /// Under <see cref="Durability.Full"/>, whether a commit is made durable by a small redo record of its tree
+    /// changes (in <c>path-redo</c>) instead of an fsync of its WAL frames. Default true.
+    /// </summary>
+    public bool RedoLog { get; init; } = Defaults.RedoLog;
 
     internal StorageOptions ToStorageOptions() => new()
     {
@@ -29,6 +47,7 @@ public sealed class DocStoreOptions
         CacheSizePages = CacheSizePages,
         WriteLockTimeout = WriteLockTimeout,
         PageSize = PageSize,
+        AutoCheckpointFrames = AutoCheckpointFrames,
         UnbufferedWalWrites = UnbufferedWalWrites,
         RedoLog = RedoLog,
     };
