@@ -147,7 +147,15 @@ public abstract class DocStoreContext : IDisposable
 
         foreach (var collection in collections)
         {
-            collection.CheckIndexes(tx, problems);
+            // One collection's failure must not hide what the others, and the storage pass, found.
+            try
+            {
+                collection.CheckIndexes(tx, problems);
+            }
+            catch (DocStoreException e)
+            {
+                problems.Add($"collection check stopped: {e.Message}");
+            }
         }
 
         return new IntegrityReport(problems, engine.PagesChecked, engine.TreesChecked);
