@@ -38,4 +38,7 @@ public enum DocStoreErrorCode
 
     /// <summary>A write or fsync failed; the database refuses commits until it is reopened.</summary>
     StorageFailed,
+
+    /// <summary>A collection's integer keys reached the largest value of their type: no further key can be generated.</summary>
+    KeySequenceExhausted,
 }

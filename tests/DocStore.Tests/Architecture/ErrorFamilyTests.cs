@@ -37,6 +37,7 @@ public sealed class ErrorFamilyTests
             new DatabaseLockedException("x").ErrorCode,
             new WriteLockTimeoutException("x").ErrorCode,
             new StorageFailedException("x").ErrorCode,
+            new KeySequenceExhaustedException("x").ErrorCode,
         };
         Assert.Equal(codes.Length, codes.Distinct().Count());
         Assert.DoesNotContain((DocStoreErrorCode)0, codes);
