@@ -51,7 +51,7 @@ internal sealed partial class Pager
                 }
                 catch (IOException ex)
                 {
-                    throw Fail(ex, "restarting the WAL");
+                    throw Fail(ex, "restarting the WAL", commitAttempted: false);
                 }
             });
         }
@@ -167,7 +167,7 @@ internal sealed partial class Pager
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "checkpoint into the database file");
+            throw Fail(ex, "checkpoint into the database file", commitAttempted: false);
         }
         finally
         {
