@@ -161,7 +161,7 @@ public abstract class DocStoreContext : IDisposable
         return new IntegrityReport(problems, engine.PagesChecked, engine.TreesChecked);
     }
 
-    /// <summary>Closes the database: waits for the open write transaction, checkpoints and closes the files.</summary>
+    /// <summary>Closes the database: rolls back a write transaction still open, checkpoints and closes the files.</summary>
     public void Dispose()
     {
         Dispose(true);
@@ -179,7 +179,13 @@ public abstract class DocStoreContext : IDisposable
     }
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> after <see cref="Dispose()"/>.</summary>
-    protected internal void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(IsDisposed, this);
+    protected internal void ThrowIfDisposed()
+    {
+        if (IsDisposed)
+        {
+            throw new ObjectDisposedException(GetType().Name, $"The database '{Path}' was closed: this context has been disposed.");
+        }
+    }
 
     /// <summary>Claims <paramref name="name"/> for one collection object: two over the same collection would cache tree roots that the other's index changes could free.</summary>
     internal void Claim(string name)

@@ -25,6 +25,13 @@ public sealed class StorageEngine : IDisposable
     private Task _background = Task.CompletedTask;
     private int _disposed;
 
+    // The open write transaction (null between writers), so that disposing the engine can close it.
+    private WriteTransaction? _writer;
+
+    // How long Dispose lets an open write transaction notice it was closed and roll itself back before
+    // rolling it back itself (an idle one never notices).
+    private static readonly TimeSpan DisposeGrace = TimeSpan.FromMilliseconds(100);
+
     private StorageEngine(Pager pager, StorageOptions options, string name)
     {
         _pager = pager;
@@ -166,14 +173,24 @@ public sealed class StorageEngine : IDisposable
     {
         try
         {
+            // Dispose may have begun while this caller waited for the lock.
+            ThrowIfDisposed();
             _pager.ThrowIfFailed();
-            return new WriteTransaction(this, _pager, () => _writeLock.Release());
+            var writer = new WriteTransaction(this, _pager, ReleaseWriter);
+            Volatile.Write(ref _writer, writer);
+            return writer;
         }
         catch
         {
             _writeLock.Release();
             throw;
         }
+    }
+
+    private void ReleaseWriter()
+    {
+        Volatile.Write(ref _writer, null);
+        _writeLock.Release();
     }
 
     /// <summary>
@@ -368,7 +385,54 @@ public sealed class StorageEngine : IDisposable
 
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
-    /// <summary>Waits for the open write transaction, checkpoints everything and closes the files.</summary>
+    /// <summary>
+    /// Dispose found the write lock held. An open write transaction is closed: one in the middle of an
+    /// operation notices at its next page access and rolls back, one whose commit is appending is waited
+    /// for, and an idle one (a caller that never ended it) is rolled back here, so that closing does not
+    /// wait out the write lock timeout. Anything else holding the lock (a checkpoint) is waited for.
+    /// </summary>
+    private bool TakeLockFromOpenWriter()
+    {
+        var deadline = DateTime.UtcNow + (_options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? TimeSpan.FromDays(1) : _options.WriteLockTimeout);
+        while (DateTime.UtcNow < deadline)
+        {
+            var writer = Volatile.Read(ref _writer);
+            if (writer is null)
+            {
+                if (_writeLock.Wait(DisposeGrace))
+                {
+                    return true;
+                }
+
+                continue;
+            }
+
+            writer.MarkClosedByEngine();
+            if (_writeLock.Wait(DisposeGrace))
+            {
+                return true;
+            }
+
+            if (writer.IsAppending)
+            {
+                // The commit was under way before the close: it completes (or fails) and releases the lock.
+                return _writeLock.Wait(_options.WriteLockTimeout);
+            }
+
+            writer.RollBackForEngineDisposal();
+            if (_writeLock.Wait(DisposeGrace))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Checkpoints everything and closes the files. A write transaction still open is rolled back (see
+    /// <see cref="TakeLockFromOpenWriter"/>); using it afterwards throws <see cref="ObjectDisposedException"/>.
+    /// </summary>
     public void Dispose()
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
@@ -384,7 +448,7 @@ public sealed class StorageEngine : IDisposable
         }
 
         background.Wait();
-        var locked = _writeLock.Wait(_options.WriteLockTimeout);
+        var locked = _writeLock.Wait(0) || TakeLockFromOpenWriter();
         try
         {
             if (locked)
