@@ -110,6 +110,16 @@ public sealed class StorageEngine : IDisposable
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name = null)
     {
         options.Validate();
+        if (EmptyFileRecovery.Prepare(db, wal, redo, options) is { } initial)
+        {
+            // An empty file beside logs that rebuild it (see EmptyFileRecovery): recovery runs on its first pages.
+            db.Write(0, initial);
+            if (options.Durability != Durability.None)
+            {
+                db.Flush();
+            }
+        }
+
         var pager = Pager.Open(db, wal, redo, options);
         var engine = new StorageEngine(pager, options, name ?? db.Name);
         try

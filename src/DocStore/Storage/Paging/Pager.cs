@@ -87,7 +87,8 @@ internal sealed partial class Pager : IDisposable
         var pageSize = created ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
         if (created)
         {
-            // A WAL or redo log left beside a deleted database file belongs to another database: never replay it.
+            // Logs that hold nothing of a database (an empty WAL header, or bytes that were never one): the
+            // engine has made sure of that (see EmptyFileRecovery) before a new database starts here.
             walDevice.SetLength(0);
             redoDevice?.SetLength(0);
         }
