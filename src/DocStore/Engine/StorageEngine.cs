@@ -179,13 +179,29 @@ public sealed class StorageEngine : IDisposable
         return StartWrite();
     }
 
-    private WriteTransaction StartWrite()
+    /// <summary>
+    /// A write transaction for recovery at open (see <see cref="RedoReplay"/>): unlike <see cref="BeginWrite"/>,
+    /// it leaves the writes opening put off for later, so its commits stay in memory.
+    /// </summary>
+    internal WriteTransaction BeginRecoveryWrite()
+    {
+        _writeLock.Wait();
+        return StartWrite(finishOpen: false);
+    }
+
+    private WriteTransaction StartWrite(bool finishOpen = true)
     {
         try
         {
             // Dispose may have begun while this caller waited for the lock.
             ThrowIfDisposed();
             _pager.ThrowIfFailed();
+            if (finishOpen)
+            {
+                // The first write does what opening put off (docs/storage.md, "Recovery").
+                _pager.FinishOpen();
+            }
+
             var writer = new WriteTransaction(this, _pager, ReleaseWriter);
             Volatile.Write(ref _writer, writer);
             return writer;
@@ -252,6 +268,12 @@ public sealed class StorageEngine : IDisposable
     /// </summary>
     internal void AfterCommit()
     {
+        if (_pager.OpenWorkPending)
+        {
+            // A commit replayed at open, kept in memory: nothing to checkpoint before the first write.
+            return;
+        }
+
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
         // versions then die young (cheap for the GC) instead of being kept, and promoted, until 2,000 frames.
         var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
@@ -461,7 +483,8 @@ public sealed class StorageEngine : IDisposable
         var locked = _writeLock.Wait(0) || TakeLockFromOpenWriter();
         try
         {
-            if (locked)
+            // A session that never wrote leaves the files as it found them (opening wrote nothing either).
+            if (locked && !_pager.OpenWorkPending)
             {
                 try
                 {

@@ -30,8 +30,9 @@ public sealed class FailureMessageTests
         var db = new FaultInjectingStorageDevice("m.db");
         var wal = new FaultInjectingStorageDevice("m.db-wal");
         using var engine = TestDatabase.Open(db, wal, TestDatabase.Small());
+        NumberedTransactions.Commit(engine, 1);
         wal.FailWrite = true;
-        var e = Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 1));
+        var e = Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 2));
         Assert.Contains("this commit is not acknowledged", e.Message, StringComparison.Ordinal);
     }
 }

@@ -24,6 +24,7 @@ internal sealed partial class Pager
         lock (_checkpointGate)
         {
             ThrowIfFailed();
+            CompleteOpenWork();
             var committed = CommittedLsn;
             var limit = CopyUpToOldestReader(committed);
             ResetRedoIfCovered();
@@ -85,6 +86,12 @@ internal sealed partial class Pager
         lock (_checkpointGate)
         {
             ThrowIfFailed();
+            if (_openWorkPending)
+            {
+                // Runs without the write lock: the work opening put off waits for the locked checkpoint.
+                return;
+            }
+
             CopyUpToOldestReader(CommittedLsn);
         }
     }

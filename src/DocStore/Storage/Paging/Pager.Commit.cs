@@ -41,6 +41,12 @@ internal sealed partial class Pager
             return PublishInMemory(pages);
         }
 
+        if (AppendsToOverlay)
+        {
+            // A redo record replayed at open, before anything may be written (see Pager.OpenWork.cs).
+            return AppendToOverlay(pages, pageCount);
+        }
+
         var viaRedo = redoOperations is not null && RecordsRedo;
         if (!viaRedo)
         {

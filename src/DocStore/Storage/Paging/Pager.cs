@@ -109,7 +109,14 @@ internal sealed partial class Pager : IDisposable
         }
 
         pager.Readers.Publish(last);
-        pager.Checkpoint();
+
+        // Nothing is written before the first write or checkpoint (see Pager.OpenWork.cs), the checkpoint
+        // that opening used to run included; replayed redo records are committed to memory until then.
+        pager._openWorkPending = true;
+        if (pager.PendingRedo.Count > 0)
+        {
+            pager.BeginOverlay();
+        }
 
         // Verify the header page's checksum now rather than at the first transaction.
         pager.Read(0, last);
@@ -216,6 +223,10 @@ internal sealed partial class Pager : IDisposable
             {
                 source = _db!.Name;
                 ReadFilePage(pageNumber, image);
+            }
+            else if (TryReadOverlay(pageNumber, version, image))
+            {
+                source = Name;
             }
             else
             {
