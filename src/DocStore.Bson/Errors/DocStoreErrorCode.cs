@@ -41,4 +41,7 @@ public enum DocStoreErrorCode
 
     /// <summary>A collection's integer keys reached the largest value of their type: no further key can be generated.</summary>
     KeySequenceExhausted,
+
+    /// <summary>A write, or anything that would write, was asked of a database opened read-only.</summary>
+    ReadOnly,
 }

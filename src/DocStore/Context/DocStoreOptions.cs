@@ -23,8 +23,18 @@ public sealed class DocStoreOptions
     /// <summary>Under <see cref="Storage.Durability.Full"/>, whether commits are made durable by a small redo record instead of an fsync of their WAL frames. Default true. See <see cref="StorageOptions.RedoLog"/>.</summary>
     public bool RedoLog { get; init; } = true;
 
+    /// <summary>
+    /// Opens the database read-only: nothing is written (not even a lock file; the files are locked shared,
+    /// so other read-only opens may share them and a writer may not), read-only files and directories work,
+    /// and a database that needs recovery is recovered in memory. Every write, and opening a collection or
+    /// index the file lacks, throws <see cref="DatabaseReadOnlyException"/> (code
+    /// <see cref="DocStoreErrorCode.ReadOnly"/>). Default false. See <see cref="StorageOptions.ReadOnly"/>.
+    /// </summary>
+    public bool ReadOnly { get; init; }
+
     internal StorageOptions ToStorageOptions() => new()
     {
+        ReadOnly = ReadOnly,
         Durability = Durability,
         CacheSizePages = CacheSizePages,
         WriteLockTimeout = WriteLockTimeout,

@@ -69,8 +69,18 @@ public sealed class StorageEngine : IDisposable
         options ??= new StorageOptions();
         if (path == InMemory)
         {
+            if (options.ReadOnly)
+            {
+                throw new ArgumentException("An in-memory database cannot be opened read-only: it starts empty.", nameof(options));
+            }
+
             options.Validate();
             return new StorageEngine(Pager.OpenInMemory(options), options, path);
+        }
+
+        if (options.ReadOnly)
+        {
+            return OpenReadOnlyFiles(path, options);
         }
 
         var db = FileStorageDevice.Open(path);
@@ -98,6 +108,28 @@ public sealed class StorageEngine : IDisposable
         }
     }
 
+    // Read-only: existing files opened for reading with a shared lock, nothing created (a missing log has
+    // nothing to recover, so it is an empty one in memory).
+    private static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options)
+    {
+        var db = FileStorageDevice.OpenReadOnly(path);
+        IStorageDevice? wal = null;
+        FileStorageDevice? redo = null;
+        try
+        {
+            wal = File.Exists(path + "-wal") ? FileStorageDevice.OpenReadOnly(path + "-wal") : new MemoryStorageDevice(path + "-wal");
+            redo = File.Exists(path + "-redo") ? FileStorageDevice.OpenReadOnly(path + "-redo") : null;
+            return Open(db, wal, redo, options, path);
+        }
+        catch
+        {
+            redo?.Dispose();
+            wal?.Dispose();
+            db.Dispose();
+            throw;
+        }
+    }
+
     /// <summary>Opens a database on explicit devices (memory and fault-injecting ones in tests), without a redo log.</summary>
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
         Open(db, wal, null, options, name);
@@ -110,7 +142,15 @@ public sealed class StorageEngine : IDisposable
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name = null)
     {
         options.Validate();
-        if (EmptyFileRecovery.Prepare(db, wal, redo, options) is { } initial)
+        if (options.ReadOnly && db.Length == 0)
+        {
+            // Nothing may be written: the file's first pages (rebuilt from the logs, or a new database's)
+            // live in memory over the empty file.
+            var image = EmptyFileRecovery.Prepare(db, wal, redo, options) ?? EmptyFileRecovery.InitialImage(options.PageSize);
+            db = new ScratchOverlayDevice(db, ownsInner: true);
+            db.Write(0, image);
+        }
+        else if (EmptyFileRecovery.Prepare(db, wal, redo, options) is { } initial)
         {
             // An empty file beside logs that rebuild it (see EmptyFileRecovery): recovery runs on its first pages.
             db.Write(0, initial);
@@ -153,12 +193,25 @@ public sealed class StorageEngine : IDisposable
         return _pager.Readers.Register();
     }
 
+    /// <summary>Whether the database was opened read-only (<see cref="StorageOptions.ReadOnly"/>).</summary>
+    public bool IsReadOnly => _options.ReadOnly;
+
+    private void ThrowIfReadOnly(string what)
+    {
+        if (_options.ReadOnly)
+        {
+            throw DatabaseReadOnlyException.ForWrite(Name, what);
+        }
+    }
+
     /// <summary>Begins the write transaction, waiting up to <see cref="StorageOptions.WriteLockTimeout"/> for the current one to end.</summary>
     /// <exception cref="WriteLockTimeoutException">Another write transaction stayed open past the timeout.</exception>
     /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>
+    /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     public WriteTransaction BeginWrite()
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a write transaction");
         if (!_writeLock.Wait(_options.WriteLockTimeout))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -171,6 +224,7 @@ public sealed class StorageEngine : IDisposable
     public async ValueTask<WriteTransaction> BeginWriteAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a write transaction");
         if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -227,6 +281,7 @@ public sealed class StorageEngine : IDisposable
     public bool Checkpoint()
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a checkpoint");
         if (!_writeLock.Wait(_options.WriteLockTimeout))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -246,6 +301,7 @@ public sealed class StorageEngine : IDisposable
     public async ValueTask<bool> CheckpointAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a checkpoint");
         if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);

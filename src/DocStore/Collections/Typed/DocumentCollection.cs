@@ -62,7 +62,7 @@ public abstract partial class DocumentCollection<T, TKey> : IEnumerable<T>, IChe
         context.Claim(Name);
         try
         {
-            _state = OpenInCatalog();
+            _state = context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog();
         }
         catch
         {

@@ -113,6 +113,26 @@ internal sealed class FileStorageDevice : IStorageDevice
         }
     }
 
+    /// <summary>
+    /// Opens an existing <paramref name="path"/> for reading only, with a shared lock (flock LOCK_SH on Unix,
+    /// a read share on Windows): other read-only opens may share it, a writer (exclusive) may not. Nothing is
+    /// created or written, so the file and its directory may be read-only.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">A writer holds the file.</exception>
+    /// <exception cref="FileNotFoundException">There is no such file.</exception>
+    public static FileStorageDevice OpenReadOnly(string path)
+    {
+        try
+        {
+            var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read, FileOptions.RandomAccess);
+            return new FileStorageDevice(path, handle, null, static () => null);
+        }
+        catch (IOException ex) when (IsSharingViolation(ex))
+        {
+            throw IsOpenHere(path) ? DatabaseLockedException.OpenInThisProcess(path, ex) : DatabaseLockedException.ForFile(path, ex);
+        }
+    }
+
     // Windows reports ERROR_SHARING_VIOLATION (32) or ERROR_LOCK_VIOLATION (33) in the HRESULT; on Unix a
     // failed flock(LOCK_EX | LOCK_NB) surfaces as the raw errno EWOULDBLOCK (11 on Linux, 35 on macOS).
     private static bool IsSharingViolation(IOException ex) =>

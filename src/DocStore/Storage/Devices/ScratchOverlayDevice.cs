@@ -3,10 +3,12 @@ namespace DocStore.Storage.Devices;
 /// <summary>
 /// A device that reads through to another one but keeps its own writes in memory, in blocks that shadow
 /// the device beneath: for a trial open that runs recovery as usual while the files stay exactly as they
-/// were (see <c>EmptyFileRecovery</c>). Flushes do nothing; disposing it leaves the inner device open.
+/// were (see <c>EmptyFileRecovery</c>), and for a read-only open of an empty file. Flushes do nothing;
+/// disposing it disposes the inner device only when it owns it.
 /// </summary>
 internal sealed class ScratchOverlayDevice : IStorageDevice
 {
+    private readonly bool _ownsInner;
     private const int BlockSize = 4096;
     private readonly Lock _gate = new();
     private readonly IStorageDevice _inner;
@@ -16,9 +18,10 @@ internal sealed class ScratchOverlayDevice : IStorageDevice
     // Bytes of the inner device still visible: a truncation hides the rest for good (growing again shows zeros).
     private long _innerVisible;
 
-    public ScratchOverlayDevice(IStorageDevice inner)
+    public ScratchOverlayDevice(IStorageDevice inner, bool ownsInner = false)
     {
         _inner = inner;
+        _ownsInner = ownsInner;
         _length = _innerVisible = inner.Length;
     }
 
@@ -132,5 +135,9 @@ internal sealed class ScratchOverlayDevice : IStorageDevice
 
     public void Dispose()
     {
+        if (_ownsInner)
+        {
+            _inner.Dispose();
+        }
     }
 }

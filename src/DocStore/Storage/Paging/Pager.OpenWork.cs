@@ -14,6 +14,9 @@ internal sealed partial class Pager
     // Set at open until the deferred work is done (never, for a read-only open).
     private bool _openWorkPending;
 
+    // A read-only open (StorageOptions.ReadOnly): the work opening puts off is never done.
+    private bool _readOnly;
+
     // The commits replayed at open, in order, and their page images by (page, LSN), until written to the WAL.
     private List<(List<(uint PageNumber, byte[] Image)> Pages, uint PageCount)>? _overlayCommits;
     private Dictionary<(uint Page, long Lsn), byte[]>? _overlayImages;
@@ -93,6 +96,11 @@ internal sealed partial class Pager
         }
 
         ThrowIfFailed();
+        if (_readOnly)
+        {
+            throw DatabaseReadOnlyException.ForWrite(Name, "finishing recovery");
+        }
+
         try
         {
             _wal!.FinishOpen();

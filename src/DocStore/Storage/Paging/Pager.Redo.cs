@@ -46,7 +46,7 @@ internal sealed partial class Pager
     private void AttachRedo(RedoLog redo, List<RedoRecord> records, long lastCommittedLsn, StorageOptions options)
     {
         _redo = redo;
-        _redoCommits = options.Durability == Durability.Full && options.RedoLog;
+        _redoCommits = options.Durability == Durability.Full && options.RedoLog && !options.ReadOnly;
         var first = records.FindIndex(r => r.StartLsn > lastCommittedLsn);
         if (first < 0)
         {

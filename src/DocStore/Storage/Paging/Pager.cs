@@ -84,6 +84,11 @@ internal sealed partial class Pager : IDisposable
     {
         var sync = options.Durability != Durability.None;
         var created = db.Length == 0;
+        if (created && options.ReadOnly)
+        {
+            throw DatabaseReadOnlyException.Missing(db.Name, "the file is empty");
+        }
+
         var pageSize = created ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
         if (created)
         {
@@ -113,6 +118,7 @@ internal sealed partial class Pager : IDisposable
         // Nothing is written before the first write or checkpoint (see Pager.OpenWork.cs), the checkpoint
         // that opening used to run included; replayed redo records are committed to memory until then.
         pager._openWorkPending = true;
+        pager._readOnly = options.ReadOnly;
         if (pager.PendingRedo.Count > 0)
         {
             pager.BeginOverlay();
