@@ -349,8 +349,9 @@ internal static class CBsonLayout
         if (buffer[offset + 4] == CBsonBinarySubtype.BinaryOld)
         {
             // The deprecated subtype 2 repeats the length inside the payload; a mismatch means corruption.
+            // Shorter than 4 bytes there is no inner length at all (and -1 must not pass for length - 4 at length 3).
             var inner = length >= 4 ? BinaryPrimitives.ReadInt32LittleEndian(buffer.Slice(offset + 5, 4)) : -1;
-            if (inner != length - 4)
+            if (length < 4 || inner != length - 4)
             {
                 CBsonThrow.Format($"Old binary (subtype 2) of length {length} has inner length {inner}; expected {length - 4}", offset);
             }

@@ -41,4 +41,10 @@ public enum DocStoreErrorCode
 
     /// <summary>SQL text does not follow the dialect's grammar; the exception gives the line, column and what was expected.</summary>
     SqlSyntax,
+
+    /// <summary>A collection's integer keys reached the largest value of their type: no further key can be generated.</summary>
+    KeySequenceExhausted,
+
+    /// <summary>A write, or anything that would write, was asked of a database opened read-only.</summary>
+    ReadOnly,
 }

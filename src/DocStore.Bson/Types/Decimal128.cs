@@ -209,8 +209,10 @@ public readonly partial struct Decimal128 : IEquatable<Decimal128>
             exponent--;
         }
 
-        // Too many fractional digits or too wide a coefficient: drop trailing zeros only, never round.
-        while ((-exponent > 28 || coefficient > max96) && coefficient % ten == UInt128.Zero)
+        // Too many fractional digits or too wide a coefficient: drop trailing zeros only, never round, and
+        // only while a fractional digit is dropped: an exponent above 0 is no decimal scale (a coefficient
+        // too wide at exponent 0 is an integer beyond decimal's range).
+        while (exponent < 0 && (-exponent > 28 || coefficient > max96) && coefficient % ten == UInt128.Zero)
         {
             coefficient /= ten;
             exponent++;

@@ -99,6 +99,7 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
         }
 
         ObjectDisposedException.ThrowIf(IsCompleted, this);
+        Write.ThrowIfCompleted();
         if (_failure is not null)
         {
             throw new InvalidOperationException("An earlier operation of this transaction failed halfway; roll it back.", _failure);
@@ -119,6 +120,9 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
     private int[] Prepare()
     {
         ObjectDisposedException.ThrowIf(IsCompleted, this);
+
+        // Closed with its database: the engine rolled it back; say so, before any participant touches it.
+        Write.ThrowIfCompleted();
         if (_failure is not null)
         {
             Rollback();

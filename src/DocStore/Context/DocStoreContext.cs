@@ -147,13 +147,21 @@ public abstract class DocStoreContext : IDisposable, IAsyncDisposable
 
         foreach (var collection in collections)
         {
-            collection.CheckIndexes(tx, problems);
+            // One collection's failure must not hide what the others, and the storage pass, found.
+            try
+            {
+                collection.CheckIndexes(tx, problems);
+            }
+            catch (DocStoreException e)
+            {
+                problems.Add($"collection check stopped: {e.Message}");
+            }
         }
 
         return new IntegrityReport(problems, engine.PagesChecked, engine.TreesChecked);
     }
 
-    /// <summary>Closes the database: waits for the open write transaction, checkpoints and closes the files.</summary>
+    /// <summary>Closes the database: rolls back a write transaction still open, checkpoints and closes the files.</summary>
     public void Dispose()
     {
         Dispose(true);
@@ -192,7 +200,13 @@ public abstract class DocStoreContext : IDisposable, IAsyncDisposable
     }
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> after <see cref="Dispose()"/>.</summary>
-    protected internal void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(IsDisposed, this);
+    protected internal void ThrowIfDisposed()
+    {
+        if (IsDisposed)
+        {
+            throw new ObjectDisposedException(GetType().Name, $"The database '{Path}' was closed: this context has been disposed.");
+        }
+    }
 
     /// <summary>Claims <paramref name="name"/> for one collection object: two over the same collection would cache tree roots that the other's index changes could free.</summary>
     internal void Claim(string name)

@@ -41,8 +41,18 @@ public sealed class DocStoreOptions
     /// </summary>
     public bool RedoLog { get; init; } = Defaults.RedoLog;
 
+    /// <summary>
+    /// Opens the database read-only: nothing is written (not even a lock file; the files are locked shared,
+    /// so other read-only opens may share them and a writer may not), read-only files and directories work,
+    /// and a database that needs recovery is recovered in memory. Every write, and opening a collection or
+    /// index the file lacks, throws <see cref="DatabaseReadOnlyException"/> (code
+    /// <see cref="DocStoreErrorCode.ReadOnly"/>). Default false.
+    /// </summary>
+    public bool ReadOnly { get; init; } = Defaults.ReadOnly;
+
     internal StorageOptions ToStorageOptions() => new()
     {
+        ReadOnly = ReadOnly,
         Durability = Durability,
         CacheSizePages = CacheSizePages,
         WriteLockTimeout = WriteLockTimeout,

@@ -8,8 +8,9 @@ namespace DocStore.Engine;
 
 /// <summary>
 /// The last step of recovery (docs/storage.md, "Redo log"): commits again, in order and each in its own
-/// transaction through the WAL, the redo records of acknowledged commits whose page frames did not reach the
-/// disk, then checkpoints, which starts the redo log afresh.
+/// transaction, the redo records of acknowledged commits whose page frames did not reach the disk. Opening
+/// writes nothing, so these commits are kept in memory; the first write transaction or checkpoint appends
+/// them to the WAL and checkpoints, which starts the redo log afresh (see Pager.OpenWork.cs).
 /// </summary>
 internal static class RedoReplay
 {
@@ -24,13 +25,10 @@ internal static class RedoReplay
 
         foreach (var record in records)
         {
-            using var tx = engine.BeginWrite();
+            using var tx = engine.BeginRecoveryWrite();
             Apply(tx, record, pager.RedoLogName!);
             tx.Commit();
         }
-
-        pager.FinishRedoReplay();
-        engine.Checkpoint();
     }
 
     private static void Apply(WriteTransaction tx, RedoRecord record, string logName)

@@ -26,6 +26,13 @@ internal sealed class StorageEngine : IDisposable
     private Task _background = Task.CompletedTask;
     private int _disposed;
 
+    // The open write transaction (null between writers), so that disposing the engine can close it.
+    private WriteTransaction? _writer;
+
+    // How long Dispose lets an open write transaction notice it was closed and roll itself back before
+    // rolling it back itself (an idle one never notices).
+    private static readonly TimeSpan DisposeGrace = TimeSpan.FromMilliseconds(100);
+
     private StorageEngine(Pager pager, StorageOptions options, string name)
     {
         _pager = pager;
@@ -63,8 +70,18 @@ internal sealed class StorageEngine : IDisposable
         options ??= new StorageOptions();
         if (path == InMemory)
         {
+            if (options.ReadOnly)
+            {
+                throw new ArgumentException("An in-memory database cannot be opened read-only: it starts empty.", nameof(options));
+            }
+
             options.Validate();
             return new StorageEngine(Pager.OpenInMemory(options), options, path);
+        }
+
+        if (options.ReadOnly)
+        {
+            return OpenReadOnlyFiles(path, options);
         }
 
         var db = FileStorageDevice.Open(path);
@@ -90,6 +107,28 @@ internal sealed class StorageEngine : IDisposable
         }
     }
 
+    // Read-only: existing files opened for reading with a shared lock, nothing created (a missing log has
+    // nothing to recover, so it is an empty one in memory).
+    private static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options)
+    {
+        var db = FileStorageDevice.OpenReadOnly(path);
+        IStorageDevice? wal = null;
+        FileStorageDevice? redo = null;
+        try
+        {
+            wal = File.Exists(path + "-wal") ? FileStorageDevice.OpenReadOnly(path + "-wal") : new MemoryStorageDevice(path + "-wal");
+            redo = File.Exists(path + "-redo") ? FileStorageDevice.OpenReadOnly(path + "-redo") : null;
+            return Open(db, wal, redo, options, path);
+        }
+        catch
+        {
+            redo?.Dispose();
+            wal?.Dispose();
+            db.Dispose();
+            throw;
+        }
+    }
+
     /// <summary>Opens a database on explicit devices (in memory, or wrapping a file), without a redo log.</summary>
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
         Open(db, wal, null, options, name);
@@ -102,6 +141,24 @@ internal sealed class StorageEngine : IDisposable
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name = null)
     {
         options.Validate();
+        if (options.ReadOnly && db.Length == 0)
+        {
+            // Nothing may be written: the file's first pages (rebuilt from the logs, or a new database's)
+            // live in memory over the empty file.
+            var image = EmptyFileRecovery.Prepare(db, wal, redo, options) ?? EmptyFileRecovery.InitialImage(options.PageSize);
+            db = new ScratchOverlayDevice(db, ownsInner: true);
+            db.Write(0, image);
+        }
+        else if (EmptyFileRecovery.Prepare(db, wal, redo, options) is { } initial)
+        {
+            // An empty file beside logs that rebuild it (see EmptyFileRecovery): recovery runs on its first pages.
+            db.Write(0, initial);
+            if (options.Durability != Durability.None)
+            {
+                db.Flush();
+            }
+        }
+
         var pager = Pager.Open(db, wal, redo, options);
         var engine = new StorageEngine(pager, options, name ?? db.Name);
         try
@@ -135,12 +192,25 @@ internal sealed class StorageEngine : IDisposable
         return _pager.Readers.Register();
     }
 
+    /// <summary>Whether the database was opened read-only (<see cref="StorageOptions.ReadOnly"/>).</summary>
+    public bool IsReadOnly => _options.ReadOnly;
+
+    private void ThrowIfReadOnly(string what)
+    {
+        if (_options.ReadOnly)
+        {
+            throw DatabaseReadOnlyException.ForWrite(Name, what);
+        }
+    }
+
     /// <summary>Begins the write transaction, waiting up to <see cref="StorageOptions.WriteLockTimeout"/> for the current one to end.</summary>
     /// <exception cref="WriteLockTimeoutException">Another write transaction stayed open past the timeout.</exception>
     /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>
+    /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     public WriteTransaction BeginWrite()
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a write transaction");
         if (!_writeLock.Wait(_options.WriteLockTimeout))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -153,6 +223,7 @@ internal sealed class StorageEngine : IDisposable
     public async ValueTask<WriteTransaction> BeginWriteAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a write transaction");
         if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -161,18 +232,44 @@ internal sealed class StorageEngine : IDisposable
         return StartWrite();
     }
 
-    private WriteTransaction StartWrite()
+    /// <summary>
+    /// A write transaction for recovery at open (see <see cref="RedoReplay"/>): unlike <see cref="BeginWrite"/>,
+    /// it leaves the writes opening put off for later, so its commits stay in memory.
+    /// </summary>
+    internal WriteTransaction BeginRecoveryWrite()
+    {
+        _writeLock.Wait();
+        return StartWrite(finishOpen: false);
+    }
+
+    private WriteTransaction StartWrite(bool finishOpen = true)
     {
         try
         {
+            // Dispose may have begun while this caller waited for the lock.
+            ThrowIfDisposed();
             _pager.ThrowIfFailed();
-            return new WriteTransaction(_pager, RootCache, () => _writeLock.Release(), AfterCommit, InvariantCheck);
+            if (finishOpen)
+            {
+                // The first write does what opening put off (docs/storage.md, "Recovery").
+                _pager.FinishOpen();
+            }
+
+            var writer = new WriteTransaction(_pager, RootCache, ReleaseWriter, AfterCommit, InvariantCheck);
+            Volatile.Write(ref _writer, writer);
+            return writer;
         }
         catch
         {
             _writeLock.Release();
             throw;
         }
+    }
+
+    private void ReleaseWriter()
+    {
+        Volatile.Write(ref _writer, null);
+        _writeLock.Release();
     }
 
     /// <summary>
@@ -183,6 +280,7 @@ internal sealed class StorageEngine : IDisposable
     public bool Checkpoint()
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a checkpoint");
         if (!_writeLock.Wait(_options.WriteLockTimeout))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -202,6 +300,7 @@ internal sealed class StorageEngine : IDisposable
     public async ValueTask<bool> CheckpointAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
+        ThrowIfReadOnly("a checkpoint");
         if (!await _writeLock.WaitAsync(_options.WriteLockTimeout, cancellationToken).ConfigureAwait(false))
         {
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
@@ -244,6 +343,12 @@ internal sealed class StorageEngine : IDisposable
     /// </summary>
     private void AfterCommit()
     {
+        if (_pager.OpenWorkPending)
+        {
+            // A commit replayed at open, kept in memory: nothing to checkpoint before the first write.
+            return;
+        }
+
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
         // versions then die young (cheap for the GC) instead of being kept, and promoted, until 2,000 frames.
         var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
@@ -395,7 +500,6 @@ internal sealed class StorageEngine : IDisposable
 
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
-    /// <summary>Waits for the open write transaction, checkpoints everything and closes the files.</summary>
     /// <summary>
     /// The asynchronous twin of <see cref="Dispose"/>: waits for a running background checkpoint without
     /// blocking a thread, then closes as <see cref="Dispose"/> does (the final checkpoint writes synchronously).
@@ -412,6 +516,54 @@ internal sealed class StorageEngine : IDisposable
         Dispose();
     }
 
+    /// <summary>
+    /// Dispose found the write lock held. An open write transaction is closed: one in the middle of an
+    /// operation notices at its next page access and rolls back, one whose commit is appending is waited
+    /// for, and an idle one (a caller that never ended it) is rolled back here, so that closing does not
+    /// wait out the write lock timeout. Anything else holding the lock (a checkpoint) is waited for.
+    /// </summary>
+    private bool TakeLockFromOpenWriter()
+    {
+        var deadline = DateTime.UtcNow + (_options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? TimeSpan.FromDays(1) : _options.WriteLockTimeout);
+        while (DateTime.UtcNow < deadline)
+        {
+            var writer = Volatile.Read(ref _writer);
+            if (writer is null)
+            {
+                if (_writeLock.Wait(DisposeGrace))
+                {
+                    return true;
+                }
+
+                continue;
+            }
+
+            writer.MarkClosedByEngine();
+            if (_writeLock.Wait(DisposeGrace))
+            {
+                return true;
+            }
+
+            if (writer.IsAppending)
+            {
+                // The commit was under way before the close: it completes (or fails) and releases the lock.
+                return _writeLock.Wait(_options.WriteLockTimeout);
+            }
+
+            writer.RollBackForEngineDisposal();
+            if (_writeLock.Wait(DisposeGrace))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Checkpoints everything and closes the files. A write transaction still open is rolled back (see
+    /// <see cref="TakeLockFromOpenWriter"/>); using it afterwards throws <see cref="ObjectDisposedException"/>.
+    /// </summary>
     public void Dispose()
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
@@ -422,10 +574,11 @@ internal sealed class StorageEngine : IDisposable
         // Let a background checkpoint finish first: it may need the write lock taken below. None starts
         // after this: AfterCommit checks _disposed under the same gate.
         WaitForBackgroundCheckpoint();
-        var locked = _writeLock.Wait(_options.WriteLockTimeout);
+        var locked = _writeLock.Wait(0) || TakeLockFromOpenWriter();
         try
         {
-            if (locked)
+            // A session that never wrote leaves the files as it found them (opening wrote nothing either).
+            if (locked && !_pager.OpenWorkPending)
             {
                 try
                 {

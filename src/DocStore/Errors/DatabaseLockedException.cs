@@ -28,4 +28,7 @@ public sealed class DatabaseLockedException : DocStoreException
 
     internal static DatabaseLockedException ForFile(string fileName, Exception innerException) =>
         new($"The database '{fileName}' is locked by another process; close it there first.", innerException) { FileName = fileName };
+
+    internal static DatabaseLockedException OpenInThisProcess(string fileName, Exception innerException) =>
+        new($"The database '{fileName}' is already open in this process (by another DocStoreContext or StorageEngine); use that one, or dispose it before opening the file again.", innerException) { FileName = fileName };
 }

@@ -45,8 +45,50 @@ internal sealed class IntegrityChecker
         }
 
         var pageCount = HeaderPage.GetPageCount(header);
+        var countProblem = CheckPageCount(tx, header, ref pageCount);
         var checker = new IntegrityChecker(tx, pageCount);
+        if (countProblem is not null)
+        {
+            checker._problems.Add(countProblem);
+        }
+
         return checker.Run(header);
+    }
+
+    // A page count no storage can back (a damaged header) is reported, and the check goes on over the
+    // pages that can exist: an array by page of the claimed count could take gigabytes, or not fit at all.
+    // Pages beyond the file and the WAL are legitimate only as free pages never written (allocated and
+    // freed by one transaction), so the free list is counted before the count is called wrong.
+    private static string? CheckPageCount(Transaction tx, byte[] header, ref uint pageCount)
+    {
+        var stored = tx.Pager.StoredPageBound();
+        if (pageCount <= stored)
+        {
+            return null;
+        }
+
+        long free;
+        try
+        {
+            free = FreeList.Enumerate(tx, pageCount, []).Count;
+        }
+        catch (DatabaseCorruptException)
+        {
+            free = 0;
+        }
+
+        var possible = stored + free;
+        if (pageCount <= possible)
+        {
+            return null;
+        }
+
+        var where = tx.Pager.IsInMemory
+            ? $"the pages held in memory (at most {stored})"
+            : $"the file's length of {tx.Pager.FileLength} bytes ({tx.Pager.FilePageCount} pages; at most {stored} with the WAL's pages)";
+        var problem = $"page 0: the header counts {pageCount} pages, which disagrees with {where} and the {free} free pages; only the pages that can exist are checked";
+        pageCount = (uint)possible;
+        return problem;
     }
 
     private IntegrityReport Run(byte[] header)

@@ -45,13 +45,22 @@ internal sealed class StorageOptions
     public bool RedoLog { get; init; } = true;
 
     /// <summary>
+    /// Opens the database read-only (docs/storage.md, "Read-only open"): no file is written, created or
+    /// truncated, so read-only files and directories work. The files are locked shared (flock LOCK_SH on
+    /// Unix, a read share on Windows): other read-only opens may share them, a writer may not. A database
+    /// that needs recovery is recovered in memory. Write transactions and checkpoints throw
+    /// <see cref="DatabaseReadOnlyException"/>. Default false.
+    /// </summary>
+    public bool ReadOnly { get; init; }
+
+    /// <summary>
     /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
     /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 128; 0 grows the file per commit.
     /// </summary>
     internal int WalPreallocationFrames { get; init; } = 128;
 
     /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
-    internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog;
+    internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog && !ReadOnly;
 
     /// <summary>
     /// Whether a file database opens its WAL for unbuffered writes: only where each commit fsyncs it

@@ -50,11 +50,29 @@ internal abstract class Transaction : IDisposable
 
     internal void ThrowIfCompleted()
     {
+        if (Volatile.Read(ref _closedByEngine) != 0)
+        {
+            throw ClosedByEngine();
+        }
+
         if (IsCompleted)
         {
             throw new ObjectDisposedException(GetType().Name, "The transaction has already completed.");
         }
     }
+
+    // Set when the engine was disposed while this transaction was open: it is rolled back, and every later
+    // use says why rather than failing on whatever the engine has let go of.
+    private int _closedByEngine;
+
+    /// <summary>Whether the engine was disposed while this transaction was open.</summary>
+    internal bool IsClosedByEngine => Volatile.Read(ref _closedByEngine) != 0;
+
+    /// <summary>Marks the transaction closed by the engine's disposal: every later use throws <see cref="ObjectDisposedException"/>.</summary>
+    internal void MarkClosedByEngine() => Interlocked.Exchange(ref _closedByEngine, 1);
+
+    private protected ObjectDisposedException ClosedByEngine() =>
+        new(GetType().Name, $"The database '{DatabaseName}' was closed while this transaction was open; the transaction was rolled back.");
 
     /// <summary>False once a write transaction changed the catalog: its own view then differs from every committed one.</summary>
     private protected virtual bool UsesRootCache => true;

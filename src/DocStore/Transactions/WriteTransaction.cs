@@ -126,6 +126,11 @@ internal sealed class WriteTransaction : Transaction
     /// <inheritdoc />
     internal override byte[] ReadPage(uint pageNumber, out CachedPage? cached)
     {
+        if (IsClosedByEngine)
+        {
+            throw ClosedByEngine();
+        }
+
         if (_dirty.TryGetValue(pageNumber, out var page))
         {
             // A private copy changes under the writer: nothing may be derived from it.
@@ -139,6 +144,11 @@ internal sealed class WriteTransaction : Transaction
     /// <summary>A private, mutable copy of the page (made on first use in this transaction).</summary>
     internal byte[] GetWritable(uint pageNumber)
     {
+        if (IsClosedByEngine)
+        {
+            throw ClosedByEngine();
+        }
+
         if (_dirty.TryGetValue(pageNumber, out var page))
         {
             return page;
@@ -154,6 +164,11 @@ internal sealed class WriteTransaction : Transaction
     /// <summary>A fresh page of <paramref name="type"/> at <paramref name="pageNumber"/>, replacing whatever was there.</summary>
     internal byte[] NewPage(uint pageNumber, PageType type)
     {
+        if (IsClosedByEngine)
+        {
+            throw ClosedByEngine();
+        }
+
         var page = Pager.NewImage();
         PageLayout.Initialize(page, type);
         if (_dirty.TryGetValue(pageNumber, out var replaced))
@@ -214,6 +229,9 @@ internal sealed class WriteTransaction : Transaction
 
     private long AppendAndRelease()
     {
+        // Announced before the check, so that an engine being disposed either sees this commit appending
+        // (and waits for it) or has marked the transaction closed first (and the check throws).
+        Interlocked.Exchange(ref _appending, 1);
         ThrowIfCompleted();
         try
         {
@@ -256,12 +274,31 @@ internal sealed class WriteTransaction : Transaction
         }
     }
 
+    /// <summary>Whether the commit has begun appending (see <see cref="AppendAndRelease"/>).</summary>
+    internal bool IsAppending => Volatile.Read(ref _appending) != 0;
+
+    private int _appending;
+
+    // Complete runs once, whichever thread gets there first: the owner (commit, rollback) or an engine
+    // being disposed that rolls an abandoned transaction back.
+    private int _completing;
+
+    /// <summary>
+    /// Called by an engine being disposed while this transaction is open and idle: marks it closed (every
+    /// later use throws <see cref="ObjectDisposedException"/>), rolls it back and releases the write lock.
+    /// </summary>
+    internal void RollBackForEngineDisposal()
+    {
+        MarkClosedByEngine();
+        Complete();
+    }
+
     /// <inheritdoc />
     protected override void Dispose(bool disposing) => Complete();
 
     private void Complete()
     {
-        if (IsCompleted)
+        if (Interlocked.Exchange(ref _completing, 1) != 0)
         {
             return;
         }

@@ -148,6 +148,16 @@ public class MalformedInputTests
     }
 
     [Fact]
+    public void Old_binary_too_short_for_its_inner_length_is_rejected()
+    {
+        // {1: binary subtype 2, length 3}: no room for the inner length, whose absence (-1) once passed for length - 4.
+        var bytes = Convert.FromHexString("10000000" + "050100" + "03000000" + "02" + "FFFFFF" + "00");
+        var error = Assert.Throws<BsonFormatException>(() => CBsonValidator.Validate(bytes));
+        Assert.Contains("subtype 2", error.Message, StringComparison.Ordinal);
+        Assert.Throws<BsonFormatException>(() => CBsonBsonConverter.ToBson(bytes, new FieldDictionary()));
+    }
+
+    [Fact]
     public void A_nested_document_that_would_swallow_its_parents_terminator_is_rejected()
     {
         // {1: {} } with the inner length claiming one byte more than it has.

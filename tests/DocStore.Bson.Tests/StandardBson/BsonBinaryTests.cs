@@ -38,6 +38,26 @@ public class BsonBinaryTests
         Assert.Equal("13000000057800060000000202000000FFFF00", Convert.ToHexString(bytes));
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void Old_binary_subtype_2_too_short_for_its_inner_length_is_a_format_error(int length)
+    {
+        // {"x": binary subtype 2 of `length` bytes of 0xFF}: at length 3 an absent inner length (read as -1)
+        // used to equal length - 4 and the reader sliced from offset 4 of 3 bytes.
+        var bytes = new byte[4 + 1 + 2 + 4 + 1 + length + 1];
+        BinaryPrimitives.WriteInt32LittleEndian(bytes, bytes.Length);
+        bytes[4] = 0x05;
+        bytes[5] = (byte)'x';
+        BinaryPrimitives.WriteInt32LittleEndian(bytes.AsSpan(7), length);
+        bytes[11] = 0x02;
+        bytes.AsSpan(12, length).Fill(0xFF);
+        var error = Assert.Throws<BsonFormatException>(() => BsonBinary.Read(bytes));
+        Assert.Contains("subtype 2", error.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Buffer_writer_overload_appends_the_same_bytes()
     {

@@ -79,4 +79,19 @@ public class Decimal128ConversionTests
     {
         Assert.False(Decimal128.FromParts(false, UInt128.Parse(coefficient), exponent).TryToDecimal(out _));
     }
+
+    [Theory]
+    [InlineData("100000000000000000000000000000")]
+    [InlineData("79228162514264337593543950340")]
+    [InlineData("-79228162514264337593543950340")]
+    [InlineData("7922816251426433759354395033600")]
+    public void Integers_above_decimal_range_whose_trailing_zeros_could_be_trimmed_are_refused_not_thrown(string text)
+    {
+        // Trimming a trailing zero of a coefficient wider than 96 bits raises the exponent above 0, which
+        // decimal cannot hold as a scale: that once built a decimal with scale 255 and threw.
+        var value = Decimal128.Parse(text);
+        Assert.False(value.TryToDecimal(out var result));
+        Assert.Equal(0m, result);
+        Assert.Throws<OverflowException>(() => value.ToDecimal());
+    }
 }

@@ -38,6 +38,8 @@ public sealed class ErrorFamilyTests
             new WriteLockTimeoutException("x").ErrorCode,
             new StorageFailedException("x").ErrorCode,
             new SqlSyntaxException("x").ErrorCode,
+            new KeySequenceExhaustedException("x").ErrorCode,
+            new DatabaseReadOnlyException("x").ErrorCode,
         };
         Assert.Equal(codes.Length, codes.Distinct().Count());
         Assert.DoesNotContain((DocStoreErrorCode)0, codes);

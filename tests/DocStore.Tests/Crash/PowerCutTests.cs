@@ -121,6 +121,11 @@ public sealed class PowerCutTests
         Assert.True(engine.WalFrameCount > 0);
         using var recovered = Reopen(db, wal, 0, options);
         Assert.Equal(Enumerable.Range(1, 5), NumberedTransactions.Present(recovered, 5));
+
+        // Read from the WAL until the first write or checkpoint, which opening no longer runs.
+        Assert.True(recovered.WalFrameCount > 0);
+        Assert.True(recovered.Checkpoint());
         Assert.Equal(0, recovered.WalFrameCount);
+        Assert.Equal(Enumerable.Range(1, 5), NumberedTransactions.Present(recovered, 5));
     }
 }

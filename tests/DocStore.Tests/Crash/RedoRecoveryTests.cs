@@ -62,14 +62,25 @@ public sealed class RedoRecoveryTests
         Assert.Equal(19, engine.Pager.RedoRecordCount);
         Assert.True(files.Wal.UnsyncedWriteCount > 0);
 
-        using var recovered = files.Reopen(_options, tearBytes);
+        var cut = files.AfterPowerCut(tearBytes);
+        using var recovered = cut.Open(_options);
         Assert.Equal(Enumerable.Range(1, 20), Present(recovered, 20));
         AssertIntact(recovered);
 
-        // Replayed, checkpointed and started afresh: the database goes on as usual.
-        Assert.Equal(0, recovered.Pager.RedoRecordCount);
+        // Replayed in memory: opening wrote nothing, and the records stay until the first write.
+        Assert.Equal(0, cut.Db.UnsyncedWriteCount + cut.Wal.UnsyncedWriteCount + cut.Redo.UnsyncedWriteCount);
+        Assert.Equal(0, cut.Db.FlushCount + cut.Wal.FlushCount + cut.Redo.FlushCount);
+        Assert.Equal(19, recovered.Pager.RedoRecordCount);
+
+        // The first write puts the replayed commits in the WAL, checkpoints and starts the log afresh: the
+        // database goes on as usual.
         Commit(recovered, 21);
+        Assert.Equal(1, recovered.Pager.RedoRecordCount);
         Assert.Equal(Enumerable.Range(1, 21), Present(recovered, 21));
+        recovered.Dispose();
+        using var again = cut.AfterPowerCut().Open(_options);
+        Assert.Equal(Enumerable.Range(1, 21), Present(again, 21));
+        AssertIntact(again);
     }
 
     /// <summary>How a redo record fails to reach the disk.</summary>

@@ -158,17 +158,6 @@ public sealed class CorruptionTests
         device.Write(offset, flipped);
     }
 
-    [Fact]
-    public void A_wal_left_beside_a_new_database_file_is_not_replayed()
-    {
-        var (_, wal) = BuildImages(3, checkpoint: false);
-        Assert.True(wal.Length > 32);
-        using var engine = TestDatabase.Open(new MemoryStorageDevice("c.db"), new MemoryStorageDevice("c.db-wal", wal));
-        using var tx = engine.BeginRead();
-        Assert.Empty(tx.GetTreeNames());
-        Assert.True(engine.CheckIntegrity().IsValid);
-    }
-
     private static void ReadEverything(StorageEngine engine)
     {
         using var tx = engine.BeginRead();

@@ -14,7 +14,28 @@ public sealed class FileLockTests
         using var first = StorageEngine.Open(path);
         var ex = Assert.Throws<DatabaseLockedException>(() => StorageEngine.Open(path));
         Assert.Equal(path, ex.FileName);
-        Assert.Contains("locked by another process", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("already open in this process", ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("another process", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_second_context_in_the_same_process_is_told_the_file_is_open_here_and_may_open_it_after_close()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("twice.db");
+        using (DocStoreDatabase.Open(path))
+        {
+            var ex = Assert.Throws<DatabaseLockedException>(() => DocStoreDatabase.Open(path));
+            Assert.Contains("already open in this process", ex.Message, StringComparison.Ordinal);
+
+            // The same file by another spelling of its path is the same file.
+            var relative = Path.GetRelativePath(Environment.CurrentDirectory, path);
+            ex = Assert.Throws<DatabaseLockedException>(() => DocStoreDatabase.Open(relative));
+            Assert.Contains("already open in this process", ex.Message, StringComparison.Ordinal);
+        }
+
+        using var again = DocStoreDatabase.Open(path);
+        Assert.True(again.CheckIntegrity().IsValid);
     }
 
     [Fact]

@@ -96,4 +96,36 @@ public sealed class IntegrityCheckTests
         var report = IntegrityChecker.Check(tx);
         Assert.Contains(report.Problems, p => p.StartsWith("page 0: the header counts", StringComparison.Ordinal));
     }
+
+    [Fact]
+    public void A_huge_page_count_in_the_header_is_reported_without_allocating_for_it()
+    {
+        using var engine = Populated();
+        using var tx = engine.BeginWrite();
+        var header = tx.GetWritable(0);
+        HeaderPage.SetPageCount(header, 0x7FFF_FFF0);
+        var report = IntegrityChecker.Check(tx);
+        Assert.Contains(report.Problems, p => p.StartsWith("page 0: the header counts 2147483632 pages", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void A_page_count_beyond_the_file_is_reported_as_disagreeing_with_its_length()
+    {
+        var db = new global::DocStore.Storage.Devices.MemoryStorageDevice("h.db");
+        var wal = new global::DocStore.Storage.Devices.MemoryStorageDevice("h.db-wal");
+        using (var engine = TestDatabase.Open(db, wal))
+        {
+            TestDatabase.CommitPut(engine, 1, 1, 40);
+        }
+
+        // A checksum-valid header (as a bug, not a torn write, would leave it) that claims every page there is.
+        var image = db.ToArray();
+        var page = image.AsSpan(0, 1024);
+        HeaderPage.SetPageCount(page, uint.MaxValue);
+        PageChecksum.Stamp(page, 0);
+        using var damaged = TestDatabase.Open(new global::DocStore.Storage.Devices.MemoryStorageDevice("h.db", image), new global::DocStore.Storage.Devices.MemoryStorageDevice("h.db-wal", wal.ToArray()));
+        var report = damaged.CheckIntegrity();
+        var problem = Assert.Single(report.Problems, p => p.StartsWith("page 0: the header counts", StringComparison.Ordinal));
+        Assert.Contains($"{image.Length} bytes", problem, StringComparison.Ordinal);
+    }
 }

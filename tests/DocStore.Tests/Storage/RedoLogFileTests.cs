@@ -22,6 +22,11 @@ public sealed class RedoLogFileTests
         {
             Assert.Empty(records);
             Assert.Equal(0, log.RecordCount);
+
+            // Opening writes nothing: the header waits for the first write (a full disk must not stop an open).
+            Assert.Equal(0, device.Length);
+            Assert.True(log.HasOpenWork);
+            log.FinishOpen();
         }
 
         var image = device.ToArray();
@@ -354,9 +359,13 @@ public sealed class RedoLogFileTests
         RedoFormat.WriteHeader(image, 1234);
         image[8] ^= 1;
         var device = new MemoryStorageDevice("r.db-redo", image);
-        using (RedoLog.Open(device, out var records))
+        using (var log = RedoLog.Open(device, out var records))
         {
             Assert.Empty(records);
+
+            // At the first write, not at open.
+            Assert.Equal(image, device.ToArray());
+            log.FinishOpen();
         }
 
         Assert.NotNull(RedoFormat.ReadHeaderSalt(device.ToArray()));

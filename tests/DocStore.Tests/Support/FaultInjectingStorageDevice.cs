@@ -57,6 +57,9 @@ internal sealed class FaultInjectingStorageDevice : IStorageDevice
 
     public int Read(long offset, Span<byte> buffer) => _visible.Read(offset, buffer);
 
+    /// <summary>A copy of the visible content (synced or not).</summary>
+    public byte[] ToArray() => _visible.ToArray();
+
     public void Write(long offset, ReadOnlySpan<byte> data)
     {
         lock (_gate)

@@ -164,8 +164,9 @@ internal readonly ref struct BsonModelReader
         if (subtype == BsonBinarySubtype.OldBinary)
         {
             // Subtype 2 repeats the payload length inside the data; the two must agree.
+            // Shorter than 4 bytes there is no inner length at all (and -1 must not pass for length - 4 at length 3).
             var inner = length >= 4 ? BinaryPrimitives.ReadInt32LittleEndian(payload) : -1;
-            if (inner != length - 4)
+            if (length < 4 || inner != length - 4)
             {
                 throw new BsonFormatException($"Binary subtype 2 field '{name}' has an inner length of {inner}; it must be the outer length {length} minus 4.", start + 5);
             }

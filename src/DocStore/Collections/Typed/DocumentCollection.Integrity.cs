@@ -28,33 +28,44 @@ public abstract partial class DocumentCollection<T, TKey>
             expected[i] = new Dictionary<byte[], byte[]>(ByteArrayEqualityComparer.Instance);
         }
 
+        // A damaged page ends the walk of its tree (the storage pass names the page); the other trees are
+        // still checked, and nothing is concluded from documents that could not be read.
+        var allDocumentsRead = true;
         var cursor = primary.CreateCursor();
-        for (var ok = cursor.SeekFirst(); ok; ok = cursor.MoveNext())
+        try
         {
-            var primaryKey = cursor.Key.ToArray();
-            byte[][][] keys;
-            try
+            for (var ok = cursor.SeekFirst(); ok; ok = cursor.MoveNext())
             {
-                keys = StoredEntryKeys(cursor.Value.Span, fields);
-            }
-            catch (Exception e) when (e is DocumentSchemaException or Bson.BsonFormatException)
-            {
-                problems.Add($"collection '{Name}': document {KeyText.Describe(primaryKey)} cannot be read: {e.Message}");
-                continue;
-            }
-
-            for (var i = 0; i < keys.Length; i++)
-            {
-                foreach (var indexKey in keys[i])
+                var primaryKey = cursor.Key.ToArray();
+                byte[][][] keys;
+                try
                 {
-                    var treeKey = _entries.TreeKey(i, indexKey, primaryKey);
-                    var value = Model.Indexes[i].Unique ? primaryKey : [];
-                    if (!expected[i].TryAdd(treeKey, value))
+                    keys = StoredEntryKeys(cursor.Value.Span, fields);
+                }
+                catch (Exception e) when (e is DocumentSchemaException or Bson.BsonFormatException)
+                {
+                    problems.Add($"collection '{Name}': document {KeyText.Describe(primaryKey)} cannot be read: {e.Message}");
+                    continue;
+                }
+
+                for (var i = 0; i < keys.Length; i++)
+                {
+                    foreach (var indexKey in keys[i])
                     {
-                        problems.Add($"collection '{Name}': unique index '{Model.Indexes[i].Name}' value {KeyText.Describe(indexKey)} is held by documents {KeyText.Describe(expected[i][treeKey])} and {KeyText.Describe(primaryKey)}");
+                        var treeKey = _entries.TreeKey(i, indexKey, primaryKey);
+                        var value = Model.Indexes[i].Unique ? primaryKey : [];
+                        if (!expected[i].TryAdd(treeKey, value))
+                        {
+                            problems.Add($"collection '{Name}': unique index '{Model.Indexes[i].Name}' value {KeyText.Describe(indexKey)} is held by documents {KeyText.Describe(expected[i][treeKey])} and {KeyText.Describe(primaryKey)}");
+                        }
                     }
                 }
             }
+        }
+        catch (DatabaseCorruptException e)
+        {
+            allDocumentsRead = false;
+            problems.Add($"collection '{Name}': its documents cannot all be read, so its indexes are not checked for entries without a document: {e.Message}");
         }
 
         for (var i = 0; i < _indexTrees.Length; i++)
@@ -68,17 +79,28 @@ public abstract partial class DocumentCollection<T, TKey>
             }
 
             var entries = tree.CreateCursor();
-            for (var ok = entries.SeekFirst(); ok; ok = entries.MoveNext())
+            try
             {
-                var key = entries.Key.ToArray();
-                if (!expected[i].Remove(key, out var value))
+                for (var ok = entries.SeekFirst(); ok; ok = entries.MoveNext())
                 {
-                    problems.Add($"collection '{Name}': index '{name}' has the entry {KeyText.Describe(key)} that no document produces");
+                    var key = entries.Key.ToArray();
+                    if (!expected[i].Remove(key, out var value))
+                    {
+                        if (allDocumentsRead)
+                        {
+                            problems.Add($"collection '{Name}': index '{name}' has the entry {KeyText.Describe(key)} that no document produces");
+                        }
+                    }
+                    else if (!entries.Value.Span.SequenceEqual(value))
+                    {
+                        problems.Add($"collection '{Name}': index '{name}' entry {KeyText.Describe(key)} points at {KeyText.Describe(entries.Value.Span)} instead of document {KeyText.Describe(value)}");
+                    }
                 }
-                else if (!entries.Value.Span.SequenceEqual(value))
-                {
-                    problems.Add($"collection '{Name}': index '{name}' entry {KeyText.Describe(key)} points at {KeyText.Describe(entries.Value.Span)} instead of document {KeyText.Describe(value)}");
-                }
+            }
+            catch (DatabaseCorruptException e)
+            {
+                problems.Add($"collection '{Name}': index '{name}' cannot be read to its end, so it is not checked for missing entries: {e.Message}");
+                continue;
             }
 
             foreach (var missing in expected[i].Keys)

@@ -252,7 +252,7 @@ public abstract partial class DocumentCollection<T, TKey>
         if (Model.IsDefaultKey(key))
         {
             // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
-            key = Model.NewKey(_state.LastSequence + 1);
+            key = NewKey();
             Model.SetKey(ref document, key);
         }
 
@@ -279,6 +279,35 @@ public abstract partial class DocumentCollection<T, TKey>
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
         return key;
+    }
+
+    /// <summary>
+    /// A generated key: for a sequence, the number after the largest key stored or handed out, which must
+    /// exist in the key's type (a sequence never wraps around to negative or reused numbers).
+    /// </summary>
+    private TKey NewKey()
+    {
+        var last = _state.LastSequence;
+        if (Model.KeyGeneration != KeyGeneration.Sequence)
+        {
+            return Model.NewKey(last + 1);
+        }
+
+        var keyType = typeof(TKey) == typeof(int) ? "int" : "long";
+        if (last == long.MaxValue)
+        {
+            throw new KeySequenceExhaustedException(Name, last, keyType);
+        }
+
+        try
+        {
+            return Model.NewKey(last + 1);
+        }
+        catch (OverflowException)
+        {
+            // The generated model converts the sequence to an int key with a checked conversion.
+            throw new KeySequenceExhaustedException(Name, last, keyType);
+        }
     }
 
     private bool UpdateCore(WriteScope scope, T document)

@@ -63,7 +63,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
         context.Claim(Name);
         try
         {
-            _state = OpenInCatalog();
+            _state = context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog();
         }
         catch
         {
@@ -161,15 +161,21 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
     {
         var buffer = CollectionScratch.Document ??= new ArrayBufferWriter<byte>(1024);
         buffer.ResetWrittenCount();
+        var writer = new CBsonWriter(buffer);
         try
         {
-            var writer = new CBsonWriter(buffer);
             Model.Write(ref writer, document, fields);
         }
         catch (CBsonLimitException e) when (e.Limit != CBsonLimit.Depth)
         {
             // Depth is a model problem with its own message; any size limit means the document is too large.
             throw new DocumentTooLargeException(Name, KeyString(key), Math.Max(buffer.WrittenCount, CBsonLimits.MaxDocumentSize + 1L), CBsonLimits.MaxDocumentSize);
+        }
+        catch (ArgumentException e) when (writer.Depth > 0 && e is not ArgumentNullException)
+        {
+            // Text with no UTF-8 form (a lone surrogate) or a name a field dictionary refuses: the writer was
+            // left at the value it refused, so the message can say which field of which document holds it.
+            throw new ArgumentException($"Document {KeyString(key)} of collection '{Name}': field '{writer.DescribeCurrentPath(fields)}' cannot be stored: {e.Message}", nameof(document), e);
         }
         finally
         {

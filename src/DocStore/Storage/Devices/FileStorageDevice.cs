@@ -22,12 +22,53 @@ internal sealed class FileStorageDevice : IStorageDevice
     private bool _queueUnavailable;
     private PendingWrite? _pending;
 
+    // The files this process holds open, by full path (with how many handles), so that a second open here
+    // is told the file is open in this process rather than locked by another one.
+    private static readonly Dictionary<string, int> s_openHere = new(OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal);
+    private string? _registeredPath;
+
     private FileStorageDevice(string path, SafeFileHandle handle, SafeFileHandle? unbuffered, Func<IWriteQueue?> openQueue)
     {
         Name = path;
         _handle = handle;
         _unbuffered = unbuffered;
         _openQueue = openQueue;
+        _registeredPath = Register(path);
+    }
+
+    private static string Register(string path)
+    {
+        var full = Path.GetFullPath(path);
+        lock (s_openHere)
+        {
+            s_openHere[full] = s_openHere.GetValueOrDefault(full) + 1;
+        }
+
+        return full;
+    }
+
+    private static void Unregister(string full)
+    {
+        lock (s_openHere)
+        {
+            if (s_openHere.TryGetValue(full, out var count) && count > 1)
+            {
+                s_openHere[full] = count - 1;
+            }
+            else
+            {
+                s_openHere.Remove(full);
+            }
+        }
+    }
+
+    private static bool IsOpenHere(string path)
+    {
+        var full = Path.GetFullPath(path);
+        lock (s_openHere)
+        {
+            return s_openHere.ContainsKey(full);
+        }
     }
 
     public string Name { get; }
@@ -68,7 +109,27 @@ internal sealed class FileStorageDevice : IStorageDevice
         }
         catch (IOException ex) when (IsSharingViolation(ex))
         {
-            throw DatabaseLockedException.ForFile(path, ex);
+            throw IsOpenHere(path) ? DatabaseLockedException.OpenInThisProcess(path, ex) : DatabaseLockedException.ForFile(path, ex);
+        }
+    }
+
+    /// <summary>
+    /// Opens an existing <paramref name="path"/> for reading only, with a shared lock (flock LOCK_SH on Unix,
+    /// a read share on Windows): other read-only opens may share it, a writer (exclusive) may not. Nothing is
+    /// created or written, so the file and its directory may be read-only.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">A writer holds the file.</exception>
+    /// <exception cref="FileNotFoundException">There is no such file.</exception>
+    public static FileStorageDevice OpenReadOnly(string path)
+    {
+        try
+        {
+            var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read, FileOptions.RandomAccess);
+            return new FileStorageDevice(path, handle, null, static () => null);
+        }
+        catch (IOException ex) when (IsSharingViolation(ex))
+        {
+            throw IsOpenHere(path) ? DatabaseLockedException.OpenInThisProcess(path, ex) : DatabaseLockedException.ForFile(path, ex);
         }
     }
 
@@ -229,6 +290,11 @@ internal sealed class FileStorageDevice : IStorageDevice
         _queue?.Dispose();
         _unbuffered?.Dispose();
         _handle.Dispose();
+        if (_registeredPath is { } registered)
+        {
+            _registeredPath = null;
+            Unregister(registered);
+        }
     }
 
     private readonly record struct PendingWrite(SafeFileHandle Handle, AlignedBuffer Buffer, long Offset, int Length);

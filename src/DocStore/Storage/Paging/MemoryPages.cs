@@ -58,6 +58,9 @@ internal sealed class MemoryPages
     /// <summary>Versions kept since the last restart (the WAL frame count of a file database).</summary>
     public long FrameCount => NextLsn - FirstLsn;
 
+    /// <summary>Above the number of every page that has an image here (the length of the arrays by page).</summary>
+    public long PageBound => Math.Max(Volatile.Read(ref _file).Length, Volatile.Read(ref _lastVersion).Length);
+
     /// <summary>Publishes a commit's pages (sorted) by reference; returns the commit LSN. Only the writer calls this.</summary>
     public long Append(List<CommitPage> pages)
     {

@@ -24,6 +24,7 @@ internal sealed partial class Pager
         lock (_checkpointGate)
         {
             ThrowIfFailed();
+            CompleteOpenWork();
             var committed = CommittedLsn;
             var limit = CopyUpToOldestReader(committed);
             ResetRedoIfCovered();
@@ -51,7 +52,7 @@ internal sealed partial class Pager
                 }
                 catch (IOException ex)
                 {
-                    throw Fail(ex, "restarting the WAL");
+                    throw Fail(ex, "restarting the WAL", commitAttempted: false);
                 }
             });
         }
@@ -85,6 +86,12 @@ internal sealed partial class Pager
         lock (_checkpointGate)
         {
             ThrowIfFailed();
+            if (_openWorkPending)
+            {
+                // Runs without the write lock: the work opening put off waits for the locked checkpoint.
+                return;
+            }
+
             CopyUpToOldestReader(CommittedLsn);
         }
     }
@@ -167,7 +174,7 @@ internal sealed partial class Pager
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "checkpoint into the database file");
+            throw Fail(ex, "checkpoint into the database file", commitAttempted: false);
         }
         finally
         {

@@ -41,6 +41,12 @@ internal sealed partial class Pager
             return PublishInMemory(pages);
         }
 
+        if (AppendsToOverlay)
+        {
+            // A redo record replayed at open, before anything may be written (see Pager.OpenWork.cs).
+            return AppendToOverlay(pages, pageCount);
+        }
+
         var viaRedo = redoOperations is not null && RecordsRedo;
         if (!viaRedo)
         {
@@ -175,9 +181,15 @@ internal sealed partial class Pager
         }
     }
 
-    private StorageFailedException Fail(IOException ex, string what)
+    // Only a failure on a commit's own path may tell its caller that the commit is not acknowledged: a
+    // checkpoint, a log restart or a rollback has no commit of its own (as at the first write after a
+    // reopen on a full disk, which checkpoints first).
+    private StorageFailedException Fail(IOException ex, string what, bool commitAttempted = true)
     {
         Interlocked.CompareExchange(ref _failure, ex, null);
-        return new StorageFailedException($"{Name}: {what} failed; this commit is not acknowledged and the database refuses commits until it is reopened.", ex);
+        var message = commitAttempted
+            ? $"{Name}: {what} failed; this commit is not acknowledged and the database refuses commits until it is reopened."
+            : $"{Name}: {what} failed; the database refuses commits until it is reopened.";
+        return new StorageFailedException(message, ex);
     }
 }

@@ -118,7 +118,7 @@ internal sealed partial class Pager
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "erasing a rolled-back redo record");
+            throw Fail(ex, "erasing a rolled-back redo record", commitAttempted: false);
         }
     }
 
@@ -214,7 +214,7 @@ internal sealed partial class Pager
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "fsync of the WAL");
+            throw Fail(ex, "fsync of the WAL", commitAttempted: false);
         }
         finally
         {
@@ -237,7 +237,7 @@ internal sealed partial class Pager
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "restarting the redo log");
+            throw Fail(ex, "restarting the redo log", commitAttempted: false);
         }
     }
 }

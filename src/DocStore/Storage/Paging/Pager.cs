@@ -81,10 +81,16 @@ internal sealed partial class Pager : IDisposable
     {
         var sync = options.Durability != Durability.None;
         var created = db.Length == 0;
+        if (created && options.ReadOnly)
+        {
+            throw DatabaseReadOnlyException.Missing(db.Name, "the file is empty");
+        }
+
         var pageSize = created ? CreateFile(db, options.PageSize, sync) : ReadPageSize(db);
         if (created)
         {
-            // A WAL or redo log left beside a deleted database file belongs to another database: never replay it.
+            // Logs that hold nothing of a database (an empty WAL header, or bytes that were never one): the
+            // engine has made sure of that (see EmptyFileRecovery) before a new database starts here.
             walDevice.SetLength(0);
             redoDevice?.SetLength(0);
         }
@@ -105,7 +111,15 @@ internal sealed partial class Pager : IDisposable
         }
 
         pager.Readers.Publish(last);
-        pager.Checkpoint();
+
+        // Nothing is written before the first write or checkpoint (see Pager.OpenWork.cs), the checkpoint
+        // that opening used to run included; replayed redo records are committed to memory until then.
+        pager._openWorkPending = true;
+        pager._readOnly = options.ReadOnly;
+        if (pager.PendingRedo.Count > 0)
+        {
+            pager.BeginOverlay();
+        }
 
         // Verify the header page's checksum now rather than at the first transaction.
         pager.Read(0, last);
@@ -212,6 +226,10 @@ internal sealed partial class Pager : IDisposable
             {
                 source = _db!.Name;
                 ReadFilePage(pageNumber, image);
+            }
+            else if (TryReadOverlay(pageNumber, version, image))
+            {
+                source = Name;
             }
             else
             {

@@ -50,8 +50,8 @@ internal sealed class RedoLog : IDisposable
 
     /// <summary>
     /// Opens the log on <paramref name="device"/> and returns, in order, the intact records of its current
-    /// generation. The file is not changed (an empty one gets its header), so an open that fails leaves the
-    /// records for the next try.
+    /// generation. The file is not changed (an empty one gets its header at <see cref="FinishOpen"/>), so an
+    /// open that fails leaves the records for the next try.
     /// </summary>
     /// <exception cref="DatabaseCorruptException">The header is damaged while records follow it, or a record fails its checksum although a later one was written after an fsync that covered it.</exception>
     public static RedoLog Open(IStorageDevice device, out List<RedoRecord> records)
@@ -73,10 +73,9 @@ internal sealed class RedoLog : IDisposable
                 throw new DatabaseCorruptException(_device.Name, -1, "the redo log header fails its checksum but records follow it");
             }
 
-            // A new log, or one whose first header never reached the disk (only zeros after it): start it, and
-            // make the header durable before any record relies on it.
-            Reset();
-            _device.Flush();
+            // A new log, or one whose first header never reached the disk (only zeros after it): it is started,
+            // and its header made durable before any record relies on it, at the first write (FinishOpen).
+            _pendingReset = true;
             return records;
         }
 
@@ -105,6 +104,23 @@ internal sealed class RedoLog : IDisposable
         _appended = records.Count;
         _synced = 0;
         return records;
+    }
+
+    // A header that opening found missing and left for the first write (see FinishOpen).
+    private bool _pendingReset;
+
+    /// <summary>Whether opening left the log's header to write (see <see cref="FinishOpen"/>).</summary>
+    public bool HasOpenWork => _pendingReset;
+
+    /// <summary>Writes (and fsyncs) the header of a log that opening found without one; before the first record.</summary>
+    public void FinishOpen()
+    {
+        if (_pendingReset)
+        {
+            Reset();
+            _device.Flush();
+            _pendingReset = false;
+        }
     }
 
     private bool HasRecordAfterHeader(long length)
@@ -163,6 +179,7 @@ internal sealed class RedoLog : IDisposable
     /// <param name="more">Operations that follow <paramref name="operations"/> in the same record.</param>
     public void BeginAppend(long startLsn, ReadOnlySpan<byte> operations, ReadOnlySpan<byte> more = default)
     {
+        FinishOpen();
         var operationsLength = operations.Length + more.Length;
         var length = RedoFormat.RecordLength(operationsLength);
         if (_buffer.Length < length)

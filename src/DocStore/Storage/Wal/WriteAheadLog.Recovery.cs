@@ -16,8 +16,55 @@ internal sealed partial class WriteAheadLog
         return wal;
     }
 
+    // What opening found to write and left for the first write (see FinishOpen): opening writes nothing,
+    // so a database opens on a full disk, or read-only.
+    private long _pendingResetLsn;
+    private long _pendingTruncate = -1;
+    private bool _openSync;
+
+    /// <summary>Whether opening left writes for <see cref="FinishOpen"/>: a header to write, a torn tail to cut.</summary>
+    public bool HasOpenWork => _pendingResetLsn != 0 || _pendingTruncate >= 0;
+
+    /// <summary>
+    /// Does what opening found to do and put off: writes the header of a new (or emptied version-1) log, or
+    /// cuts the torn or uncommitted tail after the last commit so that appends never sit next to stale
+    /// frames. Before the first append; the caller holds the write lock.
+    /// </summary>
+    public void FinishOpen()
+    {
+        if (_pendingResetLsn != 0)
+        {
+            Reset(_pendingResetLsn, _openSync);
+            _pendingResetLsn = 0;
+        }
+
+        if (_pendingTruncate >= 0)
+        {
+            _device.SetLength(_pendingTruncate);
+            _allocatedEnd = _pendingTruncate;
+            if (_openSync)
+            {
+                _device.Flush();
+            }
+
+            _pendingTruncate = -1;
+        }
+    }
+
+    // Stands for Reset until FinishOpen writes it: the state of an empty generation starting at nextLsn.
+    private void ResetLater(long nextLsn)
+    {
+        _pendingResetLsn = nextLsn;
+        FirstLsn = nextLsn;
+        NextLsn = nextLsn;
+        EndOffset = WalFormat.HeaderSize;
+        _frames.Clear();
+        _chains.Clear();
+    }
+
     private WalRecovery Recover(bool sync)
     {
+        _openSync = sync;
         var recovery = new WalRecovery();
         Span<byte> headerBytes = stackalloc byte[WalFormat.HeaderSize];
         var length = _device.Length;
@@ -28,7 +75,7 @@ internal sealed partial class WriteAheadLog
                 throw new DatabaseCorruptException(_device.Name, -1, "the WAL header fails its checksum but frames follow it");
             }
 
-            Reset(1, sync);
+            ResetLater(1);
             return recovery;
         }
 
@@ -39,20 +86,20 @@ internal sealed partial class WriteAheadLog
 
         if (header.Version != WalFormat.Version)
         {
-            ResetEmptyLogOfVersion1(header, length, sync);
+            ResetEmptyLogOfVersion1(header, length);
             return recovery;
         }
 
         _salt = header.Salt;
         FirstLsn = header.FirstLsn;
-        ScanFrames(header.Checksum, length, recovery, sync);
+        ScanFrames(header.Checksum, length, recovery);
         return recovery;
     }
 
     // A version-1 log (whole-page frames of 32-byte headers) is taken over only when it holds no live frame,
     // as after every clean close: its first frame slot then fails the salt or LSN check. One that still holds
     // commits must be checkpointed by the release that wrote it; replaying it here would misread its frames.
-    private void ResetEmptyLogOfVersion1(in WalHeader header, long length, bool sync)
+    private void ResetEmptyLogOfVersion1(in WalHeader header, long length)
     {
         const int version1FrameHeader = 32;
         Span<byte> first = stackalloc byte[version1FrameHeader];
@@ -62,7 +109,7 @@ internal sealed partial class WriteAheadLog
                 || System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(first[24..]) != header.Salt
                 || System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(first[8..]) != header.FirstLsn))
         {
-            Reset(header.FirstLsn, sync);
+            ResetLater(header.FirstLsn);
             return;
         }
 
@@ -70,7 +117,7 @@ internal sealed partial class WriteAheadLog
             $"the WAL is format version {header.Version} and still holds commits; this release reads version {WalFormat.Version} (open the database once with the release that wrote it to checkpoint them)");
     }
 
-    private void ScanFrames(uint chain, long length, WalRecovery recovery, bool sync)
+    private void ScanFrames(uint chain, long length, WalRecovery recovery)
     {
         var headerBuffer = new byte[WalFormat.FrameHeaderSize];
         var payloadBuffer = new byte[_pageSize];
@@ -136,12 +183,8 @@ internal sealed partial class WriteAheadLog
         EndOffset = committedEnd;
         if (length > committedEnd)
         {
-            // Drop the torn or uncommitted tail so that later appends never sit next to stale frames.
-            _device.SetLength(committedEnd);
-            if (sync)
-            {
-                _device.Flush();
-            }
+            // The torn or uncommitted tail is dropped before the first append (see FinishOpen).
+            _pendingTruncate = committedEnd;
         }
     }
 

@@ -92,6 +92,11 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// </summary>
     public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn)
     {
+        if (HasOpenWork)
+        {
+            FinishOpen();
+        }
+
         var chain = _lastChecksum;
         var lsn = NextLsn;
         var offset = WalFormat.TransactionStart(EndOffset);
