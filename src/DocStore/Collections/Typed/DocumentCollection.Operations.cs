@@ -1,0 +1,192 @@
+using DocStore.BTree;
+using DocStore.Collections;
+using DocStore.Indexing;
+
+namespace DocStore;
+
+// The write operations themselves: each checks, plans its tree changes and applies them.
+public abstract partial class DocumentCollection<T, TKey>
+{
+    private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)
+    {
+        ArgumentNullException.ThrowIfNull(documents);
+        var keys = new List<TKey>();
+
+        // One document's changes are not the whole transaction's.
+        var each = scope with { OwnsTransaction = false };
+        foreach (var document in documents)
+        {
+            keys.Add(InsertCore(each, document));
+        }
+
+        return keys;
+    }
+
+    private TKey InsertCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        if (Model.IsDefaultKey(key))
+        {
+            // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
+            key = NewKey();
+            Model.SetKey(ref document, key);
+        }
+
+        var primaryKey = EncodeKey(key);
+        if (scope.Primary.ContainsKey(primaryKey))
+        {
+            throw new DuplicateKeyException(Name, null, KeyString(key));
+        }
+
+        var bytes = Serialize(document, scope.Fields, key);
+        var keys = EntryKeys(document, primaryKey);
+        for (var i = 0; i < keys.Length; i++)
+        {
+            _entries.CheckUnique(scope.Indexes[i], i, keys[i], primaryKey, KeyString(key));
+        }
+
+        var changes = PlannedChanges();
+        changes.Put(scope.Primary, primaryKey, bytes);
+        for (var i = 0; i < keys.Length; i++)
+        {
+            PlanEntryChanges(changes, scope, i, [], keys[i], primaryKey);
+        }
+
+        changes.Apply(scope.Transaction, IsWholeTransaction(scope));
+        _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
+        return key;
+    }
+
+    /// <summary>
+    /// A generated key: for a sequence, the number after the largest key stored or handed out, which must
+    /// exist in the key's type (a sequence never wraps around to negative or reused numbers).
+    /// </summary>
+    private TKey NewKey()
+    {
+        var last = _state.LastSequence;
+        if (Model.KeyGeneration != KeyGeneration.Sequence)
+        {
+            return Model.NewKey(last + 1);
+        }
+
+        var keyType = typeof(TKey) == typeof(int) ? "int" : "long";
+        if (last == long.MaxValue)
+        {
+            throw new KeySequenceExhaustedException(Name, last, keyType);
+        }
+
+        try
+        {
+            return Model.NewKey(last + 1);
+        }
+        catch (OverflowException)
+        {
+            // The generated model converts the sequence to an int key with a checked conversion.
+            throw new KeySequenceExhaustedException(Name, last, keyType);
+        }
+    }
+
+    private bool UpdateCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        var primaryKey = EncodeKey(key);
+        if (!scope.Primary.TryGet(primaryKey, out var old))
+        {
+            return false;
+        }
+
+        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        var bytes = Serialize(document, scope.Fields, key);
+        var newKeys = EntryKeys(document, primaryKey);
+        var added = new byte[newKeys.Length][][];
+        var removed = new byte[newKeys.Length][][];
+        for (var i = 0; i < newKeys.Length; i++)
+        {
+            (added[i], removed[i]) = IndexEntries.Changes(oldKeys[i], newKeys[i]);
+            _entries.CheckUnique(scope.Indexes[i], i, added[i], primaryKey, KeyString(key));
+        }
+
+        var changes = PlannedChanges();
+        for (var i = 0; i < newKeys.Length; i++)
+        {
+            PlanEntryChanges(changes, scope, i, removed[i], added[i], primaryKey);
+        }
+
+        changes.Put(scope.Primary, primaryKey, bytes);
+        changes.Apply(scope.Transaction, IsWholeTransaction(scope));
+        return true;
+    }
+
+    /// <summary>
+    /// Whether an operation's planned changes are all its transaction changes: in a transaction of its own,
+    /// unless new field names will also reach the catalog at commit.
+    /// </summary>
+    private bool IsWholeTransaction(WriteScope scope) => scope.OwnsTransaction && !_fields.HasNamesToWrite;
+
+    /// <summary>This thread's change planner, empty.</summary>
+    private static TreeChanges PlannedChanges()
+    {
+        var changes = CollectionScratch.Changes ??= new TreeChanges();
+        changes.Clear();
+        return changes;
+    }
+
+    /// <summary>Plans the removal and then the addition of one index's entries (uniqueness already checked).</summary>
+    /// <exception cref="IndexKeyTooLongException">An added entry is longer than a tree key may be.</exception>
+    private void PlanEntryChanges(TreeChanges changes, WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
+    {
+        foreach (var indexKey in removed)
+        {
+            changes.Delete(scope.Indexes[index], _entries.TreeKeyScratch(index, indexKey, primaryKey));
+        }
+
+        foreach (var indexKey in added)
+        {
+            _entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
+            changes.Put(scope.Indexes[index], treeKey, value);
+        }
+    }
+
+    private TKey UpsertCore(WriteScope scope, T document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+        var key = Model.GetKey(document);
+        if (!Model.IsDefaultKey(key) && UpdateCore(scope, document))
+        {
+            return key;
+        }
+
+        return InsertCore(scope, document);
+    }
+
+    private bool DeleteCore(WriteScope scope, TKey key)
+    {
+        // The scratch key stays valid: reading the stored keys and deleting entries encode no primary key.
+        var primaryKey = EncodeKeyScratch(key);
+        if (!scope.Primary.TryGet(primaryKey, out var old))
+        {
+            return false;
+        }
+
+        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        var changes = PlannedChanges();
+        for (var i = 0; i < oldKeys.Length; i++)
+        {
+            PlanEntryChanges(changes, scope, i, oldKeys[i], [], primaryKey);
+        }
+
+        changes.Delete(scope.Primary, primaryKey);
+        changes.Apply(scope.Transaction, IsWholeTransaction(scope));
+        return true;
+    }
+
+    /// <summary>The trees and field dictionary one write operation works with.</summary>
+    /// <param name="Primary">The primary tree.</param>
+    /// <param name="Indexes">The index trees, in the model's index order.</param>
+    /// <param name="Fields">The field dictionary, for new field names.</param>
+    /// <param name="Transaction">The write transaction the trees belong to.</param>
+    /// <param name="OwnsTransaction">True when the operation runs in a transaction of its own.</param>
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields, Transactions.WriteTransaction Transaction, bool OwnsTransaction);
+}
