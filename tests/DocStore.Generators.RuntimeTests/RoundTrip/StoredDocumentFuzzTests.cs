@@ -1,4 +1,5 @@
 using DocStore.Bson;
+using DocStore.BTree;
 using DocStore.Generators.RuntimeTests.Infrastructure;
 using DocStore.Generators.RuntimeTests.Models;
 using DocStore.Metadata;
@@ -25,14 +26,16 @@ public class StoredDocumentFuzzTests(ITestOutputHelper output)
         var total = (Cases: 0, Rejected: 0);
         void Add((int Cases, int Rejected) r) => total = (total.Cases + r.Cases, total.Rejected + r.Rejected);
 
+        // Each model through its collection (the generated model classes are named by the generator).
+        using var db = AppDb.OpenInMemory();
         var defaults = new Everything { Required = "r" };
-        Add(FuzzModel(EverythingModel.Instance, [EveryMemberKindTests.Full(), defaults], 0x5701));
-        Add(FuzzModel(PersonModel.Instance, [new Person { Id = ObjectId.NewObjectId(), Email = "a@b.c", Age = 3, Address = new() { City = "Oslo", Street = "x" }, Tags = ["t", "u"] }], 0x5702));
-        Add(FuzzModel(MemberModel.Instance, [new Member { Id = 4, Handle = "h", Score = -1, Last = "L", First = "F", Home = new() { City = "Lima" }, Tags = ["a", "b", "a"], Extra = new() { ["k"] = 1 } }], 0x5703));
-        Add(FuzzModel(ShipmentModel.Instance, [new Shipment { Code = "s", Origin = new Point { X = 1, Y = 2 }, Weight = 2.5, Kind = ShipmentKind.Pallet, Carrier = "c", Items = [new Item { Sku = "k", Quantity = 2 }, null] }], 0x5704));
-        Add(FuzzModel(ShelfModel.Instance, [new Shelf { Id = 1, Grid = [[1, 2], []], Labels = ["x", null], Counts = [1, null], Rows = [["a"], []], Set = ["s"], Empty = [] }], 0x5705));
-        Add(FuzzModel(CounterModel.Instance, [new Counter(3, 4)], 0x5706));
-        Add(FuzzModel(CategoryModel.Instance, [new Category(Guid.NewGuid(), "Books")], 0x5707));
+        Add(FuzzModel(db.Kitchen.Model, [EveryMemberKindTests.Full(), defaults], 0x5701));
+        Add(FuzzModel(db.People.Model, [new Person { Id = ObjectId.NewObjectId(), Email = "a@b.c", Age = 3, Address = new() { City = "Oslo", Street = "x" }, Tags = ["t", "u"] }], 0x5702));
+        Add(FuzzModel(db.Members.Model, [new Member { Id = 4, Handle = "h", Score = -1, Last = "L", First = "F", Home = new() { City = "Lima" }, Tags = ["a", "b", "a"], Extra = new() { ["k"] = 1 } }], 0x5703));
+        Add(FuzzModel(db.Shipments.Model, [new Shipment { Code = "s", Origin = new Point { X = 1, Y = 2 }, Weight = 2.5, Kind = ShipmentKind.Pallet, Carrier = "c", Items = [new Item { Sku = "k", Quantity = 2 }, null] }], 0x5704));
+        Add(FuzzModel(db.Shelfs.Model, [new Shelf { Id = 1, Grid = [[1, 2], []], Labels = ["x", null], Counts = [1, null], Rows = [["a"], []], Set = ["s"], Empty = [] }], 0x5705));
+        Add(FuzzModel(db.Counters.Model, [new Counter(3, 4)], 0x5706));
+        Add(FuzzModel(db.Categories.Model, [new Category(Guid.NewGuid(), "Books")], 0x5707));
         output.WriteLine($"{total.Cases} cases, {total.Rejected} rejected");
         Assert.True(total.Rejected > total.Cases / 10, $"only {total.Rejected} of {total.Cases} were rejected");
     }
@@ -43,7 +46,7 @@ public class StoredDocumentFuzzTests(ITestOutputHelper output)
         using var db = AppDb.OpenInMemory();
         db.Kitchen.Insert(EveryMemberKindTests.Full());
         var fields = db.Kitchen.Fields;
-        var valid = Bytes.Write(EverythingModel.Instance, EveryMemberKindTests.Full(), fields);
+        var valid = Bytes.Write(db.Kitchen.Model, EveryMemberKindTests.Full(), fields);
         var untyped = db.GetCollection("Kitchen");
         string primaryTree;
         byte[] key;
