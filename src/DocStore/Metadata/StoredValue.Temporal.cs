@@ -8,10 +8,26 @@ public static partial class StoredValue
     /// <param name="reader">The reader on the value.</param>
     /// <param name="field">The field path for errors.</param>
     /// <returns>The value.</returns>
-    public static DateTime ReadDateTime(ref CBsonReader reader, string field) =>
-        reader.Type == BsonType.DateTime || IsBinary(ref reader, CBsonBinarySubtype.DateTime)
+    public static DateTime ReadDateTime(ref CBsonReader reader, string field)
+    {
+        if (reader.Type == BsonType.DateTime)
+        {
+            // A BSON datetime spans ±292 million years, DateTime years 1 to 9999: beyond them the stored value
+            // does not fit the member, like any number out of its member's range.
+            var milliseconds = reader.GetUtcDateTime();
+            return milliseconds is >= MinUnixMilliseconds and <= MaxUnixMilliseconds
+                ? reader.GetDateTime()
+                : throw OutOfRange(field, $"the BSON datetime {milliseconds} ms since the Unix epoch", "DateTime");
+        }
+
+        return IsBinary(ref reader, CBsonBinarySubtype.DateTime)
             ? reader.GetDateTime()
             : throw Mismatch(reader.Type, field, "a DateTime");
+    }
+
+    // The milliseconds since the Unix epoch that DateTime can hold (0001-01-01 to 9999-12-31T23:59:59.999).
+    private const long MinUnixMilliseconds = -62_135_596_800_000L;
+    private const long MaxUnixMilliseconds = 253_402_300_799_999L;
 
     /// <summary>Reads a DateTimeOffset (extension subtype 0x81).</summary>
     /// <param name="reader">The reader on the value.</param>

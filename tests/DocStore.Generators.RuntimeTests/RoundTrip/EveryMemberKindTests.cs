@@ -8,7 +8,7 @@ namespace DocStore.Generators.RuntimeTests.RoundTrip;
 /// <summary>Every supported member kind survives a write and a read, extremes included.</summary>
 public class EveryMemberKindTests
 {
-    private static Everything Full()
+    internal static Everything Full()
     {
         var value = new Everything
         {
