@@ -26,7 +26,7 @@ internal sealed partial class Pager
     public bool OpenWorkPending => _openWorkPending;
 
     /// <summary>
-    /// Does the work opening put off, then the checkpoint opening used to run. Called before the first write
+    /// Does the work opening put off, then checkpoints what recovery found. Called before the first write
     /// transaction; the caller holds the write lock. Nothing to do after the first time.
     /// </summary>
     /// <exception cref="StorageFailedException">A write failed (a full disk, say); the database refuses commits until it is reopened.</exception>

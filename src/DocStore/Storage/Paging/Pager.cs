@@ -112,8 +112,8 @@ internal sealed partial class Pager : IDisposable
 
         pager.Readers.Publish(last);
 
-        // Nothing is written before the first write or checkpoint (see Pager.OpenWork.cs), the checkpoint
-        // that opening used to run included; replayed redo records are committed to memory until then.
+        // Nothing is written before the first write or checkpoint (see Pager.OpenWork.cs), not even the
+        // checkpoint of what recovery found; replayed redo records are committed to memory until then.
         pager._openWorkPending = true;
         pager._readOnly = options.ReadOnly;
         if (pager.PendingRedo.Count > 0)
