@@ -115,7 +115,12 @@ public ref partial struct CBsonReader
                 BadElementHeader(position);
             }
 
-            fieldId = BinaryPrimitives.ReadUInt16LittleEndian(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref bytes, position + 1), sizeof(ushort)));
+            // Stored little-endian: swapped on a big-endian machine (the check is a JIT-time constant).
+            fieldId = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref bytes, position + 1));
+            if (!BitConverter.IsLittleEndian)
+            {
+                fieldId = BinaryPrimitives.ReverseEndianness(fieldId);
+            }
 
             if (!CBsonLimits.IsValidFieldId(fieldId))
             {
