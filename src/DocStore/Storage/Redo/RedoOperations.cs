@@ -16,8 +16,7 @@ internal sealed class RedoOperations
 {
     /// <summary>
     /// A transaction whose changes take more than this commits through the WAL alone: its record would be a
-    /// second copy of much data, written while little processor work is left to overlap with it (a batch of
-    /// 1,000 durable inserts, about 700 KB of changes, ran 8-18% slower through a record).
+    /// second copy of much data, written while little processor work is left to overlap with it.
     /// </summary>
     public const int MaxLength = 256 * 1024;
 
