@@ -51,9 +51,10 @@ internal sealed class StorageEngine : IDisposable
     internal TreeRootCache RootCache { get; } = new();
 
     /// <summary>
-    /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it), or an
-    /// in-memory database for <see cref="InMemory"/>. Opening runs recovery: committed transactions in the
-    /// WAL are kept, a torn or uncommitted tail is dropped.
+    /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it, and
+    /// <c>path-redo</c> when commits go through a redo log), or an in-memory database for
+    /// <see cref="InMemory"/>. Opening runs recovery: committed transactions in the WAL are kept, a torn or
+    /// uncommitted tail is dropped.
     /// </summary>
     /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
     /// <exception cref="DatabaseCorruptException">The header or an acknowledged WAL frame is damaged.</exception>
@@ -245,7 +246,7 @@ internal sealed class StorageEngine : IDisposable
     private void AfterCommit()
     {
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
-        // versions then die young (cheap for the GC) instead of being kept, and promoted, until 2,000 frames.
+        // versions then die young (cheap for the GC) instead of being kept, and promoted, for thousands of frames.
         var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
         if (threshold == 0 || _pager.WalSizeInPages < threshold)
         {
@@ -395,7 +396,6 @@ internal sealed class StorageEngine : IDisposable
 
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
-    /// <summary>Waits for the open write transaction, checkpoints everything and closes the files.</summary>
     /// <summary>
     /// The asynchronous twin of <see cref="Dispose"/>: waits for a running background checkpoint without
     /// blocking a thread, then closes as <see cref="Dispose"/> does (the final checkpoint writes synchronously).
@@ -412,6 +412,7 @@ internal sealed class StorageEngine : IDisposable
         Dispose();
     }
 
+    /// <summary>Waits for the open write transaction, checkpoints everything and closes the files.</summary>
     public void Dispose()
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
