@@ -5,8 +5,8 @@ namespace DocStore.Bson;
 
 /// <summary>
 /// Decodes the common case of stored text, pure ASCII, in one pass: the new string is filled by widening
-/// the bytes, and the widening itself reports the first byte that is not ASCII. Checking first and widening
-/// after read every string twice.
+/// the bytes, and the widening itself reports the first byte that is not ASCII, so no string is read twice
+/// (once to check, once to widen).
 /// </summary>
 internal static class AsciiWidening
 {

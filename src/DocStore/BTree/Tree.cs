@@ -21,7 +21,7 @@ internal sealed partial class Tree
     private readonly Transaction _tx;
     // The descent path of a change (the branches passed), allocated by the first change, so a tree opened for
     // reads costs one small object. It starts with room for the depths real trees have and doubles up to the
-    // depth limit: sized to the limit, it was a quarter of a single insert's garbage, once per tree changed.
+    // depth limit, rather than costing every changed tree an array sized to the limit.
     private PathEntry[]? _path;
     private int _depth;
     private byte[]? _nameUtf8;

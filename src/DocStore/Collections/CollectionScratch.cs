@@ -13,7 +13,7 @@ namespace DocStore.Collections;
 /// <remarks>
 /// Kept in a non-generic class on purpose: a thread-static field of a generic class whose code is shared
 /// between reference types is found through a runtime lookup on every access, while one of a non-generic
-/// class is a direct thread-local load. The lookup was a visible part of a warm point read.
+/// class is a direct thread-local load, and a point read goes through these on every call.
 /// </remarks>
 internal static class CollectionScratch
 {

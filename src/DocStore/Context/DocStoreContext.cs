@@ -11,7 +11,7 @@ namespace DocStore;
 /// compilation, a private constructor, and the static <c>Open(path, options)</c> and <c>OpenInMemory(options)</c>.
 /// </summary>
 /// <remarks>
-/// The context owns one <see cref="StorageEngine"/>: a database file (with its <c>-wal</c> beside it), or
+/// The context owns one <see cref="StorageEngine"/>: a database file (with its logs beside it), or
 /// an in-memory database for <see cref="InMemoryPath"/>. It is thread-safe: any number of threads may read
 /// and write through it; writes are serialized by the engine's single write lock.
 /// </remarks>

@@ -11,9 +11,10 @@ namespace DocStore.Engine;
 internal sealed partial class StorageEngine
 {
     /// <summary>
-    /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it), or an
-    /// in-memory database for <see cref="InMemory"/>. Opening runs recovery: committed transactions in the
-    /// WAL are kept, a torn or uncommitted tail is dropped.
+    /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it, and
+    /// <c>path-redo</c> when commits go through a redo log), or an in-memory database for
+    /// <see cref="InMemory"/>. Opening runs recovery: committed transactions in the WAL are kept, a torn or
+    /// uncommitted tail is dropped.
     /// </summary>
     /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
     /// <exception cref="DatabaseCorruptException">The header or an acknowledged WAL frame is damaged.</exception>

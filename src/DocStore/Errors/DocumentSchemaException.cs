@@ -15,7 +15,7 @@ public sealed class DocumentSchemaException : DocStoreException
     {
     }
 
-    /// <summary>Creates the exception with a message.</summary>
+    /// <summary>Creates the exception with a generic message.</summary>
     public DocumentSchemaException()
         : this(null, null, string.Empty, "the stored document does not match its type")
     {

@@ -31,7 +31,7 @@ public sealed class DuplicateKeyException : DocStoreException
         Key = key;
     }
 
-    /// <summary>Creates the exception with a message.</summary>
+    /// <summary>Creates the exception with no details.</summary>
     public DuplicateKeyException()
         : this(string.Empty, null, string.Empty)
     {

@@ -11,17 +11,15 @@ namespace DocStore.Storage.Cache;
 /// <para>
 /// Besides the dictionary, an array indexed by page number holds each page's most recently cached
 /// version, so that the common lookup (the newest version, which every new snapshot reads) is one array
-/// load and a version compare instead of a hash lookup: a warm get resolves three or four pages, and the
-/// dictionary's hashing and bucket walk were a visible part of it. The dictionary stays the source of
-/// truth (older versions that old snapshots read live only there).
+/// load and a version compare instead of a hash lookup. The dictionary stays the source of truth (older
+/// versions that old snapshots read live only there).
 /// </para>
 /// <para>
 /// A commit caches a new version of every page it changed, and the version it replaced is then wanted only
 /// by snapshots older than the commit. Such versions are evicted first, in the order they were replaced,
-/// once the owner says no snapshot that old is left (<see cref="AddCommitted"/>); CLOCK alone treated
-/// them like the current versions, so a write-heavy run pushed out the current versions of pages it had
-/// not read lately, and the next checkpoint read them back from the WAL on disk (about 100 of them per
-/// checkpoint in the durable single-insert benchmark).
+/// once the owner says no snapshot that old is left (<see cref="AddCommitted"/>); CLOCK alone would treat
+/// them like the current versions, so a write-heavy run would push out current versions of pages it had
+/// not read lately, and the next checkpoint would read them back from the WAL on disk.
 /// </para>
 /// </summary>
 internal sealed class PageCache
@@ -109,8 +107,8 @@ internal sealed class PageCache
     /// Caches the pages of one commit, whose versions are <paramref name="firstVersion"/> onwards in list
     /// order, after taking note that no snapshot older than <paramref name="oldestSnapshot"/> is left or can
     /// start: versions that a version at or before it replaced will not be read again, and are evicted before
-    /// anything else. One pass under the lock, where adding each page took the lock and looked for an entry
-    /// that cannot exist: nobody else can have cached a version before its commit hands it over.
+    /// anything else. One pass under the lock, with no lookup for an existing entry: nobody else can have
+    /// cached a version before its commit hands it over.
     /// </summary>
     public void AddCommitted(List<Paging.CommitPage> pages, long firstVersion, long oldestSnapshot)
     {

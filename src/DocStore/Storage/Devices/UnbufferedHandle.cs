@@ -7,7 +7,8 @@ namespace DocStore.Storage.Devices;
 /// <summary>
 /// A second, write-only handle to a file that bypasses the operating system's page cache (Linux
 /// <c>O_DIRECT</c>). A durable commit written through it reaches the device before the write returns, so the
-/// fsync after it has no dirty pages to find and write back, only the device cache to flush. .NET has no flag for it, hence the libc call. Elsewhere, or where the file system refuses it (tmpfs, some
+/// fsync after it has no dirty pages to find and write back, only the device cache to flush.
+/// .NET has no flag for it, hence the libc call. Elsewhere, or where the file system refuses it (tmpfs, some
 /// network and FUSE file systems), there is no such handle and every write stays buffered.
 /// </summary>
 internal static partial class UnbufferedHandle

@@ -1,10 +1,11 @@
 namespace DocStore.Storage.Pages;
 
 /// <summary>
-/// Allocates page images. Cached and committed images live a while and then die in bulk: on the ordinary
-/// heap each survivor would be copied from generation to generation, so long-lived images go on the pinned
-/// object heap, which never moves them (and file databases reuse them through <see cref="PagePool"/>). A
-/// <c>:memory:</c> database's surplus images die young, where the ordinary heap frees them cheapest.
+/// Allocates page images. Cached images live a while and then die in bulk; on the ordinary heap each
+/// survivor is copied into the next generation, turning cheap collections into expensive ones, so a file
+/// database's images go on the pinned object heap, which never moves them (and <see cref="PagePool"/>
+/// reuses most). A <c>:memory:</c> database checkpoints every few commits, so its surplus images die
+/// young, which the ordinary heap handles cheapest.
 /// </summary>
 internal static class PageImages
 {

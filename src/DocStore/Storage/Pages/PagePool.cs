@@ -4,10 +4,9 @@ using DocStore.Storage.Paging;
 namespace DocStore.Storage.Pages;
 
 /// <summary>
-/// Page images, reused once nothing can still read them. A commit copies every page it
-/// changes (copy-on-write) and the copies become the cached images; without reuse each copy was a new 8 KiB
-/// array on the pinned object heap, which only full collections free (a durable single-document insert
-/// allocated about 60 KB, and a write-heavy loop ran a gen-2 collection every ~500 commits).
+/// Page images, reused once nothing can still read them. A commit copies every page it changes
+/// (copy-on-write) and the copies become the cached images; without reuse each copy would be a new array
+/// on the pinned object heap, which only full collections free.
 /// <para>
 /// When an image leaves every shared structure (the cache evicts or drops it) it is retired, tagged with the
 /// reader registry's current epoch. It may be handed out again only when no reader registered on a snapshot

@@ -11,29 +11,25 @@ namespace DocStore.Storage.Paging;
 /// here can tear or survive a crash. The pager's WAL index and checkpoint logic stay the same, so snapshots
 /// behave exactly as with files: a version is forgotten only when the log "restarts", which needs no live reader.
 /// <para>
-/// Images that no structure here holds any more go to the page pool, which hands them out again once no reader
-/// or writer that could have picked them up is left (docs/storage.md, "Page image reuse"). Without that, every
-/// single-document insert allocated its 6-7 page copies anew (about 60 KB), and collections took 12-17% of an
-/// in-memory insert loop. An image leaves either when a checkpoint replaces a page's checkpointed image with a
-/// newer version, or when a restart forgets the versions that were never checkpointed (those a later version
-/// superseded first). A checkpointed image that is also a kept version is left for the restart to judge, so
-/// that no image is retired twice. (A checkpoint never copies a version newer than the oldest reader's
-/// snapshot, so no reader can be reading a checkpointed image when it is replaced; the pool's wait for older
-/// readers applies all the same.)
+/// Images that no structure here holds any more go to the page pool, which hands them out again once no
+/// reader or writer that could have picked them up is left (docs/storage.md, "Page image reuse"). An image
+/// leaves either when a checkpoint replaces a page's checkpointed image with a newer version, or when a
+/// restart forgets the versions that were never checkpointed (those a later version superseded first). A
+/// checkpointed image that is also a kept version is left for the restart to judge, so that no image is
+/// retired twice.
 /// </para>
 /// </summary>
 internal sealed class MemoryPages
 {
     private const string Name = ":memory:";
-    // Each image is kept in a cache entry of its own, which nothing evicts, so the B-tree derives its search
-    // heads there (see KeyHeads) as it does for a file database's cached images.
+    // Each image is kept in a cache entry of its own, which nothing evicts: the B-tree derives its search
+    // heads there (see KeyHeads), as it does for a file database's cached images.
     private readonly ConcurrentDictionary<(uint Page, long Lsn), CachedPage> _versions = new();
 
-    // By page number (pages are numbered densely from 0), read without locks: the checkpointed entry of each
-    // page, and the last version the writer published, which every new snapshot wants. A point read resolves
-    // three or four pages, and hashing a (page, LSN) pair for each was most of what a :memory: lookup cost
-    // beyond a file's. Grown by copying, then publishing; only the checkpoint (gate held) writes the first,
-    // only the writer (write lock held) the second.
+    // By page number (see ByPageArray), read without locks: the checkpointed entry of each page, and the
+    // last version the writer published, which every new snapshot wants; an array load spares a point read
+    // hashing a (page, LSN) pair for each page it resolves. Only the checkpoint (gate held) writes the
+    // first, only the writer (write lock held) the second.
     private CachedPage?[] _file = new CachedPage?[InitialPages];
     private CachedPage?[] _lastVersion = new CachedPage?[InitialPages];
     private const int InitialPages = 64;

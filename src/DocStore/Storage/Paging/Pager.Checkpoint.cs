@@ -157,8 +157,8 @@ internal sealed partial class Pager
             foreach (var (page, lsn) in copies)
             {
                 // The cached image is read without a registered snapshot, so it is pinned while it is copied,
-                // and only then: a pin held over the whole copy and its fsync kept every image retired
-                // meanwhile from being reused, and the writer allocated new ones instead.
+                // and only then: a pin held over the whole copy and its fsync would keep every image retired
+                // meanwhile from being reused.
                 using (PinImages())
                 {
                     Read(page, lsn).CopyTo(copy, 0);

@@ -16,8 +16,7 @@ internal sealed class RedoOperations
 {
     /// <summary>
     /// A transaction whose changes take more than this commits through the WAL alone: its record would be a
-    /// second copy of much data, written while little processor work is left to overlap with it, so large
-    /// batches are faster without one.
+    /// second copy of much data, written while little processor work is left to overlap with it.
     /// </summary>
     public const int MaxLength = 256 * 1024;
 

@@ -59,9 +59,8 @@ internal static class WalDelta
     /// Where the changed region that starts at <paramref name="start"/> ends: after its last differing byte
     /// before the first <see cref="MinimumGap"/> equal bytes in a row, or at the page's end. Compares eight
     /// bytes at a time: a region spans a shifted slot array or a new cell, hundreds of bytes in which equal
-    /// bytes come singly, and a byte loop that stopped at each of them was most of a commit's encoding time.
-    /// A gap of at least eight equal bytes that straddles two words may end up inside the run; the delta stays
-    /// exact, only a few bytes longer.
+    /// bytes come singly, and a byte loop would stop at each of them. A gap of eight equal bytes that
+    /// straddles two words may end up inside the run; the delta stays exact, only a few bytes longer.
     /// </summary>
     private static int RunEnd(ReadOnlySpan<byte> previous, ReadOnlySpan<byte> page, int start)
     {

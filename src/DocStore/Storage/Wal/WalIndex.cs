@@ -11,11 +11,9 @@ namespace DocStore.Storage.Wal;
 /// </summary>
 internal sealed class WalIndex
 {
-    // Indexed by page number (pages are numbered densely from 0), so a reader's lookup is an array load
-    // rather than a hash: every page a read touches goes through here while the log holds versions, and a
-    // freshly loaded database may hold versions of every page until its first checkpoint. Grown by the
-    // writer (copied, then published); a reader holding an older array sees every entry as of the growth,
-    // which covers every version its snapshot can resolve to.
+    // Indexed by page number (see ByPageArray): every page a read touches goes through here while the log
+    // holds versions. A reader holding an older array sees every entry as of the growth, which covers every
+    // version its snapshot can resolve to.
     private PageSlot[] _byPage = new PageSlot[1024];
 
     // The writer adds versions while a checkpoint may drop old ones of the same page (it copies without
@@ -27,9 +25,8 @@ internal sealed class WalIndex
     // may see 0, which is right for it: those versions are newer than its snapshot.
     private int _pageCount;
 
-    // The pages that hold versions, in no order (under the gate): what checkpoints visit. Scanning the
-    // array up to the highest such page instead cost every in-memory commit (checkpointed every few
-    // frames) a walk over the whole database once its writes spread over it.
+    // The pages that hold versions, in no order (under the gate): what checkpoints visit, so that an
+    // in-memory database, checkpointed every few commits, need not walk the whole array each time.
     private readonly List<uint> _pages = [];
 
     /// <summary>Pages with at least one version in the WAL.</summary>

@@ -39,9 +39,8 @@ internal sealed partial class WriteAheadLog : IDisposable
     private uint _salt;
     private uint _lastChecksum;
 
-    // The frames of one write, reused by every commit (only the single writer appends): allocating it per
-    // commit was about half of a small commit's garbage. Aligned, for a device that writes aligned data
-    // unbuffered.
+    // The frames of one write, reused by every commit (only the single writer appends) so that a small
+    // commit allocates no buffer. Aligned, for a device that writes aligned data unbuffered.
     private AlignedBuffer _batch = AlignedBuffer.Allocate(0, 1);
 
     private readonly int _preallocateFrames;
