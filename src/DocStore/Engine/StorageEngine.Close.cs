@@ -65,13 +65,7 @@ internal sealed partial class StorageEngine
     /// </summary>
     public async ValueTask DisposeAsync()
     {
-        Task background;
-        lock (_backgroundGate)
-        {
-            background = _background;
-        }
-
-        await background.ConfigureAwait(false);
+        await WaitForBackgroundCheckpointAsync().ConfigureAwait(false);
         Dispose();
     }
 
