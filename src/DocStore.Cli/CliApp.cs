@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.CommandLine.Help;
 using DocStore.Cli.Commands;
 using DocStore.Cli.Hosting;
 
@@ -28,10 +29,15 @@ internal static class CliApp
     }
 
     /// <summary>The root command with every registered command under it.</summary>
-    public static RootCommand BuildRoot()
+    public static Command BuildRoot()
     {
-        var root = new RootCommand("docstore: import, export and check DocStore databases.");
-        root.Options.Add(CommonOptions.Verbose);
+        // A RootCommand takes its name from the assembly (DocStore.Cli); usage lines should read "docstore".
+        var root = new Command("docstore", "docstore: import, export and check DocStore databases.")
+        {
+            new HelpOption(),
+            new VersionOption(),
+            CommonOptions.Verbose,
+        };
         foreach (var command in CommandRegistry.Commands)
         {
             root.Subcommands.Add(command.Create());

@@ -18,22 +18,32 @@ internal sealed class CheckCommand : ICliCommand
             using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: true);
             var names = database.GetCollectionNames();
             var counts = new List<(string Name, long Documents, int Indexes)>();
+            var problems = new List<string>();
             foreach (var name in names)
             {
-                // Opening each collection enrolls it in the check of index entries against documents.
-                var collection = database.GetCollection(name);
-                counts.Add((name, collection.Count(), collection.Indexes.Count));
+                // Opening each collection enrolls it in the check of index entries against documents; a
+                // collection too damaged to open or count is a problem to report, not the end of the check.
+                try
+                {
+                    var collection = database.GetCollection(name);
+                    counts.Add((name, collection.Count(), collection.Indexes.Count));
+                }
+                catch (DocStoreException e) when (e is not DatabaseLockedException)
+                {
+                    problems.Add($"collection '{name}': {e.Message}");
+                }
             }
 
             var report = database.CheckIntegrity();
-            if (!report.IsValid)
+            problems.AddRange(report.Problems);
+            if (problems.Count > 0)
             {
-                foreach (var problem in report.Problems)
+                foreach (var problem in problems)
                 {
                     Console.Out.WriteLine(problem);
                 }
 
-                Console.Error.WriteLine($"docstore: {database.Path}: {report.Problems.Count} problem(s) found");
+                Console.Error.WriteLine($"docstore: {database.Path}: {problems.Count} problem(s) found");
                 return ExitCodes.Failure;
             }
 
