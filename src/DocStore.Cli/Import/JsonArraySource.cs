@@ -84,7 +84,7 @@ internal sealed class JsonArraySource(Stream stream, string name, bool legacy) :
                 }
                 catch (BsonFormatException e)
                 {
-                    throw Fail($"{Position}: {e.Message}", e);
+                    throw Fail($"{Position}: {PositionFree(e)}", e);
                 }
 
                 Commit(ref reader);
@@ -92,7 +92,7 @@ internal sealed class JsonArraySource(Stream stream, string name, bool legacy) :
             }
             catch (JsonException e)
             {
-                throw Fail($"line {(e.LineNumber ?? 0) + 1}: not valid JSON: {e.Message}", e);
+                throw Fail($"line {(e.LineNumber ?? 0) + 1}: not valid JSON: {JsonErrors.Describe(new InvalidOperationException(e.Message))}", e);
             }
         }
 
@@ -144,6 +144,9 @@ internal sealed class JsonArraySource(Stream stream, string name, bool legacy) :
         _end += read;
         _eof = read == 0;
     }
+
+    // The element's own line and column would mislead next to the file's; the element's position is given instead.
+    private static string PositionFree(Exception e) => JsonErrors.Describe(new InvalidOperationException(e.Message));
 
     private CliFailureException Fail(string message, Exception? inner = null) => new($"{name}: {message}", inner);
 }

@@ -35,7 +35,7 @@ internal sealed class JsonLinesSource(Stream stream, string name, bool legacy) :
             }
             catch (BsonFormatException e)
             {
-                throw new CliFailureException($"{name}: {Position}: {e.Message}", e);
+                throw new CliFailureException($"{name}: {Position}: {JsonErrors.Describe(e)}", e);
             }
         }
 
