@@ -68,10 +68,9 @@ dotnet publish -c Release -p:PublishAot=true -o "$work/native" -nologo -v quiet
 rm -f "$work/app.db" "$work/app.db-wal" "$work/app.db-redo"
 "$work/native/InstallCheck" "$work/app.db"
 
-if ls "$packages"/DocStore.Cli.*.nupkg >/dev/null 2>&1; then
-  step "dotnet tool install DocStore.Cli and run docstore on the program's file"
-  dotnet tool install DocStore.Cli --version "$version" --tool-path "$work/tools" --configfile "$work/nuget.config"
-  "$work/tools/docstore" check "$work/app.db"
-fi
+step "dotnet tool install DocStore.Cli and run docstore on the program's file"
+dotnet tool install DocStore.Cli --version "$version" --tool-path "$work/tools" --configfile "$work/nuget.config"
+"$work/tools/docstore" check "$work/app.db" | tee "$work/check.txt"
+grep -q "3 documents" "$work/check.txt"
 
 echo "install test passed ($version)"
