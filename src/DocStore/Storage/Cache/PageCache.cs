@@ -1,3 +1,4 @@
+using DocStore.Diagnostics;
 using System.Collections.Concurrent;
 using DocStore.Storage.Pages;
 
@@ -74,15 +75,18 @@ internal sealed class PageCache
         if (pageNumber < (uint)newest.Length && Volatile.Read(ref newest[pageNumber]) is { } hit && hit.Version == version && !hit.Dead)
         {
             hit.MarkReferenced();
+            DocStoreMetrics.CountCacheLookup(hit: true);
             return hit;
         }
 
         if (_map.TryGetValue(new PageKey(pageNumber, version), out var entry))
         {
             entry.MarkReferenced();
+            DocStoreMetrics.CountCacheLookup(hit: true);
             return entry;
         }
 
+        DocStoreMetrics.CountCacheLookup(hit: false);
         return null;
     }
 
