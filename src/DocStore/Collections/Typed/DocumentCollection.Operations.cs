@@ -1,6 +1,6 @@
-using DocStore.Diagnostics;
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Diagnostics;
 using DocStore.Indexing;
 
 namespace DocStore;

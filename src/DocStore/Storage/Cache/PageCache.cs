@@ -1,5 +1,5 @@
-using DocStore.Diagnostics;
 using System.Collections.Concurrent;
+using DocStore.Diagnostics;
 using DocStore.Storage.Pages;
 
 namespace DocStore.Storage.Cache;
