@@ -15,7 +15,7 @@ namespace DocStore;
 /// an in-memory database for <see cref="InMemoryPath"/>. It is thread-safe: any number of threads may read
 /// and write through it; writes are serialized by the engine's single write lock.
 /// </remarks>
-public abstract class DocStoreContext : IDisposable, IAsyncDisposable
+public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
 {
     /// <summary>The path that opens an in-memory database.</summary>
     public const string InMemoryPath = StorageEngine.InMemory;
