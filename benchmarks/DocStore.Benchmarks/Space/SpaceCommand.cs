@@ -6,9 +6,10 @@ using DocStore.Storage;
 namespace DocStore.Benchmarks.Space;
 
 /// <summary>
-/// <c>space [--docs N] [--durable N] [--updates N] [--dir PATH]</c>: builds the compare harness's data sets
-/// (the static people, durable single inserts, the update mix, a writer beside a long reader) and prints
-/// <see cref="DocStoreContext.GetStatistics"/> for each, open and after a clean close: where the bytes go.
+/// <c>space [--docs N] [--durable N] [--updates N] [--churn N] [--dir PATH]</c>: builds the compare
+/// harness's data sets (the static people, durable single inserts, the update mix, a writer beside a long
+/// reader) and prints <see cref="DocStoreContext.GetStatistics"/> for each, open and after a clean close:
+/// where the bytes go. Then churns (inserts, updates, deletes) over the people and compacts.
 /// </summary>
 internal static class SpaceCommand
 {
@@ -17,6 +18,7 @@ internal static class SpaceCommand
         var docs = Option(args, "--docs", 10_000);
         var durable = Option(args, "--durable", 2_000);
         var updates = Option(args, "--updates", 20_000);
+        var churn = Option(args, "--churn", 50_000);
         var root = args.SkipWhile(a => a != "--dir").Skip(1).FirstOrDefault() ?? Path.Combine(Path.GetTempPath(), "docstore-space-" + Environment.ProcessId);
         Directory.CreateDirectory(root);
         try
@@ -41,6 +43,7 @@ internal static class SpaceCommand
                 Update(db, docs, updates, seed: 2);
                 output.WriteLine($"  with the reader still open: {db.GetStatistics().TotalFileBytes / 1048576.0:F2} MiB on disk");
             });
+            Churn(output, root, docs, churn);
         }
         finally
         {
@@ -68,6 +71,64 @@ internal static class SpaceCommand
             output.Write(db.GetStatistics());
         }
 
+        output.WriteLine();
+    }
+
+    // Inserts, updates and deletes at random over about `docs` live people, then Compact(), against a fresh
+    // load of the same live people.
+    private static void Churn(TextWriter output, string root, int docs, int operations)
+    {
+        var path = Path.Combine(root, "churn.db");
+        var options = new DocStoreOptions { Durability = Durability.Normal };
+        var live = new SortedSet<long>();
+        var random = new Random(3);
+        long next = docs + 1;
+        output.WriteLine($"== churn: {operations} inserts, updates and deletes over {docs} live people, then Compact()");
+        using (var db = BenchmarkDb.Open(path, options))
+        {
+            Load(db, docs);
+            live.UnionWith(Enumerable.Range(1, docs).Select(i => (long)i));
+            for (var op = 0; op < operations; op++)
+            {
+                var roll = random.Next(3);
+                if ((roll == 0 && live.Count <= docs) || live.Count < docs / 2)
+                {
+                    db.People.Insert(PersonFactory.Create(next, PeopleLoader.DefaultBioLength));
+                    live.Add(next++);
+                }
+                else if (roll == 1)
+                {
+                    var person = PersonFactory.Create(live.ElementAt(random.Next(live.Count)), PeopleLoader.DefaultBioLength + random.Next(-100, 300));
+                    person.Age = PersonFactory.MinAge + random.Next(PersonFactory.AgeSpan);
+                    db.People.Update(person);
+                }
+                else
+                {
+                    var id = live.ElementAt(random.Next(live.Count));
+                    db.People.Delete(id);
+                    live.Remove(id);
+                }
+            }
+
+            db.Engine.Checkpoint();
+            output.WriteLine("-- after the churn:");
+            output.Write(db.GetStatistics());
+            var started = System.Diagnostics.Stopwatch.StartNew();
+            db.Compact();
+            output.WriteLine($"-- after Compact() ({started.ElapsedMilliseconds} ms):");
+            output.Write(db.GetStatistics());
+        }
+
+        var fresh = Path.Combine(root, "fresh.db");
+        using (var db = BenchmarkDb.Open(fresh, options))
+        {
+            foreach (var chunk in live.Chunk(1000))
+            {
+                db.People.InsertMany(chunk.Select(id => PersonFactory.Create(id, PeopleLoader.DefaultBioLength)));
+            }
+        }
+
+        output.WriteLine($"compacted file {new FileInfo(path).Length / 1048576.0:F2} MiB; a fresh load of the same {live.Count} ids {new FileInfo(fresh).Length / 1048576.0:F2} MiB (bios differ in length after updates)");
         output.WriteLine();
     }
 

@@ -125,6 +125,9 @@ internal sealed partial class StorageEngine
     private void Swap(StagedFile staged)
     {
         var old = _pager;
+
+        // The logs hold nothing now; cut them back as a clean close does, so compaction returns their space too.
+        old.TrimEmptyLog();
         old.Dispose();
         Exception? failure = null;
         try
