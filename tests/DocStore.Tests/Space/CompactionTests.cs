@@ -118,6 +118,53 @@ public sealed class CompactionTests
         Assert.Throws<NotSupportedException>(memory.Compact);
     }
 
+    [Fact]
+    public async Task Readers_and_a_writer_carry_on_across_compactions()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("busy.db"), Options);
+        var items = Open(db);
+        var live = new SortedDictionary<long, BsonDocument>();
+        Churn(items, live, 3_000, liveTarget: 800);
+        var fixedKeys = live.Keys.ToArray();
+        long written = 0;
+        using var stop = new CancellationTokenSource();
+        var readers = Enumerable.Range(0, 2).Select(r => Task.Run(() =>
+        {
+            var random = new Random(r);
+            var reads = 0;
+            while (!stop.IsCancellationRequested)
+            {
+                var key = fixedKeys[random.Next(fixedKeys.Length)];
+                Assert.Equal(live[key]["Body"].AsString, items.Get(key)!["Body"].AsString);
+                reads++;
+            }
+
+            return reads;
+        })).ToArray();
+        var writer = Task.Run(() =>
+        {
+            while (!stop.IsCancellationRequested)
+            {
+                items.Insert(new BsonDocument { { "Group", 99 }, { "Body", "w" } });
+                Interlocked.Increment(ref written);
+            }
+        });
+
+        for (var i = 0; i < 3; i++)
+        {
+            await Task.Delay(50);
+            await db.CompactAsync();
+        }
+
+        await stop.CancelAsync();
+        await writer;
+        Assert.All(await Task.WhenAll(readers), reads => Assert.True(reads > 0));
+        Assert.Equal(Interlocked.Read(ref written), items.CountBy("Group", 99));
+        Assert.Equal(live.Count + Interlocked.Read(ref written), items.Count());
+        Assert.True(db.CheckIntegrity().IsValid, db.CheckIntegrity().ToString());
+    }
+
     internal static long Long(BsonValue value) => value is BsonInt32 small ? small.Value : value.AsInt64;
 
     internal static BsonCollection Open(DocStoreContext db) =>
