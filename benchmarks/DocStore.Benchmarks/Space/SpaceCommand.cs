@@ -80,14 +80,15 @@ internal static class SpaceCommand
     {
         var path = Path.Combine(root, "churn.db");
         var options = new DocStoreOptions { Durability = Durability.Normal };
-        var live = new SortedSet<long>();
+        // A list with swap-removal, so picking a random live id costs O(1) at any scale.
+        var live = new List<long>();
         var random = new Random(3);
         long next = docs + 1;
         output.WriteLine($"== churn: {operations} inserts, updates and deletes over {docs} live people, then Compact()");
         using (var db = BenchmarkDb.Open(path, options))
         {
             Load(db, docs);
-            live.UnionWith(Enumerable.Range(1, docs).Select(i => (long)i));
+            live.AddRange(Enumerable.Range(1, docs).Select(i => (long)i));
             for (var op = 0; op < operations; op++)
             {
                 var roll = random.Next(3);
@@ -98,15 +99,16 @@ internal static class SpaceCommand
                 }
                 else if (roll == 1)
                 {
-                    var person = PersonFactory.Create(live.ElementAt(random.Next(live.Count)), PeopleLoader.DefaultBioLength + random.Next(-100, 300));
+                    var person = PersonFactory.Create(live[random.Next(live.Count)], PeopleLoader.DefaultBioLength + random.Next(-100, 300));
                     person.Age = PersonFactory.MinAge + random.Next(PersonFactory.AgeSpan);
                     db.People.Update(person);
                 }
                 else
                 {
-                    var id = live.ElementAt(random.Next(live.Count));
-                    db.People.Delete(id);
-                    live.Remove(id);
+                    var at = random.Next(live.Count);
+                    db.People.Delete(live[at]);
+                    live[at] = live[^1];
+                    live.RemoveAt(live.Count - 1);
                 }
             }
 
@@ -122,6 +124,7 @@ internal static class SpaceCommand
         var fresh = Path.Combine(root, "fresh.db");
         using (var db = BenchmarkDb.Open(fresh, options))
         {
+            live.Sort();
             foreach (var chunk in live.Chunk(1000))
             {
                 db.People.InsertMany(chunk.Select(id => PersonFactory.Create(id, PeopleLoader.DefaultBioLength)));
