@@ -15,7 +15,7 @@ namespace DocStore;
 /// an in-memory database for <see cref="InMemoryPath"/>. It is thread-safe: any number of threads may read
 /// and write through it; writes are serialized by the engine's single write lock.
 /// </remarks>
-public abstract class DocStoreContext : IDisposable, IAsyncDisposable
+public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
 {
     /// <summary>The path that opens an in-memory database.</summary>
     public const string InMemoryPath = StorageEngine.InMemory;
@@ -234,6 +234,15 @@ public abstract class DocStoreContext : IDisposable, IAsyncDisposable
         {
             _collections.Add(collection);
             _open[state.Name] = state;
+        }
+    }
+
+    /// <summary>The collection objects open in this context, with their generated models.</summary>
+    internal IModelOwner[] ModelOwners()
+    {
+        lock (_collections)
+        {
+            return [.. _collections.OfType<IModelOwner>()];
         }
     }
 
