@@ -62,6 +62,12 @@ internal sealed class CompiledStatement
             var found = values is not null && (parameter.Style == ParameterStyle.Positional
                 ? values.TryGetPositional(parameter.Position, out value)
                 : values.TryGetNamed(parameter.Name!, out value));
+            if (!found && Statement is ExplainStatement)
+            {
+                // EXPLAIN describes the plan without running it, so it needs no values.
+                continue;
+            }
+
             if (!found)
             {
                 var name = parameter.Style == ParameterStyle.Positional ? $"?{parameter.Position} (positional parameter {parameter.Position})" : $"'{parameter.Name}'";
