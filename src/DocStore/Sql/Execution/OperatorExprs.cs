@@ -66,14 +66,20 @@ internal sealed class BinaryExpr(BinaryOperator op, BoundExpr left, BoundExpr ri
                 return FromTruth(SqlComparer.Equal(left, right));
             case BinaryOperator.NotEqual:
                 return FromTruth(!SqlComparer.Equal(left, right));
-            case BinaryOperator.Less:
-                return FromTruth(SqlComparer.TryCompare(left, right) < 0);
-            case BinaryOperator.LessOrEqual:
-                return FromTruth(SqlComparer.TryCompare(left, right) <= 0);
-            case BinaryOperator.Greater:
-                return FromTruth(SqlComparer.TryCompare(left, right) > 0);
-            case BinaryOperator.GreaterOrEqual:
-                return FromTruth(SqlComparer.TryCompare(left, right) >= 0);
+            case BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual:
+                // A lifted comparison of a null int? is false, not unknown: test for NULL first.
+                if (SqlComparer.TryCompare(left, right) is not { } order)
+                {
+                    return SqlValue.Null;
+                }
+
+                return SqlValue.FromBoolean(Operator switch
+                {
+                    BinaryOperator.Less => order < 0,
+                    BinaryOperator.LessOrEqual => order <= 0,
+                    BinaryOperator.Greater => order > 0,
+                    _ => order >= 0,
+                });
             case BinaryOperator.Concat:
                 return left.IsNull || right.IsNull ? SqlValue.Null : SqlValue.FromString(Arithmetic.AsText(left) + Arithmetic.AsText(right));
             default:
@@ -207,13 +213,13 @@ internal sealed class BetweenExpr(BoundExpr operand, BoundExpr low, BoundExpr hi
     public override SqlValue Eval(RowContext row)
     {
         var value = Operand.Eval(row);
-        var above = SqlComparer.TryCompare(value, Low.Eval(row)) >= 0;
+        bool? above = SqlComparer.TryCompare(value, Low.Eval(row)) is { } low ? low >= 0 : null;
         if (above == false)
         {
             return SqlValue.FromBoolean(Negated);
         }
 
-        var below = SqlComparer.TryCompare(value, High.Eval(row)) <= 0;
+        bool? below = SqlComparer.TryCompare(value, High.Eval(row)) is { } high ? high <= 0 : null;
         bool? result = below == false ? false : above == true && below == true ? true : null;
         return FromTruth(Negated ? !result : result);
     }
