@@ -80,7 +80,7 @@ public sealed class SqlPreparedStatement
         }
 
         var collection = plan.Query.Sources[source].Collection.Name;
-        var serializer = Owner.Context.ModelOwners().Where(o => o.CollectionName == collection).Select(o => o.Model).OfType<IDocumentSerializer<T>>().FirstOrDefault()
+        var serializer = Owner.Serializer<T>(collection)
             ?? throw new SqlExecutionException(DocStoreErrorCode.SqlNotSupported, $"No collection of {typeof(T).Name} named '{collection}' is open in this context, so its documents cannot be read as {typeof(T).Name}.", -1, 0, 0);
         while (rows.Read())
         {
