@@ -178,6 +178,14 @@ public sealed partial class DocStoreSql
         return mixed;
     }
 
+    /// <summary>What <see cref="HasNonIntegerNumbers"/> learned about <paramref name="tree"/> at snapshot <paramref name="snapshot"/>, if anything.</summary>
+    internal bool KnownIntegersOnly(string tree, long snapshot, out bool integersOnly)
+    {
+        var known = _numberKinds.TryGetValue(tree, out var entry) && entry.Snapshot == snapshot;
+        integersOnly = known && !entry.Mixed;
+        return known;
+    }
+
     /// <summary>
     /// The catalog as <paramref name="transaction"/> sees it: the cached one while no commit has created or
     /// dropped a tree since it was loaded, else loaded again (and cached when it can serve later snapshots).

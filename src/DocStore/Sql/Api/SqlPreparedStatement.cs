@@ -71,6 +71,16 @@ public sealed class SqlPreparedStatement
     /// <exception cref="SqlExecutionException">The query does not select whole documents of one collection of <typeparamref name="T"/>.</exception>
     public IReadOnlyList<T> Query<T>(SqlParameters? parameters = null, SqlSession? session = null)
     {
+        if (session?.Transaction is null && _statements.Length == 1 && Volatile.Read(ref _compiled[0]) is { Plan: { } known } compiled
+            && PointLookup.Applies(known) && Owner.Serializer<T>(known.Query.Sources[0].Collection.Name) is { } fast)
+        {
+            Owner.Context.ThrowIfDisposed();
+            if (PointLookup.TryRun(Owner, compiled, compiled.BindParameters(Text, parameters), fast) is { } found)
+            {
+                return found;
+            }
+        }
+
         using var rows = ExecuteReader(parameters, session);
         var result = new List<T>();
         var plan = rows.CurrentPlan;
