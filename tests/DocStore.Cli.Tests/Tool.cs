@@ -12,7 +12,10 @@ public static class Tool
     /// <summary>The tool's assembly, copied beside the tests by the project reference.</summary>
     public static string AssemblyPath { get; } = Path.Combine(AppContext.BaseDirectory, "DocStore.Cli.dll");
 
-    public static ToolResult Run(string workingDirectory, params string[] args)
+    public static ToolResult Run(string workingDirectory, params string[] args) => RunWithInput(workingDirectory, null, args);
+
+    /// <summary>Runs the tool with <paramref name="input"/> on its standard input (a pipe, not a terminal).</summary>
+    public static ToolResult RunWithInput(string workingDirectory, string? input, params string[] args)
     {
         Assert.True(File.Exists(AssemblyPath), $"The tool was not built beside the tests: {AssemblyPath}");
         var start = new ProcessStartInfo(DotnetHost())
@@ -30,6 +33,11 @@ public static class Tool
         }
 
         using var process = Process.Start(start)!;
+        if (input is not null)
+        {
+            process.StandardInput.Write(input);
+        }
+
         process.StandardInput.Close();
         var output = new MemoryStream();
         var copy = process.StandardOutput.BaseStream.CopyToAsync(output);
@@ -45,7 +53,8 @@ public static class Tool
         return new ToolResult(process.ExitCode, Encoding.UTF8.GetString(bytes), error.Result, bytes);
     }
 
-    private static string DotnetHost()
+    /// <summary>The dotnet host that runs the tool.</summary>
+    public static string DotnetHost()
     {
         // The SDK names the host it runs under; a test run outside the SDK falls back to the one on PATH.
         var host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH");
@@ -63,6 +72,8 @@ public sealed class TempFolder : IDisposable
     public string this[string name] => System.IO.Path.Combine(Path, name);
 
     public ToolResult Run(params string[] args) => Tool.Run(Path, args);
+
+    public ToolResult RunWithInput(string input, params string[] args) => Tool.RunWithInput(Path, input, args);
 
     public void Dispose()
     {

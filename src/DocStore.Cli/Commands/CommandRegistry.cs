@@ -5,6 +5,8 @@ internal static class CommandRegistry
 {
     public static IReadOnlyList<ICliCommand> Commands { get; } =
     [
+        new ShellCommand(),
+        new SqlCommand(),
         new ImportCommand(),
         new ExportCommand(),
         new CheckCommand(),

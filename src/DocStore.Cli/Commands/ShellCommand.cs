@@ -1,0 +1,32 @@
+using System.CommandLine;
+using DocStore.Cli.Hosting;
+using DocStore.Cli.Sql;
+
+namespace DocStore.Cli.Commands;
+
+/// <summary>`docstore shell db`: the interactive SQL shell, or a script from standard input when it is not a terminal.</summary>
+internal sealed class ShellCommand : ICliCommand
+{
+    public Command Create()
+    {
+        var db = CommonOptions.Database();
+        var command = new Command("shell", "An interactive SQL prompt with history and dot commands (.help). When standard input is not a terminal it runs the statements it reads: docstore shell app.db < script.sql")
+        {
+            db,
+        };
+        command.SetAction(parse => CommandRunner.Run(parse, () =>
+        {
+            using var database = DatabaseOpener.OpenOrCreate(parse.GetValue(db)!);
+            var shell = new SqlShell(database, Console.Out, Console.Error);
+            if (Console.IsInputRedirected)
+            {
+                shell.RunScript(Console.In);
+                return shell.Failures == 0 ? ExitCodes.Success : ExitCodes.Failure;
+            }
+
+            shell.RunInteractive();
+            return ExitCodes.Success;
+        }));
+        return command;
+    }
+}

@@ -1,0 +1,40 @@
+using System.CommandLine;
+using DocStore.Cli.Hosting;
+using DocStore.Cli.Sql;
+
+namespace DocStore.Cli.Commands;
+
+/// <summary>`docstore sql db "statement"`: runs SQL and prints its rows.</summary>
+internal sealed class SqlCommand : ICliCommand
+{
+    public Command Create()
+    {
+        var db = CommonOptions.Database();
+        var statement = new Argument<string>("statement") { Description = "The SQL to run (docs/sql.md); several statements separated by ; run in order." };
+        var format = new Option<OutputMode>("--format") { Description = "table, json (an array of row objects in relaxed Extended JSON), csv or line.", DefaultValueFactory = _ => OutputMode.Table };
+        var command = new Command("sql", "Run SQL on the database and print the rows to standard output.")
+        {
+            db,
+            statement,
+            format,
+        };
+        command.SetAction(parse => CommandRunner.Run(parse, () =>
+        {
+            using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: false);
+            try
+            {
+                using var rows = database.Sql.ExecuteReader(parse.GetValue(statement)!);
+                ResultPrinter.Print(rows, parse.GetValue(format), Console.Out);
+            }
+            catch (DocStoreException e) when (e is not DatabaseLockedException)
+            {
+                // SQL errors keep their lines: the caret excerpt is the useful part.
+                Console.Error.WriteLine($"docstore: {e.Message}");
+                return ExitCodes.Failure;
+            }
+
+            return ExitCodes.Success;
+        }));
+        return command;
+    }
+}

@@ -1,0 +1,10 @@
+namespace DocStore.Cli.Sql;
+
+/// <summary>How query results print: an aligned table, a JSON array of row objects (relaxed Extended JSON), CSV, or one `name = value` line per column.</summary>
+internal enum OutputMode
+{
+    Table,
+    Json,
+    Csv,
+    Line,
+}
