@@ -35,6 +35,9 @@ public sealed class SqlPreparedStatement
 
     internal DocStoreSql Owner { get; }
 
+    /// <summary>Statement <paramref name="index"/> as parsed.</summary>
+    internal AstStatement StatementAt(int index) => _statements[index];
+
     /// <summary>Runs the statements and returns a reader over their results.</summary>
     /// <param name="parameters">The parameter values, or null.</param>
     /// <param name="session">The session whose transaction the statements run in; null for a snapshot per statement.</param>
