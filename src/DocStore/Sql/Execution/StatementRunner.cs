@@ -18,7 +18,7 @@ internal static class StatementRunner
         {
             case SelectStatement:
                 var plan = compiled.Plan!;
-                return new SqlResult([.. plan.Query.Columns.Select(c => c.Name)], SelectExecutor.Run(plan, state), -1);
+                return new SqlResult(plan.ColumnNames, SelectExecutor.Run(plan, state), -1);
             case ExplainStatement { Statement: SelectStatement or UpdateStatement or DeleteStatement }:
                 return new SqlResult(Explain.Columns, Explain.Rows(compiled.Plan!), -1);
             default:
