@@ -74,7 +74,7 @@ public sealed class SqlPreparedStatement
     /// <exception cref="SqlExecutionException">The query does not select whole documents of one collection of <typeparamref name="T"/>.</exception>
     public IReadOnlyList<T> Query<T>(SqlParameters? parameters = null, SqlSession? session = null)
     {
-        if (session?.Transaction is null && _statements.Length == 1 && Volatile.Read(ref _compiled[0]) is { Plan: { } known } compiled
+        if (session?.Transaction is null && _statements.Length == 1 && Volatile.Read(ref _compiled[0]) is { Plan: { } known, Write: null } compiled
             && PointLookup.Applies(known) && Owner.Serializer<T>(known.Query.Sources[0].Collection.Name) is { } fast)
         {
             Owner.Context.ThrowIfDisposed();
