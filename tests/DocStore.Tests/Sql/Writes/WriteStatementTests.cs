@@ -44,7 +44,8 @@ public sealed class WriteStatementTests
         using var db = SqlDatabase.People();
         var before = db.Sql.Query("SELECT * FROM People");
         var key = Assert.Throws<DuplicateKeyException>(() => db.Sql.Execute("INSERT INTO People (_id, Name) VALUES (10, 'a'), (11, 'b'), (1, 'c')"));
-        Assert.Contains("Collection 'People' already has a document with key", key.Message, StringComparison.Ordinal);
+        Assert.Equal(DocStoreErrorCode.DuplicateKey, key.ErrorCode);
+        Assert.Contains("'People'", key.Message, StringComparison.Ordinal);
         Assert.Throws<DuplicateKeyException>(() => db.Sql.Execute("INSERT INTO People (_id, Email) VALUES (12, 'new@x.org'), (13, 'new@x.org')"));
         Assert.Throws<DuplicateKeyException>(() => db.Sql.Execute("INSERT INTO People (_id, Email) VALUES (14, 'z@x.org'), (15, 'bob@x.org')"));
         Assert.Equal(before, db.Sql.Query("SELECT * FROM People"));
