@@ -35,6 +35,9 @@ public sealed class SqlPreparedStatement
 
     internal DocStoreSql Owner { get; }
 
+    /// <summary>Statement <paramref name="index"/> as parsed.</summary>
+    internal AstStatement StatementAt(int index) => _statements[index];
+
     /// <summary>Runs the statements and returns a reader over their results.</summary>
     /// <param name="parameters">The parameter values, or null.</param>
     /// <param name="session">The session whose transaction the statements run in; null for a snapshot per statement.</param>
@@ -71,7 +74,7 @@ public sealed class SqlPreparedStatement
     /// <exception cref="SqlExecutionException">The query does not select whole documents of one collection of <typeparamref name="T"/>.</exception>
     public IReadOnlyList<T> Query<T>(SqlParameters? parameters = null, SqlSession? session = null)
     {
-        if (session?.Transaction is null && _statements.Length == 1 && Volatile.Read(ref _compiled[0]) is { Plan: { } known } compiled
+        if (session?.Transaction is null && _statements.Length == 1 && Volatile.Read(ref _compiled[0]) is { Plan: { } known, Write: null } compiled
             && PointLookup.Applies(known) && Owner.Serializer<T>(known.Query.Sources[0].Collection.Name) is { } fast)
         {
             Owner.Context.ThrowIfDisposed();

@@ -108,12 +108,12 @@ public class ApiTests
     }
 
     [Fact]
-    public void Writes_are_refused_with_the_statement_kind_until_they_are_supported()
+    public void Index_statements_are_refused_with_the_statement_kind_until_they_are_supported()
     {
         using var db = SqlDatabase.People();
-        var error = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("DELETE FROM People WHERE _id = 1"));
+        var error = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("DROP INDEX People.Age"));
         Assert.Equal(DocStoreErrorCode.SqlNotSupported, error.ErrorCode);
-        Assert.Contains("DELETE statements are not supported yet", error.Message, StringComparison.Ordinal);
+        Assert.Contains("DROP INDEX statements are not supported yet", error.Message, StringComparison.Ordinal);
         Assert.Equal(6, db.GetCollection("People").Count());
     }
 
