@@ -38,6 +38,10 @@ internal sealed partial class StorageEngine : IDisposable
         _pager = pager;
         _options = options;
         Name = name;
+        if (!pager.IsInMemory && !options.ReadOnly)
+        {
+            _idleTimer = new Timer(OnIdleTimer, null, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+        }
     }
 
     /// <summary>The path (or <see cref="InMemory"/>) the engine was opened with.</summary>
