@@ -36,15 +36,17 @@ internal sealed partial class Tree
     }
 
     /// <summary>
-    /// Walks up from a node that lost bytes: while it is under a quarter full, merge it with a sibling when
-    /// both fit in one page (the parent then loses a separator and is checked next), else even out the two
-    /// siblings and replace their separator. Finally, a root branch left with one child absorbs it.
+    /// Walks up from a node that lost bytes: while it is under half full, merge it with a sibling when
+    /// both fit in one page (the parent then loses a separator and is checked next); a node under a quarter
+    /// full that fits with neither is evened out with a sibling instead, and their separator replaced.
+    /// Merging at half keeps pages that deletes thin out from piling up at a quarter full. Finally, a root
+    /// branch left with one child absorbs it.
     /// </summary>
     private void Rebalance(int level, byte[] page)
     {
         var writer = Writer();
         var usable = PageSize - PageLayout.HeaderSize;
-        while (level > 0 && Node.UsedBytes(page) < usable / 4)
+        while (level > 0 && Node.UsedBytes(page) < usable * 2 / 3)
         {
             var (parentNumber, childIndex) = _path![level - 1];
             var parent = writer.GetWritable(parentNumber);
@@ -53,13 +55,33 @@ internal sealed partial class Tree
                 break;
             }
 
+            var used = Node.UsedBytes(page);
             var separatorIndex = childIndex > 0 ? childIndex - 1 : 0;
+            if (!FitsWith(parent, separatorIndex, usable) && childIndex > 0 && childIndex < Node.Count(parent)
+                && FitsWith(parent, childIndex, usable))
+            {
+                separatorIndex = childIndex;
+            }
+
             var leftNumber = Node.Child(parent, separatorIndex);
             var rightNumber = Node.Child(parent, separatorIndex + 1);
-            var left = writer.GetWritable(leftNumber);
-            var right = writer.GetWritable(rightNumber);
             var isLeaf = PageLayout.GetType(page) == PageType.Leaf;
             var type = isLeaf ? PageType.Leaf : PageType.Branch;
+            if (!FitsWith(parent, separatorIndex, usable))
+            {
+                if (isLeaf && TryMergeThreeIntoTwo(level, parent, childIndex, used, usable))
+                {
+                    return;
+                }
+
+                if (used >= usable / 4)
+                {
+                    break;
+                }
+            }
+
+            var left = writer.GetWritable(leftNumber);
+            var right = writer.GetWritable(rightNumber);
             var rightLink = PageLayout.GetLink(right);
             var cells = Node.Cells(left);
             if (!isLeaf)
@@ -76,6 +98,11 @@ internal sealed partial class Tree
                 level--;
                 page = parent;
                 continue;
+            }
+
+            if (used >= usable / 4)
+            {
+                break;
             }
 
             byte[] separator;
@@ -103,6 +130,57 @@ internal sealed partial class Tree
         {
             CollapseRoot();
         }
+    }
+
+    /// <summary>
+    /// A leaf that fits with neither sibling alone shares their three pages' cells out over two when they
+    /// hold at most 1¾ pages, freeing itself: without it, leaves beside fuller ones thin out to a third.
+    /// </summary>
+    private bool TryMergeThreeIntoTwo(int level, byte[] parent, int childIndex, int used, int usable)
+    {
+        if (childIndex == 0 || childIndex >= Node.Count(parent))
+        {
+            return false;
+        }
+
+        var writer = Writer();
+        var leftNumber = Node.Child(parent, childIndex - 1);
+        var middleNumber = Node.Child(parent, childIndex);
+        var rightNumber = Node.Child(parent, childIndex + 1);
+        if (Node.UsedBytes(_tx.ReadPage(leftNumber)) + used + Node.UsedBytes(_tx.ReadPage(rightNumber)) > (2 * usable) - (usable / 4))
+        {
+            return false;
+        }
+
+        var left = writer.GetWritable(leftNumber);
+        var right = writer.GetWritable(rightNumber);
+        var cells = Node.Cells(left);
+        cells.AddRange(Node.Cells(_tx.ReadPage(middleNumber)));
+        cells.AddRange(Node.Cells(right));
+        var cut = BalancedSplit(cells, 0);
+        Node.Build(left, PageType.Leaf, cells, 0, cut, 0);
+        Node.Build(right, PageType.Leaf, cells, cut, cells.Count, 0);
+        var separator = ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
+        writer.FreePage(middleNumber);
+
+        // The separators on both sides of the middle leaf give way to one between left and right.
+        Node.Remove(parent, childIndex);
+        Node.Remove(parent, childIndex - 1);
+        InsertIntoBranch(level - 1, childIndex - 1, separator, leftNumber);
+        return true;
+    }
+
+    /// <summary>
+    /// Whether the two children around separator <paramref name="separatorIndex"/> of <paramref name="parent"/>
+    /// would fit in one page, judged by their used bytes and, for branches, the separator that moves down;
+    /// an estimate the merge confirms by the cells' sizes.
+    /// </summary>
+    private bool FitsWith(byte[] parent, int separatorIndex, int usable)
+    {
+        var left = _tx.ReadPage(Node.Child(parent, separatorIndex));
+        var right = _tx.ReadPage(Node.Child(parent, separatorIndex + 1));
+        var separator = PageLayout.GetType(left) == PageType.Branch ? Node.KeyAt(parent, separatorIndex).Length + Node.CellHeaderSize + 2 : 0;
+        return Node.UsedBytes(left) + Node.UsedBytes(right) + separator <= usable;
     }
 
     private void CollapseRoot()

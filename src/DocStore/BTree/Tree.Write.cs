@@ -85,6 +85,10 @@ internal sealed partial class Tree
         var link = PageLayout.GetLink(page);
         var n = cells.Count;
         var append = index == n - 1;
+        if (isLeaf && !append && level > 0 && TryShareWithSibling(level, pageNumber, page, cells))
+        {
+            return;
+        }
 
         int leftEnd, rightStart;
         uint leftLink, rightLink;
@@ -119,6 +123,61 @@ internal sealed partial class Tree
         Node.Build(page, type, cells, rightStart, n, rightLink);
         var parent = _path![level - 1];
         InsertIntoBranch(level - 1, parent.Index, separator, left);
+    }
+
+    /// <summary>
+    /// Instead of splitting a full leaf (a key arriving out of order), evens its cells out with a sibling
+    /// that has room, as a B*-tree does: keys arriving at random then leave pages about three quarters full
+    /// rather than two thirds. The sibling must end up with at least an eighth of a page free, so the next
+    /// insert there does not have to move cells again at once. Returns false when neither sibling has room.
+    /// </summary>
+    private bool TryShareWithSibling(int level, uint pageNumber, byte[] page, List<byte[]> cells)
+    {
+        var writer = Writer();
+        var usable = PageSize - PageLayout.HeaderSize;
+        var (parentNumber, childIndex) = _path![level - 1];
+        var parent = _tx.ReadPage(parentNumber);
+        var budget = (2 * usable) - (usable / 4);
+        var size = Node.Size(cells, 0, cells.Count);
+        foreach (var left in (ReadOnlySpan<bool>)[true, false])
+        {
+            var separatorIndex = left ? childIndex - 1 : childIndex;
+            if (separatorIndex < 0 || separatorIndex >= Node.Count(parent))
+            {
+                continue;
+            }
+
+            var siblingNumber = Node.Child(parent, left ? childIndex - 1 : childIndex + 1);
+            var sibling = _tx.ReadPage(siblingNumber);
+            if (PageLayout.GetType(sibling) != PageType.Leaf || size + Node.UsedBytes(sibling) > budget)
+            {
+                continue;
+            }
+
+            var all = Node.Cells(sibling);
+            if (left)
+            {
+                all.AddRange(cells);
+            }
+            else
+            {
+                cells.AddRange(all);
+                all = cells;
+            }
+
+            var cut = BalancedSplit(all, 0);
+            var leftNumber = left ? siblingNumber : pageNumber;
+            var leftPage = left ? writer.GetWritable(siblingNumber) : page;
+            var rightPage = left ? page : writer.GetWritable(siblingNumber);
+            Node.Build(leftPage, PageType.Leaf, all, 0, cut, 0);
+            Node.Build(rightPage, PageType.Leaf, all, cut, all.Count, 0);
+            var separator = ShortestSeparator(Node.CellKey(all[cut - 1]), Node.CellKey(all[cut]));
+            Node.Remove(writer.GetWritable(parentNumber), separatorIndex);
+            InsertIntoBranch(level - 1, separatorIndex, separator, leftNumber);
+            return true;
+        }
+
+        return false;
     }
 
     /// <summary>Adds the separator for a new left sibling <paramref name="leftChild"/> before position <paramref name="index"/> of the branch at <paramref name="level"/>.</summary>

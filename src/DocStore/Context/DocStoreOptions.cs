@@ -24,9 +24,17 @@ public sealed class DocStoreOptions
 
     /// <summary>
     /// How full the write-ahead log may get, in page-sized frames, before a commit starts a checkpoint in the
-    /// background. Default 2000 (16 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
+    /// background. Default 256 (2 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
     /// </summary>
     public int AutoCheckpointFrames { get; init; } = Defaults.AutoCheckpointFrames;
+
+    /// <summary>
+    /// The journal's bound in bytes: when the log restarts, the write-ahead log and the redo log are cut back
+    /// to this length if they grew past it, and a commit that leaves the write-ahead log longer than this
+    /// (readers kept the background checkpoints from restarting it) checkpoints before it returns. Default
+    /// 4 MiB; at least 64 KiB.
+    /// </summary>
+    public long JournalSizeLimit { get; init; } = Defaults.JournalSizeLimit;
 
     /// <summary>
     /// Under <see cref="Durability.Full"/>, whether the file each commit fsyncs (the redo log, or the WAL
@@ -58,6 +66,7 @@ public sealed class DocStoreOptions
         WriteLockTimeout = WriteLockTimeout,
         PageSize = PageSize,
         AutoCheckpointFrames = AutoCheckpointFrames,
+        JournalSizeLimit = JournalSizeLimit,
         UnbufferedWalWrites = UnbufferedWalWrites,
         RedoLog = RedoLog,
     };

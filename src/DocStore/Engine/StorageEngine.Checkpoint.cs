@@ -87,11 +87,24 @@ internal sealed partial class StorageEngine
             return;
         }
 
+        if (_idleTimer is not null)
+        {
+            NoteCommit();
+        }
+
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
         // versions then die young (cheap for the GC) instead of being kept, and promoted, for thousands of frames.
         var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
         if (threshold == 0 || _pager.WalSizeInPages < threshold)
         {
+            return;
+        }
+
+        if (_pager.WalOverLimit)
+        {
+            // Readers kept the background checkpoints from restarting the log: this committer checkpoints
+            // itself, which waits for them with the write lock held, so the log stops growing.
+            CheckpointInline();
             return;
         }
 
@@ -101,7 +114,7 @@ internal sealed partial class StorageEngine
             {
                 if (_background.IsCompleted && Volatile.Read(ref _disposed) == 0)
                 {
-                    _background = Task.Run(BackgroundCheckpoint);
+                    _background = Task.Run(() => BackgroundCheckpoint(trimWhenEmpty: false));
                 }
             }
 
@@ -116,6 +129,31 @@ internal sealed partial class StorageEngine
         try
         {
             _pager.Checkpoint();
+        }
+        finally
+        {
+            _writeLock.Release();
+        }
+    }
+
+    private void CheckpointInline()
+    {
+        if (Volatile.Read(ref _disposed) != 0 || !_writeLock.Wait(_options.WriteLockTimeout))
+        {
+            return;
+        }
+
+        try
+        {
+            if (Volatile.Read(ref _disposed) == 0)
+            {
+                _pager.ForcedCheckpoint();
+            }
+        }
+        catch (Exception ex) when (ex is StorageFailedException or DatabaseCorruptException or IOException)
+        {
+            // The commit is acknowledged whatever happens here; as in the background, the pager records a
+            // failed write and the next commit reports it, and a damaged page fails whoever reads it next.
         }
         finally
         {
@@ -144,9 +182,10 @@ internal sealed partial class StorageEngine
     }
 
     // Copies while writers keep committing, then takes the write lock only to copy what they appended
-    // meanwhile and restart the WAL. Failures are not lost by ending here: the pager records a failed write
-    // or fsync and refuses later commits with it, and a corrupt or unreadable page fails whoever reads it next.
-    private void BackgroundCheckpoint()
+    // meanwhile and restart the WAL (and, after a pause in commits, cut the emptied logs back to their
+    // headers). Failures are not lost by ending here: the pager records a failed write or fsync and refuses
+    // later commits with it, and a corrupt or unreadable page fails whoever reads it next.
+    private void BackgroundCheckpoint(bool trimWhenEmpty)
     {
         try
         {
@@ -158,9 +197,9 @@ internal sealed partial class StorageEngine
 
             try
             {
-                if (Volatile.Read(ref _disposed) == 0)
+                if (Volatile.Read(ref _disposed) == 0 && _pager.Checkpoint() && trimWhenEmpty)
                 {
-                    _pager.Checkpoint();
+                    _pager.TrimEmptyLog();
                 }
             }
             finally

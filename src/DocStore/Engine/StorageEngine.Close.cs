@@ -81,7 +81,8 @@ internal sealed partial class StorageEngine
         DocStoreMetrics.UntrackWalSize(this);
 
         // Let a background checkpoint finish first: it may need the write lock taken below. None starts
-        // after this: AfterCommit checks _disposed under the same gate.
+        // after this: AfterCommit and the idle timer check _disposed under the same gate.
+        _idleTimer?.Dispose();
         WaitForBackgroundCheckpoint();
         var locked = _writeLock.Wait(0) || TakeLockFromOpenWriter();
         try

@@ -42,6 +42,10 @@ internal sealed partial class StorageEngine : IDisposable
         _options = options;
         Name = name;
         DocStoreMetrics.TrackWalSize(this, MeasureWalSize);
+        if (!pager.IsInMemory && !options.ReadOnly)
+        {
+            _idleTimer = new Timer(OnIdleTimer, null, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+        }
     }
 
     // Read by the metrics thread without locks: an approximate size is all a gauge needs.

@@ -20,9 +20,23 @@ internal sealed class StorageOptions
     /// <summary>
     /// How full the WAL may get, in page-sized frames, before a commit triggers a checkpoint (if the write
     /// lock is free then): a file's log is measured in bytes, so a small delta frame counts for its size,
-    /// not as a whole page. Default 2000 (16 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
+    /// not as a whole page. Default 256 (2 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
     /// </summary>
-    public int AutoCheckpointFrames { get; init; } = 2000;
+    public int AutoCheckpointFrames { get; init; } = 256;
+
+    /// <summary>
+    /// The journal's bound, in bytes (docs/storage.md, "Journal bounds"). A WAL restart cuts the WAL and the
+    /// redo log back to this length when they have grown past it; and a commit that leaves the WAL longer
+    /// than it (because readers kept background checkpoints from restarting the log) checkpoints before it
+    /// returns, waiting briefly for readers of older snapshots to move on. Default 4 MiB; at least 64 KiB.
+    /// </summary>
+    public long JournalSizeLimit { get; init; } = DefaultJournalSizeLimit;
+
+    /// <summary>The default of <see cref="JournalSizeLimit"/>: 4 MiB.</summary>
+    internal const long DefaultJournalSizeLimit = 4L << 20;
+
+    /// <summary>The smallest <see cref="JournalSizeLimit"/>.</summary>
+    internal const long MinJournalSizeLimit = 64L << 10;
 
     /// <summary>
     /// Under <see cref="Durability.Full"/>, whether commits are written to the WAL around the operating
@@ -82,6 +96,7 @@ internal sealed class StorageOptions
         ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
         ArgumentOutOfRangeException.ThrowIfNegative(AutoCheckpointFrames, nameof(AutoCheckpointFrames));
         ArgumentOutOfRangeException.ThrowIfNegative(WalPreallocationFrames, nameof(WalPreallocationFrames));
+        ArgumentOutOfRangeException.ThrowIfLessThan(JournalSizeLimit, MinJournalSizeLimit, nameof(JournalSizeLimit));
         if (WriteLockTimeout < TimeSpan.Zero && WriteLockTimeout != Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(WriteLockTimeout), WriteLockTimeout, "The timeout must be non-negative or infinite.");

@@ -32,6 +32,7 @@ public sealed class OptionsTests
             WriteLockTimeout = TimeSpan.FromSeconds(3),
             PageSize = 4096,
             AutoCheckpointFrames = 7,
+            JournalSizeLimit = 1 << 20,
             UnbufferedWalWrites = false,
             RedoLog = false,
         };

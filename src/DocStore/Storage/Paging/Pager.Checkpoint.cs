@@ -17,7 +17,8 @@ internal sealed partial class Pager
     /// <summary>
     /// Copies into the database file the newest version of every page at or before the oldest live
     /// reader's snapshot (so nothing a reader still resolves to the file changes under it), then restarts
-    /// the WAL if everything was copied and no reader is live. The caller holds the write lock.
+    /// the WAL if everything was copied and no reader can still read a frame of it. The caller holds the
+    /// write lock, so no commit lands meanwhile: readers of older snapshots are given a moment to leave.
     /// </summary>
     /// <returns>True when the WAL is empty afterwards (restarted now, or already empty).</returns>
     public bool Checkpoint()
@@ -42,6 +43,11 @@ internal sealed partial class Pager
             CompleteOpenWork();
             var committed = CommittedLsn;
             var limit = CopyUpToOldestReader(committed);
+            if (limit != committed && _memory is null && AwaitReaders(() => Readers.Oldest() >= committed))
+            {
+                limit = CopyUpToOldestReader(committed);
+            }
+
             ResetRedoIfCovered();
             if (limit != committed || _index.PageCount != 0)
             {
@@ -54,22 +60,7 @@ internal sealed partial class Pager
                 return _memory.FrameCount == 0 || Readers.RunIfNoReaders(() => _memory.Reset(committed + 1));
             }
 
-            if (_wal!.FrameCount == 0)
-            {
-                return true;
-            }
-
-            return Readers.RunIfNoReaders(() =>
-            {
-                try
-                {
-                    _wal.Reset(committed + 1, Durability != Durability.None);
-                }
-                catch (IOException ex)
-                {
-                    throw Fail(ex, "restarting the WAL", commitAttempted: false);
-                }
-            });
+            return _wal!.FrameCount == 0 || RestartWal(committed);
         }
     }
 

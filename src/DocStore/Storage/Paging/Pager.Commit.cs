@@ -47,6 +47,7 @@ internal sealed partial class Pager
             return AppendToOverlay(pages, pageCount);
         }
 
+        RestartIfPending();
         var viaRedo = redoOperations is not null && RecordsRedo;
         if (!viaRedo)
         {

@@ -233,7 +233,7 @@ internal sealed partial class Pager
 
         try
         {
-            _redo.Reset();
+            _redo.Reset(_journalSizeLimit);
         }
         catch (IOException ex)
         {

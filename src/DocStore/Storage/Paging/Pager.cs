@@ -35,6 +35,7 @@ internal sealed partial class Pager : IDisposable
         _memory = memory;
         PageSize = pageSize;
         Durability = options.Durability;
+        _journalSizeLimit = options.JournalSizeLimit;
         _pool = new PagePool(pageSize, Readers, pinned: memory is null);
         _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool.Retire);
         memory?.RetireThrough(_pool.Retire);

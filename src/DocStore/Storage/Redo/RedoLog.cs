@@ -310,14 +310,23 @@ internal sealed class RedoLog : IDisposable
     /// Starts a new generation: a new salt in the header turns every record written so far into the end of
     /// the log. Only once the WAL is durable up to every transaction they carry. Not flushed: the next
     /// record's fsync makes the header durable with it, and until then either header leaves nothing to replay.
+    /// A file longer than <paramref name="sizeLimit"/> is cut back to it (whole blocks; the records cut off
+    /// belong to the old generation, which the new header already ends).
     /// </summary>
-    public void Reset()
+    public void Reset(long sizeLimit = long.MaxValue)
     {
         var salt = (uint)RandomNumberGenerator.GetInt32(1, int.MaxValue);
         var block = _buffer.Span[..RedoFormat.BlockSize];
         block.Clear();
         RedoFormat.WriteHeader(block, salt);
         _device.Write(0, block);
+        var keep = Math.Max(sizeLimit, RedoFormat.BlockSize) & ~(long)(RedoFormat.BlockSize - 1);
+        if (_device.Length > keep)
+        {
+            _device.SetLength(keep);
+            _allocatedEnd = Math.Min(_allocatedEnd, keep);
+        }
+
         _allocatedEnd = Math.Max(_allocatedEnd, RedoFormat.BlockSize);
         lock (_gate)
         {

@@ -240,21 +240,34 @@ internal sealed partial class WriteAheadLog : IDisposable
         }
     }
 
-    /// <summary>Starts a new generation at <paramref name="nextLsn"/>: a new salt invalidates every old frame.</summary>
-    public void Reset(long nextLsn, bool sync)
+    /// <summary>
+    /// Starts a new generation at <paramref name="nextLsn"/>: a new salt invalidates every old frame. A file
+    /// longer than <paramref name="sizeLimit"/> is cut back to it.
+    /// </summary>
+    public void Reset(long nextLsn, bool sync, long sizeLimit = long.MaxValue)
     {
         Span<byte> header = stackalloc byte[WalFormat.HeaderSize];
         var salt = (uint)RandomNumberGenerator.GetInt32(1, int.MaxValue);
         WalFormat.WriteHeader(header, _pageSize, salt, nextLsn);
         _device.Write(0, header);
 
-        // The file keeps its length: the new salt already invalidates the old frames, and overwriting
-        // them in place lets each commit's fsync skip the metadata update that growing the file needs.
         if (sync)
         {
             // The header must be durable before frames of the new generation are, or a crash would leave
-            // new frames behind an old header whose salt rejects them.
+            // new frames behind an old header whose salt rejects them; and before the file is cut, or a
+            // crash could leave the old header over a cut log whose surviving prefix holds page versions
+            // older than the ones checkpointed into the database file.
             _device.Flush();
+        }
+
+        // Up to the limit the file keeps its length: the new salt already invalidates the old frames, and
+        // overwriting them in place lets each commit's fsync skip the metadata update that growing needs.
+        // Past it, the space goes back to the file system.
+        var keep = sizeLimit == long.MaxValue ? long.MaxValue : AlignUp(Math.Max(sizeLimit, WalFormat.TransactionAlignment));
+        if (_device.Length > keep)
+        {
+            _device.SetLength(keep);
+            _allocatedEnd = Math.Min(_allocatedEnd, keep);
         }
 
         _salt = salt;

@@ -1,0 +1,64 @@
+namespace DocStore.Engine;
+
+// Checkpointing a file database whose writers have paused, so that a database at rest is its file alone.
+internal sealed partial class StorageEngine
+{
+    // How long commits must have paused before the journal is checkpointed and cut back to its header.
+    private static readonly TimeSpan IdleCheckpointDelay = TimeSpan.FromSeconds(1);
+
+    // Null for :memory: and read-only databases. Armed by the first commit after it last fired.
+    private readonly Timer? _idleTimer;
+
+    // Environment.TickCount64 at the last commit; 1 in _idleArmed while the timer is set.
+    private long _lastCommitTicks;
+    private int _idleArmed;
+
+    private void NoteCommit()
+    {
+        Volatile.Write(ref _lastCommitTicks, Environment.TickCount64);
+        if (Volatile.Read(ref _idleArmed) == 0 && Interlocked.Exchange(ref _idleArmed, 1) == 0)
+        {
+            ArmIdleTimer(IdleCheckpointDelay);
+        }
+    }
+
+    private void ArmIdleTimer(TimeSpan delay)
+    {
+        try
+        {
+            _idleTimer?.Change(delay, Timeout.InfiniteTimeSpan);
+        }
+        catch (ObjectDisposedException)
+        {
+            // Closed meanwhile: the close checkpoints and trims the journal itself.
+        }
+    }
+
+    private void OnIdleTimer(object? state)
+    {
+        var quiet = TimeSpan.FromMilliseconds(Environment.TickCount64 - Volatile.Read(ref _lastCommitTicks));
+        if (quiet < IdleCheckpointDelay)
+        {
+            ArmIdleTimer(IdleCheckpointDelay - quiet);
+            return;
+        }
+
+        lock (_backgroundGate)
+        {
+            if (Volatile.Read(ref _disposed) != 0)
+            {
+                return;
+            }
+
+            if (!_background.IsCompleted)
+            {
+                // A checkpoint is running: look again once another pause has passed.
+                ArmIdleTimer(IdleCheckpointDelay);
+                return;
+            }
+
+            Volatile.Write(ref _idleArmed, 0);
+            _background = Task.Run(() => BackgroundCheckpoint(trimWhenEmpty: true));
+        }
+    }
+}
