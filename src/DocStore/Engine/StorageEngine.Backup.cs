@@ -23,6 +23,7 @@ internal sealed partial class StorageEngine
     {
         ThrowIfDisposed();
         CheckDestination(path);
+        using var longRead = _pager.BeginLongRead();
         using var tx = BeginRead();
         var pageCount = HeaderPage.GetPageCount(tx.ReadPage(0));
         var problems = new List<string>();

@@ -112,7 +112,7 @@ internal sealed partial class StorageEngine
         {
             lock (_backgroundGate)
             {
-                if (_background.IsCompleted && Volatile.Read(ref _disposed) == 0)
+                if (_background.IsCompleted && Volatile.Read(ref _disposed) == 0 && !_backgroundPaused)
                 {
                     _background = Task.Run(() => BackgroundCheckpoint(trimWhenEmpty: false));
                 }

@@ -26,6 +26,7 @@ internal sealed partial class StorageEngine
     {
         ThrowIfDisposed();
         CheckDestination(path);
+        using var longRead = _pager.BeginLongRead();
         using var tx = BeginRead();
         using var staged = new StagedFile(path, PartialSuffix);
         DenseCopy.Write(tx, staged.Stream, cancellationToken);
@@ -71,8 +72,12 @@ internal sealed partial class StorageEngine
         finally
         {
             _writeLock.Release();
+            ResumeBackgroundCheckpoints();
         }
     }
+
+    // Set while compaction waits for the background checkpoint and the write lock (under _backgroundGate).
+    private bool _backgroundPaused;
 
     private DateTime Deadline() =>
         _options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? DateTime.MaxValue : DateTime.UtcNow + _options.WriteLockTimeout;
@@ -80,23 +85,31 @@ internal sealed partial class StorageEngine
     // A background checkpoint works on the pager without the write lock for most of its run, so the pager
     // must not be swapped under it: wait for it outside the lock (it takes the lock to finish), then hold
     // the lock, under which no commit starts another.
+    // New background checkpoints are held off until the compaction ends (ResumeBackgroundCheckpoints): with a
+    // busy writer one would otherwise start between every wait and every lock, and one started by a commit
+    // finishing after the lock was taken would work on the pager being swapped.
     private void LockWithoutBackgroundCheckpoint(DateTime deadline)
     {
-        while (true)
+        lock (_backgroundGate)
         {
-            WaitForBackgroundCheckpoint();
-            var left = deadline - DateTime.UtcNow;
-            if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
-            {
-                throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
-            }
+            _backgroundPaused = true;
+        }
 
-            if (BackgroundCheckpointTask().IsCompleted)
-            {
-                return;
-            }
+        WaitForBackgroundCheckpoint();
+        var left = deadline - DateTime.UtcNow;
+        if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
+        {
+            ResumeBackgroundCheckpoints();
+            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+        }
+    }
 
-            _writeLock.Release();
+    // After the write lock is released: commits may start background checkpoints again.
+    private void ResumeBackgroundCheckpoints()
+    {
+        lock (_backgroundGate)
+        {
+            _backgroundPaused = false;
         }
     }
 

@@ -50,7 +50,7 @@ internal sealed partial class StorageEngine
                 return;
             }
 
-            if (!_background.IsCompleted)
+            if (!_background.IsCompleted || _backgroundPaused)
             {
                 // A checkpoint is running: look again once another pause has passed.
                 ArmIdleTimer(IdleCheckpointDelay);

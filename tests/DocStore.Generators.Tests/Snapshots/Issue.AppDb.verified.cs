@@ -4,7 +4,7 @@
 
 namespace MyApp;
 
-partial class AppDb
+partial class AppDb : global::DocStore.IOpenableContext<AppDb>
 {
     private AppDb(string path, global::DocStore.DocStoreOptions? options)
         : base(path, options)

@@ -13,9 +13,14 @@ internal sealed partial class Pager
 {
     // How long a checkpoint holding the write lock waits for readers of older snapshots or epochs to leave:
     // point reads and short scans take microseconds, so this covers a reader that lost its processor. A
-    // checkpoint forced by the journal's bound waits longer, since the log grows until it succeeds.
+    // checkpoint forced by the journal's bound waits longer, since the log grows until it succeeds, unless a
+    // known long reader is live (see _longReaders).
     private static readonly long ReaderWaitTicks = Stopwatch.Frequency / 50;
     private static readonly long ForcedReaderWaitTicks = Stopwatch.Frequency;
+
+    // Readers known to be long (a backup, a compaction's copy): a forced checkpoint does not wait a second
+    // for them, since they would stall every writer for nothing; the log outgrows its bound until they end.
+    private int _longReaders;
 
     // The wait of the checkpoint running now (under the checkpoint gate).
     private long _readerWait = ReaderWaitTicks;
@@ -43,7 +48,7 @@ internal sealed partial class Pager
     {
         lock (_checkpointGate)
         {
-            _readerWait = ForcedReaderWaitTicks;
+            _readerWait = Volatile.Read(ref _longReaders) > 0 ? ReaderWaitTicks : ForcedReaderWaitTicks;
             try
             {
                 var emptied = Checkpoint();
@@ -55,6 +60,20 @@ internal sealed partial class Pager
                 _readerWait = ReaderWaitTicks;
             }
         }
+    }
+
+    /// <summary>Marks a long reader (a backup or a compaction copy) live until the returned scope is disposed.</summary>
+    /// <returns>The scope.</returns>
+    public LongReadScope BeginLongRead()
+    {
+        Interlocked.Increment(ref _longReaders);
+        return new LongReadScope(this);
+    }
+
+    /// <summary>Ends a long read begun with <see cref="BeginLongRead"/>.</summary>
+    internal readonly struct LongReadScope(Pager pager) : IDisposable
+    {
+        public void Dispose() => Interlocked.Decrement(ref pager._longReaders);
     }
 
     // Under the checkpoint gate and the write lock, with every committed version copied and dropped from the index.
