@@ -14,3 +14,6 @@ public sealed record BookmarkView(string Id, string Url, string Title, string Ow
 
 /// <summary>One page of results and the token for the next (null on the last page).</summary>
 public sealed record PageView<T>(IReadOnlyList<T> Items, string? Next);
+
+/// <summary>The body of POST /admin/sql.</summary>
+public sealed record AdminQuery(string? Sql);

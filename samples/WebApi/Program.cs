@@ -108,6 +108,29 @@ app.MapGet("/bookmarks", async (string? tag, string? owner, int? limit, string? 
     return Results.Ok(new PageView<BookmarkView>([.. page.Items.Select(BookmarkView.From)], page.Continuation));
 });
 
+// Ad-hoc SQL for operators. It runs inside a transaction that is always rolled back, so a write in the
+// text changes nothing; the price is the write lock for the query's duration, fine for an admin tool.
+app.MapPost("/admin/sql", async (AdminQuery body, BookmarksDb db, CancellationToken cancel) =>
+{
+    if (string.IsNullOrWhiteSpace(body.Sql))
+    {
+        return Results.ValidationProblem(new Dictionary<string, string[]> { ["sql"] = ["A statement is required."] });
+    }
+
+    await using var tx = await db.BeginTransactionAsync(cancel);
+    using var session = db.Sql.OpenSession();
+    session.Transaction = tx;
+    try
+    {
+        var rows = session.Query(body.Sql);
+        return Results.Text(AdminJson.Rows(rows), "application/json");
+    }
+    catch (DocStoreException e) when (e is SqlSyntaxException or SqlExecutionException)
+    {
+        return Results.Problem(title: "SQL error", detail: e.Message, statusCode: StatusCodes.Status400BadRequest);
+    }
+});
+
 app.Run();
 
 /// <summary>The entry point's type, public so tests can start the app with WebApplicationFactory.</summary>

@@ -86,15 +86,28 @@ public sealed class ExportTests : IDisposable
     }
 
     [Fact]
-    public void Where_is_refused_until_sql_is_available()
+    public void Where_exports_only_the_matching_documents()
+    {
+        Seed("""{"_id": 1, "n": 5}""", """{"_id": 2, "n": 50}""", """{"_id": 3, "n": 500, "tags": ["x"]}""");
+
+        var result = _dir.Run("export", "app.db", "items", "--where", "n >= 50 AND _id <> 3");
+
+        Assert.Equal(0, result.ExitCode);
+        Assert.Equal("{\"_id\":2,\"n\":50}\n", result.Output.ReplaceLineEndings("\n"));
+        Assert.Equal("{\"_id\":3,\"n\":500,\"tags\":[\"x\"]}\n", _dir.Run("export", "app.db", "items", "--where", "tags[] = 'x'").Output.ReplaceLineEndings("\n"));
+    }
+
+    [Fact]
+    public void A_bad_where_condition_shows_the_sql_error_and_writes_no_file()
     {
         Seed("""{"_id": 1}""");
 
-        var result = _dir.Run("export", "app.db", "items", "--where", "_id = 1");
+        var result = _dir.Run("export", "app.db", "items", "out.jsonl", "--where", "_id = = 1");
 
         Assert.Equal(1, result.ExitCode);
-        Assert.Contains("--where is not available yet", result.Error);
-        Assert.Equal(string.Empty, result.Output);
+        Assert.Contains("Syntax error", result.Error);
+        Assert.False(File.Exists(_dir["out.jsonl"]));
+        Assert.False(File.Exists(_dir["out.jsonl.partial"]));
     }
 
     [Fact]

@@ -72,5 +72,7 @@ step "dotnet tool install DocStore.Cli and run docstore on the program's file"
 dotnet tool install DocStore.Cli --version "$version" --tool-path "$work/tools" --configfile "$work/nuget.config"
 "$work/tools/docstore" check "$work/app.db" | tee "$work/check.txt"
 grep -q "3 documents" "$work/check.txt"
+"$work/tools/docstore" sql "$work/app.db" "SELECT Email FROM Customers WHERE Address.City = 'London' ORDER BY Email" --format csv | tee "$work/sql.txt"
+[ "$(cat "$work/sql.txt")" = "$(printf 'Email\nada@example.org\nalan@example.org')" ]
 
 echo "install test passed ($version)"

@@ -17,7 +17,7 @@ internal sealed class ExportCommand : ICliCommand
         var jsonArray = new Option<bool>("--json-array") { Description = "Write one JSON array instead of one document per line." };
         var canonical = new Option<bool>("--canonical") { Description = "Canonical Extended JSON (every type kept exactly) instead of relaxed." };
         var fields = new Option<string?>("--fields") { Description = "CSV columns: field paths separated by commas (a,b.c). Required for CSV.", HelpName = "paths" };
-        var where = new Option<string?>("--where") { Description = "Export only the documents matching a SQL condition (needs the SQL executor).", HelpName = "condition" };
+        var where = new Option<string?>("--where") { Description = "Export only the documents matching a SQL condition, as written after WHERE (docs/sql.md): --where \"Age >= 18 AND Address.City = 'Oslo'\".", HelpName = "condition" };
 
         var command = new Command("export", "Export a collection's documents, in key order, with the key written as _id.")
         {
@@ -38,11 +38,6 @@ internal sealed class ExportCommand : ICliCommand
                 throw new CliUsageException("--json-array and --canonical apply to JSON output only.");
             }
 
-            if (parse.GetValue(where) is not null)
-            {
-                throw new CliFailureException("--where is not available yet: this build of docstore has no SQL executor. Export the whole collection, or filter with a SQL client once it lands.");
-            }
-
             var options = new ExportOptions(
                 parse.GetValue(db)!,
                 parse.GetValue(collection)!,
@@ -50,7 +45,8 @@ internal sealed class ExportCommand : ICliCommand
                 resolved,
                 parse.GetValue(jsonArray),
                 parse.GetValue(canonical),
-                paths);
+                paths,
+                parse.GetValue(where));
             var count = ExportRunner.Run(options);
             if (path is not null)
             {

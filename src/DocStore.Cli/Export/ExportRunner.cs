@@ -1,4 +1,5 @@
 using DocStore.Bson.Interop;
+using DocStore.Bson.Model;
 using DocStore.Cli.Hosting;
 
 namespace DocStore.Cli.Export;
@@ -11,7 +12,8 @@ internal sealed record ExportOptions(
     DataFormat Format,
     bool JsonArray,
     bool Canonical,
-    IReadOnlyList<string> Fields);
+    IReadOnlyList<string> Fields,
+    string? Where = null);
 
 /// <summary>Writes every document of a collection, in key order, with its key as <c>_id</c>.</summary>
 internal static class ExportRunner
@@ -31,7 +33,7 @@ internal static class ExportRunner
         {
             using (var sink = CreateSink(options, new BufferedStream(stream, 1 << 16)))
             {
-                foreach (var document in collection.FindAll())
+                foreach (var document in Documents(db, collection, options.Where))
                 {
                     KeyNames.Rename(document, collection.KeyField, KeyNames.FileKey);
                     sink.Write(document);
@@ -58,6 +60,27 @@ internal static class ExportRunner
         }
 
         return count;
+    }
+
+    // Every document, or those a SQL condition keeps: SELECT * returns each whole document as one column.
+    private static IEnumerable<BsonDocument> Documents(DocStoreDatabase db, BsonCollection collection, string? where)
+    {
+        if (where is null)
+        {
+            foreach (var document in collection.FindAll())
+            {
+                yield return document;
+            }
+
+            yield break;
+        }
+
+        var name = "\"" + collection.Name.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
+        using var rows = db.Sql.ExecuteReader($"SELECT * FROM {name} WHERE {where}");
+        while (rows.Read())
+        {
+            yield return (BsonDocument)rows.GetValue(0);
+        }
     }
 
     private static IDocumentSink CreateSink(ExportOptions options, Stream stream) => options.Format switch

@@ -1,0 +1,51 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Text.Json;
+using Bookmarks;
+
+namespace WebApi.Tests;
+
+public sealed class AdminSqlTests : IAsyncLifetime, IDisposable
+{
+    private readonly BookmarksApp _app = new();
+    private HttpClient _client = null!;
+
+    public async Task InitializeAsync()
+    {
+        _client = _app.CreateClient();
+        Assert.Equal(HttpStatusCode.Created, (await _client.PostAsJsonAsync("/users", new NewUser("ada", "ada@example.org"))).StatusCode);
+        foreach (var (url, tag) in new[] { ("https://example.org/1", "db"), ("https://example.org/2", "db"), ("https://example.org/3", "web") })
+        {
+            Assert.Equal(HttpStatusCode.Created, (await _client.PostAsJsonAsync("/bookmarks", new NewBookmark(url, "t", "ada", [tag]))).StatusCode);
+        }
+    }
+
+    public async Task DisposeAsync() => await _app.DisposeAsync();
+
+    public void Dispose() => _client.Dispose();
+
+    [Fact]
+    public async Task A_query_returns_rows_as_json()
+    {
+        var response = await _client.PostAsJsonAsync("/admin/sql", new AdminQuery("SELECT Tags[] AS tag, COUNT(*) AS n FROM Bookmarks GROUP BY Tags[] ORDER BY n DESC"));
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var rows = (await response.Content.ReadFromJsonAsync<JsonElement>()).EnumerateArray().ToList();
+        Assert.NotEmpty(rows);
+
+        var count = await _client.PostAsJsonAsync("/admin/sql", new AdminQuery("SELECT COUNT(*) AS n FROM Bookmarks WHERE Owner.Name = 'ada'"));
+        Assert.Equal(3, (await count.Content.ReadFromJsonAsync<JsonElement>())[0].GetProperty("n").GetInt32());
+    }
+
+    [Fact]
+    public async Task A_write_changes_nothing_and_a_syntax_error_is_a_400()
+    {
+        var delete = await _client.PostAsJsonAsync("/admin/sql", new AdminQuery("DELETE FROM Bookmarks"));
+        Assert.Equal(HttpStatusCode.OK, delete.StatusCode);
+        var page = await _client.GetFromJsonAsync<PageView<BookmarkView>>("/bookmarks?limit=100");
+        Assert.Equal(3, page!.Items.Count);
+
+        var bad = await _client.PostAsJsonAsync("/admin/sql", new AdminQuery("SELECT FROM"));
+        Assert.Equal(HttpStatusCode.BadRequest, bad.StatusCode);
+        Assert.Contains("Syntax error", await bad.Content.ReadAsStringAsync());
+    }
+}
