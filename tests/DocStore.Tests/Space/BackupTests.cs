@@ -31,10 +31,19 @@ public sealed class BackupTests
             await Task.Delay(10);
         }
 
-        var atStart = committed.Select(c => Volatile.Read(ref c)).ToArray();
+        // A backup can be quicker than the writers' next commit on a loaded machine; repeat it (each replaces
+        // the last) until one overlapped commits, which is what this test is about.
         var backup = dir.File("backup.db");
-        await db.BackupAsync(backup);
-        var atEnd = committed.Select(c => Volatile.Read(ref c)).ToArray();
+        long[] atStart, atEnd;
+        var attempts = 0;
+        do
+        {
+            atStart = committed.Select(c => Volatile.Read(ref c)).ToArray();
+            await db.BackupAsync(backup);
+            atEnd = committed.Select(c => Volatile.Read(ref c)).ToArray();
+        }
+        while (atEnd[0] == atStart[0] && atEnd[1] == atStart[1] && ++attempts < 50);
+
         await stop.CancelAsync();
         await Task.WhenAll(writers);
         Assert.True(atEnd[0] > atStart[0] || atEnd[1] > atStart[1], "the writers did not commit during the backup");
