@@ -22,7 +22,8 @@ internal static class ContextEmitter
 
         // Sorted so that the output does not depend on the order the compiler visits files.
         CollectionReference[] sorted = collections.OrderBy(c => c.CollectionName, System.StringComparer.Ordinal).ToArray();
-        w.Open($"partial class {context.Name}");
+        // The interface lets hosting code open the context generically (static abstract Open), without reflection.
+        w.Open($"partial class {context.Name} : global::DocStore.IOpenableContext<{context.Name}>");
         w.Line($"private {context.Name}(string path, global::DocStore.DocStoreOptions? options)");
         w.Line("    : base(path, options)");
         w.Line("{");

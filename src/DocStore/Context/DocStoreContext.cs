@@ -1,3 +1,4 @@
+using DocStore.Catalog;
 using DocStore.Collections;
 using DocStore.Engine;
 using DocStore.Integrity;
@@ -125,6 +126,19 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
             _untyped[name] = collection;
             return collection;
         }
+    }
+
+    /// <summary>
+    /// The names of the collections stored in the database, whichever context created them, in the
+    /// catalog's order (ordinal by UTF-8 bytes). Lets tools tell an existing collection from a new one,
+    /// since <see cref="GetCollection(string, IndexDefinition[])"/> creates a collection it does not find.
+    /// </summary>
+    /// <returns>The names, read on one snapshot.</returns>
+    public IReadOnlyList<string> GetCollectionNames()
+    {
+        ThrowIfDisposed();
+        using var tx = Engine.BeginRead();
+        return CollectionCatalog.CollectionNames(tx);
     }
 
     /// <summary>

@@ -9,7 +9,7 @@ namespace DocStore.Generators.RuntimeTests.Models;
 /// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
 /// database through that context and use its <c>Categories</c> property.
 /// </remarks>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
+[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "{version}")]
 public sealed class CategoryCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_categoryFields = new(["Name", "Id"]);

@@ -9,7 +9,7 @@ namespace DocStore.Generators.RuntimeTests.Models;
 /// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
 /// database through that context and use its <c>Counters</c> property.
 /// </remarks>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
+[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "{version}")]
 public sealed class CounterCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_counterFields = new(["Id", "Start", "hits", "limit"]);

@@ -9,7 +9,7 @@ namespace DocStore.Generators.RuntimeTests.Models;
 /// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
 /// database through that context and use its <c>Kitchen</c> property.
 /// </remarks>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
+[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "{version}")]
 public sealed class EverythingCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_everythingFields = new(["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "MaybePoint", "Price", "Span", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"]);

@@ -9,7 +9,7 @@ namespace DocStore.Generators.RuntimeTests.Models.Awkward;
 /// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
 /// database through that context and use its <c>Readers</c> property.
 /// </remarks>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
+[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "{version}")]
 public sealed class ReaderCollection : global::DocStore.DocumentCollection<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader, int>
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_readerFields = new(["Id", "Writer", "Key", "Fields", "Ids", "Value", "Pair", "Items", "Result", "Keys", "Document", "Options", "Element", "Class", "Int", "Label", "Array", "Item", "Dictionary", "Model", "DocumentModel", "Name", "Field"]);

@@ -9,7 +9,7 @@ namespace MyApp;
 /// Only the generated <see cref="global::DocStore.DocStoreContext"/> subclass creates it (the constructor is internal): open the
 /// database through that context and use its <c>People</c> property.
 /// </remarks>
-[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "1.0.0")]
+[global::System.CodeDom.Compiler.GeneratedCode("DocStore.Generators", "{version}")]
 public sealed class PersonCollection : global::DocStore.DocumentCollection<global::MyApp.Person, global::DocStore.ObjectId>
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_personFields = new(["Id", "Email", "Age", "Address", "Tags"]);

@@ -5,7 +5,7 @@ namespace DocStore;
 /// <see cref="DocStoreContext.GetCollection(string, IndexDefinition[])"/>:
 /// <c>using var db = DocStoreDatabase.Open("app.db"); var people = db.GetCollection("People");</c>.
 /// </summary>
-public sealed class DocStoreDatabase : DocStoreContext
+public sealed class DocStoreDatabase : DocStoreContext, IOpenableContext<DocStoreDatabase>
 {
     private DocStoreDatabase(string path, DocStoreOptions? options)
         : base(path, options)

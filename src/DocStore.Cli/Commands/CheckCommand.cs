@@ -1,0 +1,60 @@
+using System.CommandLine;
+using DocStore.Cli.Hosting;
+
+namespace DocStore.Cli.Commands;
+
+/// <summary>`docstore check db`: the integrity check of the storage and of every collection's indexes.</summary>
+internal sealed class CheckCommand : ICliCommand
+{
+    public Command Create()
+    {
+        var db = CommonOptions.Database();
+        var command = new Command("check", "Check the database's integrity: page checksums, tree order, free list, and every collection's index entries. Exit 0 when sound, 1 with each problem otherwise.")
+        {
+            db,
+        };
+        command.SetAction(parse => CommandRunner.Run(parse, () =>
+        {
+            using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: true);
+            var names = database.GetCollectionNames();
+            var counts = new List<(string Name, long Documents, int Indexes)>();
+            var problems = new List<string>();
+            foreach (var name in names)
+            {
+                // Opening each collection enrolls it in the check of index entries against documents; a
+                // collection too damaged to open or count is a problem to report, not the end of the check.
+                try
+                {
+                    var collection = database.GetCollection(name);
+                    counts.Add((name, collection.Count(), collection.Indexes.Count));
+                }
+                catch (DocStoreException e) when (e is not DatabaseLockedException)
+                {
+                    problems.Add($"collection '{name}': {e.Message}");
+                }
+            }
+
+            var report = database.CheckIntegrity();
+            problems.AddRange(report.Problems);
+            if (problems.Count > 0)
+            {
+                foreach (var problem in problems)
+                {
+                    Console.Out.WriteLine(problem);
+                }
+
+                Console.Error.WriteLine($"docstore: {database.Path}: {problems.Count} problem(s) found");
+                return ExitCodes.Failure;
+            }
+
+            Console.WriteLine($"ok: {names.Count} collection(s), {counts.Sum(c => c.Documents)} documents, {report.PagesChecked} pages, {report.TreesChecked} trees checked");
+            foreach (var (name, documents, indexes) in counts)
+            {
+                Console.WriteLine($"  {name}: {documents} documents, {indexes} indexes");
+            }
+
+            return ExitCodes.Success;
+        }));
+        return command;
+    }
+}

@@ -1,0 +1,12 @@
+namespace DocStore.Cli.Commands;
+
+/// <summary>The commands of the tool, in the order `docstore --help` lists them.</summary>
+internal static class CommandRegistry
+{
+    public static IReadOnlyList<ICliCommand> Commands { get; } =
+    [
+        new ImportCommand(),
+        new ExportCommand(),
+        new CheckCommand(),
+    ];
+}

@@ -1,0 +1,51 @@
+using System.CommandLine;
+
+namespace DocStore.Cli.Hosting;
+
+/// <summary>
+/// Runs a command's body and turns what it throws into an exit code and one line on standard error, so
+/// no command prints a stack trace unless --verbose asks for it.
+/// </summary>
+internal static class CommandRunner
+{
+    public static int Run(ParseResult parse, Func<int> body)
+    {
+        var verbose = parse.GetValue(CommonOptions.Verbose);
+        try
+        {
+            return body();
+        }
+        catch (CliUsageException e)
+        {
+            Console.Error.WriteLine($"docstore: {e.Message}");
+            return ExitCodes.Usage;
+        }
+        catch (Exception e) when (e is CliFailureException or DocStoreException or IOException or UnauthorizedAccessException)
+        {
+            Report(e, verbose);
+            return ExitCodes.Failure;
+        }
+        catch (Exception e)
+        {
+            // A defect of the tool or the library: still one line by default, labelled as unexpected.
+            Console.Error.WriteLine($"docstore: unexpected {e.GetType().Name}: {OneLine(e.Message)}");
+            if (verbose)
+            {
+                Console.Error.WriteLine(e);
+            }
+
+            return ExitCodes.Failure;
+        }
+    }
+
+    private static void Report(Exception e, bool verbose)
+    {
+        Console.Error.WriteLine($"docstore: {OneLine(e.Message)}");
+        if (verbose)
+        {
+            Console.Error.WriteLine(e);
+        }
+    }
+
+    private static string OneLine(string message) => message.ReplaceLineEndings(" ");
+}

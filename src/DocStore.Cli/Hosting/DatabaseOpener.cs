@@ -1,0 +1,32 @@
+namespace DocStore.Cli.Hosting;
+
+/// <summary>Opens the database a command names, with the checks a tool owes its user before the engine runs.</summary>
+internal static class DatabaseOpener
+{
+    /// <summary>Opens an existing database; a missing file is a failure rather than a new empty database.</summary>
+    public static DocStoreDatabase OpenExisting(string path, bool readOnly)
+    {
+        if (!File.Exists(path))
+        {
+            throw new CliFailureException($"There is no database at '{path}'.");
+        }
+
+        return DocStoreDatabase.Open(path, new DocStoreOptions { ReadOnly = readOnly });
+    }
+
+    /// <summary>Opens the database, creating the file when it does not exist.</summary>
+    public static DocStoreDatabase OpenOrCreate(string path) => DocStoreDatabase.Open(path);
+
+    /// <summary>The existing collection <paramref name="name"/>; an unknown name is a failure, not a new collection.</summary>
+    public static BsonCollection ExistingCollection(DocStoreDatabase db, string name)
+    {
+        var names = db.GetCollectionNames();
+        if (!names.Contains(name, StringComparer.Ordinal))
+        {
+            var known = names.Count == 0 ? "it has none" : "it has " + string.Join(", ", names);
+            throw new CliFailureException($"The database '{db.Path}' has no collection '{name}' ({known}).");
+        }
+
+        return db.GetCollection(name);
+    }
+}

@@ -1,0 +1,12 @@
+using DocStore;
+
+namespace DocStore.Extensions.DependencyInjection.Tests;
+
+[Collection]
+public partial class Note
+{
+    [Key] public int Id { get; set; }
+    public string Text { get; set; } = "";
+}
+
+public partial class NotesDb : DocStoreContext { }
