@@ -121,7 +121,7 @@ public sealed class DapperTests
         Assert.Equal(4, connection.ExecuteScalar<int>("SELECT COUNT(*) FROM Orders"));
     }
 
-    [Fact(Skip = "needs SQL writes")]
+    [Fact]
     public void Execute_in_a_transaction_commits_or_rolls_back()
     {
         using var temp = new TempDb();

@@ -59,4 +59,7 @@ public enum DocStoreErrorCode
 
     /// <summary>A SQL statement is valid syntax but its kind or form is not executed (yet).</summary>
     SqlNotSupported,
+
+    /// <summary>BEGIN, COMMIT or ROLLBACK does not fit the session's transaction: BEGIN inside one, COMMIT or ROLLBACK without one.</summary>
+    SqlTransaction,
 }

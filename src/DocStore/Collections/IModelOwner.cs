@@ -1,3 +1,5 @@
+using DocStore.Bson;
+
 namespace DocStore.Collections;
 
 /// <summary>A collection object and its generated model, so SQL can read documents as the model's type without reflection.</summary>
@@ -7,4 +9,7 @@ internal interface IModelOwner
 
     /// <summary>The generated model (an <c>IDocumentSerializer&lt;T&gt;</c> of the document type).</summary>
     object Model { get; }
+
+    /// <summary>Reads <paramref name="document"/> with the model and discards it: throws what a typed read of it would (SQL checks a written document before storing it).</summary>
+    void CheckReadable(ReadOnlySpan<byte> document, IFieldDictionary fields);
 }

@@ -135,6 +135,27 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     }
 
     /// <summary>
+    /// The untyped collection <paramref name="name"/> as it stands, opened inside <paramref name="within"/>
+    /// when it is not open yet: SQL writes run while their transaction holds the write lock, so the open
+    /// cannot take a transaction of its own.
+    /// </summary>
+    internal BsonCollection GetCollection(string name, Transactions.WriteTransaction within)
+    {
+        ThrowIfDisposed();
+        lock (_untypedLock)
+        {
+            if (_untyped.TryGetValue(name, out var open))
+            {
+                return open;
+            }
+
+            var collection = BsonCollection.Open(this, name, new BsonCollectionOptions(), FindOpen(name), within);
+            _untyped[name] = collection;
+            return collection;
+        }
+    }
+
+    /// <summary>
     /// The names of the collections stored in the database, whichever context created them, in the
     /// catalog's order (ordinal by UTF-8 bytes). Lets tools tell an existing collection from a new one,
     /// since <see cref="GetCollection(string, IndexDefinition[])"/> creates a collection it does not find.

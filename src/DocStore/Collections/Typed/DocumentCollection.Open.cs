@@ -18,9 +18,11 @@ public abstract partial class DocumentCollection<T, TKey>
     /// longer declared (or declared differently) and creates and fills newly declared ones, in one write
     /// transaction: a crash leaves either the old catalog or the new one.
     /// </summary>
-    private CollectionState OpenInCatalog()
+    private CollectionState OpenInCatalog(WriteTransaction? within)
     {
-        using var tx = _context.Engine.BeginWrite();
+        // Inside a caller's transaction its changes commit or roll back with that transaction.
+        using var own = within is null ? _context.Engine.BeginWrite() : null;
+        var tx = own ?? within!;
         var record = CollectionCatalog.FindCollection(tx, Name);
         if (record is null)
         {
@@ -82,7 +84,7 @@ public abstract partial class DocumentCollection<T, TKey>
             roots[name] = tx.OpenTree(name)!.RootPage;
         }
 
-        tx.Commit();
+        own?.Commit();
         return new CollectionState(Name, record.PrimaryTree, trees, collectionFields, roots, declared, Model.KeyField, Model.KeyGeneration, lastSequence);
     }
 

@@ -52,6 +52,12 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     /// <exception cref="DuplicateKeyException">A newly declared unique index finds two documents with the same value.</exception>
     /// <exception cref="InvalidOperationException">Another context on the same file has this collection open with a different index set.</exception>
     protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model)
+        : this(context, model, (WriteTransaction?)null)
+    {
+    }
+
+    /// <summary>Opens the collection like the public constructor; inside <paramref name="within"/> when given (SQL opens a collection in the transaction that holds the write lock), else in a transaction of its own.</summary>
+    private protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model, WriteTransaction? within)
     {
         ArgumentNullException.ThrowIfNull(context);
         ArgumentNullException.ThrowIfNull(model);
@@ -70,7 +76,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
         {
             try
             {
-                _state = context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog();
+                _state = context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog(within);
             }
             catch
             {
@@ -111,6 +117,8 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     string IModelOwner.CollectionName => Name;
 
     object IModelOwner.Model => Model;
+
+    void IModelOwner.CheckReadable(ReadOnlySpan<byte> document, IFieldDictionary fields) => Model.Read(document, fields);
 
     /// <summary>The context the collection belongs to.</summary>
     public DocStoreContext Context => _context;

@@ -24,8 +24,8 @@ namespace DocStore;
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1711:Identifiers should not have incorrect suffix", Justification = "A collection of documents in the database sense; it is deliberately not an IEnumerable (use FindAll).")]
 public sealed partial class BsonCollection : DocumentCollection<BsonDocument, BsonValue>
 {
-    private BsonCollection(DocStoreContext context, BsonDocumentModel model)
-        : base(context, model)
+    private BsonCollection(DocStoreContext context, BsonDocumentModel model, Transactions.WriteTransaction? within)
+        : base(context, model, within)
     {
     }
 
@@ -134,8 +134,8 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
         return CountEqual(position, Encode(position, values), options);
     }
 
-    /// <summary>Opens the collection: as a view of a collection already open in the context, or from the catalog (its indexes and key convention) plus <paramref name="options"/>.</summary>
-    internal static BsonCollection Open(DocStoreContext context, string name, BsonCollectionOptions options, CollectionState? shared)
+    /// <summary>Opens the collection: as a view of a collection already open in the context, or from the catalog (its indexes and key convention) plus <paramref name="options"/>; inside <paramref name="within"/> when given (it holds the write lock).</summary>
+    internal static BsonCollection Open(DocStoreContext context, string name, BsonCollectionOptions options, CollectionState? shared, Transactions.WriteTransaction? within = null)
     {
         var requested = options.Indexes.Select(d => new BsonIndex(d).Definition).ToList();
         if (shared is not null)
@@ -147,8 +147,9 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
 
         CollectionRecord? record;
         IReadOnlyList<IndexRecord> stored;
-        using (var tx = context.Engine.BeginRead())
+        using (var own = within is null ? context.Engine.BeginRead() : null)
         {
+            Transactions.Transaction tx = own ?? (Transactions.Transaction)within!;
             record = CollectionCatalog.FindCollection(tx, name);
             stored = record is null ? [] : CollectionCatalog.LoadIndexes(tx, name);
         }
@@ -173,7 +174,7 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
             definitions.Add(definition);
         }
 
-        return new BsonCollection(context, new BsonDocumentModel(name, definitions, keyField, generation));
+        return new BsonCollection(context, new BsonDocumentModel(name, definitions, keyField, generation), within);
     }
 
     /// <summary>Checks that a repeated open asks for nothing this open collection lacks.</summary>

@@ -19,6 +19,8 @@ public sealed partial class DocStoreSql
     private const int MaxCachedStatements = 512;
 
     private readonly ConcurrentDictionary<string, SqlPreparedStatement> _statements = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, (long Snapshot, bool Mixed)> _numberKinds = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<(Type, string), object> _serializers = new();
     private SqlCatalog? _catalog;
 
     internal DocStoreSql(DocStoreContext context)
@@ -137,6 +139,52 @@ public sealed partial class DocStoreSql
     /// <returns>The value.</returns>
     public ValueTask<BsonValue> ExecuteScalarAsync(string sql, SqlParameters? parameters = null, CancellationToken cancellationToken = default) =>
         cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<BsonValue>(cancellationToken) : ValueTask.FromResult(ExecuteScalar(sql, parameters));
+
+    /// <summary>The generated serializer of <typeparamref name="T"/> for the collection open as <paramref name="collection"/>, or null; remembered once found (an open collection keeps its model).</summary>
+    internal Metadata.IDocumentSerializer<T>? Serializer<T>(string collection)
+    {
+        if (_serializers.TryGetValue((typeof(T), collection), out var known))
+        {
+            return (Metadata.IDocumentSerializer<T>)known;
+        }
+
+        var found = Context.ModelOwners().Where(o => o.CollectionName == collection).Select(o => o.Model).OfType<Metadata.IDocumentSerializer<T>>().FirstOrDefault();
+        if (found is not null)
+        {
+            _serializers[(typeof(T), collection)] = found;
+        }
+
+        return found;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="tree"/> has double or decimal first components, remembered per snapshot: a
+    /// typical tree holds integers only, and then a numeric seek needs one lookup, not three.
+    /// </summary>
+    internal bool HasNonIntegerNumbers(BTree.Tree tree, Transaction transaction)
+    {
+        if (transaction is WriteTransaction)
+        {
+            return Sql.Execution.KeyIntervals.HasNonIntegerNumbers(tree);
+        }
+
+        if (_numberKinds.TryGetValue(tree.Name, out var known) && known.Snapshot == transaction.SnapshotLsn)
+        {
+            return known.Mixed;
+        }
+
+        var mixed = Sql.Execution.KeyIntervals.HasNonIntegerNumbers(tree);
+        _numberKinds[tree.Name] = (transaction.SnapshotLsn, mixed);
+        return mixed;
+    }
+
+    /// <summary>What <see cref="HasNonIntegerNumbers"/> learned about <paramref name="tree"/> at snapshot <paramref name="snapshot"/>, if anything.</summary>
+    internal bool KnownIntegersOnly(string tree, long snapshot, out bool integersOnly)
+    {
+        var known = _numberKinds.TryGetValue(tree, out var entry) && entry.Snapshot == snapshot;
+        integersOnly = known && !entry.Mixed;
+        return known;
+    }
 
     /// <summary>
     /// The catalog as <paramref name="transaction"/> sees it: the cached one while no commit has created or

@@ -20,7 +20,8 @@ public sealed class SqlDataRows : IDisposable
 {
     private readonly SqlPreparedStatement _statement;
     private readonly SqlParameters? _parameters;
-    private readonly SqlSession? _session;
+    private readonly SqlSession _session;
+    private readonly bool _ownsSession;
     private int _index = -1;
     private SqlResult? _result;
     private IEnumerator<SqlValue[]>? _rows;
@@ -33,7 +34,9 @@ public sealed class SqlDataRows : IDisposable
     {
         _statement = statement;
         _parameters = parameters;
-        _session = session;
+        // Without a session a script still gets one, so its BEGIN ... COMMIT works within this call.
+        _session = session ?? new SqlSession(statement.Owner);
+        _ownsSession = session is null;
         try
         {
             Advance();
@@ -171,6 +174,11 @@ public sealed class SqlDataRows : IDisposable
 
         EndResult();
         _disposed = true;
+        if (_ownsSession)
+        {
+            // A script's BEGIN without COMMIT rolls back here.
+            _session.Dispose();
+        }
     }
 
     internal SqlValue GetRaw(int ordinal)
@@ -193,8 +201,18 @@ public sealed class SqlDataRows : IDisposable
 
         var context = _statement.Owner.Context;
         context.ThrowIfDisposed();
+        var statement = _statement.StatementAt(_index);
+        if (WriteRunner.Handles(statement))
+        {
+            _result = WriteRunner.Run(_statement, _index, statement, _parameters, _session);
+            CurrentPlan = null;
+            _recordsAffected = _result.RecordsAffected >= 0 ? Math.Max(_recordsAffected, 0) + _result.RecordsAffected : _recordsAffected;
+            _rows = _result.Rows.GetEnumerator();
+            return true;
+        }
+
         Transaction transaction;
-        if (_session?.Transaction is { } explicitTransaction)
+        if (_session.Transaction is { } explicitTransaction)
         {
             explicitTransaction.ThrowIfUnusable(context);
             transaction = explicitTransaction.Write;

@@ -11,11 +11,12 @@ namespace DocStore;
 /// </summary>
 public sealed class SqlParameters
 {
-    private readonly Dictionary<string, BsonValue> _named = new(StringComparer.Ordinal);
+    // Made on first use: a positional-only call (the usual prepared point query) allocates no dictionary.
+    private Dictionary<string, BsonValue>? _named;
     private readonly List<BsonValue> _positional = [];
 
     /// <summary>How many named values there are.</summary>
-    public int NamedCount => _named.Count;
+    public int NamedCount => _named?.Count ?? 0;
 
     /// <summary>How many positional values there are.</summary>
     public int PositionalCount => _positional.Count;
@@ -26,8 +27,8 @@ public sealed class SqlParameters
     /// <exception cref="KeyNotFoundException">Getting a name that has no value.</exception>
     public BsonValue this[string name]
     {
-        get => _named[Normalize(name)];
-        set => _named[Normalize(name)] = value ?? BsonNull.Value;
+        get => (_named ?? [])[Normalize(name)];
+        set => Named()[Normalize(name)] = value ?? BsonNull.Value;
     }
 
     /// <summary>Sets a named parameter (a C# null is SQL NULL).</summary>
@@ -36,7 +37,7 @@ public sealed class SqlParameters
     /// <returns>This object, for chaining.</returns>
     public SqlParameters Add(string name, BsonValue? value)
     {
-        _named[Normalize(name)] = value ?? BsonNull.Value;
+        Named()[Normalize(name)] = value ?? BsonNull.Value;
         return this;
     }
 
@@ -151,13 +152,19 @@ public sealed class SqlParameters
     /// <summary>Removes every value.</summary>
     public void Clear()
     {
-        _named.Clear();
+        _named?.Clear();
         _positional.Clear();
     }
 
     /// <summary>The value of a named parameter, looked up exactly, then ignoring case when one name matches.</summary>
     internal bool TryGetNamed(string name, out BsonValue value)
     {
+        if (_named is null)
+        {
+            value = BsonNull.Value;
+            return false;
+        }
+
         if (_named.TryGetValue(name, out value!))
         {
             return true;
@@ -175,6 +182,8 @@ public sealed class SqlParameters
         value = ok ? _positional[position - 1] : BsonNull.Value;
         return ok;
     }
+
+    private Dictionary<string, BsonValue> Named() => _named ??= new(StringComparer.Ordinal);
 
     private static string Normalize(string name)
     {

@@ -35,6 +35,9 @@ public sealed class SqlPreparedStatement
 
     internal DocStoreSql Owner { get; }
 
+    /// <summary>Statement <paramref name="index"/> as parsed.</summary>
+    internal AstStatement StatementAt(int index) => _statements[index];
+
     /// <summary>Runs the statements and returns a reader over their results.</summary>
     /// <param name="parameters">The parameter values, or null.</param>
     /// <param name="session">The session whose transaction the statements run in; null for a snapshot per statement.</param>
@@ -71,6 +74,16 @@ public sealed class SqlPreparedStatement
     /// <exception cref="SqlExecutionException">The query does not select whole documents of one collection of <typeparamref name="T"/>.</exception>
     public IReadOnlyList<T> Query<T>(SqlParameters? parameters = null, SqlSession? session = null)
     {
+        if (session?.Transaction is null && _statements.Length == 1 && Volatile.Read(ref _compiled[0]) is { Plan: { } known, Write: null } compiled
+            && PointLookup.Applies(known) && Owner.Serializer<T>(known.Query.Sources[0].Collection.Name) is { } fast)
+        {
+            Owner.Context.ThrowIfDisposed();
+            if (PointLookup.TryRun(Owner, compiled, compiled.BindParameters(Text, parameters), fast) is { } found)
+            {
+                return found;
+            }
+        }
+
         using var rows = ExecuteReader(parameters, session);
         var result = new List<T>();
         var plan = rows.CurrentPlan;
@@ -80,7 +93,7 @@ public sealed class SqlPreparedStatement
         }
 
         var collection = plan.Query.Sources[source].Collection.Name;
-        var serializer = Owner.Context.ModelOwners().Where(o => o.CollectionName == collection).Select(o => o.Model).OfType<IDocumentSerializer<T>>().FirstOrDefault()
+        var serializer = Owner.Serializer<T>(collection)
             ?? throw new SqlExecutionException(DocStoreErrorCode.SqlNotSupported, $"No collection of {typeof(T).Name} named '{collection}' is open in this context, so its documents cannot be read as {typeof(T).Name}.", -1, 0, 0);
         while (rows.Read())
         {

@@ -25,8 +25,8 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
 
     private IFieldDictionary _loaded = fields;
 
-    /// <summary>The field names <paramref name="transaction"/> can see: an open collection's live dictionary, else the one loaded from the catalog.</summary>
-    public IFieldDictionary Fields(Transaction transaction, DocStoreContext context)
+    /// <summary>The field names <paramref name="transaction"/> (null: a bare snapshot of the last commit) can see: an open collection's live dictionary, else the one loaded from the catalog.</summary>
+    public IFieldDictionary Fields(Transaction? transaction, DocStoreContext context)
     {
         if (!IsSystem && context.FindOpen(Name) is { } state)
         {

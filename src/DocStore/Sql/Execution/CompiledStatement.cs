@@ -27,12 +27,23 @@ internal sealed class CompiledStatement
 
     public ParameterMap Parameters { get; }
 
-    /// <summary>The plan of a SELECT, or of the SELECT an EXPLAIN describes; null for other statements.</summary>
+    /// <summary>The plan of a SELECT, or of the SELECT an EXPLAIN describes, or the query a write runs to find its rows; null for other statements.</summary>
     public SelectPlan? Plan { get; }
+
+    /// <summary>The plan of an INSERT, UPDATE or DELETE (or of the one an EXPLAIN describes); null for other statements.</summary>
+    public WritePlan? Write { get; private init; }
 
     public static CompiledStatement Compile(string sql, SqlStatement statement, SqlCatalog catalog, Transaction transaction, DocStoreContext context)
     {
         var parameters = new ParameterMap();
+        IFieldDictionary Fields(SqlCollection collection, bool fresh) =>
+            fresh ? collection.Refresh(transaction, context) : collection.Fields(transaction, context);
+        var write = WritePlan.TryCompile(sql, statement is ExplainStatement explained ? explained.Statement : statement, () => new Binder(sql, catalog, Fields, parameters), c => Fields(c, false));
+        if (write is not null)
+        {
+            return new CompiledStatement(statement, catalog, parameters, write.Select) { Write = write };
+        }
+
         var select = statement switch
         {
             SelectStatement s => s.Query,
@@ -44,8 +55,6 @@ internal sealed class CompiledStatement
             return new CompiledStatement(statement, catalog, parameters, null);
         }
 
-        IFieldDictionary Fields(SqlCollection collection, bool fresh) =>
-            fresh ? collection.Refresh(transaction, context) : collection.Fields(transaction, context);
         var bound = new Binder(sql, catalog, Fields, parameters).Bind(select);
         return new CompiledStatement(statement, catalog, parameters, Planner.Plan(bound));
     }

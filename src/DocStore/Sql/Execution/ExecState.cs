@@ -36,4 +36,7 @@ internal sealed class ExecState(Transaction transaction, DocStoreContext context
     }
 
     public IFieldDictionary Fields(SqlCollection collection) => collection.Fields(Transaction, Context);
+
+    /// <summary>True when <paramref name="tree"/>'s first key components hold no doubles or decimals, so a number is sought by its integer key alone.</summary>
+    public bool IntegersOnly(Tree tree) => !Context.Sql.HasNonIntegerNumbers(tree, Transaction);
 }

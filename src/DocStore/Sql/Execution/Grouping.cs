@@ -16,9 +16,10 @@ internal static class Grouping
         var query = plan.Query;
         var groups = new Dictionary<SqlValue[], Group>(new RowComparer(query.GroupBy.Length));
         var order = new List<Group>();
+        // One key buffer probes the groups; only a new group keeps a copy.
+        var key = new SqlValue[query.GroupBy.Length];
         foreach (var _ in rows)
         {
-            var key = new SqlValue[query.GroupBy.Length];
             for (var i = 0; i < key.Length; i++)
             {
                 key[i] = query.GroupBy[i].Eval(row);
@@ -26,8 +27,8 @@ internal static class Grouping
 
             if (!groups.TryGetValue(key, out var group))
             {
-                group = new Group(key, [.. row.Docs], [.. query.Aggregates.Select(a => new Accumulator(a))]);
-                groups[key] = group;
+                group = new Group([.. key], [.. row.Docs], [.. query.Aggregates.Select(a => new Accumulator(a))]);
+                groups[group.Key] = group;
                 order.Add(group);
             }
 

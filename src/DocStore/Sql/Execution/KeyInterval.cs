@@ -40,15 +40,34 @@ internal static class KeyIntervals
     public static bool IsExactKind(SqlKind kind) =>
         kind is SqlKind.Integer or SqlKind.Double or SqlKind.Decimal or SqlKind.Text or SqlKind.Boolean or SqlKind.Guid or SqlKind.ObjectId;
 
-    /// <summary>Every encoding of one component equal to <paramref name="value"/>, each after <paramref name="prefix"/>; empty for NULL.</summary>
-    public static List<byte[]> Equal(byte[] prefix, SqlValue value)
+    /// <summary>
+    /// Every encoding of one component equal to <paramref name="value"/>, each after <paramref name="prefix"/>;
+    /// empty for NULL. With <paramref name="integersOnly"/> (the tree holds no double or decimal keys there)
+    /// a number has only its integer encoding, and none when it is not integral.
+    /// </summary>
+    public static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly = false)
     {
-        var keys = new List<byte[]>(3);
+        var keys = new List<byte[]>(integersOnly ? 1 : 3);
+        if (integersOnly && value.IsNumber)
+        {
+            var real = value.AsDouble();
+            if (value.Kind == SqlKind.Integer)
+            {
+                keys.Add(Integer(prefix, value.Integer));
+            }
+            else if (Math.Floor(real) == real && real >= -9.2233720368547758E18 && real < 9.2233720368547758E18 && (value.Kind != SqlKind.Decimal || decimal.Truncate(value.Number) == value.Number))
+            {
+                keys.Add(Integer(prefix, value.Kind == SqlKind.Decimal ? (long)value.Number : (long)real));
+            }
+
+            return keys;
+        }
+
         switch (value.Kind)
         {
             case SqlKind.Integer:
                 var integer = value.Integer;
-                keys.Add(Encode(prefix, b => b.Append(integer)));
+                keys.Add(Integer(prefix, integer));
                 if (Math.Abs(integer) < (1L << 53))
                 {
                     keys.Add(Encode(prefix, b => b.Append((double)integer)));
@@ -173,6 +192,21 @@ internal static class KeyIntervals
     /// <summary>True when an interval starts inside one of the numeric tags (such intervals are merged by value to keep SQL order).</summary>
     public static bool IsNumeric(KeyInterval interval, int prefixLength) =>
         interval.Low.Length > prefixLength && interval.Low[prefixLength] is IntegerTag or DoubleTag or DecimalTag;
+
+    /// <summary>True when the tree has keys whose first component is a double or a decimal (one seek).</summary>
+    public static bool HasNonIntegerNumbers(BTree.Tree tree)
+    {
+        var cursor = tree.CreateCursor();
+        return cursor.Seek([DoubleTag]) && cursor.Key[0] is DoubleTag or DecimalTag;
+    }
+
+    private static byte[] Integer(byte[] prefix, long value)
+    {
+        Span<byte> buffer = stackalloc byte[KeyEncoding.MaxFixedComponentSize];
+        var writer = new KeyWriter(buffer);
+        writer.WriteInt64(value);
+        return [.. prefix, .. writer.WrittenSpan];
+    }
 
     private static bool Rangeable(SqlKind kind) => kind is not (SqlKind.Document or SqlKind.Array or SqlKind.Other or SqlKind.DateTime or SqlKind.Binary);
 

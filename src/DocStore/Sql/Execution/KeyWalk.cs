@@ -49,7 +49,8 @@ internal static class KeyWalk
                 var c = SqlComparer.Compare(heads[i].Value, heads[pick].Value);
                 if (c == 0)
                 {
-                    c = heads[i].Key.AsSpan().SequenceCompareTo(heads[pick].Key);
+                    // Ties go by what follows the ordered component (the rest of the key, then the primary key), not by the leading components.
+                    c = Suffix(heads[i].Key, orderComponent).SequenceCompareTo(Suffix(heads[pick].Key, orderComponent));
                 }
 
                 if (descending ? c > 0 : c < 0)
@@ -86,6 +87,17 @@ internal static class KeyWalk
         }
 
         return count;
+    }
+
+    private static ReadOnlySpan<byte> Suffix(byte[] key, int component)
+    {
+        var reader = new KeyReader(key);
+        for (var i = 0; i < component && !reader.IsEnd; i++)
+        {
+            reader.Skip();
+        }
+
+        return reader.Remaining;
     }
 
     /// <summary>The value of key component <paramref name="index"/>, decoded for comparison.</summary>

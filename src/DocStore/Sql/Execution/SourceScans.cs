@@ -38,7 +38,7 @@ internal static class SourceScans
 
                 break;
             case AccessKind.KeySeek:
-                foreach (var key in Prefixes(access.Equalities, row))
+                foreach (var key in Prefixes(access.Equalities, row, state.IntegersOnly(primary)))
                 {
                     if (primary.TryGet(key, out var document))
                     {
@@ -79,7 +79,7 @@ internal static class SourceScans
             case AccessKind.FullScan or AccessKind.KeyOrder:
                 return KeyWalk.Count(primary, [new KeyInterval([], false, null, false)]);
             case AccessKind.KeySeek:
-                return Prefixes(access.Equalities, row).Count(k => primary.ContainsKey(k));
+                return Prefixes(access.Equalities, row, state.IntegersOnly(primary)).Count(k => primary.ContainsKey(k));
             case AccessKind.KeyRange:
                 return Documents(plan, row, state).LongCount();
         }
@@ -92,7 +92,7 @@ internal static class SourceScans
 
         if (access.Kind == AccessKind.IndexSeek)
         {
-            return KeyWalk.Count(tree, [.. Prefixes(access.Equalities, row).Select(KeyInterval.Prefix)]);
+            return KeyWalk.Count(tree, [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)]);
         }
 
         return access.Kind == AccessKind.IndexOrder ? KeyWalk.Count(tree, [new KeyInterval([], false, null, false)]) : Documents(plan, row, state).LongCount();
@@ -115,7 +115,7 @@ internal static class SourceScans
         var seen = index.Multikey ? new HashSet<byte[]>(Indexing.ByteArrayEqualityComparer.Instance) : null;
         if (access.Kind == AccessKind.IndexSeek && index.Unique && access.Equalities.Length == components)
         {
-            foreach (var key in Prefixes(access.Equalities, row))
+            foreach (var key in Prefixes(access.Equalities, row, state.IntegersOnly(tree)))
             {
                 if (tree.TryGet(key, out var primaryKey) && primary.TryGet(primaryKey.Span, out var document) && (seen is null || seen.Add(primaryKey.ToArray())))
                 {
@@ -130,7 +130,7 @@ internal static class SourceScans
         var orderComponent = access.Ordered ? access.Equalities.Length : -1;
         if (access.Kind == AccessKind.IndexSeek)
         {
-            intervals = [.. Prefixes(access.Equalities, row).Select(KeyInterval.Prefix)];
+            intervals = [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)];
             orderComponent = access.Ordered && access.Equalities.Length < components && intervals.Count > 1 ? access.Equalities.Length : -1;
         }
         else
@@ -180,8 +180,14 @@ internal static class SourceScans
     }
 
     /// <summary>Every combination of the leading components' encodings, each distinct once.</summary>
-    private static List<byte[]> Prefixes(BoundExpr[][] equalities, RowContext row)
+    private static List<byte[]> Prefixes(BoundExpr[][] equalities, RowContext row, bool integersOnly)
     {
+        if (equalities is [[var single]])
+        {
+            // The common point lookup: one value, no combinations to build.
+            return KeyIntervals.Equal([], single.Eval(row), integersOnly);
+        }
+
         List<byte[]> prefixes = [[]];
         foreach (var alternatives in equalities)
         {
@@ -191,7 +197,7 @@ internal static class SourceScans
             {
                 foreach (var value in alternatives)
                 {
-                    foreach (var key in KeyIntervals.Equal(prefix, value.Eval(row)))
+                    foreach (var key in KeyIntervals.Equal(prefix, value.Eval(row), integersOnly && prefix.Length == 0))
                     {
                         if (seen.Add(key))
                         {

@@ -18,8 +18,8 @@ internal static class StatementRunner
         {
             case SelectStatement:
                 var plan = compiled.Plan!;
-                return new SqlResult([.. plan.Query.Columns.Select(c => c.Name)], SelectExecutor.Run(plan, state), -1);
-            case ExplainStatement { Statement: SelectStatement }:
+                return new SqlResult(plan.ColumnNames, SelectExecutor.Run(plan, state), -1);
+            case ExplainStatement { Statement: SelectStatement or UpdateStatement or DeleteStatement }:
                 return new SqlResult(Explain.Columns, Explain.Rows(compiled.Plan!), -1);
             default:
                 throw SqlErrors.NotSupported(state.Sql, compiled.Statement.Span, $"{Kind(compiled.Statement)} statements are not supported yet: SQL runs SELECT and EXPLAIN SELECT");

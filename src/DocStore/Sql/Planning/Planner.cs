@@ -181,7 +181,7 @@ internal static class Planner
             }
 
             var next = full ? null : index.Paths[equalities.Count];
-            var ordered = order is null || (!index.Multikey && next is not null && order.Value.Paths.SequenceEqual(index.Paths.Skip(equalities.Count).Take(order.Value.Paths.Length)));
+            var ordered = order is null || (!index.Multikey && next is not null && Delivers(index.Paths.Skip(equalities.Count), keyField, order.Value.Paths));
             best = new AccessPath
             {
                 Kind = AccessKind.IndexSeek,
@@ -212,7 +212,7 @@ internal static class Planner
             var prefix = ranges.FirstOrDefault(c => c.Kind == ConditionKind.Prefix);
             var low = ranges.Select(c => c.Low).FirstOrDefault(v => v is not null);
             var high = ranges.Select(c => c.High).FirstOrDefault(v => v is not null);
-            var ordered = order is null || order.Value.Paths is [var only] && only == path;
+            var ordered = order is null || Delivers(index?.Paths ?? [path], keyField, order.Value.Paths);
             return new AccessPath
             {
                 Kind = index is null ? AccessKind.KeyRange : prefix is not null && low is null && high is null ? AccessKind.IndexPrefix : AccessKind.IndexRange,
@@ -227,7 +227,7 @@ internal static class Planner
         }
 
         // ORDER BY ... LIMIT over the key or an index: walk it in order and stop early.
-        if (order is { Paths: [var orderPath] } wanted && query.Limit is not null && !query.IsAggregate)
+        if (order is { Paths: [var orderPath, ..] } wanted && wanted.Paths.Length <= 2 && (wanted.Paths.Length == 1 || wanted.Paths[1] == keyField) && query.Limit is not null && !query.IsAggregate)
         {
             if (orderPath == keyField)
             {
@@ -241,6 +241,22 @@ internal static class Planner
         }
 
         return AccessPath.FullScan;
+    }
+
+    /// <summary>
+    /// True when walking keys of <paramref name="componentPaths"/> (then the primary key, which ends every
+    /// entry) yields the order of <paramref name="orderPaths"/>: they are a leading run of the components,
+    /// or all of them followed by the key field.
+    /// </summary>
+    private static bool Delivers(IEnumerable<string> componentPaths, string keyField, string[] orderPaths)
+    {
+        var components = componentPaths.ToList();
+        if (orderPaths.Length <= components.Count)
+        {
+            return orderPaths.SequenceEqual(components.Take(orderPaths.Length));
+        }
+
+        return orderPaths.Length == components.Count + 1 && orderPaths[^1] == keyField && orderPaths.Take(components.Count).SequenceEqual(components);
     }
 
     /// <summary>The stored paths of the first source that ORDER BY sorts on, in one direction; a path no index has ("\0") when the terms are anything else.</summary>

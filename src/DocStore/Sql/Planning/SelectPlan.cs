@@ -96,4 +96,7 @@ internal sealed class SelectPlan
     public required bool CountFromKeys { get; init; }
 
     public required SelectPlan[] Subqueries { get; init; }
+
+    /// <summary>The output column names, made once.</summary>
+    public string[] ColumnNames => field ??= [.. Query.Columns.Select(c => c.Name)];
 }

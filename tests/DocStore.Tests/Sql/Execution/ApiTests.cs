@@ -108,12 +108,12 @@ public class ApiTests
     }
 
     [Fact]
-    public void Writes_are_refused_with_the_statement_kind_until_they_are_supported()
+    public void Index_statements_are_refused_with_the_statement_kind_until_they_are_supported()
     {
         using var db = SqlDatabase.People();
-        var error = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("DELETE FROM People WHERE _id = 1"));
+        var error = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("DROP INDEX People.Age"));
         Assert.Equal(DocStoreErrorCode.SqlNotSupported, error.ErrorCode);
-        Assert.Contains("DELETE statements are not supported yet", error.Message, StringComparison.Ordinal);
+        Assert.Contains("DROP INDEX statements are not supported yet", error.Message, StringComparison.Ordinal);
         Assert.Equal(6, db.GetCollection("People").Count());
     }
 
@@ -187,5 +187,25 @@ public class ApiTests
         using var db = SqlDatabase.People();
         var documents = db.Sql.Query<BsonDocument>("SELECT p.* FROM People p WHERE p.Age > 40");
         Assert.Equal("Bob", Assert.Single(documents)["Name"].AsString);
+    }
+
+    [Fact]
+    public void A_prepared_point_query_reads_the_same_documents_again()
+    {
+        using var db = SqlDatabase.People();
+        var byKey = db.Sql.Prepare("SELECT * FROM People WHERE _id = ?");
+        var byEmail = db.Sql.Prepare("SELECT * FROM People WHERE Email = @e");
+        for (var round = 0; round < 3; round++)
+        {
+            Assert.Equal("Bob", Assert.Single(byKey.Query<BsonDocument>(new SqlParameters().Add(2)))["Name"].AsString);
+            Assert.Equal("Bob", Assert.Single(byKey.Query<BsonDocument>(new SqlParameters().Add(2.0)))["Name"].AsString);
+            Assert.Empty(byKey.Query<BsonDocument>(new SqlParameters().Add(2.5)));
+            Assert.Equal("Cid", Assert.Single(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", "cid@x.org")))["Name"].AsString);
+            Assert.Empty(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", "nobody")));
+        }
+
+        db.GetCollection("People").Insert(new BsonDocument { { "_id", 7.5 }, { "Name", "Gus" }, { "Email", "gus@x.org" } });
+        Assert.Equal("Gus", Assert.Single(byKey.Query<BsonDocument>(new SqlParameters().Add(7.5)))["Name"].AsString);
+        Assert.Equal("Gus", Assert.Single(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", "gus@x.org")))["Name"].AsString);
     }
 }

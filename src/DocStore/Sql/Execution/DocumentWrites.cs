@@ -1,0 +1,122 @@
+using DocStore.Bson.Model;
+using DocStore.Sql.Planning;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// INSERT, UPDATE and DELETE in three steps: compute every new document (or doomed key) from the
+/// statement's query, check all of them against the collection as the changes would leave it
+/// (<see cref="WriteChecks"/>), and only then change it through the collection, which maintains every
+/// index. A statement that fails in the first two steps has changed nothing, even inside an explicit
+/// transaction, which stays usable.
+/// </summary>
+internal static class DocumentWrites
+{
+    public static int Run(WritePlan plan, ExecState state, BsonCollection collection, DocStoreTransaction transaction)
+    {
+        var checks = new WriteChecks(plan, state, collection);
+        switch (plan.Kind)
+        {
+            case WriteKind.InsertColumns or WriteKind.InsertDocuments:
+                var documents = InsertedDocuments(plan, state, collection);
+                foreach (var document in documents)
+                {
+                    checks.Insert(document);
+                }
+
+                foreach (var document in documents)
+                {
+                    collection.Insert(transaction, document);
+                }
+
+                return documents.Count;
+            case WriteKind.Update:
+                var updates = new List<(BsonDocument Old, BsonDocument New)>();
+                foreach (var row in Found(plan, state, plan.Targets.Length))
+                {
+                    var changed = row.Document.DeepClone();
+                    for (var i = 0; i < plan.Targets.Length; i++)
+                    {
+                        DocumentPaths.Set(changed, plan.Targets[i], row.Values[i], plan.TargetTexts[i], collection.Name);
+                    }
+
+                    updates.Add((row.Document, changed));
+                }
+
+                foreach (var (old, changed) in updates)
+                {
+                    checks.Update(old, changed);
+                }
+
+                foreach (var (_, changed) in updates)
+                {
+                    collection.Update(transaction, changed);
+                }
+
+                return updates.Count;
+            default:
+                var keys = Found(plan, state, 0).Select(r => r.Document.TryGetValue(collection.KeyField, out var key) ? key : BsonNull.Value).ToList();
+                foreach (var key in keys)
+                {
+                    collection.Delete(transaction, key);
+                }
+
+                return keys.Count;
+        }
+    }
+
+    /// <summary>The documents the WHERE selects, decoded (so nothing points into pages the changes will rewrite), with the SET values computed on each.</summary>
+    private static List<(BsonDocument Document, BsonValue[] Values)> Found(WritePlan plan, ExecState state, int values)
+    {
+        var found = new List<(BsonDocument, BsonValue[])>();
+        foreach (var row in SelectExecutor.Run(plan.Select, state))
+        {
+            var computed = new BsonValue[values];
+            for (var i = 0; i < values; i++)
+            {
+                computed[i] = DocumentPaths.Storable(BsonValues.ToBson(row[1 + i]));
+            }
+
+            found.Add(((BsonDocument)BsonValues.ToBson(row[0]), computed));
+        }
+
+        return found;
+    }
+
+    private static List<BsonDocument> InsertedDocuments(WritePlan plan, ExecState state, BsonCollection collection)
+    {
+        var query = plan.Select.Query;
+        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql);
+        row.RunSubquery = (slot, _) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state)];
+        row.Fields[0] = state.Fields(plan.Collection);
+        var documents = new List<BsonDocument>(plan.Rows);
+        for (var r = 0; r < plan.Rows; r++)
+        {
+            if (plan.Kind == WriteKind.InsertDocuments)
+            {
+                var value = BsonValues.ToBson(query.Columns[1 + r].Value.Eval(row));
+                if (value is not BsonDocument document)
+                {
+                    throw SqlErrors.Type($"INSERT INTO {collection.Name} VALUES (...) without a column list takes one document per row; row {r + 1} is {Describe(value)}. Pass a BsonDocument parameter or write an Extended JSON document, or list the columns.");
+                }
+
+                // The key generated on insert is stored into the document: not into the caller's parameter.
+                documents.Add(document.DeepClone());
+                continue;
+            }
+
+            var built = new BsonDocument();
+            for (var c = 0; c < plan.Width; c++)
+            {
+                var value = DocumentPaths.Storable(BsonValues.ToBson(query.Columns[1 + (r * plan.Width) + c].Value.Eval(row)));
+                DocumentPaths.Set(built, plan.Targets[c], value, plan.TargetTexts[c], collection.Name);
+            }
+
+            documents.Add(built);
+        }
+
+        return documents;
+    }
+
+    private static string Describe(BsonValue value) => value is BsonNull ? "NULL" : "a " + value.BsonType.ToString().ToLowerInvariant();
+}

@@ -1,0 +1,162 @@
+using System.Buffers;
+using DocStore.Bson;
+using DocStore.Bson.Model;
+using DocStore.BTree;
+using DocStore.Collections.Untyped;
+using DocStore.Indexing;
+using DocStore.Metadata;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// Checks a write statement's documents before the first change, in the order they will be applied,
+/// against the collection as the earlier ones leave it: a missing key that cannot be generated, a taken
+/// key, a taken unique index value (from the stored documents or from an earlier row), and, when a typed
+/// model owning the collection is open, a document that model could not read back. The collection
+/// checks the same things again while applying; passing here means it will not fail on them halfway.
+/// </summary>
+internal sealed class WriteChecks
+{
+    private readonly BsonCollection _collection;
+    private readonly ExecState _state;
+    private readonly Tree? _primary;
+    private readonly (BsonIndex Index, Tree? Tree)[] _unique;
+    private readonly Collections.IModelOwner? _typed;
+
+    // Primary and unique index keys the statement's earlier rows took (holder) or freed (null), by tree.
+    private readonly Dictionary<(int Tree, string Key), byte[]?> _overlay = [];
+
+    public WriteChecks(WritePlan plan, ExecState state, BsonCollection collection)
+    {
+        _collection = collection;
+        _state = state;
+        _primary = state.Tree(plan.Collection.PrimaryTree);
+        _unique = [.. collection.Indexes.Where(d => d.Unique).Select(d => (new BsonIndex(d), plan.Collection.Indexes.FirstOrDefault(i => i.Name == d.Name) is { } stored ? state.Tree(stored.Tree) : null))];
+        _typed = state.Context.ModelOwners().FirstOrDefault(o => o.CollectionName == collection.Name && o.Model is not BsonDocumentModel);
+    }
+
+    public void Insert(BsonDocument document)
+    {
+        var key = _collection.Model.GetKey(document);
+        byte[] primaryKey;
+        if (_collection.Model.IsDefaultKey(key))
+        {
+            if (_collection.Model.KeyGeneration == KeyGeneration.None)
+            {
+                throw SqlErrors.Type($"The document has no key: collection '{_collection.Name}' does not generate keys, so set its key field '{_collection.KeyField}'.");
+            }
+
+            // A generated key is new: it can only meet index values, never a key. A marker stands for it.
+            primaryKey = Guid.NewGuid().ToByteArray();
+        }
+        else
+        {
+            primaryKey = EncodeKey(key);
+            if (Holder(-1, primaryKey, _primary) is not null)
+            {
+                throw new DuplicateKeyException(_collection.Name, null, KeyText.Describe(primaryKey));
+            }
+
+            _overlay[(-1, Convert.ToHexString(primaryKey))] = primaryKey;
+        }
+
+        CheckReadable(document, key);
+        Take(document, primaryKey, key, []);
+    }
+
+    public void Update(BsonDocument old, BsonDocument changed)
+    {
+        var key = _collection.Model.GetKey(changed);
+        CheckReadable(changed, key);
+        Take(changed, EncodeKey(key), key, old);
+    }
+
+    /// <summary>Frees the unique values <paramref name="old"/> held and takes those of <paramref name="document"/>, refusing one another document holds.</summary>
+    private void Take(BsonDocument document, byte[] primaryKey, BsonValue key, BsonDocument old)
+    {
+        for (var i = 0; i < _unique.Length; i++)
+        {
+            var (index, tree) = _unique[i];
+            foreach (var freed in Keys(index, old))
+            {
+                _overlay[(i, Convert.ToHexString(freed))] = null;
+            }
+
+            foreach (var taken in Keys(index, document))
+            {
+                if (Holder(i, taken, tree) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
+                {
+                    throw new DuplicateKeyException(_collection.Name, index.Definition.Name, KeyText.Describe(taken), key.ToString());
+                }
+
+                _overlay[(i, Convert.ToHexString(taken))] = primaryKey;
+            }
+        }
+    }
+
+    private byte[]? Holder(int tree, byte[] key, Tree? stored)
+    {
+        if (_overlay.TryGetValue((tree, Convert.ToHexString(key)), out var holder))
+        {
+            return holder;
+        }
+
+        if (stored is null || !stored.TryGet(key, out var value))
+        {
+            return null;
+        }
+
+        // The primary tree maps a key to its document; a unique index maps a value to its document's key.
+        return tree < 0 ? key : value.ToArray();
+    }
+
+    private static IReadOnlyList<byte[]> Keys(BsonIndex index, BsonDocument document)
+    {
+        if (document.Count == 0)
+        {
+            return [];
+        }
+
+        var sink = new IndexKeySink();
+        index.AppendKeys(document, sink);
+        return [.. sink.Keys];
+    }
+
+    private byte[] EncodeKey(BsonValue key)
+    {
+        var builder = new IndexKeyBuilder();
+        try
+        {
+            _collection.Model.AppendKey(builder, key);
+        }
+        catch (ArgumentException e)
+        {
+            throw SqlErrors.Type($"Key field '{_collection.KeyField}' of collection '{_collection.Name}': {e.Message}");
+        }
+
+        return builder.ToArray();
+    }
+
+    /// <summary>Writes the document as the collection would and reads it with the typed model that owns the collection, so SQL never stores what typed code cannot read.</summary>
+    private void CheckReadable(BsonDocument document, BsonValue key)
+    {
+        if (_typed is null)
+        {
+            return;
+        }
+
+        // A scratch copy of the names: a check must not add names to the collection's dictionary.
+        var fields = new FieldDictionary(_state.Fields(_state.Catalog.Find(_collection.Name, true, _ => { })!));
+        var buffer = new ArrayBufferWriter<byte>(256);
+        var writer = new CBsonWriter(buffer);
+        _collection.Model.Write(ref writer, document, fields);
+        try
+        {
+            _typed.CheckReadable(buffer.WrittenSpan, fields);
+        }
+        catch (DocumentSchemaException e)
+        {
+            throw SqlErrors.Type($"Collection '{_collection.Name}' belongs to a typed model that could not read the written document (key {key}): field '{e.FieldPath}': {e.Problem}. Write a value of the member's type.");
+        }
+    }
+}
