@@ -69,8 +69,9 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
         if (context.ClaimOrShare(Name) is { } shared)
         {
             // Another context on the same file has the collection open: share its state (docs/decisions.md).
-            _state = shared.Indexes.SequenceEqual(model.Indexes) ? shared
-                : throw new InvalidOperationException($"Collection '{Name}' is already open on this file by another context with a different index set; indexes cannot change while it is open.");
+            // Index trees are matched by position, so the definitions must agree in order too.
+            _state = shared.Indexes.Count == model.Indexes.Count && shared.Indexes.Zip(model.Indexes).All(p => p.First.SameAs(p.Second)) ? shared
+                : throw new InvalidOperationException($"Collection '{Name}' is already open on this file by another context with a different index set (or order); indexes cannot change while it is open.");
         }
         else
         {
