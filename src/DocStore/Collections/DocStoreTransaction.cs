@@ -90,12 +90,12 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
         return ValueTask.CompletedTask;
     }
 
-    /// <summary>Checks that the transaction may still be used and that it belongs to <paramref name="context"/>.</summary>
+    /// <summary>Checks that the transaction may still be used and that it belongs to <paramref name="context"/>'s database (contexts on one file share it).</summary>
     internal void ThrowIfUnusable(DocStoreContext context)
     {
-        if (!ReferenceEquals(context, Context))
+        if (!ReferenceEquals(context.Engine, Context.Engine))
         {
-            throw new InvalidOperationException("The transaction belongs to another DocStoreContext.");
+            throw new InvalidOperationException("The transaction belongs to another database: begin it on a context (or connection) opened on the same file.");
         }
 
         ObjectDisposedException.ThrowIf(IsCompleted, this);

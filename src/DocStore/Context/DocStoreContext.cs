@@ -23,8 +23,8 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
 
     private readonly List<ICheckedCollection> _collections = [];
 
-    // Name -> what the open collection shares (null while it is opening).
-    private readonly Dictionary<string, CollectionState?> _open = new(StringComparer.Ordinal);
+    // Name -> the open collections' shared states live in the lease: contexts on one file share them.
+    private readonly SharedEngines.Lease _lease;
     private readonly Dictionary<string, BsonCollection> _untyped = new(StringComparer.Ordinal);
     private readonly Lock _untypedLock = new();
     private int _disposed;
@@ -39,14 +39,20 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <summary>Opens the database at <paramref name="path"/> (or <see cref="InMemoryPath"/>), creating the file when it does not exist.</summary>
     /// <param name="path">The database file path, or <see cref="InMemoryPath"/>.</param>
     /// <param name="options">Durability, cache size, write lock timeout and page size; null for the defaults.</param>
-    /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
+    /// <remarks>
+    /// Contexts opened on the same file in one process (and the ADO.NET provider's connections) share one
+    /// open database: each sees the others' commits, and the file closes when the last of them is disposed.
+    /// The first opener's options apply to all of them.
+    /// </remarks>
+    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with the other <see cref="DocStoreOptions.ReadOnly"/> setting.</exception>
     /// <exception cref="DatabaseCorruptException">The file is damaged.</exception>
     protected DocStoreContext(string path, DocStoreOptions? options)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
         Path = path;
         Options = options ?? new DocStoreOptions();
-        Engine = StorageEngine.Open(path, Options.ToStorageOptions());
+        _lease = SharedEngines.Acquire(path, Options);
+        Engine = _lease.Engine;
     }
 
     /// <summary>The path the context was opened with.</summary>
@@ -218,9 +224,16 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <returns>A task that completes when the files are closed.</returns>
     protected virtual async ValueTask DisposeAsyncCore()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0)
+        if (Interlocked.Exchange(ref _disposed, 1) == 0 && _lease.Release())
         {
-            await Engine.DisposeAsync().ConfigureAwait(false);
+            try
+            {
+                await Engine.DisposeAsync().ConfigureAwait(false);
+            }
+            finally
+            {
+                _lease.Closed();
+            }
         }
     }
 
@@ -228,9 +241,16 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <param name="disposing">True when called from <see cref="Dispose()"/>.</param>
     protected virtual void Dispose(bool disposing)
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && disposing)
+        if (Interlocked.Exchange(ref _disposed, 1) == 0 && disposing && _lease.Release())
         {
-            Engine.Dispose();
+            try
+            {
+                Engine.Dispose();
+            }
+            finally
+            {
+                _lease.Closed();
+            }
         }
     }
 
@@ -243,33 +263,23 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         }
     }
 
-    /// <summary>Claims <paramref name="name"/> for one collection object: two over the same collection would cache tree roots that the other's index changes could free.</summary>
-    internal void Claim(string name)
-    {
-        lock (_collections)
-        {
-            if (!_open.TryAdd(name, null))
-            {
-                throw new InvalidOperationException($"Collection '{name}' is already open in this context.");
-            }
-        }
-    }
+    /// <summary>
+    /// The shared state of collection <paramref name="name"/> when it is already open on this file (by this
+    /// or another context), else claims the name (null): two independent objects over one collection would
+    /// each cache tree roots, field ids and sequences that the other's writes invalidate.
+    /// </summary>
+    internal CollectionState? ClaimOrShare(string name) => _lease.ClaimOrShare(name);
 
-    internal void Release(string name)
-    {
-        lock (_collections)
-        {
-            _open.Remove(name);
-        }
-    }
+    internal void Release(string name) => _lease.Release(name);
 
     internal void Register(ICheckedCollection collection, CollectionState state)
     {
         lock (_collections)
         {
             _collections.Add(collection);
-            _open[state.Name] = state;
         }
+
+        _lease.Register(state);
     }
 
     /// <summary>The collection objects open in this context, with their generated models.</summary>
@@ -281,12 +291,6 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         }
     }
 
-    /// <summary>The shared state of a collection open in this context, or null.</summary>
-    internal CollectionState? FindOpen(string name)
-    {
-        lock (_collections)
-        {
-            return _open.GetValueOrDefault(name);
-        }
-    }
+    /// <summary>The shared state of a collection open on this file (by this or another context sharing it), or null.</summary>
+    internal CollectionState? FindOpen(string name) => _lease.Find(name);
 }

@@ -1,3 +1,4 @@
+using DocStore.Bson.Model;
 using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Tests.Support;
@@ -19,22 +20,29 @@ public sealed class FileLockTests
     }
 
     [Fact]
-    public void A_second_context_in_the_same_process_is_told_the_file_is_open_here_and_may_open_it_after_close()
+    public void Contexts_on_one_file_in_one_process_share_it_and_the_last_close_releases_it()
     {
         using var dir = new TempDirectory();
         var path = dir.File("twice.db");
-        using (DocStoreDatabase.Open(path))
+        var first = DocStoreDatabase.Open(path);
+        var relative = Path.GetRelativePath(Environment.CurrentDirectory, path);
+        using (var second = DocStoreDatabase.Open(relative))
         {
-            var ex = Assert.Throws<DatabaseLockedException>(() => DocStoreDatabase.Open(path));
-            Assert.Contains("already open in this process", ex.Message, StringComparison.Ordinal);
+            // The same engine: a commit through one is seen by the other.
+            var note = new BsonDocument();
+            note.Add("Text", "hello");
+            first.GetCollection("Notes").Insert(note);
+            Assert.Equal(1L, second.GetCollection("Notes").Count());
 
-            // The same file by another spelling of its path is the same file.
-            var relative = Path.GetRelativePath(Environment.CurrentDirectory, path);
-            ex = Assert.Throws<DatabaseLockedException>(() => DocStoreDatabase.Open(relative));
-            Assert.Contains("already open in this process", ex.Message, StringComparison.Ordinal);
+            // A different read-only setting cannot share the engine.
+            var ex = Assert.Throws<DatabaseLockedException>(() => DocStoreDatabase.Open(path, new DocStoreOptions { ReadOnly = true }));
+            Assert.Contains("already open in this process read-write", ex.Message, StringComparison.Ordinal);
+            first.Dispose();
+            Assert.Equal(1L, second.GetCollection("Notes").Count());
         }
 
-        using var again = DocStoreDatabase.Open(path);
+        // Both closed: the file is free again, even for the engine underneath.
+        using var again = StorageEngine.Open(path);
         Assert.True(again.CheckIntegrity().IsValid);
     }
 

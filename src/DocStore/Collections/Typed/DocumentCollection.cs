@@ -50,7 +50,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     /// <param name="context">The owning context.</param>
     /// <param name="model">The generated model of <typeparamref name="T"/>.</param>
     /// <exception cref="DuplicateKeyException">A newly declared unique index finds two documents with the same value.</exception>
-    /// <exception cref="InvalidOperationException">Another object of the context already has this collection open.</exception>
+    /// <exception cref="InvalidOperationException">Another context on the same file has this collection open with a different index set.</exception>
     protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model)
         : this(context, model, (WriteTransaction?)null)
     {
@@ -66,15 +66,24 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
         Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
         _entries = new IndexEntries(model.CollectionName, model.Indexes, _maxKeyLength);
-        context.Claim(Name);
-        try
+        if (context.ClaimOrShare(Name) is { } shared)
         {
-            _state = context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog(within);
+            // Another context on the same file has the collection open: share its state (docs/decisions.md).
+            // Index trees are matched by position, so the definitions must agree in order too.
+            _state = shared.Indexes.Count == model.Indexes.Count && shared.Indexes.Zip(model.Indexes).All(p => p.First.SameAs(p.Second)) ? shared
+                : throw new InvalidOperationException($"Collection '{Name}' is already open on this file by another context with a different index set (or order); indexes cannot change while it is open.");
         }
-        catch
+        else
         {
-            context.Release(Name);
-            throw;
+            try
+            {
+                _state = context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog(within);
+            }
+            catch
+            {
+                context.Release(Name);
+                throw;
+            }
         }
 
         (_fields, _primaryTree, _indexTrees, _roots) = (_state.Fields, _state.PrimaryTree, _state.IndexTrees, _state.Roots);

@@ -1,0 +1,118 @@
+using System.Collections;
+using System.Globalization;
+using DocStore.Bson;
+using DocStore.Bson.Interop;
+using DocStore.Bson.Model;
+
+namespace DocStore.Data;
+
+/// <summary>Converts between CLR values (parameters, typed getters) and <see cref="BsonValue"/>s (docs/ado-net.md, "Type mapping").</summary>
+internal static class BsonClr
+{
+    /// <summary>The CLR value ADO.NET hands out for <paramref name="value"/>: <see cref="DBNull"/> for NULL.</summary>
+    public static object ToClr(BsonValue value) => value switch
+    {
+        BsonNull or BsonUndefined => DBNull.Value,
+        BsonInt32 v => (long)v.Value,
+        BsonInt64 v => v.Value,
+        BsonDouble v => v.Value,
+        BsonDecimal128 v => v.Value.TryToDecimal(out var d) ? d : v.Value.ToString(),
+        BsonString v => v.Value,
+        BsonBoolean v => v.Value,
+        BsonDateTime v => v.ToDateTime(),
+        BsonObjectId v => v.Value,
+        BsonBinaryData v => FromBinary(v),
+        _ => value,
+    };
+
+    /// <summary>The BSON value of a parameter's CLR value.</summary>
+    /// <exception cref="ArgumentException">The type has no BSON form.</exception>
+    public static BsonValue ToBson(object? value, string name) => value switch
+    {
+        null or DBNull => BsonNull.Value,
+        BsonValue v => v,
+        string v => v,
+        int v => v,
+        long v => v,
+        short v => (int)v,
+        byte v => (int)v,
+        sbyte v => (int)v,
+        ushort v => (int)v,
+        uint v => (long)v,
+        ulong v => v <= long.MaxValue ? (long)v : (BsonValue)(decimal)v,
+        double v => v,
+        float v => (double)v,
+        decimal v => v,
+        bool v => v,
+        char v => v.ToString(),
+        DateTime v => Extension(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTime(s, x)),
+        DateTimeOffset v => Extension(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTimeOffset(s, x)),
+        TimeSpan v => Extension(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, v, static (s, x) => CBsonExtensionTypes.WriteTimeSpan(s, x)),
+        DateOnly v => Extension(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, v, static (s, x) => CBsonExtensionTypes.WriteDateOnly(s, x)),
+        TimeOnly v => Extension(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, v, static (s, x) => CBsonExtensionTypes.WriteTimeOnly(s, x)),
+        Guid v => v,
+        byte[] v => v,
+        ObjectId v => v,
+        Decimal128 v => v,
+        Enum v => EnumValue(v),
+        IEnumerable v => ToArray(v, name),
+        _ => throw new ArgumentException($"Parameter '{name}' has a value of type {value.GetType().Name}, which has no BSON form; pass a string, number, bool, date, Guid, byte[], ObjectId, BsonValue or a list of these.", name),
+    };
+
+    /// <summary>Extended JSON (relaxed) for documents and arrays, the invariant text of anything else.</summary>
+    public static string ToText(BsonValue value) => value switch
+    {
+        BsonDocument or BsonArray => ExtendedJson.ToJson(value, ExtendedJsonMode.Relaxed),
+        _ => ToClr(value) switch
+        {
+            string s => s,
+            DateTime d => d.ToString("O", CultureInfo.InvariantCulture),
+            DateTimeOffset d => d.ToString("O", CultureInfo.InvariantCulture),
+            IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
+            byte[] b => Convert.ToBase64String(b),
+            var other => other.ToString() ?? string.Empty,
+        },
+    };
+
+    private static object FromBinary(BsonBinaryData value)
+    {
+        var span = value.Span;
+        return (byte)value.Subtype switch
+        {
+            CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(span, out var v) => v,
+            CBsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(span, out var v) => v,
+            CBsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(span, out var v) => v,
+            CBsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(span, out var v) => v,
+            CBsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(span, out var v) => v,
+            (byte)BsonBinarySubtype.Uuid when span.Length == 16 => value.ToGuid(),
+            _ => span.ToArray(),
+        };
+    }
+
+    private static BsonBinaryData Extension<T>(byte subtype, int size, T value, SpanWriter<T> write)
+    {
+        var payload = new byte[size];
+        write(payload, value);
+        return new BsonBinaryData(payload, (BsonBinarySubtype)subtype);
+    }
+
+    private delegate void SpanWriter<in T>(Span<byte> destination, T value);
+
+    // Enums bind as their underlying number, as typed collections store them.
+    private static BsonValue EnumValue(Enum value) => Convert.GetTypeCode(value) switch
+    {
+        TypeCode.Int64 or TypeCode.UInt32 or TypeCode.UInt64 => Convert.ToInt64(value, CultureInfo.InvariantCulture),
+        _ => Convert.ToInt32(value, CultureInfo.InvariantCulture),
+    };
+
+    private static BsonArray ToArray(IEnumerable values, string name)
+    {
+        var array = new BsonArray();
+        foreach (var item in values)
+        {
+            array.Add(ToBson(item, name));
+        }
+
+        return array;
+    }
+}

@@ -1,0 +1,203 @@
+using System.Data;
+using System.Data.Common;
+using System.Diagnostics.CodeAnalysis;
+
+namespace DocStore.Data;
+
+/// <summary>
+/// An ADO.NET connection to a DocStore database (docs/ado-net.md). Commands run the SQL dialect of
+/// docs/sql.md. The connection string names the file: <c>Data Source=app.db;Mode=ReadOnly;Durability=Normal</c>.
+/// A connection and a typed context opened on the same file in one process share one open database: each
+/// sees the other's commits and neither gets a lock error. Closed connections leave the database open for
+/// the next one (pooling) until the idle timeout; <see cref="ClearAllPools"/> closes idle ones at once.
+/// Not thread-safe, as ADO.NET connections are not.
+/// </summary>
+public sealed partial class DocStoreConnection : DbConnection
+{
+    private string _connectionString = string.Empty;
+    private DatabasePool.Entry? _entry;
+    private SqlSession? _session;
+    private ConnectionState _state = ConnectionState.Closed;
+
+    /// <summary>Creates a closed connection with no connection string.</summary>
+    public DocStoreConnection()
+    {
+    }
+
+    /// <summary>Creates a closed connection.</summary>
+    /// <param name="connectionString">The connection string, such as <c>Data Source=app.db</c>.</param>
+    public DocStoreConnection(string? connectionString)
+    {
+        ConnectionString = connectionString;
+    }
+
+    /// <summary>The connection string; it can change only while the connection is closed.</summary>
+    [AllowNull]
+    public override string ConnectionString
+    {
+        get => _connectionString;
+        set
+        {
+            if (_state != ConnectionState.Closed)
+            {
+                throw new InvalidOperationException("The connection string cannot change while the connection is open.");
+            }
+
+            _connectionString = value ?? string.Empty;
+        }
+    }
+
+    /// <summary>The database file name without its directory (DocStore has one database per file).</summary>
+    public override string Database => DataSource.Length == 0 || DataSource == DocStoreContext.InMemoryPath ? DataSource : Path.GetFileNameWithoutExtension(DataSource);
+
+    /// <summary>The <c>Data Source</c> of the connection string.</summary>
+    public override string DataSource => new DocStoreConnectionStringBuilder(_connectionString).DataSource;
+
+    /// <summary>The version of the DocStore library.</summary>
+    public override string ServerVersion => typeof(DocStoreContext).Assembly.GetName().Version?.ToString() ?? "0.0.0";
+
+    /// <summary>Open or closed.</summary>
+    public override ConnectionState State => _state;
+
+    /// <summary>The open database the connection runs on (shared with typed contexts on the same file); null while closed.</summary>
+    public DocStoreContext? Context => _entry?.Database;
+
+    /// <summary>The transaction begun by <see cref="BeginTransaction(IsolationLevel)"/> and not yet ended, or null.</summary>
+    internal DocStoreDbTransaction? CurrentTransaction { get; set; }
+
+    /// <summary>The session every command of this connection runs in: it carries the connection's transaction (and one a <c>BEGIN</c> statement started).</summary>
+    internal SqlSession Session => _session ?? throw new InvalidOperationException("The connection is not open: call Open first.");
+
+    /// <summary>The factory that creates objects of this provider.</summary>
+    protected override DbProviderFactory DbProviderFactory => DocStoreFactory.Instance;
+
+    /// <summary>Closes the idle pooled databases of every connection string, so their files are closed now (connections still open keep theirs).</summary>
+    public static void ClearAllPools() => DatabasePool.Clear(null);
+
+    /// <summary>Closes the idle pooled databases on the file of <paramref name="connection"/>.</summary>
+    /// <param name="connection">A connection naming the file.</param>
+    public static void ClearPool(DocStoreConnection connection)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        var path = connection.DataSource;
+        if (path.Length > 0 && path != DocStoreContext.InMemoryPath)
+        {
+            DatabasePool.Clear(path);
+        }
+    }
+
+    /// <summary>Opens the database named by the connection string (or takes the pooled one).</summary>
+    /// <exception cref="InvalidOperationException">The connection is already open, or has no Data Source.</exception>
+    /// <exception cref="ArgumentException">The connection string has an unknown key or a malformed value.</exception>
+    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open in the other mode.</exception>
+    public override void Open()
+    {
+        if (_state == ConnectionState.Open)
+        {
+            throw new InvalidOperationException("The connection is already open.");
+        }
+
+        _entry = DatabasePool.Acquire(new DocStoreConnectionStringBuilder(_connectionString));
+        _session = _entry.Database.Sql.OpenSession();
+        _state = ConnectionState.Open;
+        OnStateChange(new StateChangeEventArgs(ConnectionState.Closed, ConnectionState.Open));
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Open"/> (opening completes synchronously).</summary>
+    /// <param name="cancellationToken">Checked before opening.</param>
+    /// <returns>A task that completes when the connection is open.</returns>
+    public override Task OpenAsync(CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        Open();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Closes the connection: rolls back its open transaction and returns the database to the pool. Closing twice does nothing.</summary>
+    public override void Close()
+    {
+        if (_state == ConnectionState.Closed)
+        {
+            return;
+        }
+
+        try
+        {
+            CurrentTransaction?.Dispose();
+            _session?.Dispose();
+        }
+        finally
+        {
+            CurrentTransaction = null;
+            _session = null;
+            var entry = _entry;
+            _entry = null;
+            _state = ConnectionState.Closed;
+            entry?.Release();
+            OnStateChange(new StateChangeEventArgs(ConnectionState.Open, ConnectionState.Closed));
+        }
+    }
+
+    /// <summary>Not supported: a connection reaches one database file.</summary>
+    /// <param name="databaseName">Ignored.</param>
+    /// <exception cref="NotSupportedException">Always.</exception>
+    public override void ChangeDatabase(string databaseName) =>
+        throw new NotSupportedException("DocStore has one database per file: open another connection with another Data Source.");
+
+    /// <summary>Creates a command on this connection.</summary>
+    /// <returns>The command.</returns>
+    public new DocStoreCommand CreateCommand() => new() { Connection = this };
+
+    /// <summary>Begins a transaction: every command of this connection runs in it until it commits or rolls back.</summary>
+    /// <returns>The transaction.</returns>
+    public new DocStoreDbTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified);
+
+    /// <summary>Begins a transaction (snapshot isolation with one writer at a time, whatever level is asked for).</summary>
+    /// <param name="isolationLevel">Accepted for compatibility: DocStore transactions are serializable (one writer, snapshot readers).</param>
+    /// <returns>The transaction.</returns>
+    /// <exception cref="InvalidOperationException">The connection is closed, or a transaction is already open on it.</exception>
+    public new DocStoreDbTransaction BeginTransaction(IsolationLevel isolationLevel)
+    {
+        var session = Session;
+        if (CurrentTransaction is not null || session.Transaction is { IsCompleted: false })
+        {
+            throw new InvalidOperationException("The connection already has an open transaction: commit or roll it back first (DocStore has no nested transactions).");
+        }
+
+        var inner = _entry!.Database.BeginTransaction();
+        session.Transaction = inner;
+        CurrentTransaction = new DocStoreDbTransaction(this, inner, isolationLevel);
+        return CurrentTransaction;
+    }
+
+    /// <inheritdoc cref="BeginTransaction(IsolationLevel)"/>
+    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel) => BeginTransaction(isolationLevel);
+
+    /// <inheritdoc cref="CreateCommand"/>
+    protected override DbCommand CreateDbCommand() => CreateCommand();
+
+    /// <summary>Closes the connection.</summary>
+    /// <param name="disposing">True from <see cref="IDisposable.Dispose"/>.</param>
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            Close();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    /// <summary>Ends <paramref name="transaction"/>'s hold on the connection.</summary>
+    internal void EndTransaction(DocStoreDbTransaction transaction)
+    {
+        if (ReferenceEquals(CurrentTransaction, transaction))
+        {
+            CurrentTransaction = null;
+            if (_session is not null && ReferenceEquals(_session.Transaction, transaction.Transaction))
+            {
+                _session.Transaction = null;
+            }
+        }
+    }
+}
