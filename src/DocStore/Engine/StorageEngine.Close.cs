@@ -1,3 +1,4 @@
+using DocStore.Diagnostics;
 using DocStore.Integrity;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
@@ -123,6 +124,8 @@ internal sealed partial class StorageEngine
         {
             return;
         }
+
+        DocStoreMetrics.UntrackWalSize(this);
 
         // Let a background checkpoint finish first: it may need the write lock taken below. None starts
         // after this: AfterCommit checks _disposed under the same gate.

@@ -1,3 +1,5 @@
+using System.Diagnostics.Metrics;
+using DocStore.Diagnostics;
 using DocStore.Integrity;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
@@ -38,7 +40,12 @@ internal sealed partial class StorageEngine : IDisposable
         _pager = pager;
         _options = options;
         Name = name;
+        DocStoreMetrics.TrackWalSize(this, MeasureWalSize);
     }
+
+    // Read by the metrics thread without locks: an approximate size is all a gauge needs.
+    private Measurement<long> MeasureWalSize() =>
+        new(Volatile.Read(ref _disposed) != 0 ? 0 : _pager.WalSizeInPages * (long)_pager.PageSize, new KeyValuePair<string, object?>("db", Name));
 
     /// <summary>The path (or <see cref="InMemory"/>) the engine was opened with.</summary>
     public string Name { get; }

@@ -1,3 +1,4 @@
+using DocStore.Diagnostics;
 using DocStore.Storage;
 using DocStore.Storage.Cache;
 using DocStore.Storage.Pages;
@@ -203,6 +204,7 @@ internal sealed class WriteTransaction : Transaction
     /// <exception cref="StorageFailedException">A write or fsync failed: the commit is not acknowledged.</exception>
     public void Commit()
     {
+        var started = DocStoreMetrics.StartTimer(DocStoreMetrics.CommitDuration);
         var lsn = AppendAndRelease();
         if (lsn != 0 && Pager.Durability == Durability.Full)
         {
@@ -210,11 +212,13 @@ internal sealed class WriteTransaction : Transaction
         }
 
         _afterCommit();
+        DocStoreMetrics.CountCommit(started);
     }
 
     /// <summary>The asynchronous twin of <see cref="Commit"/>: waits for the shared fsync without blocking a thread.</summary>
     public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {
+        var started = DocStoreMetrics.StartTimer(DocStoreMetrics.CommitDuration);
         var lsn = AppendAndRelease();
         if (lsn != 0 && Pager.Durability == Durability.Full)
         {
@@ -222,6 +226,7 @@ internal sealed class WriteTransaction : Transaction
         }
 
         _afterCommit();
+        DocStoreMetrics.CountCommit(started);
     }
 
     /// <summary>Discards every change and releases the write lock.</summary>

@@ -14,7 +14,7 @@ public sealed class LayeringTests
     /// <summary>Top-level folders of src/DocStore, lowest layer first; folders on one line share a layer.</summary>
     internal static readonly string[][] Layers =
     [
-        ["Errors", "Attributes", "Metadata"],
+        ["Errors", "Attributes", "Metadata", "Diagnostics"],
         ["Storage"],
         ["Transactions"],
         ["BTree"],

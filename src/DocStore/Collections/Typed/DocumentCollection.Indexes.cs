@@ -68,7 +68,7 @@ public abstract partial class DocumentCollection<T, TKey>
                 throw c.DanglingEntry(a.Index, primaryKey.ToArray());
             }
 
-            return c.Model.Read(bytes.Span, fields);
+            return c.Decode(bytes.Span, fields);
         });
     }
 
@@ -147,7 +147,7 @@ public abstract partial class DocumentCollection<T, TKey>
             throw DanglingEntry(index, primaryKey.ToArray());
         }
 
-        return Model.Read(bytes.Span, fields);
+        return Decode(bytes.Span, fields);
     }
 
     private DatabaseCorruptException DanglingEntry(int index, byte[] primaryKey) =>
@@ -196,7 +196,7 @@ public abstract partial class DocumentCollection<T, TKey>
             {
                 if (index < 0)
                 {
-                    yield return Model.Read(entry.Value.Span, fields);
+                    yield return Decode(entry.Value.Span, fields);
                     continue;
                 }
 

@@ -1,5 +1,6 @@
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Diagnostics;
 using DocStore.Indexing;
 
 namespace DocStore;
@@ -55,6 +56,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
+        DocStoreMetrics.CountWritten(Name);
         return key;
     }
 
@@ -116,6 +118,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
         changes.Put(scope.Primary, primaryKey, bytes);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
+        DocStoreMetrics.CountWritten(Name);
         return true;
     }
 
@@ -179,6 +182,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
         changes.Delete(scope.Primary, primaryKey);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
+        DocStoreMetrics.CountWritten(Name);
         return true;
     }
 

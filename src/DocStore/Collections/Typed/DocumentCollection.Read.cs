@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Diagnostics;
 using DocStore.Query;
 using DocStore.Transactions;
 
@@ -9,6 +10,13 @@ namespace DocStore;
 
 public abstract partial class DocumentCollection<T, TKey>
 {
+    /// <summary>Decodes a stored document for a caller; every read path comes through here, so the read metric counts them all.</summary>
+    private T Decode(ReadOnlySpan<byte> document, IFieldDictionary fields)
+    {
+        DocStoreMetrics.CountRead(Name);
+        return Model.Read(document, fields);
+    }
+
     /// <summary>The document with <paramref name="key"/>, or null (default for struct documents).</summary>
     /// <param name="key">The key.</param>
     /// <returns>The document or null.</returns>
@@ -21,7 +29,7 @@ public abstract partial class DocumentCollection<T, TKey>
     public T? Get(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Lookup(transaction, EncodeKeyScratch(key), static (c, pages, fields, pk) => c.TryGetDocument(pages, pk, out var bytes) ? c.Model.Read(bytes.Span, fields) : default);
+        return Lookup(transaction, EncodeKeyScratch(key), static (c, pages, fields, pk) => c.TryGetDocument(pages, pk, out var bytes) ? c.Decode(bytes.Span, fields) : default);
     }
 
     /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
@@ -45,7 +53,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>True when found.</returns>
     public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
     {
-        var found = Lookup(null, EncodeKeyScratch(key), static (c, pages, fields, pk) => c.TryGetDocument(pages, pk, out var bytes) ? (true, c.Model.Read(bytes.Span, fields)) : (false, default(T)));
+        var found = Lookup(null, EncodeKeyScratch(key), static (c, pages, fields, pk) => c.TryGetDocument(pages, pk, out var bytes) ? (true, c.Decode(bytes.Span, fields)) : (false, default(T)));
         document = found.Item2!;
         return found.Item1;
     }

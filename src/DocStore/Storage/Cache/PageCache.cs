@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using DocStore.Diagnostics;
 using DocStore.Storage.Pages;
 
 namespace DocStore.Storage.Cache;
@@ -74,15 +75,18 @@ internal sealed class PageCache
         if (pageNumber < (uint)newest.Length && Volatile.Read(ref newest[pageNumber]) is { } hit && hit.Version == version && !hit.Dead)
         {
             hit.MarkReferenced();
+            DocStoreMetrics.CountCacheLookup(hit: true);
             return hit;
         }
 
         if (_map.TryGetValue(new PageKey(pageNumber, version), out var entry))
         {
             entry.MarkReferenced();
+            DocStoreMetrics.CountCacheLookup(hit: true);
             return entry;
         }
 
+        DocStoreMetrics.CountCacheLookup(hit: false);
         return null;
     }
 

@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using DocStore.Diagnostics;
 using Microsoft.Win32.SafeHandles;
 
 namespace DocStore.Storage.Devices;
@@ -17,6 +18,13 @@ internal static partial class DataSync
 
     /// <exception cref="IOException">The flush failed; the errno is in the message and the HResult.</exception>
     public static void Flush(SafeFileHandle handle, string name)
+    {
+        var started = DocStoreMetrics.StartTimer(DocStoreMetrics.FsyncDuration);
+        FlushCore(handle, name);
+        DocStoreMetrics.StopTimer(DocStoreMetrics.FsyncDuration, started);
+    }
+
+    private static void FlushCore(SafeFileHandle handle, string name)
     {
         if (!OperatingSystem.IsLinux())
         {

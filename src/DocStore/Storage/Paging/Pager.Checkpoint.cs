@@ -1,3 +1,4 @@
+using DocStore.Diagnostics;
 namespace DocStore.Storage.Paging;
 
 /// <summary>Copying committed pages from the WAL into the database file.</summary>
@@ -20,6 +21,20 @@ internal sealed partial class Pager
     /// </summary>
     /// <returns>True when the WAL is empty afterwards (restarted now, or already empty).</returns>
     public bool Checkpoint()
+    {
+        using var activity = DocStoreMetrics.Source.StartActivity("docstore.checkpoint");
+        var started = DocStoreMetrics.StartTimer(DocStoreMetrics.CheckpointDuration);
+        try
+        {
+            return CheckpointCore();
+        }
+        finally
+        {
+            DocStoreMetrics.CountCheckpoint(started);
+        }
+    }
+
+    private bool CheckpointCore()
     {
         lock (_checkpointGate)
         {
