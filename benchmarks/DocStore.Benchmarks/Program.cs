@@ -1,11 +1,18 @@
 using BenchmarkDotNet.Running;
 using DocStore.Benchmarks.Compare;
+using DocStore.Benchmarks.Space;
 
-// `compare ...` runs the side-by-side harness (docs/benchmarks.md); anything else goes to the
+// `compare ...` runs the side-by-side harness (docs/benchmarks.md), `space ...` prints where the bytes of
+// its data sets go (docs/storage.md, "Statistics"); anything else goes to the
 // BenchmarkDotNet suites: dotnet run -c Release --project benchmarks/DocStore.Benchmarks -- --filter '*'
 if (args.Length > 0 && args[0] == "compare")
 {
     return CompareCommand.Run(args[1..], Console.Out);
+}
+
+if (args.Length > 0 && args[0] == "space")
+{
+    return SpaceCommand.Run(args[1..], Console.Out);
 }
 
 BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);

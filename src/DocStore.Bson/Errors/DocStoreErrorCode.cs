@@ -47,4 +47,16 @@ public enum DocStoreErrorCode
 
     /// <summary>A write, or anything that would write, was asked of a database opened read-only.</summary>
     ReadOnly,
+
+    /// <summary>A SQL statement names a collection, field, alias or function that does not exist, or a name that is ambiguous.</summary>
+    SqlUnknownName,
+
+    /// <summary>A SQL operator or function got a value of a type it cannot work with.</summary>
+    SqlType,
+
+    /// <summary>A SQL statement uses a parameter that was not given a value.</summary>
+    SqlParameterMissing,
+
+    /// <summary>A SQL statement is valid syntax but its kind or form is not executed (yet).</summary>
+    SqlNotSupported,
 }

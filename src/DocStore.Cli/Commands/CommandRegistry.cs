@@ -8,5 +8,8 @@ internal static class CommandRegistry
         new ImportCommand(),
         new ExportCommand(),
         new CheckCommand(),
+        new StatsCommand(),
+        new BackupCommand(),
+        new CompactCommand(),
     ];
 }

@@ -251,6 +251,15 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>The collection objects open in this context, with their generated models.</summary>
+    internal IModelOwner[] ModelOwners()
+    {
+        lock (_collections)
+        {
+            return [.. _collections.OfType<IModelOwner>()];
+        }
+    }
+
     /// <summary>The shared state of a collection open in this context, or null.</summary>
     internal CollectionState? FindOpen(string name)
     {

@@ -8,56 +8,9 @@ using DocStore.Transactions.FreeSpace;
 
 namespace DocStore.Engine;
 
-// Copying the database elsewhere, and closing it.
+// Closing the database.
 internal sealed partial class StorageEngine
 {
-    /// <summary>
-    /// Writes a consistent copy of the database as of now to a new file at <paramref name="path"/> (an online
-    /// backup; for an in-memory database, the way to persist it). Writers may continue meanwhile.
-    /// </summary>
-    /// <exception cref="IOException">The target exists or cannot be written.</exception>
-    /// <exception cref="DatabaseCorruptException">A page of the source fails its checksum.</exception>
-    public void SaveTo(string path)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(path);
-        using var tx = BeginRead();
-        var pageCount = Storage.Pages.HeaderPage.GetPageCount(tx.ReadPage(0));
-        var problems = new List<string>();
-        var unwritten = new HashSet<uint>();
-        foreach (var (page, isTrunk) in FreeList.Enumerate(tx, pageCount, problems))
-        {
-            if (!isTrunk)
-            {
-                unwritten.Add(page);
-            }
-        }
-
-        if (problems.Count > 0)
-        {
-            throw new DatabaseCorruptException(Name, -1, problems[0]);
-        }
-
-        using var target = new FileStream(path, FileMode.CreateNew, FileAccess.Write, FileShare.None);
-        var zeros = new byte[PageSize];
-        var copy = new byte[PageSize];
-        for (uint page = 0; page < pageCount; page++)
-        {
-            // A free page that is not a trunk may never have been written; it stays free, so zeros do.
-            if (unwritten.Contains(page))
-            {
-                target.Write(zeros);
-                continue;
-            }
-
-            // In-memory pages carry no checksum (nothing there can tear), so stamp a copy for the file.
-            tx.ReadPage(page).CopyTo(copy, 0);
-            Storage.Pages.PageChecksum.Stamp(copy, page);
-            target.Write(copy);
-        }
-
-        target.Flush(flushToDisk: true);
-    }
-
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
     /// <summary>

@@ -21,7 +21,8 @@ internal sealed partial class StorageEngine : IDisposable
 
     // In memory a checkpoint only moves references, so it runs every few frames (see AfterCommit).
     private const int MemoryCheckpointFrames = 8;
-    private readonly Pager _pager;
+    // Replaced only by compaction, while no reader is registered (see Register and StorageEngine.Compact.cs).
+    private Pager _pager;
     private readonly SemaphoreSlim _writeLock = new(1, 1);
     private readonly StorageOptions _options;
     private readonly Lock _backgroundGate = new();
@@ -62,13 +63,14 @@ internal sealed partial class StorageEngine : IDisposable
     internal Pager Pager => _pager;
 
     /// <summary>Tree roots by name, shared by all transactions (see <see cref="TreeRootCache"/>).</summary>
-    internal TreeRootCache RootCache { get; } = new();
+    internal TreeRootCache RootCache { get; private set; } = new();
 
     /// <summary>Begins a read transaction on the latest acknowledged commit.</summary>
     public ReadTransaction BeginRead()
     {
         ThrowIfDisposed();
-        return new ReadTransaction(_pager, RootCache, _pager.Readers.Register());
+        var (pager, snapshot) = Register();
+        return new ReadTransaction(pager, RootCache, snapshot);
     }
 
     /// <summary>
@@ -79,7 +81,24 @@ internal sealed partial class StorageEngine : IDisposable
     internal ReaderSnapshot RegisterSnapshot()
     {
         ThrowIfDisposed();
-        return _pager.Readers.Register();
+        return Register().Snapshot;
+    }
+
+    // A reader registers on the pager of the moment and keeps it: compaction swaps the pager only while no
+    // reader is registered, so one that finds the pager replaced after registering leaves and tries again.
+    private (Pager Pager, ReaderSnapshot Snapshot) Register()
+    {
+        while (true)
+        {
+            var pager = Volatile.Read(ref _pager);
+            var snapshot = pager.Readers.Register();
+            if (ReferenceEquals(pager, Volatile.Read(ref _pager)))
+            {
+                return (pager, snapshot);
+            }
+
+            snapshot.Leave();
+        }
     }
 
     /// <summary>Whether the database was opened read-only (<see cref="StorageOptions.ReadOnly"/>).</summary>

@@ -12,6 +12,9 @@ internal sealed class TreeRootCache
 {
     private Generation _current = new(0);
 
+    /// <summary>The snapshot LSN from which the current generation is valid: it changes whenever a commit creates or drops a tree.</summary>
+    public long GenerationStart => Volatile.Read(ref _current).ValidFrom;
+
     /// <summary>The cached root of <paramref name="name"/>, when the cache is valid at <paramref name="snapshotLsn"/>.</summary>
     public bool TryGet(string name, long snapshotLsn, out uint root)
     {

@@ -1,4 +1,5 @@
 using DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
+using DocStore.Benchmarks.Compare.Engines.DocStoreSqlAdapter;
 using DocStore.Benchmarks.Compare.Engines.LiteDb;
 using DocStore.Benchmarks.Compare.Engines.Sqlite;
 
@@ -22,8 +23,11 @@ public static class EngineCatalog
     /// </summary>
     public const string DocStoreWalFsyncName = "docstore-walfsync";
 
+    /// <summary>DocStore through SQL: prepared statements over the same typed context (docs/sql.md).</summary>
+    public const string DocStoreSqlName = "docstore-sql";
+
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
-    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName];
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName, DocStoreSqlName];
 
     // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
     private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
@@ -32,6 +36,7 @@ public static class EngineCatalog
     {
         DocStoreName => new DocStoreEngine(config),
         DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
+        DocStoreSqlName => new DocStoreSqlEngine(config),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),
         _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Known)} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),

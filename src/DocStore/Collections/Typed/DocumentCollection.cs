@@ -24,7 +24,7 @@ namespace DocStore;
 /// <typeparam name="T">The document type.</typeparam>
 /// <typeparam name="TKey">The primary key type.</typeparam>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1711:Identifiers should not have incorrect suffix", Justification = "A collection of documents in the database sense; it is deliberately not an IEnumerable (use FindAll).")]
-public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
+public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, IModelOwner
     where TKey : notnull
 {
     private readonly DocStoreContext _context;
@@ -99,6 +99,10 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection
 
     /// <summary>The generated model of the document type.</summary>
     public ICollectionModel<T, TKey> Model { get; }
+
+    string IModelOwner.CollectionName => Name;
+
+    object IModelOwner.Model => Model;
 
     /// <summary>The context the collection belongs to.</summary>
     public DocStoreContext Context => _context;

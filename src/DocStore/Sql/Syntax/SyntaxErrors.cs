@@ -73,7 +73,7 @@ internal static class SyntaxErrors
         return clipped.Replace('\r', ' ').Replace('\n', ' ');
     }
 
-    private static void AppendExcerpt(StringBuilder message, string sql, int position)
+    internal static void AppendExcerpt(StringBuilder message, string sql, int position)
     {
         var (start, end) = SourceText.LineBounds(sql, position);
         var prefix = string.Empty;

@@ -10,7 +10,7 @@ namespace DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 /// <c>FindByAgeRange</c>, <c>InsertMany</c>, <c>Update</c>...) or, where a peer's call is a
 /// read-modify-write, one explicit transaction around the calls.
 /// </summary>
-internal sealed partial class DocStoreEngine : IDocumentEngine
+internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
 {
     private readonly BenchmarkDb _db;
     private readonly string? _path;
@@ -36,6 +36,9 @@ internal sealed partial class DocStoreEngine : IDocumentEngine
     }
 
     public string Name { get; }
+
+    /// <summary>The context, for the SQL adapter that writes through this one.</summary>
+    internal BenchmarkDb Db => _db;
 
     public long FileBytes => _path is null ? 0 : FileLength(_path) + FileLength(_path + "-wal") + FileLength(_path + "-redo");
 

@@ -1,0 +1,82 @@
+namespace DocStore;
+
+// Upkeep of the files: online backup and compaction (docs/storage.md, "Backup" and "Compaction").
+public abstract partial class DocStoreContext
+{
+    /// <summary>
+    /// Writes a consistent copy of the database, as of the last acknowledged commit, to
+    /// <paramref name="path"/> while writers keep committing (the copy reads one snapshot; writers are not
+    /// blocked). The copy is written to <c>path.partial</c> with its header page last, fsynced, then renamed
+    /// to <paramref name="path"/> (replacing a file there), so a crash never leaves a partial copy under
+    /// that name. For an in-memory database, the way to save it to a file.
+    /// </summary>
+    /// <param name="path">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <exception cref="ArgumentException">The path is empty or the database's own file.</exception>
+    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, or the copy cannot be written.</exception>
+    /// <exception cref="DatabaseCorruptException">A page of the database is damaged.</exception>
+    public void Backup(string path)
+    {
+        ThrowIfDisposed();
+        Engine.Backup(path);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Backup"/>: the copy runs on the thread pool.</summary>
+    /// <param name="path">The file to write.</param>
+    /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="path"/>.</param>
+    /// <returns>A task that completes when the copy is durable at <paramref name="path"/>.</returns>
+    public async ValueTask BackupAsync(string path, CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        await Task.Run(() => Engine.Backup(path, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Rewrites the database densely and gives the space back to the file system: every tree is rebuilt
+    /// with full pages and the free pages are dropped. Writers wait for the rewrite; readers go on until
+    /// the new file replaces the old one, which waits for a moment without open reads (up to
+    /// <see cref="DocStoreOptions.WriteLockTimeout"/>). Safe against a crash at any point: the database
+    /// is then either the old or the new one, complete. Documents, indexes, key sequences and the catalog
+    /// are kept exactly.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The database is in memory.</exception>
+    /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
+    /// <exception cref="WriteLockTimeoutException">A write transaction or a read stayed open past the timeout; nothing changed.</exception>
+    public void Compact()
+    {
+        ThrowIfDisposed();
+        Engine.Compact();
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Compact()"/>: the rewrite runs on the thread pool.</summary>
+    /// <param name="cancellationToken">Stops the rewrite before the new file replaces the old one; nothing changes then.</param>
+    /// <returns>A task that completes when the compacted database is in place.</returns>
+    public async ValueTask CompactAsync(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        await Task.Run(() => Engine.Compact(cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Writes a dense copy of the database, as of the last acknowledged commit, to <paramref name="path"/>,
+    /// leaving this database as it is: a backup that takes only the space the data needs. Staged and
+    /// renamed like <see cref="Backup"/>; writers keep committing.
+    /// </summary>
+    /// <param name="path">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <exception cref="ArgumentException">The path is empty or the database's own file.</exception>
+    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, or the copy cannot be written.</exception>
+    public void Compact(string path)
+    {
+        ThrowIfDisposed();
+        Engine.CompactTo(path);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Compact(string)"/>.</summary>
+    /// <param name="path">The file to write.</param>
+    /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="path"/>.</param>
+    /// <returns>A task that completes when the copy is durable at <paramref name="path"/>.</returns>
+    public async ValueTask CompactAsync(string path, CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        await Task.Run(() => Engine.CompactTo(path, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
+}

@@ -1,0 +1,33 @@
+namespace DocStore;
+
+/// <summary>The space one collection takes: its documents' tree and its indexes (see <see cref="DocStoreContext.GetStatistics"/>).</summary>
+public sealed class CollectionStatistics
+{
+    internal CollectionStatistics(string name, TreeStatistics documents, IReadOnlyList<IndexStatistics> indexes)
+    {
+        Name = name;
+        Documents = documents;
+        Indexes = indexes;
+    }
+
+    /// <summary>The collection name.</summary>
+    public string Name { get; }
+
+    /// <summary>Documents in the collection.</summary>
+    public long DocumentCount => Documents.Entries;
+
+    /// <summary>The primary tree (primary key to document) and how full its pages are.</summary>
+    public TreeStatistics Documents { get; }
+
+    /// <summary>Every index of the collection, in name order.</summary>
+    public IReadOnlyList<IndexStatistics> Indexes { get; }
+
+    /// <summary>Pages of the documents' tree and of every index.</summary>
+    public long TotalPages => Documents.TotalPages + Indexes.Sum(i => i.Tree.TotalPages);
+
+    /// <summary>The bytes those pages take in the file.</summary>
+    public long PageBytes => TotalPages * Documents.PageSize;
+
+    /// <inheritdoc />
+    public override string ToString() => $"collection {Name}: {DocumentCount} documents, {TotalPages} pages";
+}

@@ -1,0 +1,89 @@
+using System.Buffers.Binary;
+using DocStore.BTree;
+using DocStore.Storage.Pages;
+using DocStore.Transactions;
+
+namespace DocStore.Engine.Statistics;
+
+/// <summary>
+/// Counts the pages and bytes of one tree at a transaction's snapshot by walking it from its root.
+/// Overflow chains are sized from their value lengths, so their pages are not read.
+/// </summary>
+internal sealed class TreeSpaceWalker
+{
+    private readonly Transaction _tx;
+    private readonly CancellationToken _cancellationToken;
+    private long _entries;
+    private long _leaves;
+    private long _interior;
+    private long _overflow;
+    private long _used;
+    private long _keyBytes;
+    private long _valueBytes;
+    private int _depth;
+
+    private TreeSpaceWalker(Transaction tx, CancellationToken cancellationToken)
+    {
+        _tx = tx;
+        _cancellationToken = cancellationToken;
+    }
+
+    /// <summary>The statistics of the tree rooted at <paramref name="root"/>.</summary>
+    /// <exception cref="DatabaseCorruptException">A page is damaged or not a tree page.</exception>
+    public static TreeStatistics Walk(Transaction tx, uint root, CancellationToken cancellationToken = default)
+    {
+        var walker = new TreeSpaceWalker(tx, cancellationToken);
+        walker.Visit(root, 1);
+        return new TreeStatistics(tx.PageSize, walker._entries, walker._depth, walker._leaves, walker._interior, walker._overflow, walker._used, walker._keyBytes, walker._valueBytes);
+    }
+
+    private void Visit(uint pageNumber, int depth)
+    {
+        if (depth > TreeLimits.MaxDepth)
+        {
+            throw new DatabaseCorruptException(_tx.DatabaseName, pageNumber, $"a tree is deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
+        }
+
+        _cancellationToken.ThrowIfCancellationRequested();
+        var page = _tx.ReadPage(pageNumber);
+        var count = Node.Count(page);
+        _used += Node.UsedBytes(page);
+        _depth = Math.Max(_depth, depth);
+        switch (PageLayout.GetType(page))
+        {
+            case PageType.Leaf:
+                _leaves++;
+                _entries += count;
+                for (var i = 0; i < count; i++)
+                {
+                    CountValue(page, i);
+                }
+
+                return;
+            case PageType.Branch:
+                _interior++;
+                for (var i = 0; i <= count; i++)
+                {
+                    Visit(Node.Child(page, i), depth + 1);
+                }
+
+                return;
+            default:
+                throw new DatabaseCorruptException(_tx.DatabaseName, pageNumber, $"expected a tree page, found type {PageLayout.GetType(page)}");
+        }
+    }
+
+    private void CountValue(byte[] page, int index)
+    {
+        var offset = Node.CellOffset(page, index);
+        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(offset));
+        var valueLength = Node.ValueLength(page, index);
+        _keyBytes += keyLength;
+        _valueBytes += valueLength;
+        if (!Node.IsInline(keyLength, valueLength, page.Length))
+        {
+            _overflow += (valueLength + TreeLookup.OverflowPayload(page.Length) - 1) / TreeLookup.OverflowPayload(page.Length);
+            _used += valueLength;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+using DocStore.Engine.Files;
+using DocStore.Storage.Pages;
+using DocStore.Transactions.FreeSpace;
+
+namespace DocStore.Engine;
+
+// Online backup: a page copy of one snapshot while writers go on.
+internal sealed partial class StorageEngine
+{
+    /// <summary>The suffix of the file a backup writes before it moves it to its destination.</summary>
+    internal const string PartialSuffix = ".partial";
+
+    /// <summary>
+    /// Writes a consistent copy of the database as of the last acknowledged commit to <paramref name="path"/>
+    /// (docs/storage.md, "Backup"). The copy is built from a read snapshot, so writers keep committing; it
+    /// goes to <c>path.partial</c> with the header page written last, is fsynced, then renamed over
+    /// <paramref name="path"/>. For an in-memory database, the way to persist it.
+    /// </summary>
+    /// <exception cref="ArgumentException">The path is the database's own.</exception>
+    /// <exception cref="IOException">A log of another database lies beside the destination, or the copy cannot be written.</exception>
+    /// <exception cref="DatabaseCorruptException">A page of the source fails its checksum.</exception>
+    public void Backup(string path, CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        CheckDestination(path);
+        using var tx = BeginRead();
+        var pageCount = HeaderPage.GetPageCount(tx.ReadPage(0));
+        var problems = new List<string>();
+        var unwritten = new HashSet<uint>();
+        foreach (var (page, isTrunk) in FreeList.Enumerate(tx, pageCount, problems))
+        {
+            if (!isTrunk)
+            {
+                unwritten.Add(page);
+            }
+        }
+
+        if (problems.Count > 0)
+        {
+            throw new DatabaseCorruptException(Name, -1, problems[0]);
+        }
+
+        using var staged = new StagedFile(path, PartialSuffix);
+        var target = staged.Stream;
+        var copy = new byte[PageSize];
+
+        // The header goes in last: a copy cut off before it has zeros where the magic belongs and opens as nothing.
+        target.Position = PageSize;
+        for (uint page = 1; page < pageCount; page++)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+
+            // A free page that is not a trunk may never have been written; it stays free, so zeros do.
+            if (unwritten.Contains(page))
+            {
+                Array.Clear(copy);
+                target.Write(copy);
+                continue;
+            }
+
+            CopyStamped(tx.ReadPage(page), copy, page);
+            target.Write(copy);
+        }
+
+        target.Flush(flushToDisk: true);
+        CopyStamped(tx.ReadPage(0), copy, 0);
+        target.Position = 0;
+        target.Write(copy);
+        staged.Publish();
+    }
+
+    /// <summary>Writes a copy as <see cref="Backup"/> does (the name tools and tests have used).</summary>
+    public void SaveTo(string path) => Backup(path);
+
+    // In-memory pages carry no checksum (nothing there can tear), so every copy is stamped for the file.
+    private static void CopyStamped(byte[] source, byte[] copy, uint page)
+    {
+        source.CopyTo(copy, 0);
+        PageChecksum.Stamp(copy, page);
+    }
+
+    // Logs beside the destination would be replayed onto the copy at its first open.
+    private void CheckDestination(string path)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        var full = Path.GetFullPath(path);
+        if (!_pager.IsInMemory && string.Equals(full, Path.GetFullPath(Name), OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal))
+        {
+            throw new ArgumentException($"The destination '{path}' is the database's own file.", nameof(path));
+        }
+
+        foreach (var log in new[] { WalPath(full), RedoPath(full) })
+        {
+            if (File.Exists(log))
+            {
+                throw new IOException($"'{log}' lies beside the destination '{path}': a log of another database would be replayed onto the copy. Remove it (or choose another path) first.");
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+using DocStore.Engine.Compaction;
+using DocStore.Engine.Files;
+using DocStore.Storage.Devices;
+using DocStore.Storage.Paging;
+using DocStore.Transactions;
+
+namespace DocStore.Engine;
+
+// Compaction: a dense rewrite of one snapshot, to another file or in place of this one.
+internal sealed partial class StorageEngine
+{
+    /// <summary>The suffix of the dense copy that in-place compaction writes beside the database before it renames it over.</summary>
+    internal const string CompactSuffix = "-compact";
+
+    // How long compaction sleeps between looks for a moment without readers.
+    private static readonly TimeSpan ReaderPoll = TimeSpan.FromMilliseconds(5);
+
+    /// <summary>
+    /// Writes a dense copy of the database as of the last acknowledged commit to <paramref name="path"/>
+    /// (staged at <c>path.partial</c>, header last, fsynced, renamed), as <see cref="Backup"/> does; writers
+    /// keep committing.
+    /// </summary>
+    /// <exception cref="ArgumentException">The path is the database's own.</exception>
+    /// <exception cref="IOException">A log lies beside the destination, or the copy cannot be written.</exception>
+    public void CompactTo(string path, CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        CheckDestination(path);
+        using var tx = BeginRead();
+        using var staged = new StagedFile(path, PartialSuffix);
+        DenseCopy.Write(tx, staged.Stream, cancellationToken);
+        staged.Publish();
+    }
+
+    /// <summary>
+    /// Rewrites the database densely in place (docs/storage.md, "Compaction"): under the write lock, the
+    /// latest commit is written densely to <c>name-compact</c> and fsynced; then, at a moment when no reader
+    /// is registered (new readers wait for that moment to pass), the log is checkpointed empty, the files
+    /// are closed, the copy is renamed over the database, the directory fsynced, and the files opened again.
+    /// A crash leaves the old database (the copy is not yet renamed) or the new one (the log beside it holds
+    /// nothing to replay).
+    /// </summary>
+    /// <exception cref="NotSupportedException">The database is in memory.</exception>
+    /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
+    /// <exception cref="WriteLockTimeoutException">A writer or a reader stayed past <see cref="Storage.StorageOptions.WriteLockTimeout"/>; nothing changed.</exception>
+    public void Compact(CancellationToken cancellationToken = default)
+    {
+        ThrowIfDisposed();
+        ThrowIfReadOnly("compaction");
+        if (_pager.IsInMemory)
+        {
+            throw new NotSupportedException("An in-memory database has no file to give space back to; write a dense copy of it with a backup or CompactTo.");
+        }
+
+        var deadline = Deadline();
+        LockWithoutBackgroundCheckpoint(deadline);
+        try
+        {
+            ThrowIfDisposed();
+            _pager.ThrowIfFailed();
+            _pager.FinishOpen();
+            using var staged = new StagedFile(Name, CompactSuffix);
+            using (var tx = BeginRead())
+            {
+                DenseCopy.Write(tx, staged.Stream, cancellationToken);
+            }
+
+            staged.Seal();
+            SwapIn(staged, deadline, cancellationToken);
+        }
+        finally
+        {
+            _writeLock.Release();
+        }
+    }
+
+    private DateTime Deadline() =>
+        _options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? DateTime.MaxValue : DateTime.UtcNow + _options.WriteLockTimeout;
+
+    // A background checkpoint works on the pager without the write lock for most of its run, so the pager
+    // must not be swapped under it: wait for it outside the lock (it takes the lock to finish), then hold
+    // the lock, under which no commit starts another.
+    private void LockWithoutBackgroundCheckpoint(DateTime deadline)
+    {
+        while (true)
+        {
+            WaitForBackgroundCheckpoint();
+            var left = deadline - DateTime.UtcNow;
+            if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
+            {
+                throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
+            }
+
+            if (BackgroundCheckpointTask().IsCompleted)
+            {
+                return;
+            }
+
+            _writeLock.Release();
+        }
+    }
+
+    private void SwapIn(StagedFile staged, DateTime deadline, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+
+            // Empty log first (a live reader makes it return false), then the swap while no reader is live.
+            if (_pager.Checkpoint() && _pager.Readers.RunIfNoReaders(() => Swap(staged)))
+            {
+                return;
+            }
+
+            if (DateTime.UtcNow >= deadline)
+            {
+                throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions to end; the database is unchanged.");
+            }
+
+            Thread.Sleep(ReaderPoll);
+        }
+    }
+
+    // Under the write lock, with no reader registered and new ones held at the old pager's registry.
+    private void Swap(StagedFile staged)
+    {
+        var old = _pager;
+
+        // The logs hold nothing now; cut them back as a clean close does, so compaction returns their space too.
+        old.TrimEmptyLog();
+        old.Dispose();
+        Exception? failure = null;
+        try
+        {
+            staged.Publish();
+        }
+        catch (IOException e)
+        {
+            // Not renamed: the old database is still whole; open it again and report.
+            failure = e;
+        }
+
+        try
+        {
+            Volatile.Write(ref _pager, OpenPager());
+            RootCache = new TreeRootCache();
+        }
+        catch
+        {
+            // Neither file opens: the engine cannot go on. The files hold the old or the new database.
+            Interlocked.Exchange(ref _disposed, 1);
+            throw;
+        }
+
+        if (failure is not null)
+        {
+            throw failure;
+        }
+    }
+
+    private Pager OpenPager()
+    {
+        var db = FileStorageDevice.Open(Name);
+        FileStorageDevice? wal = null;
+        FileStorageDevice? redo = null;
+        try
+        {
+            wal = FileStorageDevice.Open(WalPath(Name), unbufferedWrites: _options.WalWritesUnbuffered);
+            redo = _options.CommitsThroughRedo || File.Exists(RedoPath(Name)) ? FileStorageDevice.Open(RedoPath(Name), unbufferedWrites: _options.RedoWritesUnbuffered) : null;
+            return Pager.Open(db, wal, redo, _options);
+        }
+        catch
+        {
+            redo?.Dispose();
+            wal?.Dispose();
+            db.Dispose();
+            throw;
+        }
+    }
+}

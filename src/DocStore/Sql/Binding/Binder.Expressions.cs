@@ -1,0 +1,297 @@
+using System.Text;
+using DocStore.Bson;
+using DocStore.Bson.Interop;
+using DocStore.Sql.Ast;
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Binding;
+
+internal sealed partial class Binder
+{
+    private static readonly HashSet<string> AggregateNames = new(StringComparer.OrdinalIgnoreCase) { "COUNT", "SUM", "AVG", "MIN", "MAX" };
+
+    /// <summary>A condition (WHERE, ON, HAVING): aggregates only where allowed, <c>[]</c> predicates wrapped.</summary>
+    private BoundExpr BindPredicate(SqlExpression expression) => BindExpression(expression);
+
+    private BoundExpr BindExpression(SqlExpression expression)
+    {
+        var text = Text(expression);
+        switch (expression)
+        {
+            case IntegerLiteral integer:
+                return new LiteralExpr(SqlValue.FromInt64(integer.Value)) { Text = text };
+            case RealLiteral real:
+                return new LiteralExpr(SqlValue.FromDouble(real.Value)) { Text = text };
+            case StringLiteral s:
+                return new LiteralExpr(SqlValue.FromString(s.Value)) { Text = text };
+            case BooleanLiteral b:
+                return new LiteralExpr(SqlValue.FromBoolean(b.Value)) { Text = text };
+            case NullLiteral:
+                return new LiteralExpr(SqlValue.Null) { Text = text };
+            case DocumentLiteral document:
+                return new LiteralExpr(DocumentValue(document)) { Text = text };
+            case ParameterExpression parameter:
+                return new ParameterExpr(_parameters.SlotOf(parameter)) { Text = text };
+            case PathExpression path:
+                return BindPath(path);
+            case UnaryExpression unary:
+                return new UnaryExpr(unary.Operator, BindExpression(unary.Operand)) { Text = text };
+            case BinaryExpression binary:
+                var bound = new BinaryExpr(binary.Operator, BindExpression(binary.Left), BindExpression(binary.Right)) { Text = text };
+                return binary.Operator is BinaryOperator.Equal or BinaryOperator.NotEqual or BinaryOperator.Less or BinaryOperator.LessOrEqual
+                    or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual ? OverElements(bound) : bound;
+            case IsNullExpression isNull:
+                return OverElements(new IsNullExpr(BindExpression(isNull.Operand), isNull.Negated) { Text = text });
+            case InListExpression inList:
+                return OverElements(new InListExpr(BindExpression(inList.Operand), [.. inList.Items.Select(BindExpression)], inList.Negated) { Text = text });
+            case InSubqueryExpression inSubquery:
+                var operand = BindExpression(inSubquery.Operand);
+                SingleColumn(BindSubquery(inSubquery.Query), inSubquery.Query);
+                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated) { Text = text });
+            case BetweenExpression between:
+                return OverElements(new BetweenExpr(BindExpression(between.Operand), BindExpression(between.Low), BindExpression(between.High), between.Negated) { Text = text });
+            case LikeExpression like:
+                return OverElements(new LikeExpr(BindExpression(like.Operand), BindExpression(like.Pattern), like.Negated) { Text = text });
+            case FunctionCall call:
+                return BindCall(call, text);
+            case ScalarSubquery scalar:
+                SingleColumn(BindSubquery(scalar.Query), scalar.Query);
+                return new ScalarSubqueryExpr(_subqueries.Count - 1) { Text = text };
+            default:
+                throw SqlErrors.NotSupported(_sql, expression.Span, $"The expression '{text}' is not supported");
+        }
+    }
+
+    private void SingleColumn(BoundSelect subquery, SelectQuery query)
+    {
+        if (subquery.Columns.Length != 1)
+        {
+            throw SqlErrors.NotSupported(_sql, query.Span, $"A subquery used as a value must return one column; this one returns {subquery.Columns.Length}");
+        }
+    }
+
+    /// <summary>Wraps a predicate over <c>[]</c> paths so it is true when some element satisfies it.</summary>
+    private static BoundExpr OverElements(BoundExpr predicate)
+    {
+        var result = predicate;
+        foreach (var path in UnwrappedElementPaths(predicate).DistinctBy(p => p.Slot))
+        {
+            result = new AnyElementExpr(result, path) { Text = predicate.Text };
+        }
+
+        return result;
+    }
+
+    private static IEnumerable<PathExpr> UnwrappedElementPaths(BoundExpr node)
+    {
+        if (node is PathExpr { Expand: >= 0 } path)
+        {
+            yield return path;
+        }
+        else if (node is not AnyElementExpr)
+        {
+            foreach (var child in node.Children)
+            {
+                foreach (var inner in UnwrappedElementPaths(child))
+                {
+                    yield return inner;
+                }
+            }
+        }
+    }
+
+    private BoundExpr BindCall(FunctionCall call, string text)
+    {
+        var name = call.Name.Text.ToUpperInvariant();
+        if (AggregateNames.Contains(name) && call.Arguments.Length <= 1)
+        {
+            return BindAggregate(call, name, text);
+        }
+
+        if (!FunctionExpr.Arities.TryGetValue(name, out var arity))
+        {
+            throw SqlErrors.UnknownName(_sql, call.Name.Span, $"Unknown function '{call.Name.Text}' (functions: COUNT, SUM, AVG, MIN, MAX, {string.Join(", ", FunctionExpr.Arities.Keys)})");
+        }
+
+        if (call.Star || call.Distinct || call.Arguments.Length < arity.Min || call.Arguments.Length > arity.Max)
+        {
+            var expected = arity.Max == int.MaxValue ? $"at least {arity.Min}" : arity.Min == arity.Max ? $"{arity.Min}" : $"{arity.Min} or {arity.Max}";
+            throw SqlErrors.NotSupported(_sql, call.Span, $"{name} takes {expected} argument(s)");
+        }
+
+        return new FunctionExpr(name, [.. call.Arguments.Select(BindExpression)]) { Text = text };
+    }
+
+    private AggregateRefExpr BindAggregate(FunctionCall call, string name, string text)
+    {
+        if (!_aggregatesAllowed || _insideAggregate)
+        {
+            throw SqlErrors.NotSupported(_sql, call.Span, _insideAggregate
+                ? $"An aggregate cannot contain another ({text})"
+                : $"The aggregate {name} is not allowed here (only in the select list, HAVING and ORDER BY)");
+        }
+
+        if (call.Star && name != "COUNT")
+        {
+            throw SqlErrors.NotSupported(_sql, call.Span, $"{name}(*) is not an aggregate; only COUNT(*) is");
+        }
+
+        if (!call.Star && call.Arguments.Length != 1)
+        {
+            throw SqlErrors.NotSupported(_sql, call.Span, $"{name} takes one argument");
+        }
+
+        BoundExpr? argument = null;
+        if (!call.Star)
+        {
+            _insideAggregate = true;
+            try
+            {
+                argument = BindExpression(call.Arguments[0]);
+            }
+            finally
+            {
+                _insideAggregate = false;
+            }
+        }
+
+        var kind = call.Star ? AggregateKind.CountStar : name switch
+        {
+            "COUNT" => AggregateKind.Count,
+            "SUM" => AggregateKind.Sum,
+            "AVG" => AggregateKind.Avg,
+            "MIN" => AggregateKind.Min,
+            _ => AggregateKind.Max,
+        };
+        var existing = _aggregates.FindIndex(a => a.Kind == kind && a.Distinct == call.Distinct && a.Argument?.Text == argument?.Text && a.Text == text);
+        if (existing < 0)
+        {
+            _aggregates.Add(new AggregateSpec(kind, argument, call.Distinct, text));
+            existing = _aggregates.Count - 1;
+        }
+
+        return new AggregateRefExpr(existing) { Text = text };
+    }
+
+    private BoundExpr BindPath(PathExpression path)
+    {
+        var segments = path.Segments;
+        var text = Text(path);
+        var head = segments[0];
+        BoundSource? source = null;
+        var first = 0;
+        if (!head.AnyElement && segments.Length > 1 && FindSource(head.Name) is { } qualified)
+        {
+            source = qualified;
+            first = 1;
+        }
+        else
+        {
+            source = SourceWithField(head.Name);
+            if (source is null)
+            {
+                if (!head.AnyElement && segments.Length == 1 && FindSource(head.Name) is { } whole)
+                {
+                    return new DocumentExpr(whole.Index) { Text = text };
+                }
+
+                if (_outer is not null && _outer.CanResolve(head.Name))
+                {
+                    throw SqlErrors.NotSupported(_sql, head.Span, $"'{head.Name.Text}' refers to the outer query: correlated subqueries are not supported");
+                }
+
+                var where = _sources.Count == 1 ? $"collection '{_sources[0].Collection.Name}'" : $"any of {string.Join(", ", _sources.Select(s => $"'{s.Alias}'"))}";
+                throw SqlErrors.UnknownName(_sql, head.Name.Span, $"Unknown field '{head.Name.Text}' in {where}");
+            }
+        }
+
+        var ids = new ushort[segments.Length - first];
+        var stored = new StringBuilder();
+        var expand = -1;
+        for (var i = first; i < segments.Length; i++)
+        {
+            var segment = segments[i];
+            var name = ResolveField(source, segment.Name)
+                ?? throw SqlErrors.UnknownName(_sql, segment.Name.Span, $"Unknown field '{segment.Name.Text}' in collection '{source.Collection.Name}'");
+            Fields(source, false).TryGetId(name, out ids[i - first]);
+            stored.Append(i > first ? "." : string.Empty).Append(name);
+            if (segment.AnyElement)
+            {
+                if (expand >= 0)
+                {
+                    throw SqlErrors.NotSupported(_sql, segment.Span, $"The path '{text}' expands two arrays; at most one '[]' is allowed in a path");
+                }
+
+                expand = i - first;
+                stored.Append("[]");
+            }
+        }
+
+        return new PathExpr(source.Index, ids, expand, expand >= 0 ? _elementSlots++ : -1, stored.ToString()) { Text = text };
+    }
+
+    private bool CanResolve(SqlName name) => FindSource(name) is not null || SourceWithField(name) is not null || (_outer?.CanResolve(name) ?? false);
+
+    /// <summary>The one source whose collection has a field <paramref name="name"/>; an error when several do.</summary>
+    private BoundSource? SourceWithField(SqlName name)
+    {
+        for (var attempt = 0; attempt < 2; attempt++)
+        {
+            var matches = _sources.Where(s => ResolveField(s, name, attempt == 1) is not null).ToList();
+            if (matches.Count > 1)
+            {
+                throw SqlErrors.UnknownName(_sql, name.Span, $"The field '{name.Text}' is ambiguous: it is in {string.Join(" and ", matches.Select(m => $"'{m.Alias}'"))}; qualify it with a source name");
+            }
+
+            if (matches.Count == 1)
+            {
+                return matches[0];
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The stored name <paramref name="name"/> resolves to: exact, then the one match ignoring case; null when none.</summary>
+    private string? ResolveField(BoundSource source, SqlName name, bool fresh = false)
+    {
+        var fields = Fields(source, fresh);
+        if (fields.TryGetId(name.Text, out _))
+        {
+            return name.Text;
+        }
+
+        if (!fresh && ResolveField(source, name, fresh: true) is { } refreshed)
+        {
+            return refreshed;
+        }
+
+        if (name.Quoted)
+        {
+            return null;
+        }
+
+        var matches = fields.Where(f => string.Equals(f.Name, name.Text, StringComparison.OrdinalIgnoreCase)).Select(f => f.Name).ToList();
+        if (matches.Count > 1)
+        {
+            throw SqlErrors.UnknownName(_sql, name.Span, $"The field name '{name.Text}' is ambiguous in '{source.Collection.Name}': it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name");
+        }
+
+        return matches.Count == 1 ? matches[0] : null;
+    }
+
+    private IFieldDictionary Fields(BoundSource source, bool fresh) => _fields(source.Collection, fresh);
+
+    private SqlValue DocumentValue(DocumentLiteral document)
+    {
+        try
+        {
+            var parsed = ExtendedJson.Parse(document.Json);
+            return SqlValue.FromOther(parsed);
+        }
+        catch (BsonFormatException e)
+        {
+            throw SqlErrors.At(_sql, document.Span, DocStoreErrorCode.SqlType, $"The document literal is not valid Extended JSON: {e.Message}");
+        }
+    }
+}

@@ -1,0 +1,189 @@
+using DocStore.Bson;
+using DocStore.Sql.Ast;
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Binding;
+
+/// <summary>
+/// Resolves a parsed SELECT against the catalog: collections and aliases, paths to field ids (exactly,
+/// then ignoring case when one name matches; quoted names exactly), functions and aggregates, ORDER BY
+/// aliases and ordinals. Unknown or ambiguous names are errors that point at the name in the text.
+/// </summary>
+internal sealed partial class Binder
+{
+    private readonly string _sql;
+    private readonly SqlCatalog _catalog;
+    private readonly Func<SqlCollection, bool, IFieldDictionary> _fields;
+    private readonly ParameterMap _parameters;
+    private readonly Binder? _outer;
+    private readonly List<BoundSource> _sources = [];
+    private readonly List<AggregateSpec> _aggregates = [];
+    private readonly List<BoundSelect> _subqueries = [];
+    private int _elementSlots;
+    private bool _aggregatesAllowed;
+    private bool _insideAggregate;
+
+    /// <param name="sql">The statement text, for error excerpts.</param>
+    /// <param name="catalog">The collections.</param>
+    /// <param name="fields">A collection's field names; the flag asks for a fresh copy from the catalog.</param>
+    /// <param name="parameters">The statement's parameter slots.</param>
+    public Binder(string sql, SqlCatalog catalog, Func<SqlCollection, bool, IFieldDictionary> fields, ParameterMap parameters)
+        : this(sql, catalog, fields, parameters, null)
+    {
+    }
+
+    private Binder(string sql, SqlCatalog catalog, Func<SqlCollection, bool, IFieldDictionary> fields, ParameterMap parameters, Binder? outer)
+    {
+        _sql = sql;
+        _catalog = catalog;
+        _fields = fields;
+        _parameters = parameters;
+        _outer = outer;
+    }
+
+    public BoundSelect Bind(SelectQuery query)
+    {
+        AddSource(query.From, null, null);
+        foreach (var join in query.Joins)
+        {
+            AddSource(join.Source, join.Kind, null);
+        }
+
+        // ON conditions see the sources up to their own (a LEFT JOIN's condition cannot filter earlier rows).
+        for (var i = 0; i < query.Joins.Length; i++)
+        {
+            var on = BindPredicate(query.Joins[i].On);
+            _sources[i + 1] = _sources[i + 1] with { On = on };
+        }
+
+        var where = query.Where is null ? null : BindPredicate(query.Where);
+        var groupBy = query.GroupBy.Select(BindExpression).ToArray();
+
+        _aggregatesAllowed = true;
+        var columns = BindColumns(query.Items);
+        var having = query.Having is null ? null : BindPredicate(query.Having);
+        var orderBy = query.OrderBy.Select(term => new SortKey(BindOrdering(term.Expression, columns), term.Descending)).ToArray();
+        _aggregatesAllowed = false;
+
+        if (having is not null && groupBy.Length == 0 && _aggregates.Count == 0)
+        {
+            throw SqlErrors.NotSupported(_sql, query.Having!.Span, "HAVING needs GROUP BY or an aggregate");
+        }
+
+        return new BoundSelect
+        {
+            Sources = [.. _sources],
+            Where = where,
+            GroupBy = groupBy,
+            Aggregates = [.. _aggregates],
+            Having = having,
+            Columns = columns,
+            OrderBy = orderBy,
+            Distinct = query.Distinct,
+            Limit = query.Limit is null ? null : BindExpression(query.Limit),
+            Offset = query.Offset is null ? null : BindExpression(query.Offset),
+            Subqueries = [.. _subqueries],
+            ElementSlots = _elementSlots,
+            WholeDocumentSource = query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0
+                : query.Items is [SourceColumnsItem only] ? FindSource(only.Source)?.Index : null,
+        };
+    }
+
+    private void AddSource(TableSource table, JoinKind? join, BoundExpr? on)
+    {
+        var name = table.Collection;
+        var collection = _catalog.Find(name.Text, name.Quoted, matches =>
+            throw SqlErrors.UnknownName(_sql, name.Span, $"The collection name '{name.Text}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name"));
+        if (collection is null)
+        {
+            var known = string.Join(", ", _catalog.Collections.Select(c => c.Name).Take(20));
+            throw SqlErrors.UnknownName(_sql, name.Span, $"Unknown collection '{name.Text}' (collections: {(known.Length == 0 ? "none" : known)})");
+        }
+
+        var alias = table.Alias?.Text ?? collection.Name;
+        if (_sources.Any(s => string.Equals(s.Alias, alias, StringComparison.OrdinalIgnoreCase)))
+        {
+            throw SqlErrors.UnknownName(_sql, (table.Alias ?? name).Span, $"The name '{alias}' is used for two sources; give one an alias");
+        }
+
+        _sources.Add(new BoundSource(_sources.Count, alias, collection, join, on));
+    }
+
+    private OutputColumn[] BindColumns(IEnumerable<SelectItem> items)
+    {
+        var columns = new List<OutputColumn>();
+        foreach (var item in items)
+        {
+            switch (item)
+            {
+                case AllColumnsItem:
+                    columns.AddRange(_sources.Select(s => new OutputColumn(s.Alias, new DocumentExpr(s.Index) { Text = s.Alias })));
+                    break;
+                case SourceColumnsItem sourceColumns:
+                    var source = FindSource(sourceColumns.Source)
+                        ?? throw SqlErrors.UnknownName(_sql, sourceColumns.Source.Span, $"Unknown source '{sourceColumns.Source.Text}' before '.*'");
+                    columns.Add(new OutputColumn(source.Alias, new DocumentExpr(source.Index) { Text = source.Alias }));
+                    break;
+                case ExpressionItem expression:
+                    var value = BindExpression(expression.Expression);
+                    columns.Add(new OutputColumn(expression.Alias?.Text ?? Text(expression.Expression), value));
+                    break;
+            }
+        }
+
+        return [.. columns];
+    }
+
+    /// <summary>An ORDER BY term: an ordinal, an output alias, or an expression over the row.</summary>
+    private BoundExpr BindOrdering(SqlExpression expression, OutputColumn[] columns)
+    {
+        if (expression is IntegerLiteral ordinal)
+        {
+            if (ordinal.Value < 1 || ordinal.Value > columns.Length)
+            {
+                throw SqlErrors.UnknownName(_sql, ordinal.Span, $"ORDER BY {ordinal.Value} is not a column number (the query has {columns.Length})");
+            }
+
+            return new ColumnRefExpr((int)ordinal.Value - 1) { Text = columns[ordinal.Value - 1].Name };
+        }
+
+        if (expression is PathExpression { Segments: [{ AnyElement: false } segment] })
+        {
+            var index = Array.FindIndex(columns, c => c.Name == segment.Name.Text);
+            if (index < 0 && !segment.Name.Quoted)
+            {
+                var matches = columns.Select((c, i) => (c, i)).Where(p => string.Equals(p.c.Name, segment.Name.Text, StringComparison.OrdinalIgnoreCase)).ToList();
+                index = matches.Count == 1 ? matches[0].i : -1;
+            }
+
+            if (index >= 0 && columns[index].Value is not DocumentExpr)
+            {
+                return new ColumnRefExpr(index) { Text = columns[index].Name };
+            }
+        }
+
+        return BindExpression(expression);
+    }
+
+    private BoundSource? FindSource(SqlName name)
+    {
+        var exact = _sources.FirstOrDefault(s => s.Alias == name.Text);
+        if (exact is not null || name.Quoted)
+        {
+            return exact;
+        }
+
+        var matches = _sources.Where(s => string.Equals(s.Alias, name.Text, StringComparison.OrdinalIgnoreCase)).ToList();
+        return matches.Count == 1 ? matches[0] : null;
+    }
+
+    private BoundSelect BindSubquery(SelectQuery query)
+    {
+        var inner = new Binder(_sql, _catalog, _fields, _parameters, this);
+        var bound = inner.Bind(query);
+        _subqueries.Add(bound);
+        return bound;
+    }
+
+    private string Text(SqlNode node) => _sql.Substring(node.Span.Start, node.Span.Length);
+}

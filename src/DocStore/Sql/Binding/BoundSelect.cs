@@ -1,0 +1,66 @@
+using DocStore.Sql.Ast;
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Binding;
+
+/// <summary>A collection in FROM or JOIN, with its position in the row.</summary>
+internal sealed record BoundSource(int Index, string Alias, SqlCollection Collection, JoinKind? Join, BoundExpr? On);
+
+/// <summary>The aggregate functions.</summary>
+internal enum AggregateKind
+{
+    CountStar,
+    Count,
+    Sum,
+    Avg,
+    Min,
+    Max,
+}
+
+/// <summary>One aggregate of a grouped query: <c>COUNT(DISTINCT x)</c>, <c>SUM(x)</c>, ...</summary>
+internal sealed record AggregateSpec(AggregateKind Kind, BoundExpr? Argument, bool Distinct, string Text);
+
+/// <summary>One output column: its name and value.</summary>
+internal sealed record OutputColumn(string Name, BoundExpr Value);
+
+/// <summary>One ORDER BY term, evaluated over the row (or group) before projection.</summary>
+internal sealed record SortKey(BoundExpr Value, bool Descending);
+
+/// <summary>
+/// A SELECT with every name resolved: sources, filters, grouping, output columns and ordering, plus the
+/// counts of per-execution slots its expressions use. Immutable; the planner decides how it runs.
+/// </summary>
+internal sealed class BoundSelect
+{
+    public required BoundSource[] Sources { get; init; }
+
+    public required BoundExpr? Where { get; init; }
+
+    public required BoundExpr[] GroupBy { get; init; }
+
+    public required AggregateSpec[] Aggregates { get; init; }
+
+    /// <summary>True when rows are grouped (GROUP BY, or an aggregate anywhere, which makes one group of all rows).</summary>
+    public bool IsAggregate => GroupBy.Length > 0 || Aggregates.Length > 0;
+
+    public required BoundExpr? Having { get; init; }
+
+    public required OutputColumn[] Columns { get; init; }
+
+    public required SortKey[] OrderBy { get; init; }
+
+    public required bool Distinct { get; init; }
+
+    public required BoundExpr? Limit { get; init; }
+
+    public required BoundExpr? Offset { get; init; }
+
+    /// <summary>The subqueries, by the slot their expressions use.</summary>
+    public required BoundSelect[] Subqueries { get; init; }
+
+    /// <summary>How many <c>[]</c> paths the expressions of this query (not its subqueries) use.</summary>
+    public required int ElementSlots { get; init; }
+
+    /// <summary>For <c>SELECT *</c> over one source: that source (Query&lt;T&gt; reads its documents with the generated serializer).</summary>
+    public required int? WholeDocumentSource { get; init; }
+}

@@ -1,0 +1,73 @@
+using DocStore.Bson;
+using DocStore.Bson.Interop;
+using DocStore.Bson.Model;
+
+namespace DocStore.Sql.Binding;
+
+/// <summary>
+/// The system tables, what <c>sqlite_schema</c> is to SQLite: <c>docstore_collections</c> (name,
+/// key_field, index_count, field_count), <c>docstore_indexes</c> (collection, name, unique, multikey,
+/// paths, path) and <c>docstore_fields</c> (collection, id, name). Their rows are documents built from
+/// the catalog when a statement reads them, so every SQL feature works on them.
+/// </summary>
+internal static class SystemTables
+{
+    public const string CollectionsTable = "docstore_collections";
+    public const string IndexesTable = "docstore_indexes";
+    public const string FieldsTable = "docstore_fields";
+
+    public static readonly string[] Names = [CollectionsTable, IndexesTable, FieldsTable];
+
+    private static readonly string[] FieldNames =
+        ["name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id"];
+
+    /// <summary>The one dictionary naming every system table's fields.</summary>
+    public static readonly FieldDictionary Fields = new(FieldNames.Select((n, i) => new FieldDictionaryEntry((ushort)(i + 1), n)));
+
+    /// <summary>The rows of <paramref name="table"/>, as C-BSON documents over <see cref="Fields"/>.</summary>
+    public static List<byte[]> Rows(string table, SqlCatalog catalog, Func<SqlCollection, IFieldDictionary> fieldsOf)
+    {
+        var rows = new List<byte[]>();
+        foreach (var collection in catalog.Collections)
+        {
+            switch (table)
+            {
+                case CollectionsTable:
+                    rows.Add(Encode(new BsonDocument
+                    {
+                        { "name", collection.Name },
+                        { "key_field", collection.KeyField },
+                        { "index_count", collection.Indexes.Count },
+                        { "field_count", fieldsOf(collection).Count },
+                    }));
+                    break;
+                case IndexesTable:
+                    foreach (var index in collection.Indexes)
+                    {
+                        rows.Add(Encode(new BsonDocument
+                        {
+                            { "collection", collection.Name },
+                            { "name", index.Name },
+                            { "unique", index.Unique },
+                            { "multikey", index.Multikey },
+                            { "paths", new BsonArray(index.Paths.Select(p => (BsonValue)p)) },
+                            { "path", string.Join(", ", index.Paths) },
+                        }));
+                    }
+
+                    break;
+                default:
+                    foreach (var field in fieldsOf(collection).OrderBy(f => f.Id))
+                    {
+                        rows.Add(Encode(new BsonDocument { { "collection", collection.Name }, { "id", (int)field.Id }, { "name", field.Name } }));
+                    }
+
+                    break;
+            }
+        }
+
+        return rows;
+    }
+
+    private static byte[] Encode(BsonDocument document) => CBsonDocumentConverter.FromDocument(document, Fields);
+}

@@ -1,0 +1,82 @@
+using DocStore.Bson;
+using DocStore.Sql.Ast;
+using DocStore.Sql.Binding;
+using DocStore.Sql.Planning;
+using DocStore.Transactions;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// One statement of a prepared text, bound and planned against one catalog. It is rebuilt when the
+/// catalog changes (a collection or index created or dropped), so a cached plan never walks a dropped
+/// index and always sees a new one.
+/// </summary>
+internal sealed class CompiledStatement
+{
+    private CompiledStatement(SqlStatement statement, SqlCatalog catalog, ParameterMap parameters, SelectPlan? plan)
+    {
+        Statement = statement;
+        Catalog = catalog;
+        Parameters = parameters;
+        Plan = plan;
+    }
+
+    public SqlStatement Statement { get; }
+
+    public SqlCatalog Catalog { get; }
+
+    public ParameterMap Parameters { get; }
+
+    /// <summary>The plan of a SELECT, or of the SELECT an EXPLAIN describes; null for other statements.</summary>
+    public SelectPlan? Plan { get; }
+
+    public static CompiledStatement Compile(string sql, SqlStatement statement, SqlCatalog catalog, Transaction transaction, DocStoreContext context)
+    {
+        var parameters = new ParameterMap();
+        var select = statement switch
+        {
+            SelectStatement s => s.Query,
+            ExplainStatement { Statement: SelectStatement s } => s.Query,
+            _ => null,
+        };
+        if (select is null)
+        {
+            return new CompiledStatement(statement, catalog, parameters, null);
+        }
+
+        IFieldDictionary Fields(SqlCollection collection, bool fresh) =>
+            fresh ? collection.Refresh(transaction, context) : collection.Fields(transaction, context);
+        var bound = new Binder(sql, catalog, Fields, parameters).Bind(select);
+        return new CompiledStatement(statement, catalog, parameters, Planner.Plan(bound));
+    }
+
+    /// <summary>The parameter values in slot order; a missing one is an error naming it.</summary>
+    public SqlValue[] BindParameters(string sql, SqlParameters? values)
+    {
+        var slots = Parameters.Slots;
+        var result = new SqlValue[slots.Count];
+        for (var i = 0; i < slots.Count; i++)
+        {
+            var parameter = slots[i];
+            Bson.Model.BsonValue? value = null;
+            var found = values is not null && (parameter.Style == ParameterStyle.Positional
+                ? values.TryGetPositional(parameter.Position, out value)
+                : values.TryGetNamed(parameter.Name!, out value));
+            if (!found && Statement is ExplainStatement)
+            {
+                // EXPLAIN describes the plan without running it, so it needs no values.
+                continue;
+            }
+
+            if (!found)
+            {
+                var name = parameter.Style == ParameterStyle.Positional ? $"?{parameter.Position} (positional parameter {parameter.Position})" : $"'{parameter.Name}'";
+                throw SqlErrors.At(sql, parameter.Span, DocStoreErrorCode.SqlParameterMissing, $"The parameter {name} has no value");
+            }
+
+            result[i] = BsonValues.FromBson(value);
+        }
+
+        return result;
+    }
+}

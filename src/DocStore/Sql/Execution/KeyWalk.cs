@@ -1,0 +1,159 @@
+using DocStore.Bson.Keys;
+using DocStore.BTree;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// Walks a tree over key intervals, forwards or backwards. When the order matters and there are several
+/// intervals (an IN list, or one value's integer, double and decimal keys), their entries are merged by
+/// the value of the component the order is on, so the walk delivers SQL order, not tag order.
+/// </summary>
+internal static class KeyWalk
+{
+    /// <summary>One entry: the tree key (a copy) and its value.</summary>
+    public readonly record struct Entry(byte[] Key, ReadOnlyMemory<byte> Value);
+
+    public static IEnumerable<Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent)
+    {
+        if (intervals.Count == 1 || orderComponent < 0)
+        {
+            var ordered = descending ? Enumerable.Reverse(intervals) : intervals;
+            foreach (var interval in ordered)
+            {
+                var cursor = tree.CreateCursor();
+                for (var ok = Start(cursor, interval, descending); ok && Inside(cursor, interval, descending); ok = descending ? cursor.MovePrevious() : cursor.MoveNext())
+                {
+                    yield return new Entry(cursor.Key.ToArray(), cursor.Value);
+                }
+            }
+
+            yield break;
+        }
+
+        var heads = new List<(TreeCursor Cursor, KeyInterval Interval, byte[] Key, SqlValue Value)>();
+        foreach (var interval in intervals)
+        {
+            var cursor = tree.CreateCursor();
+            if (Start(cursor, interval, descending) && Inside(cursor, interval, descending))
+            {
+                var key = cursor.Key.ToArray();
+                heads.Add((cursor, interval, key, Component(key, orderComponent)));
+            }
+        }
+
+        while (heads.Count > 0)
+        {
+            var pick = 0;
+            for (var i = 1; i < heads.Count; i++)
+            {
+                var c = SqlComparer.Compare(heads[i].Value, heads[pick].Value);
+                if (c == 0)
+                {
+                    // Ties go by what follows the ordered component (the rest of the key, then the primary key), not by the leading components.
+                    c = Suffix(heads[i].Key, orderComponent).SequenceCompareTo(Suffix(heads[pick].Key, orderComponent));
+                }
+
+                if (descending ? c > 0 : c < 0)
+                {
+                    pick = i;
+                }
+            }
+
+            var (cursor, interval, key, _) = heads[pick];
+            yield return new Entry(key, cursor.Value);
+            if ((descending ? cursor.MovePrevious() : cursor.MoveNext()) && Inside(cursor, interval, descending))
+            {
+                var next = cursor.Key.ToArray();
+                heads[pick] = (cursor, interval, next, Component(next, orderComponent));
+            }
+            else
+            {
+                heads.RemoveAt(pick);
+            }
+        }
+    }
+
+    /// <summary>Counts the keys in the intervals without reading values.</summary>
+    public static long Count(Tree tree, List<KeyInterval> intervals)
+    {
+        long count = 0;
+        foreach (var interval in intervals)
+        {
+            var cursor = tree.CreateCursor();
+            for (var ok = Start(cursor, interval, false); ok && Inside(cursor, interval, false); ok = cursor.MoveNext())
+            {
+                count++;
+            }
+        }
+
+        return count;
+    }
+
+    private static ReadOnlySpan<byte> Suffix(byte[] key, int component)
+    {
+        var reader = new KeyReader(key);
+        for (var i = 0; i < component && !reader.IsEnd; i++)
+        {
+            reader.Skip();
+        }
+
+        return reader.Remaining;
+    }
+
+    /// <summary>The value of key component <paramref name="index"/>, decoded for comparison.</summary>
+    public static SqlValue Component(ReadOnlySpan<byte> key, int index)
+    {
+        var reader = new KeyReader(key);
+        for (var i = 0; i < index && !reader.IsEnd; i++)
+        {
+            reader.Skip();
+        }
+
+        if (reader.IsEnd)
+        {
+            return SqlValue.Null;
+        }
+
+        return reader.PeekType() switch
+        {
+            KeyType.Integer => SqlValue.FromInt64(reader.ReadInt64()),
+            KeyType.Double => SqlValue.FromDouble(reader.ReadDouble()),
+            KeyType.Decimal => SqlValue.FromDecimal(reader.ReadDecimal()),
+            KeyType.String => SqlValue.FromString(reader.ReadString()),
+            KeyType.Boolean => SqlValue.FromBoolean(reader.ReadBoolean()),
+            KeyType.DateTime => SqlValue.FromDateTime(reader.ReadDateTime().Ticks, 1),
+            KeyType.Null => SqlValue.Null,
+            _ => SqlValue.FromBinary(reader.Remaining.ToArray(), 0),
+        };
+    }
+
+    private static bool Start(TreeCursor cursor, KeyInterval interval, bool descending)
+    {
+        if (!descending)
+        {
+            var from = interval.LowExclusive ? KeyRange.ForPrefix(interval.Low).Upper.Span : interval.Low;
+            return from.Length == 0 ? cursor.SeekFirst() : cursor.Seek(from);
+        }
+
+        bool ok;
+        if (interval.High is null)
+        {
+            ok = cursor.SeekLast();
+        }
+        else
+        {
+            var to = interval.HighInclusive ? KeyRange.ForPrefix(interval.High).Upper.ToArray() : interval.High;
+            ok = to.Length == 0 ? cursor.SeekLast() : cursor.SeekAtOrBefore(to);
+        }
+
+        while (ok && !interval.BelowHigh(cursor.Key))
+        {
+            ok = cursor.MovePrevious();
+        }
+
+        return ok;
+    }
+
+    private static bool Inside(TreeCursor cursor, KeyInterval interval, bool descending) =>
+        descending ? interval.AboveLow(cursor.Key) : interval.BelowHigh(cursor.Key);
+}

@@ -1,0 +1,61 @@
+using System.Text;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>LIKE on UTF-8 bytes: <c>_</c> matches one code point, <c>%</c> any run; bytes compare exactly (case-sensitive).</summary>
+internal static class LikeMatcher
+{
+    public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern)
+    {
+        // Iterative with one backtrack point, the usual greedy-star algorithm: linear in practice, no recursion.
+        int t = 0, p = 0, starP = -1, starT = 0;
+        while (t < text.Length)
+        {
+            if (p < pattern.Length && pattern[p] == (byte)'%')
+            {
+                starP = ++p;
+                starT = t;
+            }
+            else if (p < pattern.Length && pattern[p] == (byte)'_')
+            {
+                t += CodePointLength(text, t);
+                p++;
+            }
+            else if (p < pattern.Length && pattern[p] == text[t])
+            {
+                t++;
+                p++;
+            }
+            else if (starP >= 0)
+            {
+                starT += CodePointLength(text, starT);
+                t = starT;
+                p = starP;
+            }
+            else
+            {
+                return false;
+            }
+        }
+
+        while (p < pattern.Length && pattern[p] == (byte)'%')
+        {
+            p++;
+        }
+
+        return p == pattern.Length;
+    }
+
+    /// <summary>The fixed text before the first wildcard, when the pattern is <c>'prefix%'</c> and nothing else.</summary>
+    public static string? Prefix(string pattern)
+    {
+        var star = pattern.IndexOf('%', StringComparison.Ordinal);
+        return star >= 0 && star == pattern.Length - 1 && pattern.IndexOf('_', StringComparison.Ordinal) < 0 ? pattern[..star] : null;
+    }
+
+    private static int CodePointLength(ReadOnlySpan<byte> text, int at)
+    {
+        var status = Rune.DecodeFromUtf8(text[at..], out _, out var consumed);
+        return status == System.Buffers.OperationStatus.Done ? consumed : 1;
+    }
+}

@@ -1,0 +1,87 @@
+using DocStore.BTree;
+using DocStore.Metadata;
+using DocStore.Sql.Planning;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// The fast path of <c>Query&lt;T&gt;</c> for a prepared point query (<c>SELECT * FROM c WHERE key = ?</c>, or
+/// equality on a unique index): it reads through a bare registered snapshot, as the typed <c>Get</c> does,
+/// without a transaction object, trees or the row pipeline. It applies only when everything it needs is
+/// already known (plan, tree roots, the number kinds of the trees at this snapshot); otherwise the caller
+/// takes the general path, which learns them.
+/// </summary>
+internal static class PointLookup
+{
+    /// <summary>True when <paramref name="plan"/> is a point query this path can answer.</summary>
+    public static bool Applies(SelectPlan plan)
+    {
+        var query = plan.Query;
+        if (query is not { Sources.Length: 1, IsAggregate: false, Distinct: false, OrderBy.Length: 0, Limit: null, Offset: null, WholeDocumentSource: 0, Subqueries.Length: 0 }
+            || plan.Sources[0].Filter is not null)
+        {
+            return false;
+        }
+
+        var access = plan.Sources[0].Access;
+        return access is { Equalities: [[ParameterExpr or LiteralExpr]] }
+            && (access.Kind == AccessKind.KeySeek || (access is { Kind: AccessKind.IndexSeek, Index: { Unique: true, Paths.Count: 1 } }));
+    }
+
+    /// <summary>Looks the document up; null when the fast path cannot run (the caller then runs the statement normally).</summary>
+    public static List<T>? TryRun<T>(DocStoreSql owner, CompiledStatement compiled, SqlValue[] parameters, IDocumentSerializer<T> serializer)
+    {
+        var plan = compiled.Plan!;
+        var source = plan.Sources[0];
+        var collection = source.Source.Collection;
+        var engine = owner.Context.Engine;
+        var snapshot = engine.RegisterSnapshot();
+        try
+        {
+            var lsn = snapshot.Lsn;
+            if (engine.RootCache.GenerationStart != compiled.Catalog.Generation
+                || !engine.RootCache.TryGet(collection.PrimaryTree, lsn, out var primaryRoot))
+            {
+                return null;
+            }
+
+            var index = source.Access.Index;
+            var seekTree = index?.Tree ?? collection.PrimaryTree;
+            var seekRoot = primaryRoot;
+            if (index is not null && !engine.RootCache.TryGet(index.Tree, lsn, out seekRoot))
+            {
+                return null;
+            }
+
+            var value = source.Access.Equalities[0][0] is ParameterExpr parameter ? parameters[parameter.Slot] : ((LiteralExpr)source.Access.Equalities[0][0]).Value;
+            var integersOnly = false;
+            if (value.IsNumber && !owner.KnownIntegersOnly(seekTree, lsn, out integersOnly))
+            {
+                return null;
+            }
+
+            var pages = new PageSource(engine.Pager, lsn);
+            var result = new List<T>(1);
+            foreach (var key in KeyIntervals.Equal([], value, value.IsNumber && integersOnly))
+            {
+                if (!TreeLookup.TryGet(pages, seekRoot, seekTree, key, out var found))
+                {
+                    continue;
+                }
+
+                if (index is not null && !TreeLookup.TryGet(pages, primaryRoot, collection.PrimaryTree, found.Span, out found))
+                {
+                    continue;
+                }
+
+                result.Add(serializer.Read(found.Span, collection.Fields(null, owner.Context)));
+            }
+
+            return result;
+        }
+        finally
+        {
+            snapshot.Leave();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using DocStore.Bson;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// What expressions read while one execution of a statement runs: the current document of each source,
+/// parameter values, the array element a <c>[]</c> predicate is testing, aggregate results, and subquery
+/// results computed once. Plans are shared between threads; this is the per-execution part.
+/// </summary>
+internal sealed class RowContext
+{
+    public RowContext(int sources, int elementSlots, int subqueries, SqlValue[] parameters, string sql)
+    {
+        Docs = new ReadOnlyMemory<byte>[sources];
+        Fields = new IFieldDictionary[sources];
+        Elements = new SqlValue[elementSlots];
+        ElementActive = new bool[elementSlots];
+        ElementLists = new List<SqlValue>?[elementSlots];
+        Subqueries = new object?[subqueries];
+        Parameters = parameters;
+        Sql = sql;
+    }
+
+    /// <summary>The current document of each source; empty for the missing side of a LEFT JOIN (every path reads NULL).</summary>
+    public ReadOnlyMemory<byte>[] Docs { get; }
+
+    /// <summary>The field names of each source, for documents returned whole.</summary>
+    public IFieldDictionary[] Fields { get; }
+
+    public SqlValue[] Parameters { get; }
+
+    /// <summary>The array element each <c>[]</c> path stands for while its predicate is tested.</summary>
+    public SqlValue[] Elements { get; }
+
+    public bool[] ElementActive { get; }
+
+    /// <summary>Reused element buffers, one per <c>[]</c> path, so testing a row allocates nothing.</summary>
+    public List<SqlValue>?[] ElementLists { get; }
+
+    /// <summary>The current group's aggregate results.</summary>
+    public SqlValue[]? Aggregates { get; set; }
+
+    /// <summary>The current output row, for ORDER BY terms that name an output column.</summary>
+    public SqlValue[]? Columns { get; set; }
+
+    /// <summary>Results of uncorrelated subqueries, computed on first use.</summary>
+    public object?[] Subqueries { get; }
+
+    /// <summary>Runs a subquery of this statement (set by the executor).</summary>
+    public Func<int, RowContext, List<SqlValue[]>>? RunSubquery { get; set; }
+
+    public string Sql { get; }
+
+    public List<SqlValue> ElementList(int slot) => ElementLists[slot] ??= [];
+}

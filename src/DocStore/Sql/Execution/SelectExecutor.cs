@@ -1,0 +1,240 @@
+using DocStore.Sql.Binding;
+using DocStore.Sql.Planning;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// Runs a <see cref="SelectPlan"/> as a pull pipeline: source rows (access, joins, filters), then
+/// grouping, projection, DISTINCT, ordering (a full sort, or a top-N heap under LIMIT) and
+/// OFFSET/LIMIT. Nothing is materialized unless grouping or sorting needs it, so LIMIT stops the scan.
+/// </summary>
+internal static class SelectExecutor
+{
+    public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state)
+    {
+        var query = plan.Query;
+        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql);
+        row.RunSubquery = (slot, _) => [.. Run(plan.Subqueries[slot], state)];
+        for (var i = 0; i < query.Sources.Length; i++)
+        {
+            row.Fields[i] = state.Fields(query.Sources[i].Collection);
+        }
+
+        var (offset, limit) = (Count(query.Offset, row, "OFFSET"), Count(query.Limit, row, "LIMIT"));
+        IEnumerable<SqlValue[]> rows;
+        if (plan.CountFromKeys)
+        {
+            row.Aggregates = [SqlValue.FromInt64(SourceScans.Count(plan.Sources[0], row, state))];
+            rows = [Project(query, row, plan.SortNeeded)];
+        }
+        else if (query.IsAggregate)
+        {
+            rows = Grouping.Groups(plan, row, SourceRows(plan, row, state, plan.Sources.Length - 1), r => Project(query, r, plan.SortNeeded));
+        }
+        else
+        {
+            rows = SourceRows(plan, row, state, plan.Sources.Length - 1).Select(_ => Project(query, row, plan.SortNeeded));
+        }
+
+        if (query.Distinct)
+        {
+            rows = Distinct(rows, query.Columns.Length);
+        }
+
+        if (plan.SortNeeded)
+        {
+            rows = RowOrdering.Sort(rows, query, limit is { } l ? l + (offset ?? 0) : null);
+        }
+
+        if (offset is > 0)
+        {
+            rows = rows.Skip((int)Math.Min(offset.Value, int.MaxValue));
+        }
+
+        if (limit is { } take)
+        {
+            rows = rows.Take((int)Math.Min(take, int.MaxValue));
+        }
+
+        return plan.SortNeeded ? rows.Select(r => r.Length == query.Columns.Length ? r : r[..query.Columns.Length]) : rows;
+    }
+
+    /// <summary>Yields once per joined row through <paramref name="level"/>, with <see cref="RowContext.Docs"/> set.</summary>
+    private static IEnumerable<bool> SourceRows(SelectPlan plan, RowContext row, ExecState state, int level)
+    {
+        var source = plan.Sources[level];
+        if (level == 0)
+        {
+            var recheck = source.Access.Consumed.Count > 0 && !SourceScans.SeeksExactly(source.Access, row)
+                ? Conjuncts.Combine(source.Access.Consumed)
+                : null;
+            foreach (var document in SourceScans.Documents(source, row, state))
+            {
+                row.Docs[0] = document;
+                if ((recheck is null || recheck.Accepts(row)) && (source.Filter is null || source.Filter.Accepts(row)))
+                {
+                    yield return true;
+                }
+            }
+
+            yield break;
+        }
+
+        var index = source.Source.Index;
+        var on = source.Source.On;
+        var left = source.Source.Join == Ast.JoinKind.Left;
+        Dictionary<SqlValue, List<ReadOnlyMemory<byte>>>? hash = null;
+        List<ReadOnlyMemory<byte>>? inner = null;
+        foreach (var _ in SourceRows(plan, row, state, level - 1))
+        {
+            var matched = false;
+            IEnumerable<ReadOnlyMemory<byte>> candidates;
+            switch (source.Join)
+            {
+                case JoinMethod.IndexNestedLoop:
+                    candidates = SourceScans.Documents(source, row, state);
+                    break;
+                case JoinMethod.HashJoin:
+                    hash ??= BuildHash(source, row, state);
+                    var key = source.OuterKey!.Eval(row);
+                    candidates = !key.IsNull && hash.TryGetValue(key, out var bucket) ? bucket : [];
+                    break;
+                default:
+                    inner ??= [.. SourceScans.Documents(source, row, state)];
+                    candidates = inner;
+                    break;
+            }
+
+            foreach (var document in candidates)
+            {
+                row.Docs[index] = document;
+                if (on is null || on.Accepts(row))
+                {
+                    matched = true;
+                    if (source.Filter is null || source.Filter.Accepts(row))
+                    {
+                        yield return true;
+                    }
+                }
+            }
+
+            if (!matched && left)
+            {
+                row.Docs[index] = ReadOnlyMemory<byte>.Empty;
+                if (source.Filter is null || source.Filter.Accepts(row))
+                {
+                    yield return true;
+                }
+            }
+        }
+    }
+
+    private static Dictionary<SqlValue, List<ReadOnlyMemory<byte>>> BuildHash(SourcePlan source, RowContext row, ExecState state)
+    {
+        var hash = new Dictionary<SqlValue, List<ReadOnlyMemory<byte>>>(SqlComparer.Instance);
+        var index = source.Source.Index;
+        var saved = row.Docs[index];
+        foreach (var document in SourceScans.Documents(source, row, state))
+        {
+            row.Docs[index] = document;
+            var key = source.InnerKey!.Eval(row);
+            if (key.IsNull)
+            {
+                continue;
+            }
+
+            if (!hash.TryGetValue(key, out var bucket))
+            {
+                bucket = [];
+                hash[key] = bucket;
+            }
+
+            bucket.Add(document);
+        }
+
+        row.Docs[index] = saved;
+        return hash;
+    }
+
+    /// <summary>The output row: the columns, then (when a sort follows) the ORDER BY keys.</summary>
+    private static SqlValue[] Project(BoundSelect query, RowContext row, bool withSortKeys)
+    {
+        var columns = query.Columns;
+        var width = columns.Length + (withSortKeys ? query.OrderBy.Length : 0);
+        var output = new SqlValue[width];
+        for (var i = 0; i < columns.Length; i++)
+        {
+            output[i] = columns[i].Value.Eval(row);
+        }
+
+        if (withSortKeys)
+        {
+            row.Columns = output;
+            for (var i = 0; i < query.OrderBy.Length; i++)
+            {
+                output[columns.Length + i] = query.OrderBy[i].Value.Eval(row);
+            }
+
+            row.Columns = null;
+        }
+
+        return output;
+    }
+
+    private static IEnumerable<SqlValue[]> Distinct(IEnumerable<SqlValue[]> rows, int width)
+    {
+        var seen = new HashSet<SqlValue[]>(new RowComparer(width));
+        foreach (var row in rows)
+        {
+            if (seen.Add(row))
+            {
+                yield return row;
+            }
+        }
+    }
+
+    private static long? Count(BoundExpr? expression, RowContext row, string clause)
+    {
+        if (expression is null)
+        {
+            return null;
+        }
+
+        var value = expression.Eval(row);
+        if (value.Kind != SqlKind.Integer && !(value.Kind == SqlKind.Double && Math.Floor(value.Real) == value.Real))
+        {
+            throw SqlErrors.Type($"{clause} needs an integer, but {expression.Text} is {Arithmetic.Describe(value)}.");
+        }
+
+        var count = (long)value.AsDouble();
+        return count < 0 ? (clause == "LIMIT" ? null : 0) : count;
+    }
+}
+
+/// <summary>Compares the first <c>width</c> values of rows (DISTINCT, GROUP BY keys).</summary>
+internal sealed class RowComparer(int width) : IEqualityComparer<SqlValue[]>
+{
+    public bool Equals(SqlValue[]? x, SqlValue[]? y)
+    {
+        for (var i = 0; i < width; i++)
+        {
+            if (!SqlComparer.AreEqual(x![i], y![i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    public int GetHashCode(SqlValue[] obj)
+    {
+        var hash = new HashCode();
+        for (var i = 0; i < width; i++)
+        {
+            hash.Add(SqlComparer.Hash(obj[i]));
+        }
+
+        return hash.ToHashCode();
+    }
+}

@@ -1,0 +1,215 @@
+using DocStore.Bson.Keys;
+using DocStore.Sql.Binding;
+using DocStore.Sql.Planning;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>The documents one source's access path reaches, as slices of the stored bytes (nothing decoded).</summary>
+internal static class SourceScans
+{
+    public static IEnumerable<ReadOnlyMemory<byte>> Documents(SourcePlan plan, RowContext row, ExecState state)
+    {
+        var access = plan.Access;
+        var collection = plan.Source.Collection;
+        if (access.Kind == AccessKind.SystemTable)
+        {
+            foreach (var document in SystemTables.Rows(collection.Name, state.Catalog, state.Fields))
+            {
+                yield return document;
+            }
+
+            yield break;
+        }
+
+        var primary = state.Tree(collection.PrimaryTree);
+        if (primary is null)
+        {
+            yield break;
+        }
+
+        switch (access.Kind)
+        {
+            case AccessKind.FullScan:
+                var cursor = primary.CreateCursor();
+                for (var ok = cursor.SeekFirst(); ok; ok = cursor.MoveNext())
+                {
+                    yield return cursor.Value;
+                }
+
+                break;
+            case AccessKind.KeySeek:
+                foreach (var key in Prefixes(access.Equalities, row, state.IntegersOnly(primary)))
+                {
+                    if (primary.TryGet(key, out var document))
+                    {
+                        yield return document;
+                    }
+                }
+
+                break;
+            case AccessKind.KeyRange or AccessKind.KeyOrder:
+                foreach (var entry in KeyWalk.Walk(primary, Intervals(access, row, []), access.Descending, access.Ordered ? 0 : -1))
+                {
+                    yield return entry.Value;
+                }
+
+                break;
+            default:
+                foreach (var document in IndexDocuments(access, row, state, primary))
+                {
+                    yield return document;
+                }
+
+                break;
+        }
+    }
+
+    /// <summary>The number of documents the access reaches, counted from keys alone (COUNT(*) with nothing else to check).</summary>
+    public static long Count(SourcePlan plan, RowContext row, ExecState state)
+    {
+        var access = plan.Access;
+        var primary = state.Tree(plan.Source.Collection.PrimaryTree);
+        if (primary is null)
+        {
+            return 0;
+        }
+
+        switch (access.Kind)
+        {
+            case AccessKind.FullScan or AccessKind.KeyOrder:
+                return KeyWalk.Count(primary, [new KeyInterval([], false, null, false)]);
+            case AccessKind.KeySeek:
+                return Prefixes(access.Equalities, row, state.IntegersOnly(primary)).Count(k => primary.ContainsKey(k));
+            case AccessKind.KeyRange:
+                return Documents(plan, row, state).LongCount();
+        }
+
+        var tree = state.Tree(access.Index!.Tree);
+        if (tree is null)
+        {
+            return 0;
+        }
+
+        if (access.Kind == AccessKind.IndexSeek)
+        {
+            return KeyWalk.Count(tree, [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)]);
+        }
+
+        return access.Kind == AccessKind.IndexOrder ? KeyWalk.Count(tree, [new KeyInterval([], false, null, false)]) : Documents(plan, row, state).LongCount();
+    }
+
+    /// <summary>True when every equality value the access seeks is of a kind whose key equality is SQL equality.</summary>
+    public static bool SeeksExactly(AccessPath access, RowContext row) =>
+        access.Equalities.All(alternatives => alternatives.All(v => KeyIntervals.IsExactKind(v.Eval(row).Kind)));
+
+    private static IEnumerable<ReadOnlyMemory<byte>> IndexDocuments(AccessPath access, RowContext row, ExecState state, BTree.Tree primary)
+    {
+        var index = access.Index!;
+        var tree = state.Tree(index.Tree);
+        if (tree is null)
+        {
+            yield break;
+        }
+
+        var components = index.Paths.Count;
+        var seen = index.Multikey ? new HashSet<byte[]>(Indexing.ByteArrayEqualityComparer.Instance) : null;
+        if (access.Kind == AccessKind.IndexSeek && index.Unique && access.Equalities.Length == components)
+        {
+            foreach (var key in Prefixes(access.Equalities, row, state.IntegersOnly(tree)))
+            {
+                if (tree.TryGet(key, out var primaryKey) && primary.TryGet(primaryKey.Span, out var document) && (seen is null || seen.Add(primaryKey.ToArray())))
+                {
+                    yield return document;
+                }
+            }
+
+            yield break;
+        }
+
+        List<KeyInterval> intervals;
+        var orderComponent = access.Ordered ? access.Equalities.Length : -1;
+        if (access.Kind == AccessKind.IndexSeek)
+        {
+            intervals = [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)];
+            orderComponent = access.Ordered && access.Equalities.Length < components && intervals.Count > 1 ? access.Equalities.Length : -1;
+        }
+        else
+        {
+            intervals = Intervals(access, row, []);
+        }
+
+        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent))
+        {
+            var primaryKey = index.Unique ? entry.Value.ToArray() : PrimaryKeyOf(entry.Key, components);
+            if (seen is not null && !seen.Add(primaryKey))
+            {
+                continue;
+            }
+
+            if (primary.TryGet(primaryKey, out var document))
+            {
+                yield return document;
+            }
+        }
+    }
+
+    private static byte[] PrimaryKeyOf(byte[] treeKey, int components)
+    {
+        var reader = new KeyReader(treeKey);
+        for (var c = 0; c < components; c++)
+        {
+            reader.Skip();
+        }
+
+        return reader.Remaining.ToArray();
+    }
+
+    private static List<KeyInterval> Intervals(AccessPath access, RowContext row, byte[] prefix)
+    {
+        if (access.LikePrefix is { } like)
+        {
+            return [KeyIntervals.StringPrefix(prefix, like)];
+        }
+
+        if (access.Low is null && access.High is null)
+        {
+            return KeyIntervals.All(prefix);
+        }
+
+        return KeyIntervals.Range(prefix, access.Low?.Eval(row), access.High?.Eval(row)) ?? KeyIntervals.All(prefix);
+    }
+
+    /// <summary>Every combination of the leading components' encodings, each distinct once.</summary>
+    private static List<byte[]> Prefixes(BoundExpr[][] equalities, RowContext row, bool integersOnly)
+    {
+        if (equalities is [[var single]])
+        {
+            // The common point lookup: one value, no combinations to build.
+            return KeyIntervals.Equal([], single.Eval(row), integersOnly);
+        }
+
+        List<byte[]> prefixes = [[]];
+        foreach (var alternatives in equalities)
+        {
+            var next = new List<byte[]>();
+            var seen = new HashSet<byte[]>(Indexing.ByteArrayEqualityComparer.Instance);
+            foreach (var prefix in prefixes)
+            {
+                foreach (var value in alternatives)
+                {
+                    foreach (var key in KeyIntervals.Equal(prefix, value.Eval(row), integersOnly && prefix.Length == 0))
+                    {
+                        if (seen.Add(key))
+                        {
+                            next.Add(key);
+                        }
+                    }
+                }
+            }
+
+            prefixes = next;
+        }
+
+        return prefixes;
+    }
+}

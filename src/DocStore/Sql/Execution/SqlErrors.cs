@@ -1,0 +1,25 @@
+using System.Text;
+using DocStore.Sql.Ast;
+using DocStore.Sql.Syntax;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>Builds <see cref="SqlExecutionException"/>s, with the caret excerpt the parser's errors show when the fault has a place.</summary>
+internal static class SqlErrors
+{
+    public static SqlExecutionException At(string sql, SourceSpan span, DocStoreErrorCode code, string message)
+    {
+        var position = Math.Clamp(span.Start, 0, sql.Length);
+        var (line, column) = SourceText.LineAndColumn(sql, position);
+        var text = new StringBuilder(message.TrimEnd('.'))
+            .Append(" (line ").Append(line).Append(", column ").Append(column).Append(").");
+        SyntaxErrors.AppendExcerpt(text, sql, position);
+        return new SqlExecutionException(code, text.ToString(), position, line, column);
+    }
+
+    public static SqlExecutionException UnknownName(string sql, SourceSpan span, string message) => At(sql, span, DocStoreErrorCode.SqlUnknownName, message);
+
+    public static SqlExecutionException NotSupported(string sql, SourceSpan span, string message) => At(sql, span, DocStoreErrorCode.SqlNotSupported, message);
+
+    public static SqlExecutionException Type(string message) => new(DocStoreErrorCode.SqlType, message, -1, 0, 0);
+}

@@ -1,0 +1,133 @@
+using DocStore.Sql.Ast;
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Planning;
+
+/// <summary>What a conjunct says about one path: equal to one of some values, within bounds, or starting with a prefix.</summary>
+internal enum ConditionKind
+{
+    Equal,
+    Range,
+    Prefix,
+}
+
+/// <summary>A conjunct that an index or the primary key can answer: a condition on <see cref="Path"/> by values free of that source.</summary>
+internal sealed record Condition(BoundExpr Conjunct, PathExpr Path, ConditionKind Kind, BoundExpr[] Values, BoundExpr? Low, BoundExpr? High, string? Prefix);
+
+/// <summary>Splitting filters into conjuncts, and recognizing the ones an index can answer.</summary>
+internal static class Conjuncts
+{
+    public static List<BoundExpr> Split(BoundExpr? expression)
+    {
+        var result = new List<BoundExpr>();
+        Add(expression, result);
+        return result;
+    }
+
+    public static BoundExpr? Combine(IReadOnlyList<BoundExpr> conjuncts)
+    {
+        if (conjuncts.Count == 0)
+        {
+            return null;
+        }
+
+        var result = conjuncts[0];
+        for (var i = 1; i < conjuncts.Count; i++)
+        {
+            result = new BinaryExpr(BinaryOperator.And, result, conjuncts[i]) { Text = $"{result.Text} AND {conjuncts[i].Text}" };
+        }
+
+        return result;
+    }
+
+    /// <summary>The highest source index the expression reads; -1 when it reads none (constants, parameters, uncorrelated subqueries).</summary>
+    public static int MaxSource(BoundExpr expression)
+    {
+        var max = -1;
+        foreach (var node in expression.Walk())
+        {
+            max = Math.Max(max, node switch
+            {
+                PathExpr path => path.Source,
+                DocumentExpr document => document.Source,
+                _ => -1,
+            });
+        }
+
+        return max;
+    }
+
+    /// <summary>The condition <paramref name="conjunct"/> sets on a path of <paramref name="source"/>, with values that read only sources before it; null when it sets none.</summary>
+    public static Condition? Recognize(BoundExpr conjunct, int source)
+    {
+        var node = conjunct;
+        PathExpr? element = null;
+        if (node is AnyElementExpr { Predicate: var inner, Path: var expanded })
+        {
+            // Only "some element equals": the multikey index holds one entry per element.
+            node = inner;
+            element = expanded;
+            if (node is AnyElementExpr)
+            {
+                return null;
+            }
+        }
+
+        Condition? condition = node switch
+        {
+            BinaryExpr { Operator: var op, Left: PathExpr path, Right: var value } when IsComparison(op) && Free(value, source) => Compare(conjunct, path, op, value),
+            BinaryExpr { Operator: var op, Left: var value, Right: PathExpr path } when IsComparison(op) && Free(value, source) => Compare(conjunct, path, Mirror(op), value),
+            InListExpr { Negated: false, Operand: PathExpr path, Items: var items } when items.All(i => Free(i, source)) =>
+                new Condition(conjunct, path, ConditionKind.Equal, items, null, null, null),
+            BetweenExpr { Negated: false, Operand: PathExpr path, Low: var low, High: var high } when Free(low, source) && Free(high, source) =>
+                new Condition(conjunct, path, ConditionKind.Range, [], low, high, null),
+            LikeExpr { Negated: false, Operand: PathExpr path, Pattern: LiteralExpr { Value.Kind: SqlKind.Text } pattern }
+                when LikeMatcher.Prefix(pattern.Value.AsString()) is { Length: > 0 } prefix =>
+                new Condition(conjunct, path, ConditionKind.Prefix, [], null, null, prefix),
+            _ => null,
+        };
+
+        if (condition is null || condition.Path.Source != source || (condition.Path.Expand >= 0) != (element is not null))
+        {
+            return null;
+        }
+
+        // A '[]' condition is answered by a multikey index for equality only; other forms stay filters.
+        return element is not null && condition.Kind != ConditionKind.Equal ? null : condition;
+    }
+
+    private static Condition? Compare(BoundExpr conjunct, PathExpr path, BinaryOperator op, BoundExpr value) => op switch
+    {
+        BinaryOperator.Equal => new Condition(conjunct, path, ConditionKind.Equal, [value], null, null, null),
+        BinaryOperator.Less or BinaryOperator.LessOrEqual => new Condition(conjunct, path, ConditionKind.Range, [], null, value, null),
+        BinaryOperator.Greater or BinaryOperator.GreaterOrEqual => new Condition(conjunct, path, ConditionKind.Range, [], value, null, null),
+        _ => null,
+    };
+
+    private static bool IsComparison(BinaryOperator op) =>
+        op is BinaryOperator.Equal or BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual;
+
+    private static BinaryOperator Mirror(BinaryOperator op) => op switch
+    {
+        BinaryOperator.Less => BinaryOperator.Greater,
+        BinaryOperator.LessOrEqual => BinaryOperator.GreaterOrEqual,
+        BinaryOperator.Greater => BinaryOperator.Less,
+        BinaryOperator.GreaterOrEqual => BinaryOperator.LessOrEqual,
+        _ => op,
+    };
+
+    private static bool Free(BoundExpr value, int source) => MaxSource(value) < source;
+
+    private static void Add(BoundExpr? expression, List<BoundExpr> into)
+    {
+        if (expression is BinaryExpr { Operator: BinaryOperator.And } and)
+        {
+            Add(and.Left, into);
+            Add(and.Right, into);
+        }
+        else if (expression is not null)
+        {
+            into.Add(expression);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Planning;
+
+/// <summary>
+/// EXPLAIN's rows: one per source, in join order, then one per subquery's source. Columns:
+/// <c>source</c> (alias), <c>collection</c>, <c>access</c> (full scan, key seek, key range, key order,
+/// index seek, index range, index prefix, index order, system table), <c>index</c> (its name, or NULL),
+/// <c>condition</c> (what the access seeks), <c>filter</c> (the residual conditions checked per row),
+/// <c>join</c> (index nested loop, hash join, nested loop; NULL for the first source) and <c>sort</c>
+/// (none, index order, sort, top-n; the same on every row of one query).
+/// </summary>
+internal static class Explain
+{
+    public static readonly string[] Columns = ["source", "collection", "access", "index", "condition", "filter", "join", "sort"];
+
+    public static IEnumerable<SqlValue[]> Rows(SelectPlan plan)
+    {
+        var sort = plan.SortNeeded ? (plan.Query.Limit is not null ? "top-n" : "sort")
+            : plan.Query.OrderBy.Length > 0 ? "index order" : "none";
+        foreach (var source in plan.Sources)
+        {
+            var access = source.Access;
+            var condition = access.Detail;
+            if (plan.CountFromKeys)
+            {
+                condition = condition.Length == 0 ? "count from keys" : condition + "; count from keys";
+            }
+
+            var filter = source.Filter?.Text;
+            var on = source.Source.On?.Text;
+            yield return
+            [
+                Text(source.Source.Alias),
+                Text(source.Source.Collection.Name),
+                Text(Describe(access.Kind)),
+                access.Index is null ? SqlValue.Null : Text(access.Index.Name),
+                condition.Length == 0 ? SqlValue.Null : Text(condition),
+                filter is null && on is null ? SqlValue.Null : Text(on is null ? filter! : filter is null ? $"ON {on}" : $"ON {on}; {filter}"),
+                source.Join == JoinMethod.None ? SqlValue.Null : Text(Describe(source.Join)),
+                Text(sort),
+            ];
+        }
+
+        foreach (var subquery in plan.Subqueries)
+        {
+            foreach (var row in Rows(subquery))
+            {
+                yield return row;
+            }
+        }
+    }
+
+    public static string Describe(AccessKind kind) => kind switch
+    {
+        AccessKind.FullScan => "full scan",
+        AccessKind.KeySeek => "key seek",
+        AccessKind.KeyRange => "key range",
+        AccessKind.KeyOrder => "key order",
+        AccessKind.IndexSeek => "index seek",
+        AccessKind.IndexRange => "index range",
+        AccessKind.IndexPrefix => "index prefix",
+        AccessKind.IndexOrder => "index order",
+        _ => "system table",
+    };
+
+    public static string Describe(JoinMethod method) => method switch
+    {
+        JoinMethod.IndexNestedLoop => "index nested loop",
+        JoinMethod.HashJoin => "hash join",
+        _ => "nested loop",
+    };
+
+    private static SqlValue Text(string text) => SqlValue.FromString(text);
+}

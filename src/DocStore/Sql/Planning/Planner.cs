@@ -1,0 +1,284 @@
+using DocStore.Sql.Binding;
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Planning;
+
+/// <summary>
+/// The rule-based planner. For the first source it picks, in order: a primary key seek, a unique index
+/// seek, the index with the longest run of leading equalities (IN lists included), a key or index range
+/// (BETWEEN, &lt;, &gt;, LIKE 'prefix%'), an index walk that delivers ORDER BY when there is a LIMIT, and
+/// otherwise a full scan. A joined source uses an index nested-loop join when its side of an ON equality
+/// is its key or the leading path of an index, a hash join on any other equality, and a nested loop
+/// otherwise. WHERE conjuncts are checked as soon as the sources they read are joined.
+/// </summary>
+internal static class Planner
+{
+    public static SelectPlan Plan(BoundSelect query)
+    {
+        var conjuncts = Conjuncts.Split(query.Where);
+        var levels = conjuncts.GroupBy(c => Math.Max(0, Conjuncts.MaxSource(c))).ToDictionary(g => g.Key, g => g.ToList());
+        var sources = new SourcePlan[query.Sources.Length];
+        for (var i = 0; i < sources.Length; i++)
+        {
+            var source = query.Sources[i];
+            var filters = levels.GetValueOrDefault(i) ?? [];
+            if (i == 0)
+            {
+                var access = ChooseAccess(query, source, filters);
+                sources[0] = new SourcePlan
+                {
+                    Source = source,
+                    Access = access,
+                    Filter = Conjuncts.Combine([.. filters.Where(f => !access.Consumed.Contains(f))]),
+                };
+            }
+            else
+            {
+                sources[i] = PlanJoin(source, filters);
+            }
+        }
+
+        var first = sources[0].Access;
+        var sortNeeded = query.OrderBy.Length > 0 && (query.IsAggregate || !first.Ordered);
+        var countFromKeys = query is { GroupBy.Length: 0, Having: null, Distinct: false, Aggregates: [{ Kind: AggregateKind.CountStar }], Sources.Length: 1 }
+            && sources[0].Filter is null
+            && first.Kind is not AccessKind.SystemTable
+            && first.Index is not { Multikey: true }
+            && query.Columns.All(c => c.Value is AggregateRefExpr or LiteralExpr);
+
+        return new SelectPlan
+        {
+            Query = query,
+            Sources = sources,
+            SortNeeded = sortNeeded,
+            CountFromKeys = countFromKeys,
+            Subqueries = [.. query.Subqueries.Select(Plan)],
+        };
+    }
+
+    private static SourcePlan PlanJoin(BoundSource source, List<BoundExpr> filters)
+    {
+        var on = Conjuncts.Split(source.On);
+        Condition? hashable = null;
+        foreach (var conjunct in on)
+        {
+            if (Conjuncts.Recognize(conjunct, source.Index) is not { Kind: ConditionKind.Equal, Values.Length: 1 } condition)
+            {
+                continue;
+            }
+
+            var path = condition.Path.StoredPath;
+            if (condition.Path.Expand < 0 && path == source.Collection.KeyField)
+            {
+                return Joined(source, filters, new AccessPath
+                {
+                    Kind = AccessKind.KeySeek,
+                    Equalities = [condition.Values],
+                    Detail = $"{path} = {condition.Values[0].Text}",
+                });
+            }
+
+            if (source.Collection.Indexes.FirstOrDefault(ix => ix.Paths[0] == path) is { } index)
+            {
+                return Joined(source, filters, new AccessPath
+                {
+                    Kind = AccessKind.IndexSeek,
+                    Index = index,
+                    Equalities = [condition.Values],
+                    Detail = $"{path} = {condition.Values[0].Text}",
+                });
+            }
+
+            if (condition.Path.Expand < 0)
+            {
+                hashable ??= condition;
+            }
+        }
+
+        if (hashable is not null)
+        {
+            return new SourcePlan
+            {
+                Source = source,
+                Access = source.Collection.IsSystem ? new AccessPath { Kind = AccessKind.SystemTable } : AccessPath.FullScan,
+                Join = JoinMethod.HashJoin,
+                InnerKey = hashable.Path,
+                OuterKey = hashable.Values[0],
+                Filter = Conjuncts.Combine(filters),
+            };
+        }
+
+        return new SourcePlan
+        {
+            Source = source,
+            Access = source.Collection.IsSystem ? new AccessPath { Kind = AccessKind.SystemTable } : AccessPath.FullScan,
+            Join = JoinMethod.NestedLoop,
+            Filter = Conjuncts.Combine(filters),
+        };
+    }
+
+    private static SourcePlan Joined(BoundSource source, List<BoundExpr> filters, AccessPath access) => new()
+    {
+        Source = source,
+        Access = access,
+        Join = JoinMethod.IndexNestedLoop,
+        Filter = Conjuncts.Combine(filters),
+    };
+
+    private static AccessPath ChooseAccess(BoundSelect query, BoundSource source, List<BoundExpr> filters)
+    {
+        if (source.Collection.IsSystem)
+        {
+            return new AccessPath { Kind = AccessKind.SystemTable };
+        }
+
+        var conditions = filters.Select(f => Conjuncts.Recognize(f, source.Index)).OfType<Condition>().ToList();
+        var keyField = source.Collection.KeyField;
+        var order = OrderPaths(query);
+
+        // A key seek reads at most one document per value.
+        if (conditions.FirstOrDefault(c => c.Kind == ConditionKind.Equal && c.Path.Expand < 0 && c.Path.StoredPath == keyField) is { } key)
+        {
+            return new AccessPath
+            {
+                Kind = AccessKind.KeySeek,
+                Equalities = [key.Values],
+                Consumed = [key.Conjunct],
+                Detail = key.Conjunct.Text,
+                Ordered = order is null,
+            };
+        }
+
+        // Indexes by the run of leading equalities they can use; a unique index fully matched wins.
+        AccessPath? best = null;
+        var bestScore = 0;
+        foreach (var index in source.Collection.Indexes)
+        {
+            var equalities = new List<BoundExpr[]>();
+            var consumed = new List<BoundExpr>();
+            foreach (var path in index.Paths)
+            {
+                var condition = conditions.FirstOrDefault(c => c.Kind == ConditionKind.Equal && c.Path.StoredPath == path);
+                if (condition is null)
+                {
+                    break;
+                }
+
+                equalities.Add(condition.Values);
+                consumed.Add(condition.Conjunct);
+            }
+
+            if (equalities.Count == 0)
+            {
+                continue;
+            }
+
+            var full = equalities.Count == index.Paths.Count;
+            var score = (equalities.Count * 2) + (full && index.Unique ? 100 : 0);
+            if (score <= bestScore)
+            {
+                continue;
+            }
+
+            var next = full ? null : index.Paths[equalities.Count];
+            var ordered = order is null || (!index.Multikey && next is not null && Delivers(index.Paths.Skip(equalities.Count), keyField, order.Value.Paths));
+            best = new AccessPath
+            {
+                Kind = AccessKind.IndexSeek,
+                Index = index,
+                Equalities = [.. equalities],
+                Consumed = consumed,
+                Detail = string.Join(" AND ", consumed.Select(c => c.Text)),
+                Ordered = ordered,
+                Descending = order?.Descending ?? false,
+            };
+            bestScore = score;
+        }
+
+        if (best is not null)
+        {
+            return best;
+        }
+
+        // Ranges and prefixes on the key, then on an index's leading path.
+        foreach (var (path, index) in new (string, SqlIndex?)[] { (keyField, null) }.Concat(source.Collection.Indexes.Select(ix => (ix.Paths[0], (SqlIndex?)ix))))
+        {
+            var ranges = conditions.Where(c => c.Kind != ConditionKind.Equal && c.Path.StoredPath == path).ToList();
+            if (ranges.Count == 0 || (index?.Multikey ?? false))
+            {
+                continue;
+            }
+
+            var prefix = ranges.FirstOrDefault(c => c.Kind == ConditionKind.Prefix);
+            var low = ranges.Select(c => c.Low).FirstOrDefault(v => v is not null);
+            var high = ranges.Select(c => c.High).FirstOrDefault(v => v is not null);
+            var ordered = order is null || Delivers(index?.Paths ?? [path], keyField, order.Value.Paths);
+            return new AccessPath
+            {
+                Kind = index is null ? AccessKind.KeyRange : prefix is not null && low is null && high is null ? AccessKind.IndexPrefix : AccessKind.IndexRange,
+                Index = index,
+                Low = low,
+                High = high,
+                LikePrefix = low is null && high is null ? prefix?.Prefix : null,
+                Detail = string.Join(" AND ", ranges.Select(c => c.Conjunct.Text)),
+                Ordered = ordered,
+                Descending = order?.Descending ?? false,
+            };
+        }
+
+        // ORDER BY ... LIMIT over the key or an index: walk it in order and stop early.
+        if (order is { Paths: [var orderPath, ..] } wanted && wanted.Paths.Length <= 2 && (wanted.Paths.Length == 1 || wanted.Paths[1] == keyField) && query.Limit is not null && !query.IsAggregate)
+        {
+            if (orderPath == keyField)
+            {
+                return new AccessPath { Kind = AccessKind.KeyOrder, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
+            }
+
+            if (source.Collection.Indexes.FirstOrDefault(ix => !ix.Multikey && ix.Paths[0] == orderPath) is { } index)
+            {
+                return new AccessPath { Kind = AccessKind.IndexOrder, Index = index, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
+            }
+        }
+
+        return AccessPath.FullScan;
+    }
+
+    /// <summary>
+    /// True when walking keys of <paramref name="componentPaths"/> (then the primary key, which ends every
+    /// entry) yields the order of <paramref name="orderPaths"/>: they are a leading run of the components,
+    /// or all of them followed by the key field.
+    /// </summary>
+    private static bool Delivers(IEnumerable<string> componentPaths, string keyField, string[] orderPaths)
+    {
+        var components = componentPaths.ToList();
+        if (orderPaths.Length <= components.Count)
+        {
+            return orderPaths.SequenceEqual(components.Take(orderPaths.Length));
+        }
+
+        return orderPaths.Length == components.Count + 1 && orderPaths[^1] == keyField && orderPaths.Take(components.Count).SequenceEqual(components);
+    }
+
+    /// <summary>The stored paths of the first source that ORDER BY sorts on, in one direction; a path no index has ("\0") when the terms are anything else.</summary>
+    private static (string[] Paths, bool Descending)? OrderPaths(BoundSelect query)
+    {
+        if (query.OrderBy.Length == 0)
+        {
+            return null;
+        }
+
+        var paths = new List<string>();
+        foreach (var term in query.OrderBy)
+        {
+            var value = term.Value is ColumnRefExpr column ? query.Columns[column.Index].Value : term.Value;
+            if (value is not PathExpr { Source: 0, Expand: < 0 } path || term.Descending != query.OrderBy[0].Descending)
+            {
+                return (["\0"], false);
+            }
+
+            paths.Add(path.StoredPath);
+        }
+
+        return ([.. paths], query.OrderBy[0].Descending);
+    }
+}

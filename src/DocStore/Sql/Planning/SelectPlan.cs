@@ -1,0 +1,102 @@
+using DocStore.Sql.Binding;
+using DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Planning;
+
+/// <summary>How one source's documents are reached.</summary>
+internal enum AccessKind
+{
+    FullScan,
+    KeySeek,
+    KeyRange,
+    KeyOrder,
+    IndexSeek,
+    IndexRange,
+    IndexPrefix,
+    IndexOrder,
+    SystemTable,
+}
+
+/// <summary>How a joined source meets the rows before it.</summary>
+internal enum JoinMethod
+{
+    None,
+    IndexNestedLoop,
+    HashJoin,
+    NestedLoop,
+}
+
+/// <summary>
+/// One source's access: the tree walked and the key intervals, given as expressions evaluated when the
+/// statement runs (parameters, or the outer row's values for an index nested-loop join).
+/// </summary>
+internal sealed class AccessPath
+{
+    public required AccessKind Kind { get; init; }
+
+    /// <summary>The index walked; null for the primary key and full scans.</summary>
+    public SqlIndex? Index { get; init; }
+
+    /// <summary>Values of the leading components, each with its alternatives (an IN list).</summary>
+    public BoundExpr[][] Equalities { get; init; } = [];
+
+    /// <summary>The bounds of the component after the equalities (BETWEEN, &lt;, &gt;, ...); the conjuncts stay as residual filters.</summary>
+    public BoundExpr? Low { get; init; }
+
+    public BoundExpr? High { get; init; }
+
+    /// <summary>The constant prefix of <c>LIKE 'prefix%'</c>.</summary>
+    public string? LikePrefix { get; init; }
+
+    /// <summary>Walk the keys backwards (ORDER BY ... DESC answered by the index).</summary>
+    public bool Descending { get; init; }
+
+    /// <summary>Rows come in the order ORDER BY asks for, so no sort runs.</summary>
+    public bool Ordered { get; init; }
+
+    /// <summary>The conjuncts the access answers exactly; they are not checked again.</summary>
+    public IReadOnlyList<BoundExpr> Consumed { get; init; } = [];
+
+    /// <summary>What the conditions on the index are, for EXPLAIN.</summary>
+    public string Detail { get; init; } = string.Empty;
+
+    public static AccessPath FullScan => new() { Kind = AccessKind.FullScan };
+}
+
+/// <summary>One source of the plan: its access, its join and the filter applied once its row is known.</summary>
+internal sealed class SourcePlan
+{
+    public required BoundSource Source { get; init; }
+
+    public required AccessPath Access { get; init; }
+
+    public JoinMethod Join { get; init; }
+
+    /// <summary>For a hash join: the key computed from the earlier sources' row.</summary>
+    public BoundExpr? OuterKey { get; init; }
+
+    /// <summary>For a hash join: the key computed from this source's document.</summary>
+    public BoundExpr? InnerKey { get; init; }
+
+    /// <summary>The WHERE conjuncts that need this source and no later one, checked after it joins (NULLs filled in for a LEFT JOIN's missing side first).</summary>
+    public BoundExpr? Filter { get; init; }
+}
+
+/// <summary>How a bound SELECT runs: per source access and join, then whether a sort is needed.</summary>
+internal sealed class SelectPlan
+{
+    public required BoundSelect Query { get; init; }
+
+    public required SourcePlan[] Sources { get; init; }
+
+    /// <summary>True when ORDER BY needs a sort (false when there is none or an index delivers the order).</summary>
+    public required bool SortNeeded { get; init; }
+
+    /// <summary><c>SELECT COUNT(*)</c> answered by counting keys, without reading documents.</summary>
+    public required bool CountFromKeys { get; init; }
+
+    public required SelectPlan[] Subqueries { get; init; }
+
+    /// <summary>The output column names, made once.</summary>
+    public string[] ColumnNames => field ??= [.. Query.Columns.Select(c => c.Name)];
+}

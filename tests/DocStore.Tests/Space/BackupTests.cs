@@ -1,0 +1,101 @@
+using DocStore.Bson.Model;
+using DocStore.Storage;
+using DocStore.Tests.Support;
+
+namespace DocStore.Tests.Space;
+
+/// <summary><see cref="DocStoreContext.Backup"/>: one snapshot's documents, exactly, while writers go on.</summary>
+public sealed class BackupTests
+{
+    private static readonly DocStoreOptions Options = new() { PageSize = 1024, Durability = Durability.Normal, AutoCheckpointFrames = 200 };
+
+    [Fact]
+    public async Task A_backup_under_concurrent_writers_holds_a_gapless_prefix_of_each_writer()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("live.db"), Options);
+        var collections = new[] { db.GetCollection("a", IndexDefinition.On("N")), db.GetCollection("b", IndexDefinition.On("N")) };
+        var committed = new long[2];
+        using var stop = new CancellationTokenSource();
+        var writers = Enumerable.Range(0, 2).Select(w => Task.Run(() =>
+        {
+            for (long n = 1; !stop.IsCancellationRequested; n++)
+            {
+                collections[w].Insert(new BsonDocument { { "_id", n }, { "N", n }, { "Body", new string((char)('a' + w), (int)(n % 300)) } });
+                Volatile.Write(ref committed[w], n);
+            }
+        })).ToArray();
+
+        while (Volatile.Read(ref committed[0]) < 2_000 || Volatile.Read(ref committed[1]) < 2_000)
+        {
+            await Task.Delay(10);
+        }
+
+        var atStart = committed.Select(c => Volatile.Read(ref c)).ToArray();
+        var backup = dir.File("backup.db");
+        await db.BackupAsync(backup);
+        var atEnd = committed.Select(c => Volatile.Read(ref c)).ToArray();
+        await stop.CancelAsync();
+        await Task.WhenAll(writers);
+        Assert.True(atEnd[0] > atStart[0] || atEnd[1] > atStart[1], "the writers did not commit during the backup");
+
+        Assert.False(File.Exists(backup + ".partial"));
+        using var copy = DocStoreDatabase.Open(backup, Options);
+        for (var w = 0; w < 2; w++)
+        {
+            var collection = copy.GetCollection(w == 0 ? "a" : "b", IndexDefinition.On("N"));
+            var keys = collection.Scan().Select(d => d["_id"].AsInt64).ToList();
+            Assert.InRange(keys.Count, atStart[w], atEnd[w]);
+            Assert.Equal(Enumerable.Range(1, keys.Count).Select(i => (long)i), keys);
+            var last = collection.Get(keys[^1])!;
+            Assert.Equal(new string((char)('a' + w), (int)(keys[^1] % 300)), last["Body"].AsString);
+            Assert.Equal(1, collection.CountBy("N", keys[^1]));
+        }
+
+        Assert.True(copy.CheckIntegrity().IsValid, copy.CheckIntegrity().ToString());
+    }
+
+    [Fact]
+    public void An_in_memory_database_is_saved_and_a_backup_replaces_an_older_one()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("saved.db");
+        using var memory = DocStoreDatabase.OpenInMemory(Options);
+        var items = memory.GetCollection("items");
+        items.Insert(new BsonDocument { { "_id", 1 } });
+        memory.Backup(path);
+        items.Insert(new BsonDocument { { "_id", 2 } });
+        memory.Backup(path);
+        using var copy = DocStoreDatabase.Open(path, Options);
+        Assert.Equal(2, copy.GetCollection("items").Count());
+    }
+
+    [Fact]
+    public void Refuses_its_own_file_and_a_destination_with_logs_beside_it()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("self.db");
+        using var db = DocStoreDatabase.Open(path, Options);
+        db.GetCollection("items").Insert(new BsonDocument { { "_id", 1 } });
+        Assert.Throws<ArgumentException>(() => db.Backup(path));
+        var other = dir.File("other.db");
+        File.WriteAllBytes(other + "-wal", [1, 2, 3]);
+        Assert.Throws<IOException>(() => db.Backup(other));
+        Assert.False(File.Exists(other));
+        Assert.True(db.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
+    public async Task A_cancelled_backup_leaves_nothing_behind()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("c.db"), Options);
+        db.GetCollection("items").Insert(new BsonDocument { { "_id", 1 } });
+        using var cancelled = new CancellationTokenSource();
+        await cancelled.CancelAsync();
+        var backup = dir.File("backup.db");
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => await db.BackupAsync(backup, cancelled.Token));
+        Assert.False(File.Exists(backup));
+        Assert.False(File.Exists(backup + ".partial"));
+    }
+}

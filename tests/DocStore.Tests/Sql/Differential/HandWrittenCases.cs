@@ -1,0 +1,47 @@
+namespace DocStore.Tests.Sql.Differential;
+
+/// <summary>Hand-written differential cases: each DocStore query with its SQLite translation, for the corners generated queries reach rarely.</summary>
+public static class HandWrittenCases
+{
+    private const string A = "json_extract(t.doc, '$.a')";
+    private const string B = "json_extract(t.doc, '$.b')";
+    private const string G = "json_extract(t.doc, '$.g')";
+    private const string Id = "json_extract(t.doc, '$._id')";
+
+    public static TheoryData<string, string, bool> All => new()
+    {
+        { "SELECT t._id FROM T t WHERE t.a = 3", $"SELECT {Id} FROM T t WHERE {A} = 3", false },
+        { "SELECT t._id FROM T t WHERE t.a = 3.0", $"SELECT {Id} FROM T t WHERE {A} = 3.0", false },
+        { "SELECT t._id FROM T t WHERE t.a = 2.5", $"SELECT {Id} FROM T t WHERE {A} = 2.5", false },
+        { "SELECT t._id FROM T t WHERE t.a > 10.5", $"SELECT {Id} FROM T t WHERE {A} > 10.5", false },
+        { "SELECT t._id FROM T t WHERE t.a < 0", $"SELECT {Id} FROM T t WHERE {A} < 0", false },
+        { "SELECT t._id FROM T t WHERE t.a > 'x'", $"SELECT {Id} FROM T t WHERE {A} > 'x'", false },
+        { "SELECT t._id FROM T t WHERE t.b < 'b'", $"SELECT {Id} FROM T t WHERE {B} < 'b'", false },
+        { "SELECT t._id FROM T t WHERE t.b > 5", $"SELECT {Id} FROM T t WHERE {B} > 5", false },
+        { "SELECT t._id FROM T t WHERE t.b BETWEEN 'a' AND 'b'", $"SELECT {Id} FROM T t WHERE {B} BETWEEN 'a' AND 'b'", false },
+        { "SELECT t._id FROM T t WHERE t.b LIKE 'a%'", $"SELECT {Id} FROM T t WHERE {B} GLOB 'a*'", false },
+        { "SELECT t._id FROM T t WHERE t.b LIKE 'A%'", $"SELECT {Id} FROM T t WHERE {B} GLOB 'A*'", false },
+        { "SELECT t._id FROM T t WHERE t.g = 2 AND t.a > 3", $"SELECT {Id} FROM T t WHERE {G} = 2 AND {A} > 3", false },
+        { "SELECT t._id FROM T t WHERE t.g IN (1, 3) ORDER BY t.a, t._id LIMIT 7", $"SELECT {Id} FROM T t WHERE {G} IN (1, 3) ORDER BY {A}, {Id} LIMIT 7", true },
+        { "SELECT t.a FROM T t ORDER BY t.a LIMIT 20", $"SELECT {A} FROM T t ORDER BY {A} LIMIT 20", true },
+        { "SELECT t.a FROM T t ORDER BY t.a DESC LIMIT 20 OFFSET 5", $"SELECT {A} FROM T t ORDER BY {A} DESC LIMIT 20 OFFSET 5", true },
+        { "SELECT t.a FROM T t WHERE t.a > 5 ORDER BY t.a DESC LIMIT 10", $"SELECT {A} FROM T t WHERE {A} > 5 ORDER BY {A} DESC LIMIT 10", true },
+        { "SELECT t._id FROM T t ORDER BY t._id DESC LIMIT 5", $"SELECT {Id} FROM T t ORDER BY {Id} DESC LIMIT 5", true },
+        { "SELECT COUNT(*) FROM T t", "SELECT COUNT(*) FROM T t", true },
+        { "SELECT COUNT(*) FROM T t WHERE t.a = 4", $"SELECT COUNT(*) FROM T t WHERE {A} = 4", true },
+        { "SELECT COUNT(*) FROM T t WHERE t.tags[] = 'x'", "SELECT COUNT(*) FROM T t WHERE EXISTS (SELECT 1 FROM json_each(t.doc, '$.tags') WHERE value = 'x')", true },
+        { "SELECT t.g, COUNT(*), SUM(t.a), AVG(t.a), MIN(t.a), MAX(t.b) FROM T t GROUP BY t.g", $"SELECT {G}, COUNT(*), SUM({A}), AVG({A}), MIN({A}), MAX({B}) FROM T t GROUP BY {G}", false },
+        { "SELECT t.a, COUNT(*) FROM T t GROUP BY t.a", $"SELECT {A}, COUNT(*) FROM T t GROUP BY {A}", false },
+        { "SELECT DISTINCT t.b FROM T t", $"SELECT DISTINCT {B} FROM T t", false },
+        { "SELECT t._id, u.name FROM T t JOIN U u ON u._id = t.ref WHERE u.k > 3", $"SELECT {Id}, json_extract(u.doc, '$.name') FROM T t JOIN U u ON json_extract(u.doc, '$._id') = json_extract(t.doc, '$.ref') WHERE json_extract(u.doc, '$.k') > 3", false },
+        { "SELECT t._id, u._id FROM T t LEFT JOIN U u ON u.k = t.a WHERE u._id IS NULL", $"SELECT {Id}, json_extract(u.doc, '$._id') FROM T t LEFT JOIN U u ON json_extract(u.doc, '$.k') = {A} WHERE json_extract(u.doc, '$._id') IS NULL", false },
+        { "SELECT u.name, COUNT(t._id) FROM U u LEFT JOIN T t ON t.ref = u._id GROUP BY u.name", $"SELECT json_extract(u.doc, '$.name'), COUNT({Id}) FROM U u LEFT JOIN T t ON json_extract(t.doc, '$.ref') = json_extract(u.doc, '$._id') GROUP BY json_extract(u.doc, '$.name')", false },
+        { "SELECT t._id FROM T t WHERE t.a IN (SELECT u.k FROM U u)", $"SELECT {Id} FROM T t WHERE {A} IN (SELECT json_extract(u.doc, '$.k') FROM U u)", false },
+        { "SELECT t._id FROM T t WHERE t.ref NOT IN (SELECT u._id FROM U u)", $"SELECT {Id} FROM T t WHERE json_extract(t.doc, '$.ref') NOT IN (SELECT json_extract(u.doc, '$._id') FROM U u)", false },
+        { "SELECT t._id FROM T t WHERE t.lines[].sku = 'S1' AND t.lines[].qty > 3", "SELECT json_extract(t.doc, '$._id') FROM T t WHERE EXISTS (SELECT 1 FROM json_each(t.doc, '$.lines') WHERE json_extract(value, '$.sku') = 'S1') AND EXISTS (SELECT 1 FROM json_each(t.doc, '$.lines') WHERE json_extract(value, '$.qty') > 3)", false },
+        { "SELECT t._id FROM T t WHERE NOT t.tags[] = 'x'", "SELECT json_extract(t.doc, '$._id') FROM T t WHERE NOT EXISTS (SELECT 1 FROM json_each(t.doc, '$.tags') WHERE value = 'x')", false },
+        { "SELECT t.a / 2, t.a % 3, -t.a, t.a * t.g FROM T t", $"SELECT {A} / 2, {A} % 3, -{A}, {A} * {G} FROM T t", false },
+        { "SELECT (SELECT MAX(u.k) FROM U u), t._id FROM T t WHERE t._id < 3", $"SELECT (SELECT MAX(json_extract(u.doc, '$.k')) FROM U u), {Id} FROM T t WHERE {Id} < 3", false },
+        { "SELECT t._id FROM T t WHERE t.c.d BETWEEN 2 AND 4 AND t.c.e IS NOT NULL", "SELECT json_extract(t.doc, '$._id') FROM T t WHERE json_extract(t.doc, '$.c.d') BETWEEN 2 AND 4 AND json_extract(t.doc, '$.c.e') IS NOT NULL", false },
+    };
+}

@@ -1,0 +1,271 @@
+using System.Globalization;
+
+namespace DocStore.Tests.Sql.Differential;
+
+/// <summary>One query in both dialects, and whether its rows come in a defined order.</summary>
+internal sealed record DifferentialQuery(string DocStore, string Sqlite, bool Ordered);
+
+/// <summary>
+/// Random SELECTs over <see cref="DifferentialData"/>, written in DocStore's dialect and translated to
+/// SQLite's: a path <c>t.c.d</c> becomes <c>json_extract(t.doc, '$.c.d')</c>, a predicate on <c>t.tags[]</c>
+/// an <c>EXISTS</c> over <c>json_each</c>, LIKE (case-sensitive here) a GLOB. Queries with LIMIT order
+/// by a total order; others are compared as multisets.
+/// </summary>
+internal sealed class QueryGenerator(int seed)
+{
+    private static readonly string[] NumericPaths = ["a", "g", "c.d", "_id", "ref"];
+    private static readonly string[] TextPaths = ["b", "c.e"];
+    private static readonly string[] Comparisons = ["=", "<>", "<", "<=", ">", ">="];
+
+    private readonly Random _random = new(seed);
+    private bool _joined;
+
+    public DifferentialQuery Next()
+    {
+        _joined = _random.Next(4) == 0;
+        var join = _joined ? Join() : (string.Empty, string.Empty, false);
+        (string Ds, string Sq)? where = _random.Next(5) > 0 ? Predicate(2) : null;
+        var from = ("FROM T t" + join.Item1, "FROM T t" + join.Item2);
+        var whereText = where is null ? (string.Empty, string.Empty) : (" WHERE " + where.Value.Ds, " WHERE " + where.Value.Sq);
+        return _random.Next(4) == 0 ? Grouped(from, whereText) : Plain(from, whereText);
+    }
+
+    private (string, string, bool) Join()
+    {
+        var left = _random.Next(3) == 0;
+        var kind = left ? " LEFT JOIN U u ON " : " JOIN U u ON ";
+        var on = _random.Next(4) switch
+        {
+            0 => ("u._id = t.ref", $"{P("u", "_id")} = {P("t", "ref")}"),
+            1 => ("u.k = t.g", $"{P("u", "k")} = {P("t", "g")}"),
+            2 => ("u.w = t.b", $"{P("u", "w")} = {P("t", "b")}"),
+            _ => ("u.k < t.g", $"{P("u", "k")} < {P("t", "g")}"),
+        };
+        return (kind + on.Item1, kind + on.Item2, left);
+    }
+
+    private DifferentialQuery Plain((string Ds, string Sq) from, (string Ds, string Sq) where)
+    {
+        var columns = Enumerable.Range(0, _random.Next(1, 4)).Select(_ => Value()).ToList();
+        var distinct = _random.Next(6) == 0;
+        var limit = _random.Next(3) == 0 ? (_random.Next(0, 15), _random.Next(3) == 0 ? _random.Next(0, 10) : -1) : (-1, -1);
+        var select = (distinct ? "SELECT DISTINCT " : "SELECT ") + string.Join(", ", columns.Select(c => c.Ds));
+        var selectSq = (distinct ? "SELECT DISTINCT " : "SELECT ") + string.Join(", ", columns.Select(c => c.Sq));
+        var orderDs = string.Empty;
+        var orderSq = string.Empty;
+        if (limit.Item1 >= 0)
+        {
+            var keys = new List<(string Ds, string Sq)>();
+            if (distinct)
+            {
+                keys.AddRange(columns.Select((_, i) => ($"{i + 1}", $"{i + 1}")));
+            }
+            else
+            {
+                if (_random.Next(2) == 0)
+                {
+                    keys.Add(Value());
+                }
+
+                keys.Add(("t._id", P("t", "_id")));
+                if (_joined)
+                {
+                    keys.Add(("u._id", P("u", "_id")));
+                }
+            }
+
+            var descending = keys.Select(_ => _random.Next(3) == 0 ? " DESC" : string.Empty).ToList();
+            orderDs = " ORDER BY " + string.Join(", ", keys.Select((k, i) => k.Ds + descending[i]));
+            orderSq = " ORDER BY " + string.Join(", ", keys.Select((k, i) => k.Sq + descending[i]));
+            var offset = limit.Item2 >= 0 ? $" OFFSET {limit.Item2}" : string.Empty;
+            orderDs += $" LIMIT {limit.Item1}{offset}";
+            orderSq += $" LIMIT {limit.Item1}{offset}";
+        }
+
+        return new DifferentialQuery($"{select} {from.Ds}{where.Ds}{orderDs}", $"{selectSq} {from.Sq}{where.Sq}{orderSq}", limit.Item1 >= 0);
+    }
+
+    private DifferentialQuery Grouped((string Ds, string Sq) from, (string Ds, string Sq) where)
+    {
+        var grouped = _random.Next(4) > 0;
+        var key = _random.Next(4) switch
+        {
+            0 => ("t.g", P("t", "g")),
+            1 => ("t.b", P("t", "b")),
+            2 => ("t.c.e", P("t", "c.e")),
+            _ => ("t.g % 2", $"{P("t", "g")} % 2"),
+        };
+        var aggregates = Enumerable.Range(0, _random.Next(1, 4)).Select(_ => Aggregate()).ToList();
+        var select = (grouped ? new[] { key } : []).Concat(aggregates).ToList();
+        var ds = "SELECT " + string.Join(", ", select.Select(s => s.Item1)) + " " + from.Ds + where.Ds;
+        var sq = "SELECT " + string.Join(", ", select.Select(s => s.Item2)) + " " + from.Sq + where.Sq;
+        if (grouped)
+        {
+            ds += " GROUP BY " + key.Item1;
+            sq += " GROUP BY " + key.Item2;
+            if (_random.Next(3) == 0)
+            {
+                var n = _random.Next(1, 30);
+                ds += $" HAVING COUNT(*) > {n}";
+                sq += $" HAVING COUNT(*) > {n}";
+            }
+
+            if (_random.Next(2) == 0)
+            {
+                var limit = $" ORDER BY 1{(_random.Next(2) == 0 ? " DESC" : string.Empty)} LIMIT {_random.Next(1, 6)}";
+                return new DifferentialQuery(ds + limit, sq + limit, true);
+            }
+        }
+
+        return new DifferentialQuery(ds, sq, false);
+    }
+
+    private (string, string) Aggregate()
+    {
+        var numeric = NumericPath("t");
+        return _random.Next(8) switch
+        {
+            0 => ("COUNT(*)", "COUNT(*)"),
+            1 => ($"COUNT({numeric.Ds})", $"COUNT({numeric.Sq})"),
+            2 => ($"SUM({numeric.Ds})", $"SUM({numeric.Sq})"),
+            3 => ($"AVG({numeric.Ds})", $"AVG({numeric.Sq})"),
+            4 => ($"MIN({numeric.Ds})", $"MIN({numeric.Sq})"),
+            5 => ($"MAX({numeric.Ds})", $"MAX({numeric.Sq})"),
+            6 => ("COUNT(DISTINCT t.b)", $"COUNT(DISTINCT {P("t", "b")})"),
+            _ => ("MAX(t.b)", $"MAX({P("t", "b")})"),
+        };
+    }
+
+    private (string Ds, string Sq) Value() => _random.Next(2) == 0 ? Numeric() : Text();
+
+    private (string Ds, string Sq) Numeric()
+    {
+        var path = NumericPath(_joined && _random.Next(3) == 0 ? "u" : "t");
+        return _random.Next(9) switch
+        {
+            0 => ($"{path.Ds} + t.g", $"{path.Sq} + {P("t", "g")}"),
+            1 => ($"{path.Ds} * 2", $"{path.Sq} * 2"),
+            2 => ($"{path.Ds} / 2", $"{path.Sq} / 2"),
+            3 => ($"ABS({path.Ds})", $"ABS({path.Sq})"),
+            4 => ($"COALESCE({path.Ds}, -1)", $"COALESCE({path.Sq}, -1)"),
+            5 => ($"ROUND({path.Ds})", $"ROUND({path.Sq})"),
+            6 => ($"{path.Ds} - 3", $"{path.Sq} - 3"),
+            _ => path,
+        };
+    }
+
+    private (string Ds, string Sq) Text()
+    {
+        var path = TextPath(_joined && _random.Next(3) == 0 ? "u" : "t");
+        return _random.Next(8) switch
+        {
+            0 => ($"UPPER({path.Ds})", $"UPPER({path.Sq})"),
+            1 => ($"LOWER({path.Ds})", $"LOWER({path.Sq})"),
+            2 => ($"SUBSTR({path.Ds}, 1, 2)", $"SUBSTR({path.Sq}, 1, 2)"),
+            3 => ($"{path.Ds} || 'q'", $"{path.Sq} || 'q'"),
+            4 => ($"LENGTH({path.Ds})", $"LENGTH({path.Sq})"),
+            5 => ($"COALESCE({path.Ds}, 'none')", $"COALESCE({path.Sq}, 'none')"),
+            _ => path,
+        };
+    }
+
+    private (string Ds, string Sq) NumericPath(string alias)
+    {
+        var path = alias == "u" ? (_random.Next(2) == 0 ? "k" : "_id") : NumericPaths[_random.Next(NumericPaths.Length)];
+        return ($"{alias}.{path}", P(alias, path));
+    }
+
+    private (string Ds, string Sq) TextPath(string alias)
+    {
+        var path = alias == "u" ? (_random.Next(2) == 0 ? "w" : "name") : TextPaths[_random.Next(TextPaths.Length)];
+        return ($"{alias}.{path}", P(alias, path));
+    }
+
+    private (string Ds, string Sq) Predicate(int depth)
+    {
+        if (depth > 0 && _random.Next(3) == 0)
+        {
+            var left = Predicate(depth - 1);
+            var right = Predicate(depth - 1);
+            return _random.Next(3) switch
+            {
+                0 => ($"({left.Ds} AND {right.Ds})", $"({left.Sq} AND {right.Sq})"),
+                1 => ($"({left.Ds} OR {right.Ds})", $"({left.Sq} OR {right.Sq})"),
+                _ => ($"NOT ({left.Ds})", $"NOT ({left.Sq})"),
+            };
+        }
+
+        var number = NumberLiteral();
+        var word = Word();
+        switch (_random.Next(13))
+        {
+            case 0 or 1:
+                var n = Numeric();
+                var op = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"{n.Ds} {op} {number}", $"{n.Sq} {op} {number}");
+            case 2:
+                var t = Text();
+                var op2 = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"{t.Ds} {op2} '{word}'", $"{t.Sq} {op2} '{word}'");
+            case 3:
+                var any = _random.Next(2) == 0 ? NumericPath("t") : TextPath("t");
+                var not = _random.Next(2) == 0 ? " NOT" : string.Empty;
+                return ($"{any.Ds} IS{not} NULL", $"{any.Sq} IS{not} NULL");
+            case 4:
+                var p = NumericPath("t");
+                var items = string.Join(", ", Enumerable.Range(0, _random.Next(1, 4)).Select(_ => NumberLiteral()));
+                var notIn = _random.Next(3) == 0 ? " NOT" : string.Empty;
+                return ($"{p.Ds}{notIn} IN ({items})", $"{p.Sq}{notIn} IN ({items})");
+            case 5:
+                var b = NumericPath("t");
+                var low = _random.Next(-5, 10);
+                var high = low + _random.Next(0, 8);
+                var notBetween = _random.Next(4) == 0 ? " NOT" : string.Empty;
+                return ($"{b.Ds}{notBetween} BETWEEN {low} AND {high}", $"{b.Sq}{notBetween} BETWEEN {low} AND {high}");
+            case 6:
+                var (like, glob) = Pattern();
+                var notLike = _random.Next(4) == 0 ? " NOT" : string.Empty;
+                return ($"t.b{notLike} LIKE '{like}'", $"{P("t", "b")}{notLike} GLOB '{glob}'");
+            case 7:
+                return ($"t.tags[] = '{word}'", $"EXISTS (SELECT 1 FROM json_each(t.doc, '$.tags') WHERE value = '{word}')");
+            case 8:
+                var word2 = Word();
+                return ($"t.tags[] IN ('{word}', '{word2}')", $"EXISTS (SELECT 1 FROM json_each(t.doc, '$.tags') WHERE value IN ('{word}', '{word2}'))");
+            case 9:
+                var sku = $"S{_random.Next(0, 6)}";
+                return ($"t.lines[].sku = '{sku}'", $"EXISTS (SELECT 1 FROM json_each(t.doc, '$.lines') WHERE json_extract(value, '$.sku') = '{sku}')");
+            case 10:
+                var qty = _random.Next(0, 5);
+                return ($"t.lines[].qty > {qty}", $"EXISTS (SELECT 1 FROM json_each(t.doc, '$.lines') WHERE json_extract(value, '$.qty') > {qty})");
+            case 11:
+                var w = Word();
+                var notSub = _random.Next(3) == 0 ? " NOT" : string.Empty;
+                return ($"t.g{notSub} IN (SELECT x.k FROM U x WHERE x.w <> '{w}')", $"{P("t", "g")}{notSub} IN (SELECT {P("x", "k")} FROM U x WHERE {P("x", "w")} <> '{w}')");
+            default:
+                var cross = NumericPath("t");
+                var op3 = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"{cross.Ds} {op3} '{word}'", $"{cross.Sq} {op3} '{word}'");
+        }
+    }
+
+    private (string Like, string Glob) Pattern()
+    {
+        var word = Word();
+        return _random.Next(5) switch
+        {
+            0 => ($"{word}%", $"{word}*"),
+            1 => ($"%{word}", $"*{word}"),
+            2 => ($"_{word}%", $"?{word}*"),
+            3 => ($"%{word}%", $"*{word}*"),
+            _ => (word, word),
+        };
+    }
+
+    private string Word() => DifferentialData.Words[_random.Next(DifferentialData.Words.Length)];
+
+    private string NumberLiteral() => _random.Next(4) == 0
+        ? (_random.Next(-5, 20) + 0.5).ToString(CultureInfo.InvariantCulture)
+        : _random.Next(-5, 20).ToString(CultureInfo.InvariantCulture);
+
+    private static string P(string alias, string path) => $"json_extract({alias}.doc, '$.{path}')";
+}
