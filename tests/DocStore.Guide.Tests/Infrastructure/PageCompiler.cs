@@ -27,7 +27,9 @@ internal static class PageCompiler
             hasStatements ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary,
             nullableContextOptions: NullableContextOptions.Enable,
             warningLevel: 9999,
-            optimizationLevel: OptimizationLevel.Debug);
+            optimizationLevel: OptimizationLevel.Debug)
+            // As the SDK does: a package built against an older framework (Dapper) is unified to this one.
+            .WithSpecificDiagnosticOptions([new("CS1701", ReportDiagnostic.Suppress), new("CS1702", ReportDiagnostic.Suppress)]);
         var compilation = CSharpCompilation.Create("Guide." + Path.GetFileNameWithoutExtension(page.Name), trees, References.Value, options);
 
         GeneratorDriver driver = CSharpGeneratorDriver.Create([new DocStoreGenerator().AsSourceGenerator()], parseOptions: PageProgram.ParseOptions);
@@ -81,6 +83,8 @@ internal static class PageCompiler
         paths.Add(typeof(ObjectId).Assembly.Location);
         paths.Add(typeof(DocStore.Extensions.DependencyInjection.DocStoreHostOptions).Assembly.Location);
         paths.Add(typeof(LiteDB.LiteDatabase).Assembly.Location);   // from-litedb.md migrates a LiteDB file
+        paths.Add(typeof(DocStore.Data.DocStoreConnection).Assembly.Location);   // the README's Dapper example
+        paths.Add(typeof(Dapper.SqlMapper).Assembly.Location);
         return [.. paths.Distinct(StringComparer.Ordinal).Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))];
     }
 }
