@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Text.Json;
 using DocStore.Bson;
 using DocStore.Bson.Interop;
@@ -13,14 +12,10 @@ namespace DocStore.Cli.Import;
 /// </summary>
 internal sealed class JsonArraySource(Stream stream, string name, bool legacy) : IDocumentSource
 {
-    private byte[] _buffer = ArrayPool<byte>.Shared.Rent(256 * 1024);
-    private int _start;
-    private int _end;
-    private bool _eof;
+    private readonly StreamWindow _window = new(stream);
     private bool _begun;
     private bool _done;
     private JsonReaderState _state = new(new JsonReaderOptions { MaxDepth = 256 });
-    private long _bufferOffset;
     private long _newlinesBefore;
     private long _elementOffset;
     private long _elementLine = 1;
@@ -28,13 +23,13 @@ internal sealed class JsonArraySource(Stream stream, string name, bool legacy) :
 
     public string Position => $"element {_index}, line {_elementLine}, byte offset {_elementOffset}";
 
-    public long BytesRead => _bufferOffset + _start;
+    public long BytesRead => _window.Consumed;
 
     public BsonDocument? Next()
     {
         while (!_done)
         {
-            var reader = new Utf8JsonReader(_buffer.AsSpan(_start, _end - _start), _eof, _state);
+            var reader = new Utf8JsonReader(_window.Pending, _window.AtEnd, _state);
             try
             {
                 if (!reader.Read())
@@ -74,9 +69,9 @@ internal sealed class JsonArraySource(Stream stream, string name, bool legacy) :
                 }
 
                 _index++;
-                _elementOffset = _bufferOffset + _start + tokenStart;
+                _elementOffset = _window.Consumed + tokenStart;
                 _elementLine = LineAt(tokenStart);
-                var element = _buffer.AsSpan(_start + tokenStart, (int)reader.BytesConsumed - tokenStart);
+                var element = _window.Pending.Slice(tokenStart, (int)reader.BytesConsumed - tokenStart);
                 BsonDocument document;
                 try
                 {
@@ -99,50 +94,27 @@ internal sealed class JsonArraySource(Stream stream, string name, bool legacy) :
         return null;
     }
 
-    public void Dispose()
-    {
-        ArrayPool<byte>.Shared.Return(_buffer);
-        _buffer = [];
-        stream.Dispose();
-    }
+    public void Dispose() => _window.Dispose();
 
     private long LineAt(long indexInWindow) =>
-        _newlinesBefore + 1 + _buffer.AsSpan(_start, (int)indexInWindow).Count((byte)'\n');
+        _newlinesBefore + 1 + _window.Pending[..(int)indexInWindow].Count((byte)'\n');
 
     private void Commit(ref Utf8JsonReader reader)
     {
         var consumed = (int)reader.BytesConsumed;
-        _newlinesBefore += _buffer.AsSpan(_start, consumed).Count((byte)'\n');
-        _start += consumed;
+        _newlinesBefore += _window.Pending[..consumed].Count((byte)'\n');
+        _window.Consume(consumed);
         _state = reader.CurrentState;
     }
 
     private void NeedMore(string atEnd)
     {
-        if (_eof)
+        if (_window.AtEnd)
         {
             throw Fail($"line {_newlinesBefore + 1}: {atEnd}");
         }
 
-        if (_start > 0)
-        {
-            _buffer.AsSpan(_start, _end - _start).CopyTo(_buffer);
-            _bufferOffset += _start;
-            _end -= _start;
-            _start = 0;
-        }
-
-        if (_end == _buffer.Length)
-        {
-            var larger = ArrayPool<byte>.Shared.Rent(_buffer.Length * 2);
-            _buffer.AsSpan(0, _end).CopyTo(larger);
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = larger;
-        }
-
-        var read = stream.Read(_buffer, _end, _buffer.Length - _end);
-        _end += read;
-        _eof = read == 0;
+        _window.Fill();
     }
 
     // The element's own line and column would mislead next to the file's; the element's position is given instead.
