@@ -79,26 +79,15 @@ internal static class DocStoreMetrics
         }
     }
 
-    /// <summary>Counts a commit and records its duration since <paramref name="started"/> (from <see cref="StartTimer"/>).</summary>
-    public static void CountCommit(long started)
+    /// <summary>Counts one event on <paramref name="counter"/> and records its duration since <paramref name="started"/> (from <see cref="StartTimer"/>) on <paramref name="duration"/>.</summary>
+    public static void CountTimed(Counter<long> counter, Histogram<double> duration, long started)
     {
-        if (Commits.Enabled)
+        if (counter.Enabled)
         {
-            Commits.Add(1);
+            counter.Add(1);
         }
 
-        StopTimer(CommitDuration, started);
-    }
-
-    /// <summary>Counts a checkpoint and records its duration since <paramref name="started"/>.</summary>
-    public static void CountCheckpoint(long started)
-    {
-        if (Checkpoints.Enabled)
-        {
-            Checkpoints.Add(1);
-        }
-
-        StopTimer(CheckpointDuration, started);
+        StopTimer(duration, started);
     }
 
     /// <summary>Counts a page read the cache answered (<paramref name="hit"/>) or not.</summary>

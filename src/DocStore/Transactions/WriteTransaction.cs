@@ -212,7 +212,7 @@ internal sealed class WriteTransaction : Transaction
         }
 
         _afterCommit();
-        DocStoreMetrics.CountCommit(started);
+        DocStoreMetrics.CountTimed(DocStoreMetrics.Commits, DocStoreMetrics.CommitDuration, started);
     }
 
     /// <summary>The asynchronous twin of <see cref="Commit"/>: waits for the shared fsync without blocking a thread.</summary>
@@ -226,7 +226,7 @@ internal sealed class WriteTransaction : Transaction
         }
 
         _afterCommit();
-        DocStoreMetrics.CountCommit(started);
+        DocStoreMetrics.CountTimed(DocStoreMetrics.Commits, DocStoreMetrics.CommitDuration, started);
     }
 
     /// <summary>Discards every change and releases the write lock.</summary>

@@ -31,7 +31,7 @@ internal sealed partial class Pager
         }
         finally
         {
-            DocStoreMetrics.CountCheckpoint(started);
+            DocStoreMetrics.CountTimed(DocStoreMetrics.Checkpoints, DocStoreMetrics.CheckpointDuration, started);
         }
     }
 
