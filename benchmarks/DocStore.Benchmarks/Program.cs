@@ -1,13 +1,20 @@
 using BenchmarkDotNet.Running;
 using DocStore.Benchmarks.Compare;
+using DocStore.Benchmarks.Memory;
 using DocStore.Benchmarks.Space;
 
 // `compare ...` runs the side-by-side harness (docs/benchmarks.md), `space ...` prints where the bytes of
-// its data sets go (docs/storage.md, "Statistics"); anything else goes to the
+// its data sets go (docs/storage.md, "Statistics"), `load-memory ...` the 1M load's working set per
+// engine process; anything else goes to the
 // BenchmarkDotNet suites: dotnet run -c Release --project benchmarks/DocStore.Benchmarks -- --filter '*'
 if (args.Length > 0 && args[0] == "compare")
 {
     return CompareCommand.Run(args[1..], Console.Out);
+}
+
+if (args.Length > 0 && args[0] == "load-memory")
+{
+    return LoadMemoryCommand.Run(args[1..], Console.Out);
 }
 
 if (args.Length > 0 && args[0] == "space")

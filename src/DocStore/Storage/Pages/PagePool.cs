@@ -24,15 +24,21 @@ namespace DocStore.Storage.Pages;
 /// </summary>
 /// <param name="pageSize">The size of every image.</param>
 /// <param name="readers">The registry whose epochs say when a retired image is safe to reuse.</param>
+/// <param name="maxFree">
+/// Free images kept for reuse at most. It must cover what one commit retires: the writer's pin holds back
+/// the images its own transaction retires, so each commit is served from what the one before left, and
+/// anything dropped here for want of room comes back as a new allocation (pinned garbage until a full
+/// collection) in the next.
+/// </param>
 /// <param name="pinned">
 /// Where new images are allocated: the pinned object heap for a file database, whose images live as long as
 /// the cache holds them (see <see cref="PageImages"/>); the ordinary heap for a <c>:memory:</c> one, where an
 /// image the pool has no room for dies young.
 /// </param>
-internal sealed class PagePool(int pageSize, ReaderRegistry readers, bool pinned = true)
+internal sealed class PagePool(int pageSize, ReaderRegistry readers, bool pinned = true, int maxFree = PagePool.MinFree)
 {
-    /// <summary>Free images kept for reuse at most (4 MiB at 8 KiB pages): a commit of a few hundred pages is served from it.</summary>
-    public const int MaxFree = 512;
+    /// <summary>The smallest free-list bound (4 MiB at 8 KiB pages); the pager gives half its cache size when that is more.</summary>
+    public const int MinFree = 512;
 
     /// <summary>Retired images waiting for their readers at most; a reader that stays open long makes the oldest go to the GC instead.</summary>
     public const int MaxRetired = 2048;
@@ -170,7 +176,7 @@ internal sealed class PagePool(int pageSize, ReaderRegistry readers, bool pinned
     // Under the gate.
     private void Free(byte[] image)
     {
-        if (_free.Count < MaxFree && image.Length == pageSize)
+        if (_free.Count < maxFree && image.Length == pageSize)
         {
             _free.Push(image);
         }

@@ -36,7 +36,7 @@ internal sealed partial class Pager : IDisposable
         PageSize = pageSize;
         Durability = options.Durability;
         _journalSizeLimit = options.JournalSizeLimit;
-        _pool = new PagePool(pageSize, Readers, pinned: memory is null);
+        _pool = new PagePool(pageSize, Readers, pinned: memory is null, maxFree: Math.Max(PagePool.MinFree, options.CacheSizePages / 2));
         _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool.Retire);
         memory?.RetireThrough(_pool.Retire);
     }
