@@ -19,6 +19,7 @@ internal sealed class CompiledStatement
         Catalog = catalog;
         Parameters = parameters;
         Plan = plan;
+        IsPointQuery = plan is not null && PointLookup.Applies(plan);
     }
 
     public SqlStatement Statement { get; }
@@ -29,6 +30,9 @@ internal sealed class CompiledStatement
 
     /// <summary>The plan of a SELECT, or of the SELECT an EXPLAIN describes, or the query a write runs to find its rows; null for other statements.</summary>
     public SelectPlan? Plan { get; }
+
+    /// <summary>True when <see cref="Plan"/> is a point query that <see cref="PointLookup"/> can answer (decided once, not per execution).</summary>
+    public bool IsPointQuery { get; }
 
     /// <summary>The plan of an INSERT, UPDATE or DELETE (or of the one an EXPLAIN describes); null for other statements.</summary>
     public WritePlan? Write { get; private init; }

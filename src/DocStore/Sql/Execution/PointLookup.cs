@@ -1,3 +1,4 @@
+using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Metadata;
 using DocStore.Sql.Planning;
@@ -13,6 +14,8 @@ namespace DocStore.Sql.Execution;
 /// </summary>
 internal static class PointLookup
 {
+    private const int MaxStackText = 80;
+
     /// <summary>True when <paramref name="plan"/> is a point query this path can answer.</summary>
     public static bool Applies(SelectPlan plan)
     {
@@ -29,7 +32,7 @@ internal static class PointLookup
     }
 
     /// <summary>Looks the document up; null when the fast path cannot run (the caller then runs the statement normally).</summary>
-    public static List<T>? TryRun<T>(DocStoreSql owner, CompiledStatement compiled, SqlValue[] parameters, IDocumentSerializer<T> serializer)
+    public static IReadOnlyList<T>? TryRun<T>(DocStoreSql owner, CompiledStatement compiled, SqlValue[] parameters, IDocumentSerializer<T> serializer)
     {
         var plan = compiled.Plan!;
         var source = plan.Sources[0];
@@ -61,23 +64,47 @@ internal static class PointLookup
             }
 
             var pages = new PageSource(engine.Pager, lsn);
+            if (value.Kind == SqlKind.Integer && integersOnly)
+            {
+                // The common case (an integer key in a tree of integers) is one key: encode it on the stack.
+                Span<byte> buffer = stackalloc byte[KeyEncoding.MaxFixedComponentSize];
+                var writer = new KeyWriter(buffer);
+                writer.WriteInt64(value.Integer);
+                return TryRead(pages, writer.WrittenSpan, out var one) ? [one] : [];
+            }
+
+            if (value.Kind == SqlKind.Text && value.Boxed is string { Length: <= MaxStackText } text)
+            {
+                // A short string (an email, a name) is one key too; each char takes at most three bytes.
+                Span<byte> buffer = stackalloc byte[(MaxStackText * 3) + 16];
+                var writer = new KeyWriter(buffer);
+                writer.WriteString(text);
+                return TryRead(pages, writer.WrittenSpan, out var one) ? [one] : [];
+            }
+
             var result = new List<T>(1);
             foreach (var key in KeyIntervals.Equal([], value, value.IsNumber && integersOnly))
             {
-                if (!TreeLookup.TryGet(pages, seekRoot, seekTree, key, out var found))
+                if (TryRead(pages, key, out var found))
                 {
-                    continue;
+                    result.Add(found);
                 }
-
-                if (index is not null && !TreeLookup.TryGet(pages, primaryRoot, collection.PrimaryTree, found.Span, out found))
-                {
-                    continue;
-                }
-
-                result.Add(serializer.Read(found.Span, collection.Fields(null, owner.Context)));
             }
 
             return result;
+
+            bool TryRead(PageSource pages, ReadOnlySpan<byte> key, out T document)
+            {
+                if (!TreeLookup.TryGet(pages, seekRoot, seekTree, key, out var found)
+                    || (index is not null && !TreeLookup.TryGet(pages, primaryRoot, collection.PrimaryTree, found.Span, out found)))
+                {
+                    document = default!;
+                    return false;
+                }
+
+                document = serializer.Read(found.Span, collection.Fields(null, owner.Context));
+                return true;
+            }
         }
         finally
         {

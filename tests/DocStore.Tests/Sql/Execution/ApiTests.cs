@@ -207,5 +207,13 @@ public class ApiTests
         db.GetCollection("People").Insert(new BsonDocument { { "_id", 7.5 }, { "Name", "Gus" }, { "Email", "gus@x.org" } });
         Assert.Equal("Gus", Assert.Single(byKey.Query<BsonDocument>(new SqlParameters().Add(7.5)))["Name"].AsString);
         Assert.Equal("Gus", Assert.Single(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", "gus@x.org")))["Name"].AsString);
+
+        // Strings past the stack-encoded length and outside ASCII take the same answers.
+        var longEmail = new string('z', 120) + "@x.org";
+        db.GetCollection("People").Insert(new BsonDocument { { "_id", 8 }, { "Name", "Long" }, { "Email", longEmail } });
+        db.GetCollection("People").Insert(new BsonDocument { { "_id", 9 }, { "Name", "Zoë" }, { "Email", "zoë\u0000😀@x.org" } });
+        Assert.Equal("Long", Assert.Single(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", longEmail)))["Name"].AsString);
+        Assert.Equal("Zoë", Assert.Single(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", "zoë\u0000😀@x.org")))["Name"].AsString);
+        Assert.Empty(byEmail.Query<BsonDocument>(new SqlParameters().Add("e", "zoë@x.org")));
     }
 }

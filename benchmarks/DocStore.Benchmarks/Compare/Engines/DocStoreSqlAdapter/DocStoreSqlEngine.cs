@@ -23,6 +23,11 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
     private readonly SqlPreparedStatement _topByAge;
     private readonly SqlPreparedStatement _join;
 
+    // One parameter list per thread, cleared and refilled per call, as the SQLite adapter reuses its
+    // commands' parameters; readers of the concurrent workloads call from several threads.
+    [ThreadStatic]
+    private static SqlParameters? _parameters;
+
     public DocStoreSqlEngine(EngineConfig config)
     {
         _typed = new DocStoreEngine(config);
@@ -51,19 +56,19 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
 
     public Person? GetById(long id)
     {
-        var found = _get.Query<Person>(new SqlParameters().Add(id));
+        var found = _get.Query<Person>(Parameters().Add(id));
         return found.Count == 0 ? null : found[0];
     }
 
     public Person? FindByEmail(string email)
     {
-        var found = _byEmail.Query<Person>(new SqlParameters().Add(email));
+        var found = _byEmail.Query<Person>(Parameters().Add(email));
         return found.Count == 0 ? null : found[0];
     }
 
     public int Scan(int limit, Action<Person> visit)
     {
-        var people = _scan.Query<Person>(new SqlParameters().Add(limit == int.MaxValue ? -1 : limit));
+        var people = _scan.Query<Person>(Parameters().Add(limit == int.MaxValue ? -1 : limit));
         foreach (var person in people)
         {
             visit(person);
@@ -72,13 +77,13 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
         return people.Count;
     }
 
-    public void FilterByScoreBelow(int below, List<Person> into) => into.AddRange(_scoreBelow.Query<Person>(new SqlParameters().Add(below)));
+    public void FilterByScoreBelow(int below, List<Person> into) => into.AddRange(_scoreBelow.Query<Person>(Parameters().Add(below)));
 
-    public void FindByAgeRange(int lowAge, int highAge, List<Person> into) => into.AddRange(_ageRange.Query<Person>(new SqlParameters().Add(lowAge).Add(highAge)));
+    public void FindByAgeRange(int lowAge, int highAge, List<Person> into) => into.AddRange(_ageRange.Query<Person>(Parameters().Add(lowAge).Add(highAge)));
 
-    public void FindByCity(string city, List<Person> into) => into.AddRange(_city.Query<Person>(new SqlParameters().Add(city)));
+    public void FindByCity(string city, List<Person> into) => into.AddRange(_city.Query<Person>(Parameters().Add(city)));
 
-    public void FindByTag(string tag, List<Person> into) => into.AddRange(_tag.Query<Person>(new SqlParameters().Add(tag)));
+    public void FindByTag(string tag, List<Person> into) => into.AddRange(_tag.Query<Person>(Parameters().Add(tag)));
 
     public IPersonReader CreateReader() => new Reader(this);
 
@@ -104,7 +109,7 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
     }
 
     public void TopByAge(int lowAge, int highAge, int limit, List<Person> into) =>
-        into.AddRange(_topByAge.Query<Person>(new SqlParameters().Add(lowAge).Add(highAge).Add(limit)));
+        into.AddRange(_topByAge.Query<Person>(Parameters().Add(lowAge).Add(highAge).Add(limit)));
 
     public (long Pairs, double Total) JoinOrders()
     {
@@ -118,6 +123,13 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
         }
 
         return (pairs, total);
+    }
+
+    private static SqlParameters Parameters()
+    {
+        var parameters = _parameters ??= new SqlParameters();
+        parameters.Clear();
+        return parameters;
     }
 
     private sealed class Reader(DocStoreSqlEngine owner) : IPersonReader
