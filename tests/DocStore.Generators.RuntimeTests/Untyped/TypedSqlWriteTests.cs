@@ -1,4 +1,5 @@
 using System.Text;
+using DocStore.Bson.Model;
 using DocStore.BTree;
 using DocStore.Catalog;
 using DocStore.Generators.RuntimeTests.Models;
@@ -94,6 +95,29 @@ public class TypedSqlWriteTests
         Assert.Contains("declares it " + declared, error.Message, StringComparison.Ordinal);
         Assert.Contains(value, error.Message, StringComparison.Ordinal);
         Assert.Equal(before, db.Sql.Query("SELECT * FROM Invoices"));
+    }
+
+    [Fact]
+    public void A_parameter_is_converted_in_a_copy()
+    {
+        using var temp = new TempDatabase();
+        Seed(temp.Path);
+        using (var db = DocStoreDatabase.Open(temp.Path, TempDatabase.Options))
+        {
+            var counts = new BsonArray { 1, 2.0 };
+            var line = new BsonDocument { { "Sku", "p" }, { "Amount", 3 } };
+            db.Sql.Execute("INSERT INTO Invoices (Id, Counts, Lines) VALUES (6, @counts, @lines)", new SqlParameters().Add("counts", counts).Add("lines", new BsonArray { line }));
+            Assert.Equal(Bson.BsonType.Double, counts[1].BsonType);
+            Assert.Equal(Bson.BsonType.Int32, line["Amount"].BsonType);
+            Assert.Equal(Bson.BsonType.Int32, db.GetCollection("Invoices").Get(6)!["Counts"].AsArray[1].BsonType);
+        }
+
+        using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
+        {
+            var six = db.Invoices.Get(6)!;
+            Assert.Equal([1, 2], six.Counts);
+            Assert.Equal(3m, Assert.Single(six.Lines).Amount);
+        }
     }
 
     [Fact]

@@ -17,11 +17,11 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
     /// <summary>Converts every declared field of a whole new document in place.</summary>
     public void ConvertDocument(BsonDocument document) => ConvertMembers(document, string.Empty);
 
-    /// <summary>The value to store at <paramref name="path"/> (stored names).</summary>
+    /// <summary>The value to store at <paramref name="path"/> (stored names); a document or array is converted in a copy, since it may be the caller's parameter.</summary>
     public BsonValue Convert(string[] path, BsonValue value)
     {
         var joined = string.Join('.', path);
-        return types.TryGetValue(joined, out var type) ? Convert(value, type, joined) : value;
+        return types.TryGetValue(joined, out var type) ? Convert(value is BsonDocument or BsonArray ? value.DeepClone() : value, type, joined) : value;
     }
 
     private void ConvertMembers(BsonDocument document, string prefix)
