@@ -38,7 +38,7 @@ internal sealed partial class ModelEmitter
     [
         "AppendIndexKeys", "AppendKey", "CollectionName", "FieldPaths", "GetKey", "GetSequence", "Indexes",
         "IsDefaultKey", "KeyField", "KeyGeneration", "KeyText", "NewKey", "Read", "SetKey", "TryReadField", "Write",
-        "s_fieldPaths", "s_indexes",
+        "s_fieldPaths", "s_indexes", "FieldTypes", "s_fieldTypes",
     ];
 
     private readonly CollectionModel _model;
@@ -157,7 +157,7 @@ internal sealed partial class ModelEmitter
         w.Line("[");
         foreach (IndexModel index in _model.Indexes)
         {
-            string paths = string.Join(", ", index.Components.Select(c => Names.Literal(c.Path)));
+            string paths = string.Join(", ", index.Components.Select(c => Names.Literal(StoredPath(c))));
             w.Line($"    new({Names.Literal(index.Name)}, {Bool(index.Unique)}, {Bool(index.IsMultikey)}, [{paths}]),");
         }
 
@@ -170,6 +170,8 @@ internal sealed partial class ModelEmitter
         w.Line();
         w.Line("/// <inheritdoc />");
         w.Line($"public {RuntimeNames.ReadOnlyList}<{RuntimeNames.IndexDefinition}> Indexes => s_indexes;");
+        w.Line();
+        EmitFieldTypes(w);
         Append(w, modelMembers.ToString());
         w.Close();
         w.Close();

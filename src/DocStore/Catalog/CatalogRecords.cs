@@ -7,24 +7,45 @@ namespace DocStore.Catalog;
 
 /// <summary>
 /// The byte layout of catalog values (docs/catalog.md): a format byte (1; 2 for a collection record that
-/// carries its key convention), then length-prefixed UTF-8 strings (u16 little-endian length). Decoding
+/// carries its key convention, 3 for one that also carries member types), then length-prefixed UTF-8 strings (u16 little-endian length). Decoding
 /// checks every length and names what is malformed.
 /// </summary>
 internal static class CatalogRecords
 {
     private const byte FormatVersion = 1;
     private const byte KeyedCollectionVersion = 2;
+    private const byte TypedCollectionVersion = 3;
     private const byte UniqueFlag = 1;
     private const byte MultikeyFlag = 2;
 
     public static byte[] EncodeCollection(CollectionRecord collection)
     {
-        var output = new List<byte> { collection.KeyField is null ? FormatVersion : KeyedCollectionVersion };
+        var version = collection.KeyField is null ? FormatVersion : collection.Types is null ? KeyedCollectionVersion : TypedCollectionVersion;
+        var output = new List<byte> { version };
         WriteString(output, collection.PrimaryTree);
         if (collection.KeyField is not null)
         {
             WriteString(output, collection.KeyField);
             output.Add((byte)collection.KeyGeneration);
+        }
+
+        if (version == TypedCollectionVersion)
+        {
+            // A u16 count, then (path, type) string pairs, in the model's order.
+            var types = collection.Types!;
+            if (types.Count > ushort.MaxValue)
+            {
+                throw new ArgumentException($"Collection '{collection.Name}' declares {types.Count} stored paths; the catalog records at most {ushort.MaxValue}.", nameof(collection));
+            }
+
+            Span<byte> count = stackalloc byte[2];
+            BinaryPrimitives.WriteUInt16LittleEndian(count, (ushort)types.Count);
+            output.AddRange(count);
+            foreach (var type in types)
+            {
+                WriteString(output, type.Path);
+                WriteString(output, type.Type);
+            }
         }
 
         return [.. output];
@@ -33,7 +54,7 @@ internal static class CatalogRecords
     public static CollectionRecord DecodeCollection(string name, ReadOnlySpan<byte> value, string fileName)
     {
         var reader = new Reader(value, fileName, $"collection '{name}'");
-        var version = reader.ExpectVersion(FormatVersion, KeyedCollectionVersion);
+        var version = reader.ExpectVersion(FormatVersion, TypedCollectionVersion);
         var tree = reader.String();
         if (version == FormatVersion)
         {
@@ -48,8 +69,18 @@ internal static class CatalogRecords
             throw reader.Malformed($"has the unknown key generation {generation}");
         }
 
+        StoredFieldType[]? types = null;
+        if (version == TypedCollectionVersion)
+        {
+            types = new StoredFieldType[reader.UInt16()];
+            for (var i = 0; i < types.Length; i++)
+            {
+                types[i] = new StoredFieldType(reader.String(), reader.String());
+            }
+        }
+
         reader.ExpectEnd();
-        return new CollectionRecord(name, tree, keyField, (KeyGeneration)generation);
+        return new CollectionRecord(name, tree, keyField, (KeyGeneration)generation, types);
     }
 
     public static byte[] EncodeIndex(IndexRecord index)
@@ -122,6 +153,18 @@ internal static class CatalogRecords
             }
 
             return _value[_position++];
+        }
+
+        public ushort UInt16()
+        {
+            if (_position + 2 > _value.Length)
+            {
+                throw Malformed($"ends inside a count at byte {_position}");
+            }
+
+            var value = BinaryPrimitives.ReadUInt16LittleEndian(_value[_position..]);
+            _position += 2;
+            return value;
         }
 
         public string String()

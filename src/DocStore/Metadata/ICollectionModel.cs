@@ -61,6 +61,12 @@ public interface ICollectionModel<T, TKey> : IDocumentSerializer<T>
     IReadOnlyList<string> FieldPaths { get; }
 
     /// <summary>
+    /// The declared type of every stored path (the key's field among them), recorded in the catalog so that
+    /// writes without the model (SQL, tools) can convert values to what the model reads. Empty when the model does not say.
+    /// </summary>
+    IReadOnlyList<StoredFieldType> FieldTypes => [];
+
+    /// <summary>
     /// Reads one field out of stored bytes without reading the rest of the document (boxed; the generated
     /// model also has a typed <c>TryRead{Path}</c> method per path).
     /// </summary>

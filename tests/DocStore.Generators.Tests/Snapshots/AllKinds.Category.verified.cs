@@ -131,6 +131,15 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
         /// <inheritdoc />
         public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
+        private static readonly global::DocStore.Metadata.StoredFieldType[] s_fieldTypes =
+        [
+            new("Name", "string?"),
+            new("Id", "guid"),
+        ];
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Metadata.StoredFieldType> FieldTypes => s_fieldTypes;
+
         /// <inheritdoc />
         public string KeyField => "Id";
 

@@ -201,6 +201,17 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
         /// <inheritdoc />
         public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
+        private static readonly global::DocStore.Metadata.StoredFieldType[] s_fieldTypes =
+        [
+            new("Id", "int32"),
+            new("Start", "int32"),
+            new("hits", "int32"),
+            new("limit", "int32"),
+        ];
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Metadata.StoredFieldType> FieldTypes => s_fieldTypes;
+
         /// <inheritdoc />
         public string KeyField => "Id";
 

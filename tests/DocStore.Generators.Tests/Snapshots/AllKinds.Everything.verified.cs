@@ -2484,6 +2484,71 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         /// <inheritdoc />
         public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
+        private static readonly global::DocStore.Metadata.StoredFieldType[] s_fieldTypes =
+        [
+            new("Id", "int64"),
+            new("First", "string?"),
+            new("Last", "string?"),
+            new("Flag", "bool"),
+            new("Byte", "byte"),
+            new("SByte", "sbyte"),
+            new("Short", "int16"),
+            new("UShort", "uint16"),
+            new("Int", "int32"),
+            new("UInt", "uint32"),
+            new("Long", "int64"),
+            new("ULong", "uint64"),
+            new("NInt", "int64"),
+            new("NUInt", "uint64"),
+            new("Char", "char"),
+            new("Float", "single"),
+            new("Double", "double"),
+            new("Decimal", "decimal"),
+            new("Text", "string?"),
+            new("Guid", "guid"),
+            new("ObjectId", "objectid"),
+            new("DateTime", "datetime"),
+            new("DateTimeOffset", "datetimeoffset"),
+            new("DateOnly", "dateonly"),
+            new("TimeOnly", "timeonly"),
+            new("TimeSpan", "timespan"),
+            new("Bytes", "binary?"),
+            new("Color", "int32"),
+            new("Wide", "uint64"),
+            new("MaybeInt", "int32?"),
+            new("MaybeColor", "int32?"),
+            new("MaybeDate", "datetime?"),
+            new("Point", "document"),
+            new("Point.X", "int32"),
+            new("Point.Y", "int32"),
+            new("MaybePoint", "document?"),
+            new("MaybePoint.X", "int32"),
+            new("MaybePoint.Y", "int32"),
+            new("Price", "document?"),
+            new("Price.Amount", "decimal"),
+            new("Price.Currency", "string?"),
+            new("Span", "document"),
+            new("Span.Low", "int32"),
+            new("Span.High", "int32"),
+            new("Array", "array<int32>?"),
+            new("List", "array<string?>?"),
+            new("ReadOnlyList", "array<document?>?"),
+            new("ReadOnlyList[].Amount", "decimal"),
+            new("ReadOnlyList[].Currency", "string?"),
+            new("Set", "array<guid>?"),
+            new("Map", "map<int32>?"),
+            new("Nested", "map<array<document>?>?"),
+            new("Sparse", "array<int32?>?"),
+            new("Required", "string?"),
+            new("InitOnly", "string?"),
+            new("PrivateSet", "string?"),
+            new("Field", "int32"),
+            new("renamed", "string?"),
+        ];
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Metadata.StoredFieldType> FieldTypes => s_fieldTypes;
+
         /// <inheritdoc />
         public string KeyField => "Id";
 

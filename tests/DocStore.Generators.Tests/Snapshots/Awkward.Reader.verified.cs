@@ -2143,6 +2143,52 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         /// <inheritdoc />
         public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
+        private static readonly global::DocStore.Metadata.StoredFieldType[] s_fieldTypes =
+        [
+            new("Id", "int32"),
+            new("Writer", "string?"),
+            new("Key", "string?"),
+            new("Fields", "int32"),
+            new("Ids", "array<string?>?"),
+            new("Value", "document?"),
+            new("Value.Writer", "string?"),
+            new("Value.Reader", "int32"),
+            new("Value.Fields", "int32"),
+            new("Value.Ids", "int32"),
+            new("Value.Result", "int32"),
+            new("Pair", "document?"),
+            new("Pair.Reader", "int32"),
+            new("Pair.Fields", "string?"),
+            new("Pair.Ids", "int32"),
+            new("Pair.Result", "int32"),
+            new("Pair.Extra", "int32"),
+            new("Pair.HasExtra", "int32"),
+            new("Items", "array<document?>?"),
+            new("Items[].Writer", "string?"),
+            new("Items[].Reader", "int32"),
+            new("Items[].Fields", "int32"),
+            new("Items[].Ids", "int32"),
+            new("Items[].Result", "int32"),
+            new("Result", "int32"),
+            new("Keys", "int32"),
+            new("Document", "string?"),
+            new("Options", "int32"),
+            new("Element", "string?"),
+            new("Class", "int32"),
+            new("Int", "int32"),
+            new("Label", "string?"),
+            new("Array", "array<int32>?"),
+            new("Item", "array<string?>?"),
+            new("Dictionary", "map<string?>?"),
+            new("Model", "int32"),
+            new("DocumentModel", "int32"),
+            new("Name", "string?"),
+            new("Field", "int32"),
+        ];
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Metadata.StoredFieldType> FieldTypes => s_fieldTypes;
+
         /// <inheritdoc />
         public string KeyField => "Id";
 

@@ -720,6 +720,20 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         /// <inheritdoc />
         public global::System.Collections.Generic.IReadOnlyList<global::DocStore.IndexDefinition> Indexes => s_indexes;
 
+        private static readonly global::DocStore.Metadata.StoredFieldType[] s_fieldTypes =
+        [
+            new("Id", "objectid"),
+            new("Email", "string?"),
+            new("Age", "int32"),
+            new("Address", "document?"),
+            new("Address.Street", "string?"),
+            new("Address.City", "string?"),
+            new("Tags", "array<string?>?"),
+        ];
+
+        /// <inheritdoc />
+        public global::System.Collections.Generic.IReadOnlyList<global::DocStore.Metadata.StoredFieldType> FieldTypes => s_fieldTypes;
+
         /// <inheritdoc />
         public string KeyField => "Id";
 

@@ -24,16 +24,20 @@ public abstract partial class DocumentCollection<T, TKey>
         using var own = within is null ? _context.Engine.BeginWrite() : null;
         var tx = own ?? within!;
         var record = CollectionCatalog.FindCollection(tx, Name);
+
+        // A model that states no types (a hand-written one) leaves what the catalog has.
+        var types = Model.FieldTypes is { Count: > 0 } declaredTypes ? declaredTypes.ToArray() : record?.Types;
         if (record is null)
         {
-            record = new CollectionRecord(Name, FreeTreeName(tx, "c/" + Name), Model.KeyField, Model.KeyGeneration);
+            record = new CollectionRecord(Name, FreeTreeName(tx, "c/" + Name), Model.KeyField, Model.KeyGeneration, types);
             tx.CreateTree(record.PrimaryTree);
             CollectionCatalog.PutCollection(tx, record);
         }
-        else if (record.KeyField != Model.KeyField || record.KeyGeneration != Model.KeyGeneration)
+        else if (record.KeyField != Model.KeyField || record.KeyGeneration != Model.KeyGeneration || !FieldType.SameTypes(record.Types, types))
         {
-            // The key convention is recorded for untyped access (docs/catalog.md); the model opening the collection states it.
-            record = record with { KeyField = Model.KeyField, KeyGeneration = Model.KeyGeneration };
+            // The key convention and member types are recorded for untyped access (docs/catalog.md); the model
+            // opening the collection states them, and the record is rewritten only when they changed.
+            record = record with { KeyField = Model.KeyField, KeyGeneration = Model.KeyGeneration, Types = types };
             CollectionCatalog.PutCollection(tx, record);
         }
 

@@ -12,7 +12,7 @@ internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOn
 /// One collection as SQL sees it: its trees, key field, indexes and field names. A system table has no
 /// trees; its rows are documents built when a statement reads it.
 /// </summary>
-internal sealed class SqlCollection(string name, string primaryTree, string keyField, IReadOnlyList<SqlIndex> indexes, IFieldDictionary fields)
+internal sealed class SqlCollection(string name, string primaryTree, string keyField, IReadOnlyList<SqlIndex> indexes, IFieldDictionary fields, IReadOnlyList<Metadata.StoredFieldType>? types = null)
 {
     public string Name { get; } = name;
 
@@ -22,6 +22,9 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
     public string KeyField { get; } = keyField;
 
     public IReadOnlyList<SqlIndex> Indexes { get; } = indexes;
+
+    /// <summary>The member types a typed model recorded (path -> type text), or null when none has.</summary>
+    public IReadOnlyList<Metadata.StoredFieldType>? Types { get; } = types;
 
     private IFieldDictionary _loaded = fields;
 
@@ -85,7 +88,7 @@ internal sealed class SqlCatalog
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
                 .Select(i => new SqlIndex(i.Name, i.Unique, i.Multikey, i.Paths, i.Tree))
                 .ToArray();
-            byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)));
+            byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types);
         }
 
         foreach (var table in SystemTables.Names)

@@ -6,8 +6,9 @@ namespace DocStore.Sql.Binding;
 
 /// <summary>
 /// The system tables, what <c>sqlite_schema</c> is to SQLite: <c>docstore_collections</c> (name,
-/// key_field, index_count, field_count), <c>docstore_indexes</c> (collection, name, unique, multikey,
-/// paths, path) and <c>docstore_fields</c> (collection, id, name). Their rows are documents built from
+/// key_field, key_type, index_count, field_count), <c>docstore_indexes</c> (collection, name, unique, multikey,
+/// paths, path) and <c>docstore_fields</c> (collection, id, name, type). The types are those a typed model
+/// recorded in the catalog (NULL when none has). Their rows are documents built from
 /// the catalog when a statement reads them, so every SQL feature works on them.
 /// </summary>
 internal static class SystemTables
@@ -19,7 +20,7 @@ internal static class SystemTables
     public static readonly string[] Names = [CollectionsTable, IndexesTable, FieldsTable];
 
     private static readonly string[] FieldNames =
-        ["name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id"];
+        ["name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id", "key_type", "type"];
 
     /// <summary>The one dictionary naming every system table's fields.</summary>
     public static readonly FieldDictionary Fields = new(FieldNames.Select((n, i) => new FieldDictionaryEntry((ushort)(i + 1), n)));
@@ -37,6 +38,7 @@ internal static class SystemTables
                     {
                         { "name", collection.Name },
                         { "key_field", collection.KeyField },
+                        { "key_type", collection.Types?.FirstOrDefault(t => t.Path == collection.KeyField)?.Type },
                         { "index_count", collection.Indexes.Count },
                         { "field_count", fieldsOf(collection).Count },
                     }));
@@ -59,7 +61,7 @@ internal static class SystemTables
                 default:
                     foreach (var field in fieldsOf(collection).OrderBy(f => f.Id))
                     {
-                        rows.Add(Encode(new BsonDocument { { "collection", collection.Name }, { "id", (int)field.Id }, { "name", field.Name } }));
+                        rows.Add(Encode(new BsonDocument { { "collection", collection.Name }, { "id", (int)field.Id }, { "name", field.Name }, { "type", TypeOf(collection, field.Name) } }));
                     }
 
                     break;
@@ -67,6 +69,26 @@ internal static class SystemTables
         }
 
         return rows;
+    }
+
+    /// <summary>
+    /// The declared type of a field name: the type of the top-level member so named; for a name used only
+    /// inside documents, each declared path ending in it with its type (<c>Address.City string?</c>); else NULL.
+    /// </summary>
+    private static string? TypeOf(SqlCollection collection, string name)
+    {
+        if (collection.Types is not { } types)
+        {
+            return null;
+        }
+
+        if (types.FirstOrDefault(t => t.Path == name) is { } top)
+        {
+            return top.Type;
+        }
+
+        var nested = types.Where(t => t.Path.EndsWith("." + name, StringComparison.Ordinal)).Select(t => $"{t.Path} {t.Type}").ToList();
+        return nested.Count > 0 ? string.Join(", ", nested) : null;
     }
 
     private static byte[] Encode(BsonDocument document) => CBsonDocumentConverter.FromDocument(document, Fields);

@@ -1,11 +1,13 @@
 using DocStore.Bson.Model;
+using DocStore.Catalog;
+using DocStore.Metadata;
 using DocStore.Sql.Planning;
 
 namespace DocStore.Sql.Execution;
 
 /// <summary>
 /// INSERT, UPDATE and DELETE in three steps: compute every new document (or doomed key) from the
-/// statement's query, check all of them against the collection as the changes would leave it
+/// statement's query, converting values to the member types the catalog records (<see cref="TypedWrites"/>), check all of them against the collection as the changes would leave it
 /// (<see cref="WriteChecks"/>), and only then change it through the collection, which maintains every
 /// index. A statement that fails in the first two steps has changed nothing, even inside an explicit
 /// transaction, which stays usable.
@@ -15,10 +17,15 @@ internal static class DocumentWrites
     public static int Run(WritePlan plan, ExecState state, BsonCollection collection, DocStoreTransaction transaction)
     {
         var checks = new WriteChecks(plan, state, collection);
+
+        // Read in the statement's own transaction, so types a typed model recorded a moment ago apply.
+        var types = FieldType.ByPath(CollectionCatalog.FindCollection(state.Transaction, collection.Name)?.Types) is { } declared
+            ? new TypedWrites(collection.Name, declared)
+            : null;
         switch (plan.Kind)
         {
             case WriteKind.InsertColumns or WriteKind.InsertDocuments:
-                var documents = InsertedDocuments(plan, state, collection);
+                var documents = InsertedDocuments(plan, state, collection, types);
                 foreach (var document in documents)
                 {
                     checks.Insert(document);
@@ -37,7 +44,8 @@ internal static class DocumentWrites
                     var changed = row.Document.DeepClone();
                     for (var i = 0; i < plan.Targets.Length; i++)
                     {
-                        DocumentPaths.Set(changed, plan.Targets[i], row.Values[i], plan.TargetTexts[i], collection.Name);
+                        var value = types?.Convert(plan.Targets[i], row.Values[i]) ?? row.Values[i];
+                        DocumentPaths.Set(changed, plan.Targets[i], value, plan.TargetTexts[i], collection.Name);
                     }
 
                     updates.Add((row.Document, changed));
@@ -83,7 +91,7 @@ internal static class DocumentWrites
         return found;
     }
 
-    private static List<BsonDocument> InsertedDocuments(WritePlan plan, ExecState state, BsonCollection collection)
+    private static List<BsonDocument> InsertedDocuments(WritePlan plan, ExecState state, BsonCollection collection, TypedWrites? types)
     {
         var query = plan.Select.Query;
         var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql);
@@ -101,7 +109,9 @@ internal static class DocumentWrites
                 }
 
                 // The key generated on insert is stored into the document: not into the caller's parameter.
-                documents.Add(document.DeepClone());
+                var copy = document.DeepClone();
+                types?.ConvertDocument(copy);
+                documents.Add(copy);
                 continue;
             }
 
@@ -109,6 +119,7 @@ internal static class DocumentWrites
             for (var c = 0; c < plan.Width; c++)
             {
                 var value = DocumentPaths.Storable(BsonValues.ToBson(query.Columns[1 + (r * plan.Width) + c].Value.Eval(row)));
+                value = types?.Convert(plan.Targets[c], value) ?? value;
                 DocumentPaths.Set(built, plan.Targets[c], value, plan.TargetTexts[c], collection.Name);
             }
 

@@ -1,0 +1,247 @@
+using System.Globalization;
+using DocStore.Bson;
+using DocStore.Bson.Model;
+using DocStore.Metadata;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// Converts the values a write statement stores to the member types the catalog records for the collection
+/// (docs/sql.md, "Typed collections"): an integer into a <c>double</c> member becomes a double, an ISO 8601
+/// string into a <c>DateTime</c> member becomes the stored DateTime, and so on. A value that cannot convert,
+/// or NULL into a member that cannot hold it, is an error naming the collection, path, declared type and
+/// value; paths the catalog does not declare keep the value as written.
+/// </summary>
+internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string, FieldType> types)
+{
+    /// <summary>Converts every declared field of a whole new document in place.</summary>
+    public void ConvertDocument(BsonDocument document) => ConvertMembers(document, string.Empty);
+
+    /// <summary>The value to store at <paramref name="path"/> (stored names); a document or array is converted in a copy, since it may be the caller's parameter.</summary>
+    public BsonValue Convert(string[] path, BsonValue value)
+    {
+        var joined = string.Join('.', path);
+        return types.TryGetValue(joined, out var type) ? Convert(value is BsonDocument or BsonArray ? value.DeepClone() : value, type, joined) : value;
+    }
+
+    private void ConvertMembers(BsonDocument document, string prefix)
+    {
+        foreach (var element in document.ToList())
+        {
+            var path = prefix + element.Name;
+            if (types.TryGetValue(path, out var type))
+            {
+                var converted = Convert(element.Value, type, path);
+                if (!ReferenceEquals(converted, element.Value))
+                {
+                    document.Set(element.Name, converted);
+                }
+            }
+        }
+    }
+
+    private BsonValue Convert(BsonValue value, FieldType type, string path)
+    {
+        if (value is BsonNull)
+        {
+            return type.Nullable || type.Kind == FieldTypeKind.Unknown ? value : throw Refused(value, type, path, "the member cannot hold null");
+        }
+
+        switch (type.Kind)
+        {
+            case FieldTypeKind.Unknown:
+                return value;
+            case FieldTypeKind.Document:
+                if (value is not BsonDocument nested)
+                {
+                    throw Refused(value, type, path);
+                }
+
+                ConvertMembers(nested, path + ".");
+                return nested;
+            case FieldTypeKind.Array:
+                if (value is not BsonArray array)
+                {
+                    throw Refused(value, type, path);
+                }
+
+                for (var i = 0; i < array.Count; i++)
+                {
+                    array[i] = ConvertElement(array[i], type.Element!, path, $"{path}[{i}]", path + "[].");
+                }
+
+                return array;
+            case FieldTypeKind.Map:
+                if (value is not BsonDocument map)
+                {
+                    throw Refused(value, type, path);
+                }
+
+                foreach (var entry in map.ToList())
+                {
+                    map.Set(entry.Name, ConvertElement(entry.Value, type.Element!, path, $"{path}.{entry.Name}", null));
+                }
+
+                return map;
+            default:
+                return ConvertScalar(value, type) ?? throw Refused(value, type, path);
+        }
+    }
+
+    /// <summary>An array or map element: scalars convert to the element type; element documents by the paths declared below <paramref name="below"/>.</summary>
+    private BsonValue ConvertElement(BsonValue value, FieldType type, string path, string shown, string? below)
+    {
+        if (type.Kind == FieldTypeKind.Document && below is not null && value is BsonDocument document)
+        {
+            ConvertMembers(document, below);
+            return document;
+        }
+
+        if (value is BsonNull && !type.Nullable && type.Kind != FieldTypeKind.Unknown)
+        {
+            throw Refused(value, type, shown, "an element cannot be null");
+        }
+
+        return value is BsonNull || type.Kind is FieldTypeKind.Unknown ? value : type.Kind switch
+        {
+            FieldTypeKind.Array or FieldTypeKind.Map or FieldTypeKind.Document => Convert(value, type, path),
+            _ => ConvertScalar(value, type) ?? throw Refused(value, type, shown),
+        };
+    }
+
+    /// <summary>The stored form of a scalar of <paramref name="type"/>, or null when <paramref name="value"/> does not convert.</summary>
+    private static BsonValue? ConvertScalar(BsonValue value, FieldType type) => type.Kind switch
+    {
+        FieldTypeKind.Bool => value as BsonBoolean,
+        FieldTypeKind.Byte => Integer(value, byte.MinValue, byte.MaxValue),
+        FieldTypeKind.SByte => Integer(value, sbyte.MinValue, sbyte.MaxValue),
+        FieldTypeKind.Int16 => Integer(value, short.MinValue, short.MaxValue),
+        FieldTypeKind.UInt16 => Integer(value, ushort.MinValue, ushort.MaxValue),
+        FieldTypeKind.Char => Integer(value, char.MinValue, char.MaxValue),
+        FieldTypeKind.Int32 => Integer(value, int.MinValue, int.MaxValue),
+        FieldTypeKind.UInt32 => Integral(value, uint.MinValue, uint.MaxValue) is { } n ? new BsonInt64((long)n) : null,
+        FieldTypeKind.Int64 => Integral(value, long.MinValue, long.MaxValue) is { } l ? new BsonInt64((long)l) : null,
+        FieldTypeKind.UInt64 => Integral(value, ulong.MinValue, ulong.MaxValue) is { } u ? (BsonValue)u : null,
+        FieldTypeKind.Single or FieldTypeKind.Double => value switch
+        {
+            BsonDouble => value,
+            BsonInt32 i => new BsonDouble(i.Value),
+            BsonInt64 l => new BsonDouble(l.Value),
+            BsonDecimal128 d when d.Value.TryToDecimal(out var m) => new BsonDouble((double)m),
+            _ => null,
+        },
+        FieldTypeKind.Decimal => Number(value) is { } m ? (BsonValue)m : null,
+        FieldTypeKind.String => value as BsonString,
+        FieldTypeKind.Guid => value switch
+        {
+            BsonBinaryData { Subtype: BsonBinarySubtype.Uuid } g when g.Span.Length == 16 => value,
+            BsonString s when Guid.TryParse(s.Value, out var guid) => BsonBinaryData.FromGuid(guid),
+            _ => null,
+        },
+        FieldTypeKind.ObjectId => value switch
+        {
+            BsonObjectId => value,
+            BsonString s when s.Value.Length == 24 && s.Value.All(char.IsAsciiHexDigit) => new BsonObjectId(ObjectId.Parse(s.Value)),
+            _ => null,
+        },
+        FieldTypeKind.DateTime => value switch
+        {
+            BsonDateTime => value,
+            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTime) => value,
+            BsonString s when DateTime.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
+                Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, t)),
+            _ => null,
+        },
+        FieldTypeKind.DateTimeOffset => value switch
+        {
+            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTimeOffset) => value,
+            BsonString s when DateTimeOffset.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
+                Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, t)),
+            _ => null,
+        },
+        FieldTypeKind.DateOnly => value switch
+        {
+            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateOnly) => value,
+            BsonString s when DateOnly.TryParse(s.Value, CultureInfo.InvariantCulture, out var t) =>
+                Temporal(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, span => CBsonExtensionTypes.WriteDateOnly(span, t)),
+            _ => null,
+        },
+        FieldTypeKind.TimeOnly => value switch
+        {
+            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.TimeOnly) => value,
+            BsonString s when TimeOnly.TryParse(s.Value, CultureInfo.InvariantCulture, out var t) =>
+                Temporal(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, span => CBsonExtensionTypes.WriteTimeOnly(span, t)),
+            _ => null,
+        },
+        FieldTypeKind.TimeSpan => value switch
+        {
+            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.TimeSpan) => value,
+            BsonString s when TimeSpan.TryParse(s.Value, CultureInfo.InvariantCulture, out var t) =>
+                Temporal(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, span => CBsonExtensionTypes.WriteTimeSpan(span, t)),
+            _ => null,
+        },
+        FieldTypeKind.Binary => value is BsonBinaryData { Subtype: BsonBinarySubtype.Generic } ? value : null,
+        _ => null,
+    };
+
+    /// <summary>An integral number in [<paramref name="min"/>, <paramref name="max"/>] as int32 (what the serializer writes for these kinds), or null.</summary>
+    private static BsonInt32? Integer(BsonValue value, int min, int max) =>
+        Integral(value, min, max) is { } number ? BsonInt32.Create((int)number) : null;
+
+    /// <summary>The value when it is an integral number in [<paramref name="min"/>, <paramref name="max"/>] (a double such as 3.0 counts), else null.</summary>
+    private static decimal? Integral(BsonValue value, decimal min, decimal max) =>
+        Number(value) is { } number && number == decimal.Truncate(number) && number >= min && number <= max ? number : null;
+
+    /// <summary>A number value as a decimal (doubles only when finite and within decimal's range), or null.</summary>
+    private static decimal? Number(BsonValue value) => value switch
+    {
+        BsonInt32 i => i.Value,
+        BsonInt64 l => l.Value,
+        BsonDouble d when double.IsFinite(d.Value) && Math.Abs(d.Value) < 7.9e28 => (decimal)d.Value,
+        BsonDecimal128 m when m.Value.TryToDecimal(out var exact) => exact,
+        _ => null,
+    };
+
+    private static BsonBinarySubtype Extension(byte subtype) => (BsonBinarySubtype)subtype;
+
+    private static BsonBinaryData Temporal(byte subtype, int size, SpanAction write)
+    {
+        var bytes = new byte[size];
+        write(bytes);
+        return new BsonBinaryData(bytes, Extension(subtype));
+    }
+
+    private delegate void SpanAction(Span<byte> destination);
+
+    private SqlExecutionException Refused(BsonValue value, FieldType type, string path, string? why = null)
+    {
+        var shown = value is BsonNull ? "NULL" : $"{Describe(value)} {Excerpt(value)}";
+        return SqlErrors.Type($"Cannot store {shown} in field '{path}' of collection '{collection}': its typed model declares it {type.Text}{(why is null ? string.Empty : $" ({why})")}. Write a value of that type; the statement changed nothing.");
+    }
+
+    private static string Describe(BsonValue value) => value switch
+    {
+        BsonBinaryData b => b.Subtype switch
+        {
+            BsonBinarySubtype.Uuid => "a guid",
+            (BsonBinarySubtype)CBsonBinarySubtype.DateTime => "a datetime",
+            _ => "a binary",
+        },
+        BsonArray => "an array",
+        BsonInt32 => "an int32",
+        BsonInt64 => "an int64",
+        BsonObjectId => "an objectid",
+        _ => "a " + value.BsonType.ToString().ToLowerInvariant(),
+    };
+
+    private static string Excerpt(BsonValue value)
+    {
+        var text = value switch
+        {
+            BsonString s => "'" + s.Value + "'",
+            BsonDocument or BsonArray => string.Empty,
+            _ => value.ToString() ?? string.Empty,
+        };
+        return text.Length > 40 ? text[..40] + "..." : text;
+    }
+}
