@@ -46,7 +46,7 @@ internal sealed partial class Tree
     {
         var writer = Writer();
         var usable = PageSize - PageLayout.HeaderSize;
-        while (level > 0 && Node.UsedBytes(page) < usable * 2 / 3)
+        while (level > 0 && Node.UsedBytes(page) < usable * 3 / 4)
         {
             var (parentNumber, childIndex) = _path![level - 1];
             var parent = writer.GetWritable(parentNumber);
@@ -134,7 +134,8 @@ internal sealed partial class Tree
 
     /// <summary>
     /// A leaf that fits with neither sibling alone shares their three pages' cells out over two when they
-    /// hold at most 1¾ pages, freeing itself: without it, leaves beside fuller ones thin out to a third.
+    /// hold at most 1⅞ pages and cut into two that fit, freeing itself: without it, leaves beside fuller
+    /// ones thin out to a third.
     /// </summary>
     private bool TryMergeThreeIntoTwo(int level, byte[] parent, int childIndex, int used, int usable)
     {
@@ -147,17 +148,24 @@ internal sealed partial class Tree
         var leftNumber = Node.Child(parent, childIndex - 1);
         var middleNumber = Node.Child(parent, childIndex);
         var rightNumber = Node.Child(parent, childIndex + 1);
-        if (Node.UsedBytes(_tx.ReadPage(leftNumber)) + used + Node.UsedBytes(_tx.ReadPage(rightNumber)) > (2 * usable) - (usable / 4))
+        if (Node.UsedBytes(_tx.ReadPage(leftNumber)) + used + Node.UsedBytes(_tx.ReadPage(rightNumber)) > (2 * usable) - (usable / 8))
+        {
+            return false;
+        }
+
+        // Within 1⅞ pages the cells may still not cut into two that fit (a cell can take a quarter page),
+        // so the cut is checked before any page changes.
+        var cells = Node.Cells(_tx.ReadPage(leftNumber));
+        cells.AddRange(Node.Cells(_tx.ReadPage(middleNumber)));
+        cells.AddRange(Node.Cells(_tx.ReadPage(rightNumber)));
+        var cut = BalancedSplit(cells, 0);
+        if (Node.Size(cells, 0, cut) > usable || Node.Size(cells, cut, cells.Count) > usable)
         {
             return false;
         }
 
         var left = writer.GetWritable(leftNumber);
         var right = writer.GetWritable(rightNumber);
-        var cells = Node.Cells(left);
-        cells.AddRange(Node.Cells(_tx.ReadPage(middleNumber)));
-        cells.AddRange(Node.Cells(right));
-        var cut = BalancedSplit(cells, 0);
         Node.Build(left, PageType.Leaf, cells, 0, cut, 0);
         Node.Build(right, PageType.Leaf, cells, cut, cells.Count, 0);
         var separator = ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
