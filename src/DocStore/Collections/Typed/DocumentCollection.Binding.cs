@@ -27,6 +27,14 @@ public abstract partial class DocumentCollection<T, TKey>
             TreesUtf8 = [.. set.Trees.Select(Encoding.UTF8.GetBytes)];
         }
 
+        private IndexBinding(IndexSet set, IndexBinding same)
+        {
+            Set = set;
+            Model = same.Model;
+            Entries = same.Entries;
+            TreesUtf8 = same.TreesUtf8;
+        }
+
         public IndexSet Set { get; }
 
         public ICollectionModel<T, TKey> Model { get; }
@@ -40,6 +48,9 @@ public abstract partial class DocumentCollection<T, TKey>
         public uint[] Roots => Set.Roots;
 
         public byte[][] TreesUtf8 { get; }
+
+        /// <summary>This binding over <paramref name="set"/>, which holds the same indexes (confirmed under a later generation).</summary>
+        public IndexBinding With(IndexSet set) => new(set, this);
     }
 
     /// <summary>
@@ -55,12 +66,14 @@ public abstract partial class DocumentCollection<T, TKey>
     private IndexBinding Bind(IndexSet set)
     {
         var binding = Volatile.Read(ref _binding);
-        if (ReferenceEquals(set, binding.Set) || set.SameIndexes(binding.Set))
+        if (ReferenceEquals(set, binding.Set))
         {
             return binding;
         }
 
-        var fresh = new IndexBinding(set, ModelFor(set.Definitions), _maxKeyLength);
+        // Most new generations come from trees of other collections: the indexes are the same, and only the
+        // set object is replaced, so that the next operation takes the one-comparison path again.
+        var fresh = set.SameIndexes(binding.Set) ? binding.With(set) : new IndexBinding(set, ModelFor(set.Definitions), _maxKeyLength);
         if (ReferenceEquals(set, _state.IndexSet))
         {
             Volatile.Write(ref _binding, fresh);

@@ -134,13 +134,15 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     /// <summary>What this collection shares with other objects of the context over the same collection.</summary>
     private protected CollectionState State => _state;
 
-    /// <summary>The binding of <paramref name="model"/> to the shared index set.</summary>
+    /// <summary>The binding of <paramref name="model"/> to the shared index set (an untyped model is rebuilt for the set when an index statement changed it meanwhile).</summary>
     private IndexBinding Binding(ICollectionModel<T, TKey> model)
     {
         var set = _state.IndexSet;
-        if (model.Indexes.Count != set.Trees.Length)
+        if (model.Indexes.Count != set.Trees.Length || !model.Indexes.Zip(set.Definitions).All(p => p.First.SameAs(p.Second)))
         {
-            throw new InvalidOperationException($"The model of collection '{model.CollectionName}' declares {model.Indexes.Count} indexes, but the open collection has {set.Trees.Length}.");
+            model = model is Collections.Untyped.BsonDocumentModel untyped
+                ? (ICollectionModel<T, TKey>)(object)new Collections.Untyped.BsonDocumentModel(untyped.CollectionName, set.Definitions, untyped.KeyField, untyped.KeyGeneration)
+                : throw new InvalidOperationException($"The model of collection '{model.CollectionName}' declares {model.Indexes.Count} indexes, but the open collection has {set.Trees.Length} ({string.Join(", ", set.Definitions.Select(d => d.Name))}).");
         }
 
         return new IndexBinding(set, model, _maxKeyLength);
