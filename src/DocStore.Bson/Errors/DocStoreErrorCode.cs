@@ -62,4 +62,10 @@ public enum DocStoreErrorCode
 
     /// <summary>BEGIN, COMMIT or ROLLBACK does not fit the session's transaction: BEGIN inside one, COMMIT or ROLLBACK without one.</summary>
     SqlTransaction,
+
+    /// <summary>CREATE INDEX names an index that the collection already has.</summary>
+    SqlNameTaken,
+
+    /// <summary>CREATE INDEX or DROP INDEX names a collection whose index set a typed model open in this process declares (with [Index]).</summary>
+    SqlIndexOwned,
 }

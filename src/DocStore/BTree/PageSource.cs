@@ -28,6 +28,12 @@ internal readonly struct PageSource
         _snapshotLsn = snapshotLsn;
     }
 
+    /// <summary>The transaction whose view this is, or null for a bare snapshot.</summary>
+    public Transaction? Transaction => _transaction;
+
+    /// <summary>The snapshot the pages are read at.</summary>
+    public long SnapshotLsn => _snapshotLsn;
+
     /// <summary>The database file's name, for error messages.</summary>
     public string DatabaseName => _pager.Name;
 

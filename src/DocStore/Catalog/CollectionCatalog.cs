@@ -154,6 +154,21 @@ internal static class CollectionCatalog
         return Tree(transaction).Delete(CatalogKeys.Index(collection, index));
     }
 
+    /// <summary>A tree name not yet taken: <paramref name="wanted"/>, or with a numeric suffix when a collection or index name makes it collide.</summary>
+    /// <param name="transaction">The write transaction that will create the tree.</param>
+    /// <param name="wanted">The name to start from.</param>
+    /// <returns>The free name.</returns>
+    public static string FreeTreeName(WriteTransaction transaction, string wanted)
+    {
+        var name = wanted;
+        for (var n = 2; transaction.OpenTree(name) is not null; n++)
+        {
+            name = $"{wanted}#{n}";
+        }
+
+        return name;
+    }
+
     private static Tree Tree(WriteTransaction transaction)
     {
         ArgumentNullException.ThrowIfNull(transaction);

@@ -13,6 +13,11 @@ public sealed class IndexStatementTests
         { "DROP INDEX People.ByCity", "(drop-index People ByCity)" },
         { "drop index \"People\".\"By City\"", "(drop-index \"People\" \"By City\")" },
         { "DROP INDEX People.Index", "(drop-index People Index)" },
+        { "CREATE INDEX IF NOT EXISTS ByCity ON People (Address.City)", "(create-index if-not-exists ByCity People Address.City)" },
+        { "create unique index if not exists \"If\" on People (Email)", "(create-unique-index if-not-exists \"If\" People Email)" },
+        { "CREATE INDEX If ON People (Email)", "(create-index If People Email)" },
+        { "DROP INDEX IF EXISTS People.ByCity", "(drop-index if-exists People ByCity)" },
+        { "DROP INDEX if.Exists", "(drop-index if Exists)" },
     };
 
     [Theory]

@@ -56,20 +56,30 @@ public abstract partial class DocumentCollection<T, TKey>
     private T? FindUniqueCore(int index, ReadOnlySpan<byte> key, QueryOptions? options)
     {
         CheckIndex(index);
-        return Lookup(options?.Transaction, new UniqueLookup(index, key), static (c, pages, fields, a) =>
+        var (found, document) = Lookup(options?.Transaction, new UniqueLookup(index, key), static (c, pages, fields, a) =>
         {
-            if (!TreeLookup.TryGet(pages, c._indexRoots[a.Index], c._indexTrees[a.Index], a.Key, out var primaryKey))
-            {
-                return default;
-            }
-
-            if (!c.TryGetDocument(pages, primaryKey.Span, out var bytes))
-            {
-                throw c.DanglingEntry(a.Index, primaryKey.ToArray());
-            }
-
-            return c.Decode(bytes.Span, fields);
+            var binding = pages.Transaction is { } tx ? c.Bound(tx) : c.BoundAt(pages.SnapshotLsn);
+            return binding is null ? (false, default) : (true, c.FindUniqueIn(pages, fields, binding, a.Index, a.Key));
         });
+
+        // Right after a catalog change the index set is confirmed in a transaction (rare; a bare snapshot cannot read the catalog).
+        return found ? document : Read(null, new UniqueLookup(index, key), static (c, tx, fields, a) => c.FindUniqueIn(new PageSource(tx), fields, c.Bound(tx), a.Index, a.Key));
+    }
+
+    private T? FindUniqueIn(PageSource pages, Bson.IFieldDictionary fields, IndexBinding binding, int index, ReadOnlySpan<byte> key)
+    {
+        var position = CheckIndex(binding, index);
+        if (!TreeLookup.TryGet(pages, binding.Roots[position], binding.Trees[position], key, out var primaryKey))
+        {
+            return default;
+        }
+
+        if (!TryGetDocument(pages, primaryKey.Span, out var bytes))
+        {
+            throw DanglingEntry(binding, position, primaryKey.ToArray());
+        }
+
+        return Decode(bytes.Span, fields);
     }
 
     /// <summary>
@@ -121,42 +131,58 @@ public abstract partial class DocumentCollection<T, TKey>
         CheckIndex(index);
         return Read(options?.Transaction, (Index: index, Key: key), static (c, tx, _, a) =>
         {
-            var tree = c.IndexTree(tx, a.Index);
-            return c.Model.Indexes[a.Index].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, ScanPaging.All, accept: c.FirstPerDocument(a.Index)).LongCount() : EntryScan.Count(tree, a.Key, a.Key);
+            var binding = c.Bound(tx);
+            var position = c.CheckIndex(binding, a.Index);
+            var tree = IndexTree(tx, binding, position);
+            return binding.Definitions[position].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, ScanPaging.All, accept: FirstPerDocument(binding, position)).LongCount() : EntryScan.Count(tree, a.Key, a.Key);
         });
     }
 
     /// <summary>A filter that admits the first entry of each document, so a multikey query returns a document once, at its first matching entry in scan order.</summary>
-    private Func<EntryScan.Entry, bool>? FirstPerDocument(int index)
+    private static Func<EntryScan.Entry, bool>? FirstPerDocument(IndexBinding binding, int index)
     {
-        if (index < 0 || !Model.Indexes[index].Multikey)
+        if (index < 0 || !binding.Definitions[index].Multikey)
         {
             return null;
         }
 
         var seen = new HashSet<byte[]>(ByteArrayEqualityComparer.Instance);
-        return entry => seen.Add(_entries.PrimaryKeyOf(index, entry.Key, entry.Value));
+        return entry => seen.Add(binding.Entries.PrimaryKeyOf(index, entry.Key, entry.Value));
     }
 
     /// <summary>The document an index entry points at, looked up by a slice of the entry (no copy of its primary key).</summary>
-    private T ReadEntryDocument(BTree.Tree primary, int index, EntryScan.Entry entry, Bson.IFieldDictionary fields)
+    private T ReadEntryDocument(BTree.Tree primary, IndexBinding binding, int index, EntryScan.Entry entry, Bson.IFieldDictionary fields)
     {
-        var primaryKey = _entries.PrimaryKeySpan(index, entry.Key, entry.Value);
+        var primaryKey = binding.Entries.PrimaryKeySpan(index, entry.Key, entry.Value);
         if (!primary.TryGet(primaryKey, out var bytes))
         {
-            throw DanglingEntry(index, primaryKey.ToArray());
+            throw DanglingEntry(binding, index, primaryKey.ToArray());
         }
 
         return Decode(bytes.Span, fields);
     }
 
-    private DatabaseCorruptException DanglingEntry(int index, byte[] primaryKey) =>
-        new(_context.Engine.Name, -1, $"index '{Model.Indexes[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
+    private DatabaseCorruptException DanglingEntry(IndexBinding binding, int index, byte[] primaryKey) =>
+        new(_context.Engine.Name, -1, $"index '{binding.Definitions[index].Name}' of collection '{Name}' has an entry for document {KeyText.Describe(primaryKey)}, which does not exist");
 
     private int CheckIndex(int index)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(index);
-        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, _indexTrees.Length);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, Volatile.Read(ref _binding).Trees.Length);
+        return index;
+    }
+
+    /// <summary>
+    /// <paramref name="index"/>, checked again against the binding the operation's transaction sees: the
+    /// caller chose the position before the operation began, and an index statement may have committed since.
+    /// </summary>
+    private int CheckIndex(IndexBinding binding, int index)
+    {
+        if (index >= binding.Trees.Length)
+        {
+            throw new InvalidOperationException($"Collection '{Name}' has {binding.Trees.Length} index(es) now: an index was dropped while this query was being set up; run it again.");
+        }
+
         return index;
     }
 
@@ -191,8 +217,9 @@ public abstract partial class DocumentCollection<T, TKey>
         try
         {
             var primary = PrimaryTree(tx);
-            var tree = index < 0 ? primary : IndexTree(tx, index);
-            foreach (var entry in EntryScan.Walk(tree, low, high, paging, progress, FirstPerDocument(index)))
+            var binding = Bound(tx);
+            var tree = index < 0 ? primary : IndexTree(tx, binding, CheckIndex(binding, index));
+            foreach (var entry in EntryScan.Walk(tree, low, high, paging, progress, FirstPerDocument(binding, index)))
             {
                 if (index < 0)
                 {
@@ -200,7 +227,7 @@ public abstract partial class DocumentCollection<T, TKey>
                     continue;
                 }
 
-                yield return ReadEntryDocument(primary, index, entry, fields);
+                yield return ReadEntryDocument(primary, binding, index, entry, fields);
             }
         }
         finally

@@ -22,7 +22,8 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var fields = _fields.Committed;
-        var expected = new Dictionary<byte[], byte[]>[_indexTrees.Length];
+        var binding = Bound(transaction);
+        var expected = new Dictionary<byte[], byte[]>[binding.Trees.Length];
         for (var i = 0; i < expected.Length; i++)
         {
             expected[i] = new Dictionary<byte[], byte[]>(ByteArrayEqualityComparer.Instance);
@@ -40,7 +41,7 @@ public abstract partial class DocumentCollection<T, TKey>
                 byte[][][] keys;
                 try
                 {
-                    keys = StoredEntryKeys(cursor.Value.Span, fields);
+                    keys = StoredEntryKeys(binding, cursor.Value.Span, fields);
                 }
                 catch (Exception e) when (e is DocumentSchemaException or Bson.BsonFormatException)
                 {
@@ -52,11 +53,11 @@ public abstract partial class DocumentCollection<T, TKey>
                 {
                     foreach (var indexKey in keys[i])
                     {
-                        var treeKey = _entries.TreeKey(i, indexKey, primaryKey);
-                        var value = Model.Indexes[i].Unique ? primaryKey : [];
+                        var treeKey = binding.Entries.TreeKey(i, indexKey, primaryKey);
+                        var value = binding.Definitions[i].Unique ? primaryKey : [];
                         if (!expected[i].TryAdd(treeKey, value))
                         {
-                            problems.Add($"collection '{Name}': unique index '{Model.Indexes[i].Name}' value {KeyText.Describe(indexKey)} is held by documents {KeyText.Describe(expected[i][treeKey])} and {KeyText.Describe(primaryKey)}");
+                            problems.Add($"collection '{Name}': unique index '{binding.Definitions[i].Name}' value {KeyText.Describe(indexKey)} is held by documents {KeyText.Describe(expected[i][treeKey])} and {KeyText.Describe(primaryKey)}");
                         }
                     }
                 }
@@ -68,13 +69,13 @@ public abstract partial class DocumentCollection<T, TKey>
             problems.Add($"collection '{Name}': its documents cannot all be read, so its indexes are not checked for entries without a document: {e.Message}");
         }
 
-        for (var i = 0; i < _indexTrees.Length; i++)
+        for (var i = 0; i < binding.Trees.Length; i++)
         {
-            var name = Model.Indexes[i].Name;
-            var tree = transaction.OpenTree(_indexTrees[i]);
+            var name = binding.Definitions[i].Name;
+            var tree = transaction.OpenTree(binding.Trees[i]);
             if (tree is null)
             {
-                problems.Add($"collection '{Name}': the tree '{_indexTrees[i]}' of index '{name}' is missing");
+                problems.Add($"collection '{Name}': the tree '{binding.Trees[i]}' of index '{name}' is missing");
                 continue;
             }
 

@@ -29,7 +29,7 @@ public abstract partial class DocumentCollection<T, TKey>
         var types = Model.FieldTypes is { Count: > 0 } declaredTypes ? declaredTypes.ToArray() : record?.Types;
         if (record is null)
         {
-            record = new CollectionRecord(Name, FreeTreeName(tx, "c/" + Name), Model.KeyField, Model.KeyGeneration, types);
+            record = new CollectionRecord(Name, CollectionCatalog.FreeTreeName(tx, "c/" + Name), Model.KeyField, Model.KeyGeneration, types);
             tx.CreateTree(record.PrimaryTree);
             CollectionCatalog.PutCollection(tx, record);
         }
@@ -67,7 +67,7 @@ public abstract partial class DocumentCollection<T, TKey>
             if (trees[i] is null)
             {
                 var definition = declared[i];
-                var index = new IndexRecord(definition.Name, definition.Unique, definition.Multikey, [.. definition.Paths], FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
+                var index = new IndexRecord(definition.Name, definition.Unique, definition.Multikey, [.. definition.Paths], CollectionCatalog.FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
                 tx.CreateTree(index.Tree);
                 CollectionCatalog.PutIndex(tx, Name, index);
                 trees[i] = index.Tree;
@@ -106,21 +106,10 @@ public abstract partial class DocumentCollection<T, TKey>
         return -1;
     }
 
-    /// <summary>A tree name not yet taken: <paramref name="wanted"/>, or with a numeric suffix when a collection or index name makes it collide.</summary>
-    private static string FreeTreeName(WriteTransaction tx, string wanted)
-    {
-        var name = wanted;
-        for (var n = 2; tx.OpenTree(name) is not null; n++)
-        {
-            name = $"{wanted}#{n}";
-        }
-
-        return name;
-    }
-
     /// <summary>Fills new indexes from the stored documents, in batches (a change to the transaction invalidates the cursor, so each batch seeks again).</summary>
     private void Build(WriteTransaction tx, Tree primary, string[] trees, List<int> indexes, IFieldDictionary fields)
     {
+        var binding = Volatile.Read(ref _binding);
         var cursor = primary.CreateCursor();
         byte[]? last = null;
         while (true)
@@ -134,7 +123,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
             for (; ok && batch.Count < BuildBatch; ok = cursor.MoveNext())
             {
-                batch.Add((cursor.Key.ToArray(), StoredEntryKeys(cursor.Value.Span, fields)));
+                batch.Add((cursor.Key.ToArray(), StoredEntryKeys(binding, cursor.Value.Span, fields)));
             }
 
             if (batch.Count == 0)
@@ -149,7 +138,7 @@ public abstract partial class DocumentCollection<T, TKey>
                     var tree = tx.OpenTree(trees[i])!;
                     foreach (var indexKey in keys[i])
                     {
-                        PutEntry(tree, i, indexKey, primaryKey);
+                        PutEntry(binding, tree, i, indexKey, primaryKey);
                     }
                 }
             }
@@ -163,10 +152,10 @@ public abstract partial class DocumentCollection<T, TKey>
     /// that with <c>CheckUnique</c> (<paramref name="uniquenessChecked"/>): inserts and updates check every
     /// key before changing anything, and a second lookup would repeat a descent of the same tree.
     /// </summary>
-    private void PutEntry(Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
+    private void PutEntry(IndexBinding binding, Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
     {
-        var definition = Model.Indexes[index];
-        _entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
+        var definition = binding.Definitions[index];
+        binding.Entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
 
         if (definition.Unique && !uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
         {

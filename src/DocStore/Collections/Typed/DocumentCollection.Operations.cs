@@ -41,10 +41,10 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var bytes = Serialize(document, scope.Fields, key);
-        var keys = EntryKeys(document, primaryKey);
+        var keys = EntryKeys(scope.Binding, document, primaryKey);
         for (var i = 0; i < keys.Length; i++)
         {
-            _entries.CheckUnique(scope.Indexes[i], i, keys[i], primaryKey, KeyString(key));
+            scope.Binding.Entries.CheckUnique(scope.Indexes[i], i, keys[i], primaryKey, KeyString(key));
         }
 
         var changes = PlannedChanges();
@@ -99,15 +99,15 @@ public abstract partial class DocumentCollection<T, TKey>
             return false;
         }
 
-        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        var oldKeys = StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
         var bytes = Serialize(document, scope.Fields, key);
-        var newKeys = EntryKeys(document, primaryKey);
+        var newKeys = EntryKeys(scope.Binding, document, primaryKey);
         var added = new byte[newKeys.Length][][];
         var removed = new byte[newKeys.Length][][];
         for (var i = 0; i < newKeys.Length; i++)
         {
             (added[i], removed[i]) = IndexEntries.Changes(oldKeys[i], newKeys[i]);
-            _entries.CheckUnique(scope.Indexes[i], i, added[i], primaryKey, KeyString(key));
+            scope.Binding.Entries.CheckUnique(scope.Indexes[i], i, added[i], primaryKey, KeyString(key));
         }
 
         var changes = PlannedChanges();
@@ -138,16 +138,16 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>Plans the removal and then the addition of one index's entries (uniqueness already checked).</summary>
     /// <exception cref="IndexKeyTooLongException">An added entry is longer than a tree key may be.</exception>
-    private void PlanEntryChanges(TreeChanges changes, WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
+    private static void PlanEntryChanges(TreeChanges changes, WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
     {
         foreach (var indexKey in removed)
         {
-            changes.Delete(scope.Indexes[index], _entries.TreeKeyScratch(index, indexKey, primaryKey));
+            changes.Delete(scope.Indexes[index], scope.Binding.Entries.TreeKeyScratch(index, indexKey, primaryKey));
         }
 
         foreach (var indexKey in added)
         {
-            _entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
+            scope.Binding.Entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
             changes.Put(scope.Indexes[index], treeKey, value);
         }
     }
@@ -173,7 +173,7 @@ public abstract partial class DocumentCollection<T, TKey>
             return false;
         }
 
-        var oldKeys = StoredEntryKeys(old.Span, scope.Fields);
+        var oldKeys = StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
         var changes = PlannedChanges();
         for (var i = 0; i < oldKeys.Length; i++)
         {
@@ -189,8 +189,9 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The trees and field dictionary one write operation works with.</summary>
     /// <param name="Primary">The primary tree.</param>
     /// <param name="Indexes">The index trees, in the model's index order.</param>
+    /// <param name="Binding">The index set the trees belong to.</param>
     /// <param name="Fields">The field dictionary, for new field names.</param>
     /// <param name="Transaction">The write transaction the trees belong to.</param>
     /// <param name="OwnsTransaction">True when the operation runs in a transaction of its own.</param>
-    private sealed record WriteScope(Tree Primary, Tree[] Indexes, WriteFieldDictionary Fields, Transactions.WriteTransaction Transaction, bool OwnsTransaction);
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, IndexBinding Binding, WriteFieldDictionary Fields, Transactions.WriteTransaction Transaction, bool OwnsTransaction);
 }

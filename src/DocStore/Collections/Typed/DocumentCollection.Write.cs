@@ -203,13 +203,15 @@ public abstract partial class DocumentCollection<T, TKey>
 
     private WriteScope OpenScope(Transactions.WriteTransaction write, bool ownTransaction)
     {
-        var indexes = new Tree[_indexTrees.Length];
+        // Under the write lock: the index set bound here is the catalog's until this transaction ends.
+        var binding = Bound(write);
+        var indexes = new Tree[binding.Trees.Length];
         for (var i = 0; i < indexes.Length; i++)
         {
-            indexes[i] = IndexTree(write, i);
+            indexes[i] = IndexTree(write, binding, i);
         }
 
-        return new WriteScope(PrimaryTree(write), indexes, _fields.Writer, write, ownTransaction);
+        return new WriteScope(PrimaryTree(write), indexes, binding, _fields.Writer, write, ownTransaction);
     }
 
     /// <summary>
@@ -223,10 +225,10 @@ public abstract partial class DocumentCollection<T, TKey>
         return new Tree(transaction, _primaryTree, _primaryRoot, _primaryTreeUtf8);
     }
 
-    /// <summary>The tree of index <paramref name="index"/> in <paramref name="transaction"/> (root cached like <see cref="PrimaryTree"/>).</summary>
-    private Tree IndexTree(Transactions.Transaction transaction, int index)
+    /// <summary>The tree of index <paramref name="index"/> of <paramref name="binding"/> in <paramref name="transaction"/> (root cached like <see cref="PrimaryTree"/>).</summary>
+    private static Tree IndexTree(Transactions.Transaction transaction, IndexBinding binding, int index)
     {
         transaction.ThrowIfCompleted();
-        return new Tree(transaction, _indexTrees[index], _indexRoots[index], _indexTreesUtf8[index]);
+        return new Tree(transaction, binding.Trees[index], binding.Roots[index], binding.TreesUtf8[index]);
     }
 }

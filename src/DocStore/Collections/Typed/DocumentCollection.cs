@@ -31,16 +31,12 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     private readonly CollectionState _state;
     private readonly CollectionFields _fields;
     private readonly string _primaryTree;
-    private readonly string[] _indexTrees;
     private readonly Dictionary<string, uint> _roots;
     private readonly uint _primaryRoot;
-    private readonly uint[] _indexRoots;
 
-    // The trees' names as redo records carry them, encoded once here instead of by every write's tree objects.
+    // The primary tree's name as redo records carry it, encoded once here instead of by every write's tree objects.
     private readonly byte[] _primaryTreeUtf8;
-    private readonly byte[][] _indexTreesUtf8;
 
-    private readonly IndexEntries _entries;
     private readonly int _maxKeyLength;
 
     /// <summary>The largest serialization buffer a thread keeps between writes (larger documents get a buffer of their own).</summary>
@@ -63,9 +59,8 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
         ArgumentNullException.ThrowIfNull(model);
         context.ThrowIfDisposed();
         _context = context;
-        Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
-        _entries = new IndexEntries(model.CollectionName, model.Indexes, _maxKeyLength);
+        _binding = new IndexBinding(new IndexSet([], [], [], -1), model, _maxKeyLength);
         if (context.ClaimOrShare(Name) is { } shared)
         {
             // Another context on the same file has the collection open: share its state (docs/decisions.md).
@@ -86,9 +81,16 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
             }
         }
 
-        (_fields, _primaryTree, _indexTrees, _roots) = (_state.Fields, _state.PrimaryTree, _state.IndexTrees, _state.Roots);
-        (_primaryRoot, _indexRoots) = Roots();
-        (_primaryTreeUtf8, _indexTreesUtf8) = TreeNamesUtf8();
+        (_fields, _primaryTree, _roots) = (_state.Fields, _state.PrimaryTree, _state.Roots);
+        _binding = Binding(model);
+        _primaryRoot = _roots[_primaryTree];
+        _primaryTreeUtf8 = Encoding.UTF8.GetBytes(_primaryTree);
+        if (model is not Collections.Untyped.BsonDocumentModel)
+        {
+            // From now on this process's typed model owns the collection's index set (SQL refuses to change it).
+            _state.MarkModelOwned();
+        }
+
         context.Register(this, _state);
     }
 
@@ -100,20 +102,19 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
         ArgumentNullException.ThrowIfNull(state);
         context.ThrowIfDisposed();
         _context = context;
-        Model = model;
         _maxKeyLength = TreeLimits.MaxKeyLength(context.Engine.PageSize);
         _state = state;
-        _entries = new IndexEntries(model.CollectionName, model.Indexes, _maxKeyLength);
-        (_fields, _primaryTree, _indexTrees, _roots) = (state.Fields, state.PrimaryTree, state.IndexTrees, state.Roots);
-        (_primaryRoot, _indexRoots) = Roots();
-        (_primaryTreeUtf8, _indexTreesUtf8) = TreeNamesUtf8();
+        (_fields, _primaryTree, _roots) = (state.Fields, state.PrimaryTree, state.Roots);
+        _binding = Binding(model);
+        _primaryRoot = _roots[_primaryTree];
+        _primaryTreeUtf8 = Encoding.UTF8.GetBytes(_primaryTree);
     }
 
     /// <summary>The collection name.</summary>
     public string Name => Model.CollectionName;
 
     /// <summary>The generated model of the document type.</summary>
-    public ICollectionModel<T, TKey> Model { get; }
+    public ICollectionModel<T, TKey> Model => Volatile.Read(ref _binding).Model;
 
     string IModelOwner.CollectionName => Name;
 
@@ -133,19 +134,18 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     /// <summary>What this collection shares with other objects of the context over the same collection.</summary>
     private protected CollectionState State => _state;
 
-    /// <summary>The UTF-8 names of the primary tree and of each index tree, by index position.</summary>
-    private (byte[] Primary, byte[][] Indexes) TreeNamesUtf8() =>
-        (Encoding.UTF8.GetBytes(_primaryTree), [.. _indexTrees.Select(Encoding.UTF8.GetBytes)]);
-
-    /// <summary>The cached root pages of the primary tree and of each index tree, by index position.</summary>
-    private (uint Primary, uint[] Indexes) Roots()
+    /// <summary>The binding of <paramref name="model"/> to the shared index set (an untyped model is rebuilt for the set when an index statement changed it meanwhile).</summary>
+    private IndexBinding Binding(ICollectionModel<T, TKey> model)
     {
-        if (Model.Indexes.Count != _indexTrees.Length)
+        var set = _state.IndexSet;
+        if (model.Indexes.Count != set.Trees.Length || !model.Indexes.Zip(set.Definitions).All(p => p.First.SameAs(p.Second)))
         {
-            throw new InvalidOperationException($"The model of collection '{Name}' declares {Model.Indexes.Count} indexes, but the open collection has {_indexTrees.Length}.");
+            model = model is Collections.Untyped.BsonDocumentModel untyped
+                ? (ICollectionModel<T, TKey>)(object)new Collections.Untyped.BsonDocumentModel(untyped.CollectionName, set.Definitions, untyped.KeyField, untyped.KeyGeneration)
+                : throw new InvalidOperationException($"The model of collection '{model.CollectionName}' declares {model.Indexes.Count} indexes, but the open collection has {set.Trees.Length} ({string.Join(", ", set.Definitions.Select(d => d.Name))}).");
         }
 
-        return (_roots[_primaryTree], [.. _indexTrees.Select(t => _roots[t])]);
+        return new IndexBinding(set, model, _maxKeyLength);
     }
 
     /// <summary>The encoded primary key, checked against the engine's key limit.</summary>
@@ -218,29 +218,29 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     private static string KeyString(TKey key) => key.ToString() ?? string.Empty;
 
     /// <summary>The distinct index keys of a live document, per index, each checked against the engine's key limit.</summary>
-    private byte[][][] EntryKeys(T document, byte[] primaryKey)
+    private static byte[][][] EntryKeys(IndexBinding binding, T document, byte[] primaryKey)
     {
         var sink = CollectionScratch.KeySink ??= new IndexKeySink();
-        var result = new byte[Model.Indexes.Count][][];
+        var result = new byte[binding.Definitions.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
             sink.Clear();
-            Model.AppendIndexKeys(i, document, sink);
-            result[i] = _entries.Checked(i, sink.Keys, primaryKey.Length);
+            binding.Model.AppendIndexKeys(i, document, sink);
+            result[i] = binding.Entries.Checked(i, sink.Keys, primaryKey.Length);
         }
 
         return result;
     }
 
     /// <summary>The distinct index keys of a stored document, per index.</summary>
-    private byte[][][] StoredEntryKeys(ReadOnlySpan<byte> stored, IFieldDictionary fields)
+    private static byte[][][] StoredEntryKeys(IndexBinding binding, ReadOnlySpan<byte> stored, IFieldDictionary fields)
     {
         var sink = CollectionScratch.KeySink ??= new IndexKeySink();
-        var result = new byte[Model.Indexes.Count][][];
+        var result = new byte[binding.Definitions.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
             sink.Clear();
-            Model.AppendIndexKeys(i, stored, fields, sink);
+            binding.Model.AppendIndexKeys(i, stored, fields, sink);
             result[i] = IndexEntries.Distinct(sink.Keys);
         }
 

@@ -37,8 +37,8 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
     /// <summary>The stored name of the key field.</summary>
     public string KeyField => Model.KeyField;
 
-    /// <summary>The collection's indexes (its catalog's, plus those declared when it was opened).</summary>
-    public IReadOnlyList<IndexDefinition> Indexes => Model.Indexes;
+    /// <summary>The collection's indexes (its catalog's, plus those declared when it was opened), as of the last commit: SQL's CREATE INDEX and DROP INDEX change them.</summary>
+    public IReadOnlyList<IndexDefinition> Indexes => CurrentIndexes();
 
     /// <summary>
     /// The document whose value in <paramref name="index"/> equals <paramref name="value"/>: the one document
@@ -201,7 +201,7 @@ public sealed partial class BsonCollection : DocumentCollection<BsonDocument, Bs
     private int Resolve(string index)
     {
         ArgumentNullException.ThrowIfNull(index);
-        var indexes = Model.Indexes;
+        var indexes = CurrentIndexes();
         for (var i = 0; i < indexes.Count; i++)
         {
             if (indexes[i].Name == index)

@@ -47,20 +47,22 @@ internal sealed record Assignment(PathExpression Target, SqlExpression Value, So
 /// <param name="Span">DELETE through the last clause.</param>
 internal sealed record DeleteStatement(SqlName Collection, SqlExpression? Where, SourceSpan Span) : SqlStatement(Span);
 
-/// <summary><c>CREATE [UNIQUE] INDEX name ON c (path, ...)</c>.</summary>
+/// <summary><c>CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON c (path, ...)</c>.</summary>
 /// <param name="Unique">True for a unique index.</param>
 /// <param name="Name">The index name.</param>
 /// <param name="Collection">The indexed collection.</param>
 /// <param name="Paths">The indexed paths, at least one.</param>
 /// <param name="Span">CREATE through the closing parenthesis.</param>
-internal sealed record CreateIndexStatement(bool Unique, SqlName Name, SqlName Collection, ImmutableArray<PathExpression> Paths, SourceSpan Span)
+/// <param name="IfNotExists">True when an index of that name already on the collection is no error.</param>
+internal sealed record CreateIndexStatement(bool Unique, SqlName Name, SqlName Collection, ImmutableArray<PathExpression> Paths, SourceSpan Span, bool IfNotExists = false)
     : SqlStatement(Span);
 
-/// <summary><c>DROP INDEX c.name</c>.</summary>
+/// <summary><c>DROP INDEX [IF EXISTS] c.name</c>.</summary>
 /// <param name="Collection">The collection the index belongs to.</param>
 /// <param name="Name">The index name.</param>
 /// <param name="Span">DROP through the index name.</param>
-internal sealed record DropIndexStatement(SqlName Collection, SqlName Name, SourceSpan Span) : SqlStatement(Span);
+/// <param name="IfExists">True when a missing index (or collection) is no error.</param>
+internal sealed record DropIndexStatement(SqlName Collection, SqlName Name, SourceSpan Span, bool IfExists = false) : SqlStatement(Span);
 
 /// <summary><c>BEGIN [TRANSACTION]</c>.</summary>
 /// <param name="Span">The statement's text.</param>

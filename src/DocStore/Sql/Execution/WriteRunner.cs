@@ -52,9 +52,12 @@ internal static class WriteRunner
                 }
 
                 return Done(-1);
-            case CreateIndexStatement or DropIndexStatement:
-                // A collection object keeps its index set for its life; SQL cannot change it under the objects that are open.
-                throw SqlErrors.NotSupported(sql, statement.Span, $"{StatementRunner.Kind(statement)} statements are not supported yet: declare indexes with [Index] on a typed model or with GetCollection(name, IndexDefinition...)");
+            case CreateIndexStatement create:
+                IndexStatements.Create(prepared, create, session);
+                return Done(-1);
+            case DropIndexStatement drop:
+                IndexStatements.Drop(prepared, drop, session);
+                return Done(-1);
             default:
                 return Done(RunWrite(prepared, index, statement, parameters, session));
         }

@@ -163,12 +163,20 @@ internal sealed partial class SqlParser
         return Accept(TokenKind.Where) ? ParseExpressionInto(ref ignored) : null;
     }
 
-    /// <summary><c>CREATE [UNIQUE] INDEX name ON c (path, ...)</c>.</summary>
+    /// <summary><c>CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON c (path, ...)</c>.</summary>
     private CreateIndexStatement ParseCreateIndex()
     {
         var create = _tokens.Advance();
         var unique = Accept(TokenKind.Unique);
         Expect(TokenKind.Index, unique ? "INDEX after UNIQUE" : "INDEX or UNIQUE INDEX after CREATE");
+        var ifNotExists = IsWord(0, "IF") && _tokens.Peek(1).Kind == TokenKind.Not;
+        if (ifNotExists)
+        {
+            _tokens.Advance();
+            _tokens.Advance();
+            ExpectWord("EXISTS", "EXISTS after IF NOT");
+        }
+
         var name = ExpectName("an index name after INDEX");
         Expect(TokenKind.On, "ON after the index name");
         var collection = ExpectName("a collection name after ON");
@@ -181,17 +189,43 @@ internal sealed partial class SqlParser
         while (Accept(TokenKind.Comma));
 
         Expect(TokenKind.RightParen, "',' or ')' in the list of indexed paths");
-        return new CreateIndexStatement(unique, name, collection, paths.ToImmutable(), SpanFrom(create));
+        return new CreateIndexStatement(unique, name, collection, paths.ToImmutable(), SpanFrom(create), ifNotExists);
     }
 
-    /// <summary><c>DROP INDEX c.name</c>: an index is named within its collection.</summary>
+    /// <summary><c>DROP INDEX [IF EXISTS] c.name</c>: an index is named within its collection.</summary>
     private DropIndexStatement ParseDropIndex()
     {
         var drop = _tokens.Advance();
         Expect(TokenKind.Index, "INDEX after DROP");
+
+        // IF and EXISTS are not reserved: "DROP INDEX if.x" drops index x of a collection named if.
+        var ifExists = IsWord(0, "IF") && IsWord(1, "EXISTS") && _tokens.Peek(2).Kind != TokenKind.Dot;
+        if (ifExists)
+        {
+            _tokens.Advance();
+            _tokens.Advance();
+        }
+
         var collection = ExpectName("a collection name after DROP INDEX");
         Expect(TokenKind.Dot, "'.' and the index name after the collection name (DROP INDEX collection.index)");
         var name = ExpectAnyWord("an index name after '.'");
-        return new DropIndexStatement(collection, name, SpanFrom(drop));
+        return new DropIndexStatement(collection, name, SpanFrom(drop), ifExists);
+    }
+
+    /// <summary>True when the token <paramref name="ahead"/> is the unquoted word <paramref name="word"/> (any case): a word SQL gives a meaning only in one place.</summary>
+    private bool IsWord(int ahead, string word)
+    {
+        var token = _tokens.Peek(ahead);
+        return token.Kind == TokenKind.Identifier && token.Text(_sql).Equals(word, StringComparison.OrdinalIgnoreCase);
+    }
+
+    private void ExpectWord(string word, string expected)
+    {
+        if (!IsWord(0, word))
+        {
+            throw Error(expected);
+        }
+
+        _tokens.Advance();
     }
 }

@@ -108,12 +108,11 @@ public class ApiTests
     }
 
     [Fact]
-    public void Index_statements_are_refused_with_the_statement_kind_until_they_are_supported()
+    public void Index_statements_report_minus_one_like_other_statements_that_change_no_rows()
     {
         using var db = SqlDatabase.People();
-        var error = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("DROP INDEX People.Age"));
-        Assert.Equal(DocStoreErrorCode.SqlNotSupported, error.ErrorCode);
-        Assert.Contains("DROP INDEX statements are not supported yet", error.Message, StringComparison.Ordinal);
+        Assert.Equal(-1, db.Sql.Execute("CREATE INDEX ByName ON People (Name)"));
+        Assert.Equal(-1, db.Sql.Execute("DROP INDEX People.ByName"));
         Assert.Equal(6, db.GetCollection("People").Count());
     }
 

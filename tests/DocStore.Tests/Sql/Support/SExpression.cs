@@ -67,6 +67,7 @@ internal static class SExpression
                 break;
             case CreateIndexStatement create:
                 text.Append(create.Unique ? "(create-unique-index " : "(create-index ")
+                    .Append(create.IfNotExists ? "if-not-exists " : string.Empty)
                     .Append(Name(create.Name)).Append(' ').Append(Name(create.Collection));
                 foreach (var path in create.Paths)
                 {
@@ -76,7 +77,7 @@ internal static class SExpression
                 text.Append(')');
                 break;
             case DropIndexStatement drop:
-                text.Append("(drop-index ").Append(Name(drop.Collection)).Append(' ').Append(Name(drop.Name)).Append(')');
+                text.Append("(drop-index ").Append(drop.IfExists ? "if-exists " : string.Empty).Append(Name(drop.Collection)).Append(' ').Append(Name(drop.Name)).Append(')');
                 break;
             case BeginStatement:
                 text.Append("(begin)");

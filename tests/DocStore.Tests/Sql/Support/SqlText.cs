@@ -70,12 +70,12 @@ internal static class SqlText
                 Clause(text.Append("DELETE FROM ").Append(Name(delete.Collection)), " WHERE ", delete.Where);
                 break;
             case CreateIndexStatement create:
-                text.Append(create.Unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ").Append(Name(create.Name))
+                text.Append(create.Unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ").Append(create.IfNotExists ? "IF NOT EXISTS " : string.Empty).Append(Name(create.Name))
                     .Append(" ON ").Append(Name(create.Collection));
                 List(text.Append(" ("), create.Paths).Append(')');
                 break;
             case DropIndexStatement drop:
-                text.Append("DROP INDEX ").Append(Name(drop.Collection)).Append('.').Append(Name(drop.Name));
+                text.Append("DROP INDEX ").Append(drop.IfExists ? "IF EXISTS " : string.Empty).Append(Name(drop.Collection)).Append('.').Append(Name(drop.Name));
                 break;
             case BeginStatement:
                 text.Append("BEGIN");
