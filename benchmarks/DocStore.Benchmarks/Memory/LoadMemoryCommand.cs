@@ -7,9 +7,12 @@ using DocStore.Benchmarks.Compare.Workloads;
 namespace DocStore.Benchmarks.Memory;
 
 /// <summary>
-/// <c>load-memory [--docs N] [--engines docstore,sqlite]</c>: the 1M load's memory and size, one engine per
-/// child process (a shared process would mix their heaps): ~1 KiB people in transactions of 1,000 at Normal
-/// durability with each engine's default 32 MiB page cache, then the peak working set and the final files.
+/// <c>load-memory [--docs N] [--batch N] [--bio N] [--durability normal|full] [--engines docstore,sqlite]</c>:
+/// the 1M load's memory and size, one engine per child process (a shared process would mix their heaps):
+/// ~1 KiB people (bio 800) in transactions of 1,000 at Normal durability with each engine's default 32 MiB
+/// page cache, then the peak working set and the final files. The options change the load, so the same
+/// documents can be compared in other shapes (the compare harness's timed insert rows store as many
+/// documents as each engine manages, so their file sizes are not per document).
 /// Prints each engine's figures and DocStore's ratios to the others; DOCSTORE_LOAD_STATS=1 adds DocStore's
 /// statistics and DOCSTORE_LOAD_TRACE=1 the heap every 100K documents (standard error).
 /// </summary>
@@ -18,17 +21,21 @@ internal static class LoadMemoryCommand
     public static int Run(string[] args, TextWriter output)
     {
         var docs = Option(args, "--docs", 1_000_000);
+        var load = new LoadShape(
+            Option(args, "--batch", LoadWorkload.BatchSize),
+            Option(args, "--bio", LoadWorkload.BioLength),
+            (args.SkipWhile(a => a != "--durability").Skip(1).FirstOrDefault() ?? "normal") == "full" ? CommitDurability.Full : CommitDurability.Normal);
         var child = args.SkipWhile(a => a != "--child").Skip(1).FirstOrDefault();
         if (child is not null)
         {
-            return Load(child, docs, output);
+            return Load(child, docs, load, output);
         }
 
         var engines = (args.SkipWhile(a => a != "--engines").Skip(1).FirstOrDefault() ?? "docstore,sqlite").Split(',');
         var results = new List<(string Engine, long Peak, long Bytes, double Seconds)>();
         foreach (var engine in engines)
         {
-            var line = RunChild(engine, docs);
+            var line = RunChild(engine, docs, args);
             var parts = line.Split(' ');
             results.Add((engine, long.Parse(parts[0], CultureInfo.InvariantCulture), long.Parse(parts[1], CultureInfo.InvariantCulture), double.Parse(parts[2], CultureInfo.InvariantCulture)));
         }
@@ -48,7 +55,7 @@ internal static class LoadMemoryCommand
         return 0;
     }
 
-    private static string RunChild(string engine, int docs)
+    private static string RunChild(string engine, int docs, string[] args)
     {
         var self = Environment.ProcessPath!;
         var start = new ProcessStartInfo(self) { RedirectStandardOutput = true, UseShellExecute = false };
@@ -57,7 +64,8 @@ internal static class LoadMemoryCommand
             start.ArgumentList.Add(typeof(LoadMemoryCommand).Assembly.Location);
         }
 
-        foreach (var arg in new[] { "load-memory", "--child", engine, "--docs", docs.ToString(CultureInfo.InvariantCulture) })
+        string[] shape = [.. args.Where((a, i) => a is "--batch" or "--bio" or "--durability" || (i > 0 && args[i - 1] is "--batch" or "--bio" or "--durability"))];
+        foreach (var arg in new[] { "load-memory", "--child", engine, "--docs", docs.ToString(CultureInfo.InvariantCulture) }.Concat(shape))
         {
             start.ArgumentList.Add(arg);
         }
@@ -68,7 +76,7 @@ internal static class LoadMemoryCommand
         return process.ExitCode == 0 ? line : throw new InvalidOperationException($"load-memory: the {engine} child failed (exit {process.ExitCode}): {line}");
     }
 
-    private static int Load(string engineName, int docs, TextWriter output)
+    private static int Load(string engineName, int docs, LoadShape load, TextWriter output)
     {
         var directory = Path.Combine(Path.GetTempPath(), $"docstore-load-memory-{Environment.ProcessId}");
         Directory.CreateDirectory(directory);
@@ -76,14 +84,14 @@ internal static class LoadMemoryCommand
         {
             var started = Stopwatch.StartNew();
             long bytes;
-            using (var engine = EngineCatalog.Open(engineName, new EngineConfig(directory, CommitDurability.Normal)))
+            using (var engine = EngineCatalog.Open(engineName, new EngineConfig(directory, load.Durability)))
             {
-                var batch = new Person[LoadWorkload.BatchSize];
+                var batch = new Person[load.Batch];
                 for (long loaded = 0; loaded < docs; loaded += batch.Length)
                 {
                     for (var i = 0; i < batch.Length; i++)
                     {
-                        batch[i] = PersonFactory.Create(loaded + i + 1, LoadWorkload.BioLength);
+                        batch[i] = PersonFactory.Create(loaded + i + 1, load.Bio);
                     }
 
                     engine.Insert(batch);
@@ -120,4 +128,6 @@ internal static class LoadMemoryCommand
         var value = args.SkipWhile(a => a != name).Skip(1).FirstOrDefault();
         return value is null ? fallback : int.Parse(value, CultureInfo.InvariantCulture);
     }
+
+    private sealed record LoadShape(int Batch, int Bio, CommitDurability Durability);
 }
