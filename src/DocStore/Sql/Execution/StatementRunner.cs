@@ -22,7 +22,7 @@ internal static class StatementRunner
             case ExplainStatement { Statement: SelectStatement or UpdateStatement or DeleteStatement }:
                 return new SqlResult(Explain.Columns, Explain.Rows(compiled.Plan!), -1);
             default:
-                throw SqlErrors.NotSupported(state.Sql, compiled.Statement.Span, $"{Kind(compiled.Statement)} statements are not supported yet: SQL runs SELECT and EXPLAIN SELECT");
+                throw SqlErrors.NotSupported(state.Sql, compiled.Statement.Span, $"{Kind(compiled.Statement)} statements are not supported: EXPLAIN describes SELECT, UPDATE and DELETE, whose plans find rows");
         }
     }
 
