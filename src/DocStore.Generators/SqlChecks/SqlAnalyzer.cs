@@ -88,7 +88,7 @@ public sealed class SqlAnalyzer : DiagnosticAnalyzer
         }
 
         SqlSchema model = schema.Value;
-        IReadOnlyList<SqlNameProblem> problems = SqlNameChecker.Check(model, statements);
+        IReadOnlyList<SqlNameProblem> problems = SqlNameChecker.Check(model, text, statements);
         if (problems.Count == 0)
         {
             return;

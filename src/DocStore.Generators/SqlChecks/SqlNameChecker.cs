@@ -20,13 +20,19 @@ internal sealed record SqlNameProblem(SourceSpan Span, bool IsCollection, string
 internal sealed class SqlNameChecker
 {
     private readonly SqlSchema _schema;
+    private readonly string _sql;
     private readonly List<SqlNameProblem> _problems = new();
 
-    private SqlNameChecker(SqlSchema schema) => _schema = schema;
-
-    public static IReadOnlyList<SqlNameProblem> Check(SqlSchema schema, IEnumerable<SqlStatement> statements)
+    private SqlNameChecker(SqlSchema schema, string sql)
     {
-        var checker = new SqlNameChecker(schema);
+        _schema = schema;
+        _sql = sql;
+    }
+
+    /// <summary>The unknown names in <paramref name="statements"/>, parsed from <paramref name="sql"/>.</summary>
+    public static IReadOnlyList<SqlNameProblem> Check(SqlSchema schema, string sql, IEnumerable<SqlStatement> statements)
+    {
+        var checker = new SqlNameChecker(schema, sql);
         foreach (SqlStatement statement in statements)
         {
             checker.Statement(statement);
@@ -116,10 +122,9 @@ internal sealed class SqlNameChecker
             if (item is ExpressionItem expression)
             {
                 Expression(expression.Expression, scope);
-                if (expression.Alias is not null)
-                {
-                    outputNames.Add(expression.Alias.Text);
-                }
+
+                // A column without an alias is named by its text, as the binder names it.
+                outputNames.Add(expression.Alias?.Text ?? _sql.Substring(expression.Expression.Span.Start, expression.Expression.Span.Length));
             }
         }
 

@@ -149,6 +149,7 @@ public class SqlCheckTests
             db.Sql.Query("SELECT c.Email, o.Total FROM Customers AS c LEFT JOIN Orders o ON o.CustomerId = c.Id WHERE o.Lines[].Sku = :sku");
             db.Sql.Query("select email, ADDRESS.city, address.zip from customers where \"Email\" like '%@x' order by 1");
             db.Sql.Query("SELECT CustomerId, SUM(Total) AS spent FROM Orders GROUP BY CustomerId HAVING SUM(Total) > 10 ORDER BY spent");
+            db.Sql.Query("SELECT CustomerId, COUNT(*) FROM Orders GROUP BY CustomerId ORDER BY \"COUNT(*)\" DESC");
             db.Sql.Query("SELECT * FROM Customers WHERE Id IN (SELECT CustomerId FROM Orders WHERE Total > $min)");
             db.Sql.Query("SELECT (SELECT COUNT(*) FROM Orders) AS n, Extra.anything FROM Customers");
             db.Sql.Query("SELECT name, key_field FROM docstore_collections; SELECT collection, paths FROM DOCSTORE_INDEXES; SELECT id FROM docstore_fields");
