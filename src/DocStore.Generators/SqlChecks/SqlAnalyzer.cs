@@ -14,7 +14,7 @@ namespace DocStore.Generators.SqlChecks;
 
 /// <summary>
 /// Checks constant SQL passed to <c>DocStoreSql</c> and <c>SqlSession</c> methods with the runtime's own
-/// parser: a syntax error is DOCS020; when the receiver is <c>ctx.Sql</c> of a generated context, a
+/// parser: a syntax error is DOCS020; when the receiver comes from <c>ctx.Sql</c> of a generated context, a
 /// collection the model lacks is DOCS021 and a field path it lacks is DOCS022. Each diagnostic points
 /// at the offending characters inside the string literal.
 /// </summary>
@@ -55,8 +55,7 @@ public sealed class SqlAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         INamedTypeSymbol declaring = invocation.TargetMethod.ContainingType;
-        bool onSql = SymbolEqualityComparer.Default.Equals(declaring, sqlType);
-        if (!onSql && !SymbolEqualityComparer.Default.Equals(declaring, sessionType))
+        if (!SymbolEqualityComparer.Default.Equals(declaring, sqlType) && !SymbolEqualityComparer.Default.Equals(declaring, sessionType))
         {
             return;
         }
@@ -82,7 +81,7 @@ public sealed class SqlAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (!onSql || !IsGeneratedContext(invocation.Instance))
+        if (!IsGeneratedContext(invocation.Instance))
         {
             return;
         }
@@ -104,24 +103,55 @@ public sealed class SqlAnalyzer : DiagnosticAnalyzer
         }
     }
 
-    /// <summary>True for <c>x.Sql</c> where x's static type is a user's partial context that the generator completes.</summary>
+    /// <summary>
+    /// True when the SQL surface comes from <c>x.Sql</c> (directly, through <c>OpenSession()</c>, or through a
+    /// local set once from either) and x's static type is a user's partial context that the generator completes.
+    /// </summary>
     private static bool IsGeneratedContext(IOperation? receiver) =>
-        ContextOf(receiver) is { } context
+        ContextOf(receiver, 0) is { } context
         && ContextParser.Parse(context) is not null
         && context.DeclaringSyntaxReferences.Any(r => r.GetSyntax() is ClassDeclarationSyntax declaration
             && declaration.Modifiers.Any(m => m.Text == "partial"));
 
-    private static INamedTypeSymbol? ContextOf(IOperation? receiver)
+    private static INamedTypeSymbol? ContextOf(IOperation? receiver, int depth)
     {
-        while (receiver is IConversionOperation conversion)
+        receiver = Unwrap(receiver, depth);
+        return receiver switch
         {
-            receiver = conversion.Operand;
-        }
-
-        return receiver is IPropertyReferenceOperation { Property.Name: "Sql", Instance.Type: INamedTypeSymbol context } ? context : null;
+            IPropertyReferenceOperation { Property.Name: "Sql", Instance: { } instance } => StripConversions(instance).Type as INamedTypeSymbol,
+            IInvocationOperation { TargetMethod.Name: "OpenSession", Instance: { } sql } => ContextOf(sql, depth + 1),
+            _ => null,
+        };
     }
 
-    private static string ContextName(IOperation? receiver) => ContextOf(receiver)?.Name ?? "the context";
+    /// <summary>Strips conversions and follows a local to its initializer when nothing else assigns it.</summary>
+    private static IOperation? Unwrap(IOperation? operation, int depth)
+    {
+        operation = operation is null ? null : StripConversions(operation);
+        if (depth > 4 || operation is not ILocalReferenceOperation { Local: var local } || operation.SemanticModel is not { } semanticModel
+            || local.DeclaringSyntaxReferences.Length != 1
+            || local.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: var value } declarator)
+        {
+            return operation;
+        }
+
+        SyntaxNode scope = declarator.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax) ?? declarator.SyntaxTree.GetRoot();
+        bool reassigned = scope.DescendantNodes().OfType<AssignmentExpressionSyntax>()
+            .Any(a => a.Left is IdentifierNameSyntax name && name.Identifier.ValueText == local.Name);
+        return reassigned ? null : Unwrap(semanticModel.GetOperation(value), depth + 1);
+    }
+
+    private static string ContextName(IOperation? receiver) => ContextOf(receiver, 0)?.Name ?? "the context";
+
+    private static IOperation StripConversions(IOperation operation)
+    {
+        while (operation is IConversionOperation conversion)
+        {
+            operation = conversion.Operand;
+        }
+
+        return operation;
+    }
 
     /// <summary>The token that starts at <paramref name="position"/>, or the one character there when none does.</summary>
     private static (int Start, int Length) OffendingToken(string sql, int position)

@@ -171,8 +171,18 @@ public class SqlCheckTests
             db.Sql.Query("SELECT * FROM " + text);
             raw.Sql.Query("SELECT Whatever FROM Untyped");
             session.Query("SELECT Whatever FROM Untyped");
-            var sql = db.Sql; sql.Query("SELECT Whatever FROM Untyped");
+            var reassigned = db.Sql; reassigned = raw.Sql; reassigned.Query("SELECT Whatever FROM Untyped");
             """));
+
+    [Fact]
+    public void Sessions_and_locals_from_a_generated_context_are_checked() =>
+        Assert.Equal(["DOCS021", "DOCS022", "DOCS022"], Analyze("""
+            using var s = db.Sql.OpenSession();
+            s.Query("SELECT * FROM Nowhere");
+            var sql = db.Sql;
+            sql.Execute("DELETE FROM Orders WHERE Totl < 0");
+            db.Sql.OpenSession().Query("SELECT Emale FROM Customers");
+            """).Select(d => d.Id));
 
     [Fact]
     public void Unknown_collections_are_not_reported_while_a_model_has_errors() =>
