@@ -88,6 +88,24 @@ public class SqlCheckTests
     }
 
     [Fact]
+    public void DOCS020_in_a_single_line_raw_string_maps_one_to_one() =>
+        Single("DOCS020", "db.Sql.Query(\"\"\"SELECT \"Email\" FROM Customers WHERE Email = [|=|] 'a'\"\"\");", DiagnosticSeverity.Error);
+
+    [Fact]
+    public void DOCS020_unclosed_string_points_at_the_end_of_the_text() =>
+        Single("DOCS020", """db.Sql.Query("SELECT * FROM Customers WHERE Email = 'a[||]");""", DiagnosticSeverity.Error);
+
+    [Fact]
+    public void DOCS020_in_a_constant_interpolated_string_covers_the_argument()
+    {
+        ImmutableArray<Diagnostic> diagnostics = TestCompilation.Analyze(DiagnosticAssert.Usings + Model +
+            "public static class Use { const string T = \"Customers\"; public static void Run(Shop db) { db.Sql.Query($\"SELECT * FROM {T} WHERE\"); } }");
+        Diagnostic d = Assert.Single(diagnostics);
+        Assert.Equal("DOCS020", d.Id);
+        Assert.Equal("$\"SELECT * FROM {T} WHERE\"", d.Location.SourceTree!.ToString().Substring(d.Location.SourceSpan.Start, d.Location.SourceSpan.Length));
+    }
+
+    [Fact]
     public void DOCS020_lexical_error_points_at_the_character() =>
         Single("DOCS020", """db.Sql.Query("SELECT 12[|a|] FROM Customers");""", DiagnosticSeverity.Error);
 
