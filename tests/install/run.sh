@@ -2,7 +2,7 @@
 # The fresh-project install test: packs the solution, then, in a new folder that knows nothing of this
 # repository, creates a console app the way a user would (`dotnet new console`, `dotnet add package
 # DocStore`), builds it with warnings as errors (the generator and analyzers run from the package),
-# checks that a broken model fails the build with the analyzer's error, runs the program, publishes it
+# checks that a broken model and malformed constant SQL fail the build with the analyzers' errors, runs the program, publishes it
 # with NativeAOT and runs the native binary, and installs the `docstore` tool from the same packages
 # and runs it on the file the program wrote.
 #
@@ -59,6 +59,14 @@ if dotnet build -c Release -nologo -v quiet > broken.log 2>&1; then
 fi
 grep -q "DOCS001" broken.log || { cat broken.log; echo "no DOCS001 in the failed build"; exit 1; }
 rm Broken.cs broken.log
+
+step "malformed constant SQL fails the build with the SQL analyzer's error"
+cp "$repo/tests/install/broken/BrokenSql.cs" .
+if dotnet build -c Release -nologo -v quiet > broken.log 2>&1; then
+  echo "the malformed SQL built; the SQL analyzer did not run from the package"; exit 1
+fi
+grep -q "DOCS020" broken.log || { cat broken.log; echo "no DOCS020 in the failed build"; exit 1; }
+rm BrokenSql.cs broken.log
 
 step "run"
 dotnet run -c Release --no-build -- "$work/app.db"

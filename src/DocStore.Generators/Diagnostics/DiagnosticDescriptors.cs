@@ -85,6 +85,24 @@ internal static class DiagnosticDescriptors
         "DOCS019", "Context type must be a non-generic top-level class",
         "Context '{0}' must be a non-generic class declared directly in a namespace, or its collections cannot be generated");
 
+    // SQL checks. A syntax error fails at run time whatever the database holds, so it is an error; a name
+    // may exist at run time without the model knowing it (untyped collections, fields written by other
+    // code), so unknown names are warnings.
+    public static readonly DiagnosticDescriptor SqlSyntaxError = Error(
+        "DOCS020", "SQL syntax error",
+        "SQL syntax error: expected {0}, found {1}");
+
+    public static readonly DiagnosticDescriptor SqlUnknownCollection = Warning(
+        "DOCS021", "Unknown collection in SQL",
+        "Unknown collection '{0}' in SQL (collections of {1}: {2})");
+
+    public static readonly DiagnosticDescriptor SqlUnknownField = Warning(
+        "DOCS022", "Unknown field in SQL",
+        "Unknown field '{0}' in {1}");
+
+    private static DiagnosticDescriptor Warning(string id, string title, string message) =>
+        new(id, title, message, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
+
     private static DiagnosticDescriptor Error(string id, string title, string message, params string[] tags) =>
         new(id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: HelpBase + id + ".md", customTags: tags);

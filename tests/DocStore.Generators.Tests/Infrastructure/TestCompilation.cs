@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using DocStore.Generators;
 using DocStore.Generators.Diagnostics;
+using DocStore.Generators.SqlChecks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -26,7 +27,7 @@ internal static class TestCompilation
     {
         CSharpCompilation compilation = Create(sources);
         ImmutableArray<Diagnostic> diagnostics = compilation
-            .WithAnalyzers([new DocStoreAnalyzer()])
+            .WithAnalyzers([new DocStoreAnalyzer(), new SqlAnalyzer()])
             .GetAnalyzerDiagnosticsAsync()
             .GetAwaiter().GetResult();
         return diagnostics

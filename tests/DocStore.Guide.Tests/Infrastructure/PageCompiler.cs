@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using DocStore.Generators;
 using DocStore.Generators.Diagnostics;
+using DocStore.Generators.SqlChecks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -35,7 +36,7 @@ internal static class PageCompiler
         GeneratorDriver driver = CSharpGeneratorDriver.Create([new DocStoreGenerator().AsSourceGenerator()], parseOptions: PageProgram.ParseOptions);
         driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var generatorDiagnostics);
         var diagnostics = output
-            .WithAnalyzers([new DocStoreAnalyzer()])
+            .WithAnalyzers([new DocStoreAnalyzer(), new SqlAnalyzer()])
             .GetAllDiagnosticsAsync()
             .GetAwaiter().GetResult()
             .Concat(generatorDiagnostics);

@@ -12,8 +12,10 @@ using (var db = ShopDb.Open(path))
     var ada = db.Customers.FindByEmail("ada@example.org") ?? throw new InvalidOperationException("unique index lookup failed");
     var londoners = db.Customers.FindByAddressCity("London").Count();
     var math = db.Customers.FindByTags("math").Count();
-    if (ada.Id != 1 || londoners != 2 || math != 2)
-        throw new InvalidOperationException($"unexpected results: id {ada.Id}, London {londoners}, math {math}");
+    // Constant SQL is checked against the model when this builds (DOCS020-022), so a typo fails the build.
+    var sqlLondoners = db.Sql.Query("SELECT Email FROM Customers WHERE Address.City = 'London' ORDER BY Email").Count;
+    if (ada.Id != 1 || londoners != 2 || math != 2 || sqlLondoners != 2)
+        throw new InvalidOperationException($"unexpected results: id {ada.Id}, London {londoners}, math {math}, SQL London {sqlLondoners}");
 
     var report = db.CheckIntegrity();
     Console.WriteLine($"customers: {db.Customers.Count()}, London: {londoners}, math: {math}, integrity: {(report.IsValid ? "ok" : "FAILED")}");

@@ -46,7 +46,7 @@ internal static class SyntaxErrors
         TokenKind.NamedParameter or TokenKind.PositionalParameter => $"parameter {Clip(token.Text(sql))}",
         TokenKind.DocumentLiteral => $"document {Clip(token.Text(sql))}",
         _ when token.IsKeyword => $"keyword {Keywords.Spelling(token.Kind)}",
-        _ => $"'{token.Text(sql)}'",
+        _ => $"'{token.Text(sql).ToString()}'",
     };
 
     /// <summary>A short name for the token a phrase follows: "WHERE", "','", "identifier x".</summary>
