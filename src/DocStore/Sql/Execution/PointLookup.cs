@@ -16,6 +16,9 @@ internal static class PointLookup
 {
     private const int MaxStackText = 80;
 
+    // Room for a string of MaxStackText chars, and far more than an integer component takes.
+    private const int StackKeyBytes = (MaxStackText * 3) + 16;
+
     /// <summary>True when <paramref name="plan"/> is a point query this path can answer.</summary>
     public static bool Applies(SelectPlan plan)
     {
@@ -64,21 +67,22 @@ internal static class PointLookup
             }
 
             var pages = new PageSource(engine.Pager, lsn);
+
+            // The common cases are one key: an integer in a tree of integers, or a short string (an email, a
+            // name; each char takes at most three bytes). They are encoded on the stack.
+            Span<byte> buffer = stackalloc byte[StackKeyBytes];
+            var writer = new KeyWriter(buffer);
             if (value.Kind == SqlKind.Integer && integersOnly)
             {
-                // The common case (an integer key in a tree of integers) is one key: encode it on the stack.
-                Span<byte> buffer = stackalloc byte[KeyEncoding.MaxFixedComponentSize];
-                var writer = new KeyWriter(buffer);
                 writer.WriteInt64(value.Integer);
-                return TryRead(pages, writer.WrittenSpan, out var one) ? [one] : [];
+            }
+            else if (value.Kind == SqlKind.Text && value.Boxed is string { Length: <= MaxStackText } text)
+            {
+                writer.WriteString(text);
             }
 
-            if (value.Kind == SqlKind.Text && value.Boxed is string { Length: <= MaxStackText } text)
+            if (!writer.WrittenSpan.IsEmpty)
             {
-                // A short string (an email, a name) is one key too; each char takes at most three bytes.
-                Span<byte> buffer = stackalloc byte[(MaxStackText * 3) + 16];
-                var writer = new KeyWriter(buffer);
-                writer.WriteString(text);
                 return TryRead(pages, writer.WrittenSpan, out var one) ? [one] : [];
             }
 
