@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using DocStore.Benchmarks.Commands;
 using DocStore.Benchmarks.Compare.Data;
 using DocStore.Benchmarks.Compare.Engines;
 using DocStore.Benchmarks.Compare.Workloads;
@@ -20,18 +21,18 @@ internal static class LoadMemoryCommand
 {
     public static int Run(string[] args, TextWriter output)
     {
-        var docs = Option(args, "--docs", 1_000_000);
+        var docs = CommandArgs.Int(args, "--docs", 1_000_000);
         var load = new LoadShape(
-            Option(args, "--batch", LoadWorkload.BatchSize),
-            Option(args, "--bio", LoadWorkload.BioLength),
-            (args.SkipWhile(a => a != "--durability").Skip(1).FirstOrDefault() ?? "normal") == "full" ? CommitDurability.Full : CommitDurability.Normal);
-        var child = args.SkipWhile(a => a != "--child").Skip(1).FirstOrDefault();
+            CommandArgs.Int(args, "--batch", LoadWorkload.BatchSize),
+            CommandArgs.Int(args, "--bio", LoadWorkload.BioLength),
+            (CommandArgs.Text(args, "--durability") ?? "normal") == "full" ? CommitDurability.Full : CommitDurability.Normal);
+        var child = CommandArgs.Text(args, "--child");
         if (child is not null)
         {
             return Load(child, docs, load, output);
         }
 
-        var engines = (args.SkipWhile(a => a != "--engines").Skip(1).FirstOrDefault() ?? "docstore,sqlite").Split(',');
+        var engines = (CommandArgs.Text(args, "--engines") ?? "docstore,sqlite").Split(',');
         var results = new List<(string Engine, long Peak, long Bytes, double Seconds)>();
         foreach (var engine in engines)
         {
@@ -121,12 +122,6 @@ internal static class LoadMemoryCommand
         {
             Directory.Delete(directory, recursive: true);
         }
-    }
-
-    private static int Option(string[] args, string name, int fallback)
-    {
-        var value = args.SkipWhile(a => a != name).Skip(1).FirstOrDefault();
-        return value is null ? fallback : int.Parse(value, CultureInfo.InvariantCulture);
     }
 
     private sealed record LoadShape(int Batch, int Bio, CommitDurability Durability);

@@ -1,4 +1,5 @@
 using System.Globalization;
+using DocStore.Benchmarks.Commands;
 using DocStore.Benchmarks.Compare.Data;
 using DocStore.Benchmarks.Compare.Workloads;
 using DocStore.Storage;
@@ -15,11 +16,11 @@ internal static class SpaceCommand
 {
     public static int Run(string[] args, TextWriter output)
     {
-        var docs = Option(args, "--docs", 10_000);
-        var durable = Option(args, "--durable", 2_000);
-        var updates = Option(args, "--updates", 20_000);
-        var churn = Option(args, "--churn", 50_000);
-        var root = args.SkipWhile(a => a != "--dir").Skip(1).FirstOrDefault() ?? Path.Combine(Path.GetTempPath(), "docstore-space-" + Environment.ProcessId);
+        var docs = CommandArgs.Int(args, "--docs", 10_000);
+        var durable = CommandArgs.Int(args, "--durable", 2_000);
+        var updates = CommandArgs.Int(args, "--updates", 20_000);
+        var churn = CommandArgs.Int(args, "--churn", 50_000);
+        var root = CommandArgs.Text(args, "--dir") ?? Path.Combine(Path.GetTempPath(), "docstore-space-" + Environment.ProcessId);
         Directory.CreateDirectory(root);
         try
         {
@@ -171,11 +172,5 @@ internal static class SpaceCommand
             person.Score = random.Next(100);
             db.People.Update(person);
         }
-    }
-
-    private static int Option(string[] args, string name, int fallback)
-    {
-        var index = Array.IndexOf(args, name);
-        return index >= 0 && index + 1 < args.Length ? int.Parse(args[index + 1], CultureInfo.InvariantCulture) : fallback;
     }
 }
