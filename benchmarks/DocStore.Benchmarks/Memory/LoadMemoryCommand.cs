@@ -88,6 +88,7 @@ internal static class LoadMemoryCommand
             using (var engine = EngineCatalog.Open(engineName, new EngineConfig(directory, load.Durability)))
             {
                 var batch = new Person[load.Batch];
+                var trace = Environment.GetEnvironmentVariable("DOCSTORE_LOAD_TRACE") == "1";
                 for (long loaded = 0; loaded < docs; loaded += batch.Length)
                 {
                     for (var i = 0; i < batch.Length; i++)
@@ -96,7 +97,7 @@ internal static class LoadMemoryCommand
                     }
 
                     engine.Insert(batch);
-                    if (Environment.GetEnvironmentVariable("DOCSTORE_LOAD_TRACE") == "1" && loaded % 100_000 == 0)
+                    if (trace && loaded % 100_000 == 0)
                     {
                         var info = GC.GetGCMemoryInfo();
                         using var me = Process.GetCurrentProcess();
