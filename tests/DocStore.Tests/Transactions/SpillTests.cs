@@ -374,6 +374,77 @@ public sealed class SpillTests
     }
 
     [Fact]
+    public void Spills_are_not_fsynced_and_the_commit_fsyncs_the_wal_so_a_power_cut_keeps_none_or_all()
+    {
+        var db = new FaultInjectingStorageDevice("power.db");
+        var wal = new FaultInjectingStorageDevice("power.db-wal");
+        var redo = new FaultInjectingStorageDevice("power.db-redo");
+        using var engine = StorageEngine.Open(db, wal, redo, Options(Durability.Full), "power.db");
+        using (var tx = engine.BeginWrite())
+        {
+            PutSpilling(tx, 0, 20);
+            tx.Commit();
+        }
+
+        var walFlushes = wal.FlushCount;
+        using (var tx = engine.BeginWrite())
+        {
+            PutSpilling(tx, 20, 1500);
+            Assert.True(tx.SpilledFrames > 0);
+            Assert.Equal(walFlushes, wal.FlushCount);
+            using (var cut = Reopen(db.PowerCut(), wal.PowerCut(tearBytes: 100), redo.PowerCut()))
+            {
+                Assert.Equal(20, CountKeys(cut));
+                Assert.True(cut.CheckIntegrity().IsValid);
+            }
+
+            tx.Commit();
+        }
+
+        Assert.True(wal.FlushCount > walFlushes);
+        using var after = Reopen(db.PowerCut(), wal.PowerCut(), redo.PowerCut());
+        AssertHolds(after, 0, 1520);
+        Assert.True(after.CheckIntegrity().IsValid);
+    }
+
+    private static StorageEngine Reopen(byte[] db, byte[] wal, byte[] redo) =>
+        new Devices(db, wal, redo).Open(Options(Durability.Full));
+
+    [Fact]
+    public void A_failed_spill_write_fails_the_transaction_and_leaves_the_database_as_it_was()
+    {
+        var db = new FaultInjectingStorageDevice("fail.db");
+        var wal = new FaultInjectingStorageDevice("fail.db-wal");
+        using (var engine = StorageEngine.Open(db, wal, null, Options(Durability.Normal), "fail.db"))
+        {
+            using (var tx = engine.BeginWrite())
+            {
+                PutSpilling(tx, 0, 20);
+                tx.Commit();
+            }
+
+            using (var tx = engine.BeginWrite())
+            {
+                PutSpilling(tx, 20, 300);
+                wal.FailWrite = true;
+                Assert.Throws<StorageFailedException>(() => PutSpilling(tx, 320, 300));
+            }
+
+            wal.FailWrite = false;
+            Assert.Throws<StorageFailedException>(() =>
+            {
+                using var tx = engine.BeginWrite();
+                PutSpilling(tx, 0, 1);
+                tx.Commit();
+            });
+        }
+
+        using var reopened = new Devices(db.ToArray(), wal.ToArray()).Open(Options(Durability.Normal));
+        Assert.Equal(20, CountKeys(reopened));
+        Assert.True(reopened.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
     public void The_checkpoint_after_a_huge_commit_cuts_the_log_back_to_the_journal_bound()
     {
         using var dir = new TempDirectory();
