@@ -263,6 +263,38 @@ public sealed class SpillTests
         Assert.True(reopened.CheckIntegrity().IsValid);
     }
 
+    [Fact]
+    public void On_a_device_that_wants_aligned_writes_every_spilled_batch_is_written_aligned()
+    {
+        var db = new MemoryStorageDevice("aligned.db");
+        var wal = new AlignmentRecordingDevice("aligned.db-wal", 4096);
+        var options = new StorageOptions { PageSize = 1024, Durability = Durability.Full, RedoLog = false, AutoCheckpointFrames = 0, SpillThresholdPages = Bound, WalPreallocationFrames = 0 };
+        Devices crashed;
+        using (var engine = StorageEngine.Open(db, wal, null, options, "aligned.db"))
+        {
+            using (var tx = engine.BeginWrite())
+            {
+                PutSpilling(tx, 0, 5);
+                tx.Commit();
+            }
+
+            using (var tx = engine.BeginWrite())
+            {
+                PutSpilling(tx, 5, 1200);
+                Assert.True(tx.SpilledFrames > 3 * Bound);
+                tx.Commit();
+            }
+
+            Assert.All(wal.Writes.Where(w => w.Offset != 0), w => Assert.True(w.Offset % 4096 == 0 && w.Length % 4096 == 0, $"write of {w.Length} bytes at {w.Offset}"));
+            AssertHolds(engine, 0, 1205);
+            crashed = new Devices(db.ToArray(), wal.ToArray());
+        }
+
+        using var reopened = crashed.Open(options);
+        AssertHolds(reopened, 0, 1205);
+        Assert.True(reopened.CheckIntegrity().IsValid);
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
