@@ -161,7 +161,8 @@ internal sealed partial class Pager
         try
         {
             StampChecksums(pages);
-            return _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn));
+            // The redo record carries the commit, so the WAL's frames are not fsynced now: packed.
+            return _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn), packed: true);
         }
         finally
         {

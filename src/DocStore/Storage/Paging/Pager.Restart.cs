@@ -36,8 +36,8 @@ internal sealed partial class Pager
     // the next commit restarts the log before it appends if they have left by then (0: nothing pending).
     private long _restartEpoch;
 
-    /// <summary>Whether the WAL is past the journal's bound, so that the committer should checkpoint itself.</summary>
-    public bool WalOverLimit => _wal is not null && _wal.EndOffset > Math.Max(_journalSizeLimit, Volatile.Read(ref _forcedAt));
+    /// <summary>Whether the WAL or the redo log is past the journal's bound, so that the committer should checkpoint itself.</summary>
+    public bool WalOverLimit => _wal is not null && JournalEnd > Math.Max(_journalSizeLimit, Volatile.Read(ref _forcedAt));
 
     /// <summary>
     /// The checkpoint a committer runs when the WAL passed the journal's bound: like <see cref="Checkpoint"/>,
@@ -52,7 +52,7 @@ internal sealed partial class Pager
             try
             {
                 var emptied = Checkpoint();
-                Volatile.Write(ref _forcedAt, emptied ? 0 : _wal!.EndOffset + _journalSizeLimit);
+                Volatile.Write(ref _forcedAt, emptied ? 0 : JournalEnd + _journalSizeLimit);
                 return emptied;
             }
             finally

@@ -71,6 +71,16 @@ internal sealed partial class Pager : IDisposable
     /// </summary>
     public long WalSizeInPages => _memory?.FrameCount ?? ((_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + _wal.FullFrameLength - 1) / _wal.FullFrameLength);
 
+    /// <summary>
+    /// How full the journal is, in page-sized frames: <see cref="WalSizeInPages"/>, or the redo log's bytes
+    /// when it holds more (each redo record takes at least a 4 KiB block, while a small commit's WAL frames
+    /// are packed into a few hundred bytes). What the automatic checkpoint threshold is compared with.
+    /// </summary>
+    public long JournalSizeInPages => _memory?.FrameCount ?? ((JournalEnd - Storage.Wal.WalFormat.HeaderSize + _wal!.FullFrameLength - 1) / _wal.FullFrameLength);
+
+    // Where the longer of the two logs ends: the WAL's frames, or the redo log's records.
+    private long JournalEnd => Math.Max(_wal!.EndOffset, _redo?.EndOffset ?? 0);
+
     private const string InMemoryName = ":memory:";
 
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>

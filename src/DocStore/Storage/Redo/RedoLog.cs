@@ -45,6 +45,9 @@ internal sealed class RedoLog : IDisposable
 
     public string Name => _device.Name;
 
+    /// <summary>Where the next record goes: the bytes this generation's records take, with the header block.</summary>
+    public long EndOffset => Volatile.Read(ref _end);
+
     /// <summary>Records appended since the log was last reset.</summary>
     public long RecordCount => Volatile.Read(ref _appended);
 

@@ -89,7 +89,13 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// Appends one transaction's pages as frames, the last flagged as the commit; returns the commit LSN.
     /// State advances only when every write succeeded, so a failed append leaves nothing half-recorded.
     /// </summary>
-    public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn)
+    /// <remarks>
+    /// <c>packed</c>: true when nothing fsyncs the log for this commit (a redo record carries it, or
+    /// durability is below Full). Its frames then follow the previous commit's directly instead of starting
+    /// on the next <see cref="WalFormat.TransactionAlignment"/>, so a small commit takes a few hundred bytes
+    /// of log, not 4 KiB (docs/storage.md, "WAL").
+    /// </remarks>
+    public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn, bool packed = false)
     {
         if (HasOpenWork)
         {
@@ -98,7 +104,7 @@ internal sealed partial class WriteAheadLog : IDisposable
 
         var chain = _lastChecksum;
         var lsn = NextLsn;
-        var offset = WalFormat.TransactionStart(EndOffset);
+        var offset = packed ? EndOffset : WalFormat.TransactionStart(EndOffset);
         // Room for the frames up to the batch size, and for one more alignment's worth of carried or padding bytes.
         var budget = Math.Max(Math.Min(BatchBytes, pages.Count * FullFrameLength), FullFrameLength + _alignment);
         if (_batch.Length < budget + _alignment)
@@ -133,8 +139,8 @@ internal sealed partial class WriteAheadLog : IDisposable
         }
 
         // Zeros up to the alignment: they lie in the gap before the next transaction's aligned start, which
-        // recovery skips.
-        var padded = (int)AlignUp(used);
+        // recovery skips. A packed commit started off the alignment, so padding would align nothing.
+        var padded = packed ? used : (int)AlignUp(used);
         batch[used..padded].Clear();
         WriteFrames(offset, batch[..padded]);
         var first = NextLsn;
