@@ -180,7 +180,9 @@ internal sealed partial class StorageEngine
         {
             wal = FileStorageDevice.Open(WalPath(Name), unbufferedWrites: _options.WalWritesUnbuffered);
             redo = _options.CommitsThroughRedo || File.Exists(RedoPath(Name)) ? FileStorageDevice.Open(RedoPath(Name), unbufferedWrites: _options.RedoWritesUnbuffered) : null;
-            return Pager.Open(db, wal, redo, _options);
+            var pager = Pager.Open(db, wal, redo, _options);
+            pager.UseBackupLock(Name);
+            return pager;
         }
         catch
         {
