@@ -7,7 +7,7 @@ namespace DocStore.Engine;
 internal sealed partial class StorageEngine
 {
     /// <summary>How long a backup waits for the writer's checkpoint step that holds the backup lock.</summary>
-    internal static TimeSpan BackupLockTimeout { get; set; } = TimeSpan.FromSeconds(30);
+    internal static readonly TimeSpan BackupLockTimeout = TimeSpan.FromSeconds(30);
 
     // A torn read of a log being appended to can look like damage that an fsync vouched for (a later frame
     // read new, an earlier one old); a read of a log that is really damaged fails the same way every time.
@@ -26,7 +26,11 @@ internal sealed partial class StorageEngine
     /// <exception cref="DatabaseLockedException">A writer's checkpoint held the backup lock past <see cref="BackupLockTimeout"/>, or (read-only fallback) a writer holds the file.</exception>
     /// <exception cref="DatabaseCorruptException">The source, or the copy, fails its checks.</exception>
     /// <exception cref="IOException">A log lies beside the destination, or the copy cannot be written.</exception>
-    public static void BackupFile(string sourcePath, string destinationPath, CancellationToken cancellationToken = default)
+    public static void BackupFile(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
+        BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken);
+
+    /// <summary>As <see cref="BackupFile(string, string, CancellationToken)"/>, waiting up to <paramref name="lockTimeout"/> for the backup lock.</summary>
+    internal static void BackupFile(string sourcePath, string destinationPath, TimeSpan lockTimeout, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrEmpty(sourcePath);
         ArgumentException.ThrowIfNullOrEmpty(destinationPath);
@@ -45,7 +49,7 @@ internal sealed partial class StorageEngine
         try
         {
             hold = BackupLockFile.IsSupported
-                ? BackupLockFile.HoldShared(sidecar, sourcePath, BackupLockTimeout, cancellationToken)
+                ? BackupLockFile.HoldShared(sidecar, sourcePath, lockTimeout, cancellationToken)
                 : BackupLockFile.Hold.None;
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
@@ -79,7 +83,7 @@ internal sealed partial class StorageEngine
         finally
         {
             hold.Dispose();
-            BackupLockFile.DeleteIfUnused(sidecar);
+            BackupLockFile.DeleteIfUnused(sidecar, sourcePath);
         }
     }
 

@@ -64,18 +64,32 @@ internal static partial class BackupLockFile
     }
 
     /// <summary>
-    /// At the writer's clean close: removes the sidecar unless a backup holds it (while holding it
-    /// exclusively, so that a backup that opened it just before sees it gone and opens the new one).
+    /// Removes the sidecar unless a backup holds it, taking it exclusively first so that a backup that opened
+    /// it just before sees it gone (see <see cref="IsCurrent"/>). Only while no writer can be using it: the
+    /// writer itself at its clean close (it still holds the database's exclusive lock, so no other writer is
+    /// open), or a backup that can take a shared lock on <paramref name="databaseToLock"/> (so no writer is
+    /// open, and none can open until the file is gone). A writer holding a deleted sidecar would take its
+    /// lock on a file no backup looks at.
     /// </summary>
-    public static void DeleteIfUnused(string sidecar)
+    public static void DeleteIfUnused(string sidecar, string? databaseToLock = null)
     {
         if (!IsSupported || !File.Exists(sidecar))
         {
             return;
         }
 
+        var database = -1;
         try
         {
+            if (databaseToLock is not null)
+            {
+                database = Open(databaseToLock, ReadOnlyCloseOnExec);
+                if (database < 0 || FLock(database, LockShared | LockNonBlocking) != 0)
+                {
+                    return;
+                }
+            }
+
             var fd = Open(sidecar, ReadOnlyCloseOnExec);
             if (fd < 0)
             {
@@ -97,6 +111,13 @@ internal static partial class BackupLockFile
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
             // Left in place: it is an empty file that the next writer or backup uses as it is.
+        }
+        finally
+        {
+            if (database >= 0)
+            {
+                _ = Close(database);
+            }
         }
     }
 
