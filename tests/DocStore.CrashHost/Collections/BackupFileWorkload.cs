@@ -23,10 +23,19 @@ public static class BackupFileWorkload
     /// printing <c>ack n</c> once insert <c>n</c> is acknowledged (<c>ready</c> first).
     /// </summary>
     /// <param name="path">The database file.</param>
+    /// <param name="redoLog">Whether commits go through the redo log (the default) or the WAL's own fsync.</param>
     /// <returns>Never returns normally; the test kills the process.</returns>
-    public static int Write(string path)
+    public static int Write(string path, bool redoLog = true)
     {
-        using var db = DocStoreDatabase.Open(path, WriterOptions);
+        var o = WriterOptions;
+        using var db = DocStoreDatabase.Open(path, new DocStoreOptions
+        {
+            PageSize = o.PageSize,
+            Durability = o.Durability,
+            AutoCheckpointFrames = o.AutoCheckpointFrames,
+            JournalSizeLimit = o.JournalSizeLimit,
+            RedoLog = redoLog,
+        });
         var seq = db.GetCollection("seq");
         Console.WriteLine("ready");
         Console.Out.Flush();

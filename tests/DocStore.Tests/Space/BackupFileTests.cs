@@ -118,6 +118,44 @@ public sealed class BackupFileTests
     }
 
     [Fact]
+    public void A_writer_closed_while_a_backup_reads_leaves_its_log_for_the_next_open()
+    {
+        if (!BackupLockFile.IsSupported)
+        {
+            return;
+        }
+
+        using var dir = new TempDirectory();
+        var path = dir.File("closing.db");
+        using (BackupLockFile.HoldShared(BackupLockFile.PathFor(path), path, TimeSpan.FromSeconds(5), CancellationToken.None))
+        {
+            using var db = DocStoreDatabase.Open(path, Options);
+            var items = db.GetCollection("items");
+            for (var i = 1; i <= 300; i++)
+            {
+                items.Insert(new BsonDocument { { "_id", i }, { "Body", new string('k', 200) } });
+            }
+
+            db.Dispose();
+
+            // The close could neither copy into the file nor restart the log, nor remove the lock file.
+            Assert.True(new FileInfo(path + "-wal").Length > 32);
+            Assert.True(File.Exists(BackupLockFile.PathFor(path)));
+        }
+
+        using (var reopened = DocStoreDatabase.Open(path, Options))
+        {
+            Assert.Equal(300, reopened.GetCollection("items").Count());
+            Assert.True(reopened.CheckIntegrity().IsValid);
+            reopened.GetCollection("items").Insert(new BsonDocument { { "_id", 301 } });
+        }
+
+        // With the lock free, the next writer's clean close empties the log and removes the lock file.
+        Assert.True(new FileInfo(path + "-wal").Length <= 32);
+        Assert.False(File.Exists(BackupLockFile.PathFor(path)));
+    }
+
+    [Fact]
     public void Refuses_a_missing_source_its_own_file_and_a_destination_with_logs_beside_it()
     {
         using var dir = new TempDirectory();
