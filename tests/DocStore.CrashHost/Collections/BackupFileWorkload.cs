@@ -18,9 +18,16 @@ public static class BackupFileWorkload
         JournalSizeLimit = 64 * 1024,
     };
 
+    /// <summary>Accounts in collection <c>bank</c>: each commit moves money between two of them, so a copy mixing two snapshots' pages shows a wrong total.</summary>
+    public const int Accounts = 16;
+
+    /// <summary>What the accounts hold together, in every consistent state.</summary>
+    public const long Total = Accounts * 1000;
+
     /// <summary>
-    /// Inserts keys 1, 2, ... (after those already there) into collection <c>seq</c>, one commit each,
-    /// printing <c>ack n</c> once insert <c>n</c> is acknowledged (<c>ready</c> first).
+    /// Inserts keys 1, 2, ... (after those already there) into collection <c>seq</c>, each in a transaction
+    /// that also moves an amount between two accounts of <c>bank</c> (documents of about a page each, so
+    /// on different pages), printing <c>ack n</c> once commit <c>n</c> is acknowledged (<c>ready</c> first).
     /// </summary>
     /// <param name="path">The database file.</param>
     /// <param name="redoLog">Whether commits go through the redo log (the default) or the WAL's own fsync.</param>
@@ -37,11 +44,39 @@ public static class BackupFileWorkload
             RedoLog = redoLog,
         });
         var seq = db.GetCollection("seq");
+        var bank = db.GetCollection("bank");
+        if (bank.Count() == 0)
+        {
+            using var setup = db.BeginTransaction();
+            for (var a = 0; a < Accounts; a++)
+            {
+                bank.Insert(setup, new BsonDocument { { "_id", a }, { "Balance", Total / Accounts }, { "Pad", new string('p', 700) } });
+            }
+
+            setup.Commit();
+        }
+
         Console.WriteLine("ready");
         Console.Out.Flush();
         for (var n = seq.Count() + 1; ; n++)
         {
-            seq.Insert(new BsonDocument { { "_id", n }, { "Body", new string('s', (int)(n % 300)) } });
+            using (var tx = db.BeginTransaction())
+            {
+                seq.Insert(tx, new BsonDocument { { "_id", n }, { "Body", new string('s', (int)(n % 300)) } });
+                var from = bank.Get(tx, (int)(n % Accounts))!;
+                var to = bank.Get(tx, (int)((n * 7 + 3) % Accounts))!;
+                if (from["_id"].AsInt32 != to["_id"].AsInt32)
+                {
+                    var amount = n % 50;
+                    from["Balance"] = from["Balance"].AsInt64 - amount;
+                    to["Balance"] = to["Balance"].AsInt64 + amount;
+                    bank.Update(tx, from);
+                    bank.Update(tx, to);
+                }
+
+                tx.Commit();
+            }
+
             Console.WriteLine($"ack {n}");
             Console.Out.Flush();
         }
