@@ -12,6 +12,7 @@ namespace DocStore.Tests.Crash;
 /// journal grows while a backup holds the lock and comes back under its bound after, and a backup killed
 /// midway harms neither the source nor leaves a copy that opens as good.
 /// </summary>
+[Collection(BusyChildProcesses.Name)]
 public sealed class CrossProcessBackupTests
 {
     private static int Rounds => int.TryParse(Environment.GetEnvironmentVariable("DOCSTORE_XBACKUP_ROUNDS"), out var n) ? n : 8;
