@@ -53,7 +53,7 @@ internal sealed partial class Pager
     // Under the checkpoint gate: the outermost scope tries the lock (one open and flock per checkpoint).
     private GuardScope EnterRewrites()
     {
-        if (_guardDepth++ == 0 && _backupLockPath is { } path)
+        if (_guardDepth == 0 && _backupLockPath is { } path)
         {
             _guardHold = BackupLockFile.TryHoldExclusive(path);
             _backupReading = _guardHold is null;
@@ -65,6 +65,8 @@ internal sealed partial class Pager
             Volatile.Write(ref _deferredAtPages, _backupReading ? JournalSizeInPages : 0);
         }
 
+        // Counted only once the try is over, so that nothing it throws leaves the depth raised.
+        _guardDepth++;
         return new GuardScope(this);
     }
 
