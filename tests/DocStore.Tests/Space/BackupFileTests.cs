@@ -156,6 +156,42 @@ public sealed class BackupFileTests
     }
 
     [Fact]
+    public void In_place_compaction_waits_for_a_backup_and_leaves_the_database_unchanged_if_it_outlasts_the_timeout()
+    {
+        if (!BackupLockFile.IsSupported)
+        {
+            return;
+        }
+
+        using var dir = new TempDirectory();
+        var path = dir.File("compact.db");
+        using var db = DocStoreDatabase.Open(path, new DocStoreOptions { PageSize = 1024, WriteLockTimeout = TimeSpan.FromMilliseconds(300) });
+        var items = db.GetCollection("items");
+        for (var i = 1; i <= 400; i++)
+        {
+            items.Insert(new BsonDocument { { "_id", i }, { "Body", new string('z', 300) } });
+        }
+
+        for (var i = 1; i <= 400; i += 2)
+        {
+            items.Delete(i);
+        }
+
+        var before = new FileInfo(path).Length;
+        using (BackupLockFile.HoldShared(BackupLockFile.PathFor(path), path, TimeSpan.FromSeconds(5), CancellationToken.None))
+        {
+            var error = Assert.Throws<WriteLockTimeoutException>(() => db.Compact());
+            Assert.Contains("backup", error.Message);
+            Assert.Equal(before, new FileInfo(path).Length);
+        }
+
+        db.Compact();
+        Assert.True(new FileInfo(path).Length < before);
+        Assert.Equal(200, items.Count());
+        Assert.True(db.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
     public void Refuses_a_missing_source_its_own_file_and_a_destination_with_logs_beside_it()
     {
         using var dir = new TempDirectory();
