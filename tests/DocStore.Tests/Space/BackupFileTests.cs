@@ -136,6 +136,7 @@ public sealed class BackupFileTests
                 items.Insert(new BsonDocument { { "_id", i }, { "Body", new string('k', 200) } });
             }
 
+            Assert.True(db.Engine.Pager.CheckpointsDeferredByBackup > 0);
             db.Dispose();
 
             // The close could neither copy into the file nor restart the log, nor remove the lock file.

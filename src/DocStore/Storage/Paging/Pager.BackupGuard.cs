@@ -21,9 +21,10 @@ internal sealed partial class Pager
     private bool _backupReading;
     private long _stepsSkippedForBackup;
 
-    // The journal's size (in page-sized frames, both logs) when a backup last made a checkpoint skip its work, 0 when the
-    // last try found the lock free: commits start the next checkpoint only once the log has grown by the
-    // threshold again, so a long backup costs the writer one lock try per threshold, not one per commit.
+    // The journal's size (in page-sized frames, both logs) when a backup last made a checkpoint skip its
+    // work, 0 when the last try found the lock free: commits start the next checkpoint only once the journal
+    // has grown by the threshold again, so a long backup costs the writer one lock try per threshold, not
+    // one per commit.
     private long _deferredAtPages;
 
     /// <summary>The journal size at which a backup last deferred a checkpoint (0: the last try was not deferred).</summary>
