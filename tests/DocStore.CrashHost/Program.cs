@@ -13,6 +13,8 @@ using DocStore.Storage;
 //                        then the redo figures and "done"; the test kills the process.
 //   compact <path>      compact the database in place over and over (Collections/SpaceWorkload.cs).
 //   backup <path> <dest>  a writer inserts sequential keys while backups go to <dest> over and over.
+//   seqwrite <path> [noredo]  insert sequential keys, one commit each, printing "ack n" (Collections/BackupFileWorkload.cs).
+//   backupfile <path> <dest>  back up a database another process writes, over and over (DocStoreContext.BackupFile).
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -22,6 +24,9 @@ return args switch
     ["redo", var path] => DocStore.CrashHost.Collections.RedoWorkload.Run(path),
     ["compact", var path] => DocStore.CrashHost.Collections.SpaceWorkload.Compact(path),
     ["backup", var path, var destination] => await DocStore.CrashHost.Collections.SpaceWorkload.BackupAsync(path, destination),
+    ["seqwrite", var path] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path),
+    ["seqwrite", var path, "noredo"] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path, redoLog: false),
+    ["backupfile", var path, var destination] => DocStore.CrashHost.Collections.BackupFileWorkload.Backup(path, destination),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -29,7 +34,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | compact <path> | backup <path> <dest> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
     return 2;
 }
 

@@ -227,7 +227,7 @@ internal sealed partial class Pager
     private void ResetRedoIfCovered()
     {
         if (_redo is null || _pendingRedo is not null || _redo.RecordCount == 0
-            || Volatile.Read(ref _walSyncedLsn) < CommittedLsn)
+            || Volatile.Read(ref _walSyncedLsn) < CommittedLsn || BackupReading)
         {
             return;
         }

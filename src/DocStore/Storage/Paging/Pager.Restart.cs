@@ -79,6 +79,12 @@ internal sealed partial class Pager
     // Under the checkpoint gate and the write lock, with every committed version copied and dropped from the index.
     private bool RestartWal(long committed)
     {
+        if (BackupReading)
+        {
+            // A backup in another process may be reading frames: a later checkpoint restarts the log.
+            return false;
+        }
+
         Readers.Rotate();
         var epoch = Readers.CurrentEpoch;
         if (!AwaitReaders(() => Readers.OldestReaderEpoch() >= epoch))
@@ -105,10 +111,11 @@ internal sealed partial class Pager
 
         try
         {
+            using var guard = EnterRewrites();
             Volatile.Write(ref _restartEpoch, 0);
             // Frames appended since (by a commit that found the readers still there) would be lost by a restart.
             if (_index.PageCount == 0 && _wal!.FrameCount != 0 && CommittedLsn == _wal.NextLsn - 1
-                && Readers.OldestReaderEpoch() >= epoch)
+                && Readers.OldestReaderEpoch() >= epoch && !BackupReading)
             {
                 ResetWal(CommittedLsn);
             }
