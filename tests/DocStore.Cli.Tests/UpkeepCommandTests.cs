@@ -41,6 +41,51 @@ public sealed class UpkeepCommandTests : IDisposable
     }
 
     [Fact]
+    public async Task Backup_copies_a_database_another_process_keeps_writing()
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            return;
+        }
+
+        Load(300);
+        long committed = 300;
+        using var stop = new CancellationTokenSource();
+        using (var app = DocStoreDatabase.Open(_dir["app.db"], new DocStoreOptions { AutoCheckpointFrames = 16 }))
+        {
+            // This test process is the application; the tool below is another process.
+            var things = app.GetCollection("things");
+            var writer = Task.Run(() =>
+            {
+                for (var i = 301L; !stop.IsCancellationRequested; i++)
+                {
+                    things.Insert(new DocStore.Bson.Model.BsonDocument { { "_id", (int)i }, { "pad", new string('y', 300) } });
+                    Volatile.Write(ref committed, i);
+                }
+            });
+            while (Volatile.Read(ref committed) < 800)
+            {
+                await Task.Delay(5);
+            }
+
+            var before = Volatile.Read(ref committed);
+            var result = _dir.Run("backup", "app.db", "copy.db");
+            var after = Volatile.Read(ref committed);
+            await stop.CancelAsync();
+            await writer;
+
+            Assert.True(result.ExitCode == 0, result.Error);
+            Assert.StartsWith("backed up app.db to copy.db", result.Output);
+            var check = _dir.Run("check", "copy.db");
+            Assert.True(check.ExitCode == 0, check.Output + check.Error);
+            using var copy = DocStoreDatabase.Open(_dir["copy.db"], new DocStoreOptions { ReadOnly = true });
+            var keys = copy.GetCollection("things").Scan().Select(d => d["_id"].AsInt32).ToList();
+            Assert.InRange(keys.Count, before, after + 1);
+            Assert.Equal(Enumerable.Range(1, keys.Count), keys);
+        }
+    }
+
+    [Fact]
     public void Compact_shrinks_a_churned_file_and_keeps_the_survivors()
     {
         Load(2000);

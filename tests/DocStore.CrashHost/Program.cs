@@ -15,6 +15,8 @@ using DocStore.Storage;
 //                        printing "begin"/"ack"/"rolled" lines; killed likewise.
 //   compact <path>      compact the database in place over and over (Collections/SpaceWorkload.cs).
 //   backup <path> <dest>  a writer inserts sequential keys while backups go to <dest> over and over.
+//   seqwrite <path> [noredo]  insert sequential keys, one commit each, printing "ack n" (Collections/BackupFileWorkload.cs).
+//   backupfile <path> <dest>  back up a database another process writes, over and over (DocStoreContext.BackupFile).
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -25,6 +27,9 @@ return args switch
     ["spill", var path, var seed] => DocStore.CrashHost.Collections.SpillWorkload.Run(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["compact", var path] => DocStore.CrashHost.Collections.SpaceWorkload.Compact(path),
     ["backup", var path, var destination] => await DocStore.CrashHost.Collections.SpaceWorkload.BackupAsync(path, destination),
+    ["seqwrite", var path] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path),
+    ["seqwrite", var path, "noredo"] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path, redoLog: false),
+    ["backupfile", var path, var destination] => DocStore.CrashHost.Collections.BackupFileWorkload.Backup(path, destination),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -32,7 +37,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | compact <path> | backup <path> <dest> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
     return 2;
 }
 

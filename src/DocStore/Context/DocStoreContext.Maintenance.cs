@@ -1,3 +1,5 @@
+using DocStore.Engine;
+
 namespace DocStore;
 
 // Upkeep of the files: online backup and compaction (docs/storage.md, "Backup" and "Compaction").
@@ -29,6 +31,40 @@ public abstract partial class DocStoreContext
         ThrowIfDisposed();
         await Task.Run(() => Engine.Backup(path, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// Writes a consistent copy of the database file at <paramref name="sourcePath"/> to
+    /// <paramref name="destinationPath"/> without opening it as a context, whether or not an application
+    /// (another process, or a context in this one) has it open and keeps writing: the
+    /// <c>sqlite3 app.db ".backup copy.db"</c> of DocStore. The copy holds every commit acknowledged before
+    /// the call and none that is not complete; it is staged at <c>destinationPath.partial</c>, fsynced, checked
+    /// with the integrity check and only then renamed into place, so a failed or killed backup never leaves a
+    /// file at <paramref name="destinationPath"/> that opens as a good database.
+    /// </summary>
+    /// <remarks>
+    /// On Unix the backup reads the files without their locks and holds a shared lock on
+    /// <c>sourcePath-backup</c> for the length of the copy; a writer's checkpoints meanwhile leave the file and
+    /// the logs as they are, so its journal grows past its bound until the backup ends (docs/storage.md,
+    /// "Backup from another process"). On Windows a database another process holds cannot be read:
+    /// <see cref="DatabaseLockedException"/>.
+    /// </remarks>
+    /// <param name="sourcePath">The database file to copy.</param>
+    /// <param name="destinationPath">The file to write (replaced if it exists); no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <exception cref="FileNotFoundException">There is no database at <paramref name="sourcePath"/>.</exception>
+    /// <exception cref="ArgumentException">A path is empty, or both name the same file.</exception>
+    /// <exception cref="DatabaseLockedException">The writer held the backup lock for 30 s (one checkpoint step that long), or on Windows another process holds the database.</exception>
+    /// <exception cref="DatabaseCorruptException">A page of the database, or the finished copy, fails its checks.</exception>
+    /// <exception cref="IOException">A log file lies beside <paramref name="destinationPath"/>, or the copy cannot be written.</exception>
+    public static void BackupFile(string sourcePath, string destinationPath) =>
+        StorageEngine.BackupFile(sourcePath, destinationPath);
+
+    /// <summary>The asynchronous twin of <see cref="BackupFile"/>: the copy runs on the thread pool.</summary>
+    /// <param name="sourcePath">The database file to copy.</param>
+    /// <param name="destinationPath">The file to write.</param>
+    /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
+    /// <returns>A task that completes when the copy is durable at <paramref name="destinationPath"/>.</returns>
+    public static async ValueTask BackupFileAsync(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
+        await Task.Run(() => StorageEngine.BackupFile(sourcePath, destinationPath, cancellationToken), cancellationToken).ConfigureAwait(false);
 
     /// <summary>
     /// Rewrites the database densely and gives the space back to the file system: every tree is rebuilt

@@ -19,7 +19,10 @@ internal sealed partial class StorageEngine
     /// <exception cref="ArgumentException">The path is the database's own.</exception>
     /// <exception cref="IOException">A log of another database lies beside the destination, or the copy cannot be written.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the source fails its checksum.</exception>
-    public void Backup(string path, CancellationToken cancellationToken = default)
+    public void Backup(string path, CancellationToken cancellationToken = default) => BackupVerified(path, verify: null, cancellationToken);
+
+    // With verify: called on the complete, fsynced staging file before it is renamed into place; it throws to refuse it.
+    private void BackupVerified(string path, Action<string>? verify, CancellationToken cancellationToken)
     {
         ThrowIfDisposed();
         CheckDestination(path);
@@ -67,6 +70,8 @@ internal sealed partial class StorageEngine
         CopyStamped(tx.ReadPage(0), copy, 0);
         target.Position = 0;
         target.Write(copy);
+        staged.Seal();
+        verify?.Invoke(staged.TemporaryPath);
         staged.Publish();
     }
 

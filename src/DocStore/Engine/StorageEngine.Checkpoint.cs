@@ -95,7 +95,7 @@ internal sealed partial class StorageEngine
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
         // versions then die young (cheap for the GC) instead of being kept, and promoted, for thousands of frames.
         var threshold = _pager.IsInMemory ? Math.Min(_options.AutoCheckpointFrames, MemoryCheckpointFrames) : _options.AutoCheckpointFrames;
-        if (threshold == 0 || _pager.WalSizeInPages < threshold)
+        if (threshold == 0 || _pager.JournalSizeInPages < threshold + _pager.BackupDeferredAtPages)
         {
             return;
         }

@@ -96,6 +96,8 @@ internal sealed partial class StorageEngine
                     {
                         _pager.TrimEmptyLog();
                     }
+
+                    _pager.RemoveBackupLock();
                 }
                 catch (StorageFailedException)
                 {

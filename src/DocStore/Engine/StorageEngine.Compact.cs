@@ -119,7 +119,8 @@ internal sealed partial class StorageEngine
         {
             cancellationToken.ThrowIfCancellationRequested();
 
-            // Empty log first (a live reader makes it return false), then the swap while no reader is live.
+            // Empty log first (a live reader, or a backup from another process, makes it return false), then
+            // the swap while no reader is live.
             if (_pager.Checkpoint() && _pager.Readers.RunIfNoReaders(() => Swap(staged)))
             {
                 return;
@@ -127,7 +128,7 @@ internal sealed partial class StorageEngine
 
             if (DateTime.UtcNow >= deadline)
             {
-                throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions to end; the database is unchanged.");
+                throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
             }
 
             Thread.Sleep(ReaderPoll);
@@ -180,7 +181,9 @@ internal sealed partial class StorageEngine
         {
             wal = FileStorageDevice.Open(WalPath(Name), unbufferedWrites: _options.WalWritesUnbuffered);
             redo = _options.CommitsThroughRedo || File.Exists(RedoPath(Name)) ? FileStorageDevice.Open(RedoPath(Name), unbufferedWrites: _options.RedoWritesUnbuffered) : null;
-            return Pager.Open(db, wal, redo, _options);
+            var pager = Pager.Open(db, wal, redo, _options);
+            pager.UseBackupLock(Name);
+            return pager;
         }
         catch
         {

@@ -50,7 +50,9 @@ internal sealed partial class StorageEngine
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
             redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered) : null;
-            return Open(db, wal, redo, options, path);
+            var engine = Open(db, wal, redo, options, path);
+            engine._pager.UseBackupLock(path);
+            return engine;
         }
         catch
         {

@@ -69,9 +69,9 @@ internal sealed class StorageOptions
 
     /// <summary>
     /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
-    /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 128; 0 grows the file per commit.
+    /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 64; 0 grows the file per commit.
     /// </summary>
-    internal int WalPreallocationFrames { get; init; } = 128;
+    internal int WalPreallocationFrames { get; init; } = 64;
 
     /// <summary>
     /// Private pages a write transaction may hold before it spills them to the WAL at its next safe point

@@ -11,6 +11,7 @@ namespace DocStore.Tests.Crash;
 /// moment: the database then opens complete, as before or as after compaction, and a backup's destination
 /// holds either nothing or a complete copy.
 /// </summary>
+[Collection(BusyChildProcesses.Name)]
 public sealed class KilledUpkeepTests
 {
     private static int Kills => int.TryParse(Environment.GetEnvironmentVariable("DOCSTORE_UPKEEP_KILLS"), out var n) ? n : 8;

@@ -10,7 +10,10 @@ internal readonly record struct WalFrameLocation(int Offset, WalFrameHeader Head
     public int Length => WalFormat.FrameLength(Header.PayloadLength);
 }
 
-/// <summary>Walks the frames of a WAL image the way recovery does (salt and consecutive LSNs, each transaction from an aligned start), for tests that damage one.</summary>
+/// <summary>
+/// Walks the frames of a WAL image the way recovery does (salt and consecutive LSNs; each transaction right
+/// after the previous commit when a frame is there, else from the next aligned start), for tests that damage one.
+/// </summary>
 internal static class WalFrames
 {
     public static List<WalFrameLocation> Read(byte[] wal)
@@ -21,26 +24,41 @@ internal static class WalFrames
             return frames;
         }
 
-        var offset = (int)WalFormat.TransactionStart(WalFormat.HeaderSize);
+        var offset = WalFormat.HeaderSize;
         var lsn = header.FirstLsn;
-        while (offset + WalFormat.FrameHeaderSize <= wal.Length)
+        var transactionStart = true;
+        while (true)
         {
-            var h = WalFormat.ReadFrameHeader(wal.AsSpan(offset));
-            if (h.Salt != header.Salt || h.Lsn != lsn)
+            if (!IsFrame(wal, offset, header.Salt, lsn))
             {
-                break;
+                var aligned = (int)WalFormat.TransactionStart(offset);
+                if (!transactionStart || !IsFrame(wal, aligned, header.Salt, lsn))
+                {
+                    break;
+                }
+
+                offset = aligned;
             }
 
+            var h = WalFormat.ReadFrameHeader(wal.AsSpan(offset));
             frames.Add(new WalFrameLocation(offset, h));
             offset += WalFormat.FrameLength(h.PayloadLength);
-            if (h.IsCommit)
-            {
-                offset = (int)WalFormat.TransactionStart(offset);
-            }
-
+            transactionStart = h.IsCommit;
             lsn++;
         }
 
         return frames;
+    }
+
+    private static bool IsFrame(byte[] wal, int offset, uint salt, long lsn)
+    {
+        if (offset + WalFormat.FrameHeaderSize > wal.Length)
+        {
+            return false;
+        }
+
+        var h = WalFormat.ReadFrameHeader(wal.AsSpan(offset));
+        return h.Salt == salt && h.Lsn == lsn && offset + WalFormat.FrameLength(h.PayloadLength) <= wal.Length
+            && WalFormat.PayloadChecksum(wal.AsSpan(offset + WalFormat.FrameHeaderSize, h.PayloadLength), h.PageNumber) == h.PayloadChecksum;
     }
 }

@@ -27,13 +27,13 @@ internal sealed class FileStorageDevice : IStorageDevice
     private static readonly Dictionary<string, int> s_openHere = new(OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal);
     private string? _registeredPath;
 
-    private FileStorageDevice(string path, SafeFileHandle handle, SafeFileHandle? unbuffered, Func<IWriteQueue?> openQueue)
+    private FileStorageDevice(string path, SafeFileHandle handle, SafeFileHandle? unbuffered, Func<IWriteQueue?> openQueue, bool register = true)
     {
         Name = path;
         _handle = handle;
         _unbuffered = unbuffered;
         _openQueue = openQueue;
-        _registeredPath = Register(path);
+        _registeredPath = register ? Register(path) : null;
     }
 
     private static string Register(string path)
@@ -131,6 +131,28 @@ internal sealed class FileStorageDevice : IStorageDevice
         {
             throw IsOpenHere(path) ? DatabaseLockedException.OpenInThisProcess(path, ex) : DatabaseLockedException.ForFile(path, ex);
         }
+    }
+
+    /// <summary>
+    /// Opens an existing <paramref name="path"/> for reading only and takes <b>no</b> lock, so it opens while
+    /// a writer holds the file exclusively: for a backup from another process, which coordinates with the
+    /// writer through <see cref="BackupLockFile"/> instead. Unix only (libc <c>open</c>: .NET locks every
+    /// file it opens).
+    /// </summary>
+    /// <exception cref="FileNotFoundException">There is no such file.</exception>
+    /// <exception cref="IOException">The file cannot be opened.</exception>
+    public static FileStorageDevice OpenUnlocked(string path)
+    {
+        var fd = BackupLockFile.OpenReadOnly(path);
+        if (fd < 0)
+        {
+            var errno = Marshal.GetLastPInvokeError();
+            throw errno == 2
+                ? new FileNotFoundException($"'{path}' does not exist.", path)
+                : new IOException($"Cannot open '{path}' for reading (errno {errno}).");
+        }
+
+        return new FileStorageDevice(path, new SafeFileHandle(fd, ownsHandle: true), null, static () => null, register: false);
     }
 
     // Windows reports ERROR_SHARING_VIOLATION (32) or ERROR_LOCK_VIOLATION (33) in the HRESULT; on Unix a

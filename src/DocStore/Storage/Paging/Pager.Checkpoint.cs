@@ -39,11 +39,12 @@ internal sealed partial class Pager
     {
         lock (_checkpointGate)
         {
+            using var guard = EnterRewrites();
             ThrowIfFailed();
             CompleteOpenWork();
             var committed = CommittedLsn;
             var limit = CopyUpToOldestReader(committed);
-            if (limit != committed && _memory is null && AwaitReaders(() => Readers.Oldest() >= committed))
+            if (limit != committed && _memory is null && !BackupReading && AwaitReaders(() => Readers.Oldest() >= committed))
             {
                 limit = CopyUpToOldestReader(committed);
             }
@@ -91,6 +92,7 @@ internal sealed partial class Pager
     {
         lock (_checkpointGate)
         {
+            using var guard = EnterRewrites();
             ThrowIfFailed();
             if (_openWorkPending)
             {
@@ -155,6 +157,12 @@ internal sealed partial class Pager
 
             _index.DropUpTo(limit);
             return limit;
+        }
+
+        if (BackupReading)
+        {
+            // A backup in another process is reading the file: nothing moves into it until a later checkpoint.
+            return -1;
         }
 
         var copy = NewImage();

@@ -75,7 +75,7 @@ internal sealed partial class Pager
             else
             {
                 StampChecksums(pages);
-                lsn = _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn));
+                lsn = _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn), packed: Durability != Durability.Full);
             }
         }
         catch (IOException ex)

@@ -161,7 +161,8 @@ internal sealed partial class Pager
         try
         {
             StampChecksums(pages);
-            return _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn));
+            // The redo record carries the commit, so the WAL's frames are not fsynced now: packed.
+            return _wal!.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn), packed: true);
         }
         finally
         {
@@ -226,7 +227,7 @@ internal sealed partial class Pager
     private void ResetRedoIfCovered()
     {
         if (_redo is null || _pendingRedo is not null || _redo.RecordCount == 0
-            || Volatile.Read(ref _walSyncedLsn) < CommittedLsn)
+            || Volatile.Read(ref _walSyncedLsn) < CommittedLsn || BackupReading)
         {
             return;
         }

@@ -36,8 +36,8 @@ internal sealed partial class Pager
     // the next commit restarts the log before it appends if they have left by then (0: nothing pending).
     private long _restartEpoch;
 
-    /// <summary>Whether the WAL is past the journal's bound, so that the committer should checkpoint itself.</summary>
-    public bool WalOverLimit => _wal is not null && _wal.EndOffset > Math.Max(_journalSizeLimit, Volatile.Read(ref _forcedAt));
+    /// <summary>Whether the WAL or the redo log is past the journal's bound, so that the committer should checkpoint itself.</summary>
+    public bool WalOverLimit => _wal is not null && JournalEnd > Math.Max(_journalSizeLimit, Volatile.Read(ref _forcedAt));
 
     /// <summary>
     /// The checkpoint a committer runs when the WAL passed the journal's bound: like <see cref="Checkpoint"/>,
@@ -52,7 +52,7 @@ internal sealed partial class Pager
             try
             {
                 var emptied = Checkpoint();
-                Volatile.Write(ref _forcedAt, emptied ? 0 : _wal!.EndOffset + _journalSizeLimit);
+                Volatile.Write(ref _forcedAt, emptied ? 0 : JournalEnd + _journalSizeLimit);
                 return emptied;
             }
             finally
@@ -79,6 +79,12 @@ internal sealed partial class Pager
     // Under the checkpoint gate and the write lock, with every committed version copied and dropped from the index.
     private bool RestartWal(long committed)
     {
+        if (BackupReading)
+        {
+            // A backup in another process may be reading frames: a later checkpoint restarts the log.
+            return false;
+        }
+
         Readers.Rotate();
         var epoch = Readers.CurrentEpoch;
         if (!AwaitReaders(() => Readers.OldestReaderEpoch() >= epoch))
@@ -105,10 +111,11 @@ internal sealed partial class Pager
 
         try
         {
+            using var guard = EnterRewrites();
             Volatile.Write(ref _restartEpoch, 0);
             // Frames appended since (by a commit that found the readers still there) would be lost by a restart.
             if (_index.PageCount == 0 && _wal!.FrameCount != 0 && CommittedLsn == _wal.NextLsn - 1
-                && Readers.OldestReaderEpoch() >= epoch)
+                && Readers.OldestReaderEpoch() >= epoch && !BackupReading)
             {
                 ResetWal(CommittedLsn);
             }

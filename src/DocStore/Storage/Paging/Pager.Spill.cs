@@ -46,7 +46,8 @@ internal sealed partial class Pager
         try
         {
             StampChecksums(pages);
-            var first = _wal.AppendUncommitted(pages, Volatile.Read(ref _walSyncedLsn));
+            // The commit goes through the WAL's own path, packed below Full durability (see AppendCommit).
+            var first = _wal.AppendUncommitted(pages, Volatile.Read(ref _walSyncedLsn), packed: Durability != Durability.Full);
             Counters.CountSpill(pages.Count);
             return first;
         }

@@ -76,6 +76,18 @@ internal sealed partial class Pager : IDisposable
     /// </summary>
     public long WalSizeInPages => _memory?.FrameCount ?? ((_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + _wal.FullFrameLength - 1) / _wal.FullFrameLength);
 
+    /// <summary>
+    /// How full the journal is, in page-sized frames: the bytes of the WAL's frames and of the redo log's
+    /// records together (a redo record takes at least a 4 KiB block, while a small commit's WAL frames are
+    /// packed into a few hundred bytes), divided by a whole-page frame's. What the automatic checkpoint
+    /// threshold is compared with; a checkpoint empties both.
+    /// </summary>
+    public long JournalSizeInPages => _memory?.FrameCount
+        ?? ((_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + Math.Max(0, (_redo?.EndOffset ?? 0) - RedoFormat.BlockSize) + _wal.FullFrameLength - 1) / _wal.FullFrameLength);
+
+    // Where the longer of the two logs ends: the WAL's frames, or the redo log's records.
+    private long JournalEnd => Math.Max(_wal!.EndOffset, _redo?.EndOffset ?? 0);
+
     private const string InMemoryName = ":memory:";
 
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>

@@ -31,8 +31,8 @@ internal sealed class RedoLog : IDisposable
     // The length of the record being written (0: none), which EndAppend adds to the end once it is complete.
     private int _writingLength;
 
-    /// <summary>How far ahead of the log's end zeros are written (see <see cref="EnsureAllocated"/>): 256 single-block records.</summary>
-    public const int PreallocationBytes = 1 << 20;
+    /// <summary>How far ahead of the log's end zeros are written (see <see cref="EnsureAllocated"/>): 128 single-block records.</summary>
+    public const int PreallocationBytes = 512 << 10;
 
     // Where the file's written bytes end: records below it overwrite space the file already has.
     private long _allocatedEnd;
@@ -44,6 +44,9 @@ internal sealed class RedoLog : IDisposable
     }
 
     public string Name => _device.Name;
+
+    /// <summary>Where the next record goes: the bytes this generation's records take, with the header block.</summary>
+    public long EndOffset => Volatile.Read(ref _end);
 
     /// <summary>Records appended since the log was last reset.</summary>
     public long RecordCount => Volatile.Read(ref _appended);
@@ -321,6 +324,15 @@ internal sealed class RedoLog : IDisposable
         RedoFormat.WriteHeader(block, salt);
         _device.Write(0, block);
         var keep = Math.Max(sizeLimit, RedoFormat.BlockSize) & ~(long)(RedoFormat.BlockSize - 1);
+
+        // As the WAL does at a restart: keep what this generation used and its preallocation, unless the file
+        // is within one more preallocation of that.
+        var used = (Volatile.Read(ref _end) + PreallocationBytes + RedoFormat.BlockSize - 1) & ~(long)(RedoFormat.BlockSize - 1);
+        if (_device.Length > used + PreallocationBytes)
+        {
+            keep = Math.Min(keep, used);
+        }
+
         if (_device.Length > keep)
         {
             _device.SetLength(keep);

@@ -123,40 +123,40 @@ internal sealed partial class WriteAheadLog
         var payloadBuffer = new byte[_pageSize];
         var seen = new List<(uint PageNumber, WalFrame Frame)>();
         var latest = new Dictionary<uint, long>();
-        var offset = WalFormat.TransactionStart(WalFormat.HeaderSize);
+        var offset = (long)WalFormat.HeaderSize;
         var lsn = FirstLsn;
         var committedEnd = (long)WalFormat.HeaderSize;
         var committedFrames = 0;
         var committedChain = chain;
-        while (offset + WalFormat.FrameHeaderSize <= length)
+
+        // A transaction's first frame follows the previous commit directly (packed) or starts on the next
+        // transaction alignment; inside a transaction frames always follow one another.
+        var transactionStart = true;
+        while (true)
         {
-            _device.Read(offset, headerBuffer);
-            var h = WalFormat.ReadFrameHeader(headerBuffer);
-            if (h.Salt != _salt || h.Lsn != lsn || (uint)h.PayloadLength > (uint)_pageSize
-                || offset + WalFormat.FrameLength(h.PayloadLength) > length)
+            var at = offset;
+            if (!TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out var h, out var sum)
+                && !(transactionStart && (at = WalFormat.TransactionStart(offset)) != offset
+                     && TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out h, out sum)))
             {
                 // Usually the end of the log (zeros ahead of it, or an older generation's frames); but a
-                // damaged salt, LSN or length field must not pass for one when later frames vouch for it.
-                ThrowIfLaterFrameVouchesFor(offset, lsn, h.PageNumber, length);
-                break;
-            }
+                // damaged frame must not pass for one when later frames vouch for it.
+                if (offset + WalFormat.FrameHeaderSize <= length)
+                {
+                    _device.Read(offset, headerBuffer);
+                    ThrowIfLaterFrameVouchesFor(offset, lsn, WalFormat.ReadFrameHeader(headerBuffer).PageNumber, length);
+                }
 
-            var payload = payloadBuffer.AsSpan(0, h.PayloadLength);
-            _device.Read(offset + WalFormat.FrameHeaderSize, payload);
-            var sum = WalFormat.FrameChecksum(chain, headerBuffer, payload);
-            if (sum != h.Checksum || WalFormat.PayloadChecksum(payload, h.PageNumber) != h.PayloadChecksum
-                || (h.PayloadLength == _pageSize && !PageChecksum.IsValid(payload, h.PageNumber)))
-            {
-                ThrowIfLaterFrameVouchesFor(offset, lsn, h.PageNumber, length);
                 break;
             }
 
             chain = sum;
             var previous = h.PayloadLength == _pageSize ? 0 : latest.GetValueOrDefault(h.PageNumber);
-            seen.Add((h.PageNumber, new WalFrame(offset, h.PayloadLength, previous)));
+            seen.Add((h.PageNumber, new WalFrame(at, h.PayloadLength, previous)));
             latest[h.PageNumber] = lsn;
-            offset += WalFormat.FrameLength(h.PayloadLength);
+            offset = at + WalFormat.FrameLength(h.PayloadLength);
             lsn++;
+            transactionStart = h.IsCommit;
             if (h.IsCommit)
             {
                 recovery.LastCommitLsn = h.Lsn;
@@ -164,7 +164,6 @@ internal sealed partial class WriteAheadLog
                 committedEnd = offset;
                 committedChain = chain;
                 committedFrames = seen.Count;
-                offset = WalFormat.TransactionStart(offset);
             }
         }
 
@@ -186,6 +185,32 @@ internal sealed partial class WriteAheadLog
             // The torn or uncommitted tail is dropped before the first append (see FinishOpen).
             _pendingTruncate = committedEnd;
         }
+    }
+
+    // Whether an intact frame with this LSN, chained to `chain`, starts at `offset`: this generation's salt,
+    // a payload length that fits, both checksums and, for a whole image, the page's own checksum.
+    private bool TryReadFrame(long offset, long lsn, uint chain, long length, byte[] headerBuffer, byte[] payloadBuffer, out WalFrameHeader h, out uint sum)
+    {
+        sum = 0;
+        h = default;
+        if (offset + WalFormat.FrameHeaderSize > length)
+        {
+            return false;
+        }
+
+        _device.Read(offset, headerBuffer);
+        h = WalFormat.ReadFrameHeader(headerBuffer);
+        if (h.Salt != _salt || h.Lsn != lsn || (uint)h.PayloadLength > (uint)_pageSize
+            || offset + WalFormat.FrameLength(h.PayloadLength) > length)
+        {
+            return false;
+        }
+
+        var payload = payloadBuffer.AsSpan(0, h.PayloadLength);
+        _device.Read(offset + WalFormat.FrameHeaderSize, payload);
+        sum = WalFormat.FrameChecksum(chain, headerBuffer, payload);
+        return sum == h.Checksum && WalFormat.PayloadChecksum(payload, h.PageNumber) == h.PayloadChecksum
+            && (h.PayloadLength != _pageSize || PageChecksum.IsValid(payload, h.PageNumber));
     }
 
     // A bad frame is a torn tail unless some later frame of this generation, written after an fsync that

@@ -91,14 +91,20 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// are published with them. State advances only when every write succeeded, so a failed append leaves
     /// nothing half-recorded.
     /// </summary>
-    public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn)
+    /// <remarks>
+    /// <c>packed</c>: true when nothing fsyncs the log for this commit (a redo record carries it, or
+    /// durability is below Full). Its frames then follow the previous commit's directly instead of starting
+    /// on the next <see cref="WalFormat.TransactionAlignment"/>, so a small commit takes a few hundred bytes
+    /// of log, not 4 KiB (docs/storage.md, "WAL").
+    /// </remarks>
+    public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn, bool packed = false)
     {
         if (pages.Count == 0 || pageCount == 0)
         {
             throw new ArgumentException("A commit has at least one page and a page count.", nameof(pages));
         }
 
-        return AppendFrames(pages, pageCount, durableLsn);
+        return AppendFrames(pages, pageCount, durableLsn, packed);
     }
 
     /// <summary>
@@ -109,10 +115,13 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// the next transaction then overwrites them from the same place, with the same LSNs).
     /// </summary>
     /// <returns>The LSN of the first frame appended.</returns>
-    public long AppendUncommitted(List<CommitPage> pages, long durableLsn)
+    /// <param name="pages">The pages, whole images (no previous image).</param>
+    /// <param name="durableLsn">The highest LSN known durable, recorded in each frame.</param>
+    /// <param name="packed">Whether the commit that follows will be packed (see <see cref="AppendCommit"/>): then the first batch follows the last commit directly.</param>
+    public long AppendUncommitted(List<CommitPage> pages, long durableLsn, bool packed)
     {
         var first = HasUncommitted ? _tailLsn : NextLsn;
-        AppendFrames(pages, 0, durableLsn);
+        AppendFrames(pages, 0, durableLsn, packed);
         return first;
     }
 
@@ -155,7 +164,7 @@ internal sealed partial class WriteAheadLog : IDisposable
 
     // Appends frames after the last commit, or after the uncommitted frames of the transaction in progress;
     // with a page count the last is the commit and everything appended since the last commit is published.
-    private long AppendFrames(List<CommitPage> pages, uint pageCount, long durableLsn)
+    private long AppendFrames(List<CommitPage> pages, uint pageCount, long durableLsn, bool packed)
     {
         if (!HasUncommitted && HasOpenWork)
         {
@@ -168,7 +177,8 @@ internal sealed partial class WriteAheadLog : IDisposable
         var used = 0;
         if (HasUncommitted)
         {
-            // Contiguous with the frames spilled before: recovery skips gaps only after commit frames.
+            // Contiguous with the frames spilled before: recovery looks for a transaction's start only after
+            // a commit frame.
             chain = _tailChain;
             lsn = _tailLsn;
             used = _tailCarry;
@@ -178,7 +188,7 @@ internal sealed partial class WriteAheadLog : IDisposable
         {
             chain = _lastChecksum;
             lsn = NextLsn;
-            offset = WalFormat.TransactionStart(EndOffset);
+            offset = packed ? EndOffset : WalFormat.TransactionStart(EndOffset);
         }
 
         var startLsn = lsn;
@@ -218,8 +228,9 @@ internal sealed partial class WriteAheadLog : IDisposable
         }
 
         // Zeros up to the alignment: they lie in the gap before the next transaction's aligned start, which
-        // recovery skips (or, for uncommitted frames, where the transaction's next frames write over them).
-        var padded = (int)AlignUp(used);
+        // recovery skips (or, for uncommitted frames, where the transaction's next frames write over them). A
+        // packed commit started off the alignment, so padding would align nothing.
+        var padded = packed ? used : (int)AlignUp(used);
         batch[used..padded].Clear();
         WriteFrames(offset, batch[..padded]);
         if (pageCount == 0)
@@ -377,10 +388,19 @@ internal sealed partial class WriteAheadLog : IDisposable
             _device.Flush();
         }
 
-        // Up to the limit the file keeps its length: the new salt already invalidates the old frames, and
-        // overwriting them in place lets each commit's fsync skip the metadata update that growing needs.
-        // Past it, the space goes back to the file system.
+        // Up to the limit the file keeps what the generation just ended used, and its preallocation: the new
+        // salt already invalidates the old frames, and overwriting them in place lets each commit's fsync skip
+        // the metadata update that growing needs. Past that (by more than one preallocation, so that
+        // generations of similar size do not cut and grow the file in turn), the space goes back to the file
+        // system: one burst of large commits does not keep the log at the limit for good.
         var keep = sizeLimit == long.MaxValue ? long.MaxValue : AlignUp(Math.Max(sizeLimit, WalFormat.TransactionAlignment));
+        var preallocation = (long)_preallocateFrames * FullFrameLength;
+        var used = WalFormat.TransactionStart(EndOffset + preallocation);
+        if (_device.Length > used + preallocation)
+        {
+            keep = Math.Min(keep, used);
+        }
+
         if (_device.Length > keep)
         {
             _device.SetLength(keep);

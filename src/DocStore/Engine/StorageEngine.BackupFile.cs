@@ -1,0 +1,144 @@
+using DocStore.Storage;
+using DocStore.Storage.Devices;
+
+namespace DocStore.Engine;
+
+// Backing up a database file from outside: while another process (or another engine here) writes it.
+internal sealed partial class StorageEngine
+{
+    /// <summary>How long a backup waits for the writer's checkpoint step that holds the backup lock.</summary>
+    internal static readonly TimeSpan BackupLockTimeout = TimeSpan.FromSeconds(30);
+
+    // A torn read of a log being appended to can look like damage that an fsync vouched for (a later frame
+    // read new, an earlier one old); a read of a log that is really damaged fails the same way every time.
+    private const int SnapshotAttempts = 3;
+
+    /// <summary>
+    /// Writes a consistent copy of the database at <paramref name="sourcePath"/> to
+    /// <paramref name="destinationPath"/>, whether or not a writer (in another process or this one) has it
+    /// open (docs/storage.md, "Backup from another process"). On Unix the files are read without their locks
+    /// while a shared lock on <c>source-backup</c> keeps the writer from changing what is read; the copy is
+    /// staged, fsynced, checked with the integrity check and only then renamed into place. Where that lock
+    /// cannot be taken (Windows; a directory where the lock file cannot be created) the source is opened
+    /// read-only instead, which a writer holding it refuses.
+    /// </summary>
+    /// <exception cref="FileNotFoundException">There is no database at <paramref name="sourcePath"/>.</exception>
+    /// <exception cref="DatabaseLockedException">A writer's checkpoint held the backup lock past <see cref="BackupLockTimeout"/>, or (read-only fallback) a writer holds the file.</exception>
+    /// <exception cref="DatabaseCorruptException">The source, or the copy, fails its checks.</exception>
+    /// <exception cref="IOException">A log lies beside the destination, or the copy cannot be written.</exception>
+    public static void BackupFile(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
+        BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken);
+
+    /// <summary>As <see cref="BackupFile(string, string, CancellationToken)"/>, waiting up to <paramref name="lockTimeout"/> for the backup lock.</summary>
+    internal static void BackupFile(string sourcePath, string destinationPath, TimeSpan lockTimeout, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(sourcePath);
+        ArgumentException.ThrowIfNullOrEmpty(destinationPath);
+        if (sourcePath == InMemory || !File.Exists(sourcePath))
+        {
+            throw new FileNotFoundException($"There is no database at '{sourcePath}'.", sourcePath);
+        }
+
+        if (SamePath(sourcePath, destinationPath))
+        {
+            throw new ArgumentException($"The destination '{destinationPath}' is the database's own file.", nameof(destinationPath));
+        }
+
+        var sidecar = BackupLockFile.PathFor(Path.GetFullPath(sourcePath));
+        BackupLockFile.Hold hold;
+        try
+        {
+            hold = BackupLockFile.IsSupported
+                ? BackupLockFile.HoldShared(sidecar, sourcePath, lockTimeout, cancellationToken)
+                : BackupLockFile.Hold.None;
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            hold = BackupLockFile.Hold.None;
+        }
+
+        if (ReferenceEquals(hold, BackupLockFile.Hold.None))
+        {
+            using var engine = Open(sourcePath, new StorageOptions { ReadOnly = true });
+            engine.BackupVerified(destinationPath, VerifyCopy, cancellationToken);
+            return;
+        }
+
+        try
+        {
+            for (var attempt = 1; ; attempt++)
+            {
+                try
+                {
+                    using var engine = OpenUnlockedSnapshot(sourcePath);
+                    engine.BackupVerified(destinationPath, VerifyCopy, cancellationToken);
+                    return;
+                }
+                catch (DatabaseCorruptException) when (attempt < SnapshotAttempts)
+                {
+                    // Read the logs again (see SnapshotAttempts).
+                }
+            }
+        }
+        finally
+        {
+            hold.Dispose();
+            BackupLockFile.DeleteIfUnused(sidecar, sourcePath);
+        }
+    }
+
+    // With the backup lock held: the redo log's bytes first, then the WAL's, each into memory, then the
+    // database file read in place. In that order every redo record read has its earlier commits in the WAL
+    // read after it (a commit writes its WAL frames before the next one starts), so recovery never finds a
+    // gap between them; the lock keeps the file, and the logs' headers, as they are until the copy is done.
+    private static StorageEngine OpenUnlockedSnapshot(string sourcePath)
+    {
+        var redo = ReadWhole(RedoPath(sourcePath));
+        var wal = ReadWhole(WalPath(sourcePath)) ?? new MemoryStorageDevice(WalPath(sourcePath));
+        var db = FileStorageDevice.OpenUnlocked(sourcePath);
+        try
+        {
+            return Open(db, wal, redo, new StorageOptions { ReadOnly = true }, sourcePath);
+        }
+        catch
+        {
+            db.Dispose();
+            throw;
+        }
+    }
+
+    // A log's bytes as they are now, in memory (a missing log: null). Appends after this are not seen.
+    private static MemoryStorageDevice? ReadWhole(string path)
+    {
+        FileStorageDevice file;
+        try
+        {
+            file = FileStorageDevice.OpenUnlocked(path);
+        }
+        catch (FileNotFoundException)
+        {
+            return null;
+        }
+
+        using (file)
+        {
+            var bytes = new byte[file.Length];
+            var read = file.Read(0, bytes);
+            return new MemoryStorageDevice(path, read == bytes.Length ? bytes : bytes[..read]);
+        }
+    }
+
+    // The staged copy must open and pass the integrity check before it takes the destination's name.
+    private static void VerifyCopy(string stagedPath)
+    {
+        using var copy = Open(stagedPath, new StorageOptions { ReadOnly = true });
+        var report = copy.CheckIntegrity();
+        if (!report.IsValid)
+        {
+            throw new DatabaseCorruptException(stagedPath, -1, "the backup copy fails the integrity check: " + report.Problems[0]);
+        }
+    }
+
+    private static bool SamePath(string a, string b) =>
+        string.Equals(Path.GetFullPath(a), Path.GetFullPath(b), OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal);
+}
