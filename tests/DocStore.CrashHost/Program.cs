@@ -11,6 +11,8 @@ using DocStore.Storage;
 //                        documents with every index kind, printing "begin"/"ack" lines; killed likewise.
 //   redo <path>          collection writes through redo records after a checkpoint (Collections/RedoWorkload.cs),
 //                        then the redo figures and "done"; the test kills the process.
+//   spill <path> <seed>  large collection transactions spilling to the WAL (Collections/SpillWorkload.cs),
+//                        printing "begin"/"ack"/"rolled" lines; killed likewise.
 //   compact <path>      compact the database in place over and over (Collections/SpaceWorkload.cs).
 //   backup <path> <dest>  a writer inserts sequential keys while backups go to <dest> over and over.
 //   seqwrite <path> [noredo]  insert sequential keys, one commit each, printing "ack n" (Collections/BackupFileWorkload.cs).
@@ -22,6 +24,7 @@ return args switch
     ["write", var path, var seed] => await WriteAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["collections", var path, var seed] => await DocStore.CrashHost.Collections.CollectionWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["redo", var path] => DocStore.CrashHost.Collections.RedoWorkload.Run(path),
+    ["spill", var path, var seed] => DocStore.CrashHost.Collections.SpillWorkload.Run(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["compact", var path] => DocStore.CrashHost.Collections.SpaceWorkload.Compact(path),
     ["backup", var path, var destination] => await DocStore.CrashHost.Collections.SpaceWorkload.BackupAsync(path, destination),
     ["seqwrite", var path] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path),
@@ -34,7 +37,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
     return 2;
 }
 

@@ -58,8 +58,12 @@ public sealed class DocStoreOptions
     /// </summary>
     public bool ReadOnly { get; init; } = Defaults.ReadOnly;
 
+    /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
+    internal int SpillThresholdPages { get; init; }
+
     internal StorageOptions ToStorageOptions() => new()
     {
+        SpillThresholdPages = SpillThresholdPages,
         ReadOnly = ReadOnly,
         Durability = Durability,
         CacheSizePages = CacheSizePages,

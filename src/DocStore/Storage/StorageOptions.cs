@@ -73,6 +73,14 @@ internal sealed class StorageOptions
     /// </summary>
     internal int WalPreallocationFrames { get; init; } = 64;
 
+    /// <summary>
+    /// Private pages a write transaction may hold before it spills them to the WAL at its next safe point
+    /// (docs/storage.md, "Transactions and durability"). 0 (the default): half the cache's size, at least
+    /// 512 (what the pool of page images keeps free, so a spill's images are reused by the next batch).
+    /// Tests set it tiny to spill often.
+    /// </summary>
+    internal int SpillThresholdPages { get; init; }
+
     /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
     internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog && !ReadOnly;
 
@@ -96,6 +104,7 @@ internal sealed class StorageOptions
         ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
         ArgumentOutOfRangeException.ThrowIfNegative(AutoCheckpointFrames, nameof(AutoCheckpointFrames));
         ArgumentOutOfRangeException.ThrowIfNegative(WalPreallocationFrames, nameof(WalPreallocationFrames));
+        ArgumentOutOfRangeException.ThrowIfNegative(SpillThresholdPages, nameof(SpillThresholdPages));
         ArgumentOutOfRangeException.ThrowIfLessThan(JournalSizeLimit, MinJournalSizeLimit, nameof(JournalSizeLimit));
         if (WriteLockTimeout < TimeSpan.Zero && WriteLockTimeout != Timeout.InfiniteTimeSpan)
         {

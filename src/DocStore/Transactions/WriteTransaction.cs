@@ -13,7 +13,7 @@ namespace DocStore.Transactions;
 /// <see cref="Commit"/> appends them to the WAL; disposing it without committing rolls back. It holds the
 /// engine's write lock (a semaphore, not a thread-owned lock) from begin to commit or rollback.
 /// </summary>
-internal sealed class WriteTransaction : Transaction
+internal sealed partial class WriteTransaction : Transaction
 {
     private readonly Action _releaseLock;
     private readonly Action _afterCommit;
@@ -22,6 +22,12 @@ internal sealed class WriteTransaction : Transaction
     private Dictionary<uint, byte[]> _dirty;
     private Dictionary<uint, byte[]> _previous;
     private bool _catalogChanged;
+
+    // Spilling (see SpillIfLarge): each spilled page's newest frame, the spilled pages read back unchanged,
+    // and the bound (int.MaxValue where the pager cannot spill).
+    private Dictionary<uint, long> _spilled;
+    private Dictionary<uint, byte[]> _reloaded;
+    private readonly int _spillThreshold;
 
     // Set once the pager published the private copies: from then on the cache owns them.
     private bool _published;
@@ -42,6 +48,9 @@ internal sealed class WriteTransaction : Transaction
         // grow a fresh dictionary.
         _dirty = pager.DirtyPages;
         _previous = pager.DirtyPrevious;
+        _spilled = pager.SpilledPages;
+        _reloaded = pager.ReloadedPages;
+        _spillThreshold = pager.CanSpill ? pager.SpillThreshold : int.MaxValue;
 
         // Recorded only where a commit can use them: see Pager.RecordsRedo.
         if (pager.RecordsRedo)
@@ -89,7 +98,7 @@ internal sealed class WriteTransaction : Transaction
     internal void StartRedoRecord()
     {
         ThrowIfCompleted();
-        if (RedoOperations is not null && AnnouncedOperations is { } announced)
+        if (RedoOperations is not null && _spilled.Count == 0 && AnnouncedOperations is { } announced)
         {
             Pager.BeginRedoEarly(RedoOperations, announced);
         }
@@ -139,6 +148,12 @@ internal sealed class WriteTransaction : Transaction
             return page;
         }
 
+        if (_spilled.Count != 0 && _spilled.TryGetValue(pageNumber, out var lsn))
+        {
+            cached = null;
+            return Reload(pageNumber, lsn);
+        }
+
         return Pager.Read(pageNumber, SnapshotLsn, out cached);
     }
 
@@ -155,10 +170,20 @@ internal sealed class WriteTransaction : Transaction
             return page;
         }
 
+        if (_spilled.Count != 0 && _spilled.TryGetValue(pageNumber, out var lsn))
+        {
+            // Logged whole again if it is still private at the next spill or the commit: no previous image.
+            page = Reload(pageNumber, lsn);
+            _reloaded.Remove(pageNumber);
+            _dirty[pageNumber] = page;
+            return page;
+        }
+
         var committed = Pager.Read(pageNumber, SnapshotLsn);
         page = Pager.CopyImage(committed);
         _dirty[pageNumber] = page;
         _previous[pageNumber] = committed;
+        NotePrivatePages();
         return page;
     }
 
@@ -172,13 +197,14 @@ internal sealed class WriteTransaction : Transaction
 
         var page = Pager.NewImage();
         PageLayout.Initialize(page, type);
-        if (_dirty.TryGetValue(pageNumber, out var replaced))
+        if (_dirty.TryGetValue(pageNumber, out var replaced) || _reloaded.Remove(pageNumber, out replaced))
         {
             Pager.ReleaseImage(replaced);
         }
 
         _dirty[pageNumber] = page;
         _previous.Remove(pageNumber);
+        NotePrivatePages();
         return page;
     }
 
@@ -187,7 +213,9 @@ internal sealed class WriteTransaction : Transaction
     internal void FreePage(uint pageNumber)
     {
         // A freed page is never read again, so its private copy need not reach the WAL.
-        if (_dirty.Remove(pageNumber, out var copy))
+        // A spilled frame of it stays in the log and is published with the commit, as recovery would: the
+        // free list owns the page whatever image it holds.
+        if (_dirty.Remove(pageNumber, out var copy) || _reloaded.Remove(pageNumber, out copy))
         {
             Pager.ReleaseImage(copy);
         }
@@ -242,7 +270,13 @@ internal sealed class WriteTransaction : Transaction
         {
             if (_dirty.Count == 0)
             {
-                return 0;
+                if (_spilled.Count == 0)
+                {
+                    return 0;
+                }
+
+                // Every change was spilled: the header page, unchanged, carries the commit flag.
+                GetWritable(0);
             }
 
             _beforeCommit?.Invoke(this);
@@ -255,12 +289,13 @@ internal sealed class WriteTransaction : Transaction
             }
 
             pages.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
+            var spilled = SpilledVersions();
             if (!_catalogChanged)
             {
                 // A redo record replays tree changes on trees that exist; creating or dropping one, or changes
                 // too large to record, go through the WAL's own fsync.
-                var redo = RedoOperations is { Complete: true, Span.Length: > 0 } ? RedoOperations : null;
-                var committed = Pager.AppendCommit(pages, pageCount, redo);
+                var redo = RedoOperations is { Complete: true, Span.Length: > 0 } && spilled is null ? RedoOperations : null;
+                var committed = Pager.AppendCommit(pages, pageCount, redo, spilled);
                 _published = true;
                 return committed;
             }
@@ -268,7 +303,7 @@ internal sealed class WriteTransaction : Transaction
             // Cached roots must not outlive the catalog they came from: nobody uses the cache until this
             // commit's LSN is known, then snapshots at or after it start a fresh generation.
             RootCache.Invalidate(long.MaxValue);
-            var lsn = Pager.AppendCommit(pages, pageCount);
+            var lsn = Pager.AppendCommit(pages, pageCount, spilled: spilled);
             _published = true;
             RootCache.Invalidate(lsn);
             return lsn;
@@ -325,14 +360,33 @@ internal sealed class WriteTransaction : Transaction
                 // Recorded by the pager, which refuses commits until the database is reopened.
             }
 
-            // Rolled back (or the append failed): nobody else ever saw these copies.
+            // Rolled back (or the append failed): nobody else ever saw these copies, nor the spilled frames.
             foreach (var copy in dirty.Values)
             {
                 Pager.ReleaseImage(copy);
             }
+
+            Pager.DiscardSpilled();
         }
 
-        (_dirty, _previous) = ([], []);
+        // Read back from spilled frames, never published: the commit's readers read the frames.
+        foreach (var copy in _reloaded.Values)
+        {
+            Pager.ReleaseImage(copy);
+        }
+
+        _reloaded.Clear();
+        if (_spilled.Count > 4096)
+        {
+            _spilled.Clear();
+            _spilled.TrimExcess();
+            Pager.SpilledVersions.Clear();
+            Pager.SpilledVersions.TrimExcess();
+        }
+
+        _spilled.Clear();
+        Pager.SpilledVersions.Clear();
+        (_dirty, _previous, _spilled, _reloaded) = ([], [], [], []);
         var large = dirty.Count > 4096;
         dirty.Clear();
         previous.Clear();

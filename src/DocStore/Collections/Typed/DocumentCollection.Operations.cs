@@ -17,6 +17,12 @@ public abstract partial class DocumentCollection<T, TKey>
         var each = scope with { OwnsTransaction = false };
         foreach (var document in documents)
         {
+            if (keys.Count > 0)
+            {
+                // Between documents no page is referenced (the first's safe point was the operation's start).
+                scope.Transaction.SpillIfLarge();
+            }
+
             keys.Add(InsertCore(each, document));
         }
 

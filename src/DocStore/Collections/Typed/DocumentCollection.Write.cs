@@ -189,6 +189,10 @@ public abstract partial class DocumentCollection<T, TKey>
     {
         transaction.Enlist(_fields);
         var write = transaction.Write;
+
+        // A safe point: no page of the transaction is referenced between operations. Before the version is
+        // taken, since letting go of spilled images (which bumps it) is not a change this operation made.
+        write.SpillIfLarge();
         var version = write.Version;
         try
         {

@@ -11,9 +11,10 @@ internal sealed partial class Pager
 
     /// <summary>
     /// An upper bound of the pages that have an image anywhere: the file's pages (in memory, every slot of
-    /// the page arrays), plus the pages with versions in the WAL, plus the writer's private pages. A header
+    /// the page arrays), plus the pages with versions in the WAL, plus the writer's private pages and the
+    /// pages it spilled (see <see cref="Spill"/>). A header
     /// page count above it plus the free pages never written is impossible.
     /// </summary>
     public long StoredPageBound() =>
-        (_memory?.PageBound ?? FilePageCount) + _index.PageCount + DirtyPages.Count;
+        (_memory?.PageBound ?? FilePageCount) + _index.PageCount + DirtyPages.Count + SpilledPages.Count;
 }

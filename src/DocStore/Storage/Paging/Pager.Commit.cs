@@ -31,9 +31,14 @@ internal sealed partial class Pager
     /// <param name="pageCount">The database's size in pages after the commit.</param>
     /// <param name="redoOperations">
     /// The transaction's tree changes when they were all recorded (see <see cref="RecordsRedo"/>): the commit
-    /// is then made durable by a redo record instead of the WAL's fsync. Null otherwise.
+    /// is then made durable by a redo record instead of the WAL's fsync. Null otherwise, and ignored when the
+    /// transaction spilled.
     /// </param>
-    public long AppendCommit(List<CommitPage> pages, uint pageCount, RedoOperations? redoOperations = null)
+    /// <param name="spilled">
+    /// The versions the transaction spilled (see <see cref="Spill"/>) of pages not in <paramref name="pages"/>:
+    /// published with the commit. Null when it spilled nothing.
+    /// </param>
+    public long AppendCommit(List<CommitPage> pages, uint pageCount, RedoOperations? redoOperations = null, List<(uint PageNumber, long Lsn)>? spilled = null)
     {
         ThrowIfFailed();
         if (_memory is not null)
@@ -47,8 +52,14 @@ internal sealed partial class Pager
             return AppendToOverlay(pages, pageCount);
         }
 
-        RestartIfPending();
-        var viaRedo = redoOperations is not null && RecordsRedo;
+        // A restart would drop the frames a transaction spilled; it was done, if pending, before the first.
+        var hasSpilled = _wal!.HasUncommitted;
+        if (!hasSpilled)
+        {
+            RestartIfPending();
+        }
+
+        var viaRedo = redoOperations is not null && RecordsRedo && !hasSpilled;
         if (!viaRedo)
         {
             CancelEarlyRedo();
@@ -73,6 +84,12 @@ internal sealed partial class Pager
         }
 
         var first = lsn - pages.Count + 1;
+        if (spilled is { Count: > 0 })
+        {
+            // Spilled pages not in the cache: readers miss and read their frames.
+            _index.AddSpilled(spilled);
+        }
+
         _index.AddCommitted(pages, first);
         _cache.AddCommitted(pages, first, OldestSnapshotInUse());
 

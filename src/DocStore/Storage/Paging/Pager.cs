@@ -36,7 +36,12 @@ internal sealed partial class Pager : IDisposable
         PageSize = pageSize;
         Durability = options.Durability;
         _journalSizeLimit = options.JournalSizeLimit;
-        _pool = new PagePool(pageSize, Readers, pinned: memory is null, maxFree: Math.Max(PagePool.MinFree, options.CacheSizePages / 2));
+        var freeImages = Math.Max(PagePool.MinFree, options.CacheSizePages / 2);
+
+        // As many as the pool keeps free: every image a spill lets go of is reused by the next batch, instead
+        // of being dropped to the pinned heap and allocated anew.
+        SpillThreshold = options.SpillThresholdPages > 0 ? options.SpillThresholdPages : freeImages;
+        _pool = new PagePool(pageSize, Readers, pinned: memory is null, maxFree: freeImages);
         _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool.Retire);
         memory?.RetireThrough(_pool.Retire);
     }

@@ -8,6 +8,7 @@ internal sealed class PagerCounters
 {
     private long _redoEarlyStarts;
     private long _redoRewrites;
+    private long _spilledFrames;
 
     /// <summary>Redo records started before their transaction made its changes (see <see cref="Pager.BeginRedoEarly"/>).</summary>
     public long RedoEarlyStarts => Volatile.Read(ref _redoEarlyStarts);
@@ -18,6 +19,11 @@ internal sealed class PagerCounters
     /// change, so this stays 0 under them.
     /// </summary>
     public long RedoRewrites => Volatile.Read(ref _redoRewrites);
+
+    /// <summary>Frames large write transactions spilled to the WAL before their commits (see <see cref="Pager.Spill"/>).</summary>
+    public long SpilledFrames => Volatile.Read(ref _spilledFrames);
+
+    internal void CountSpill(int frames) => Volatile.Write(ref _spilledFrames, _spilledFrames + frames);
 
     internal void CountRedoEarlyStart() => Volatile.Write(ref _redoEarlyStarts, _redoEarlyStarts + 1);
 

@@ -94,6 +94,18 @@ internal sealed class WalIndex
         }
     }
 
+    /// <summary>Records versions a commit spilled before its own frames (older LSNs than those, one per page), taking the gate once.</summary>
+    public void AddSpilled(List<(uint PageNumber, long Lsn)> versions)
+    {
+        lock (_gate)
+        {
+            foreach (var (pageNumber, lsn) in versions)
+            {
+                AddLocked(pageNumber, lsn);
+            }
+        }
+    }
+
     private void AddLocked(uint pageNumber, long lsn)
     {
         ref var slot = ref ByPageArray.Holding(ref _byPage, pageNumber)[pageNumber];

@@ -87,7 +87,9 @@ internal sealed partial class WriteAheadLog : IDisposable
 
     /// <summary>
     /// Appends one transaction's pages as frames, the last flagged as the commit; returns the commit LSN.
-    /// State advances only when every write succeeded, so a failed append leaves nothing half-recorded.
+    /// They follow the frames the transaction spilled (<see cref="AppendUncommitted"/>), if any, and those
+    /// are published with them. State advances only when every write succeeded, so a failed append leaves
+    /// nothing half-recorded.
     /// </summary>
     /// <remarks>
     /// <c>packed</c>: true when nothing fsyncs the log for this commit (a redo record carries it, or
@@ -97,23 +99,110 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// </remarks>
     public long AppendCommit(List<CommitPage> pages, uint pageCount, long durableLsn, bool packed = false)
     {
-        if (HasOpenWork)
+        if (pages.Count == 0 || pageCount == 0)
+        {
+            throw new ArgumentException("A commit has at least one page and a page count.", nameof(pages));
+        }
+
+        return AppendFrames(pages, pageCount, durableLsn, packed);
+    }
+
+    /// <summary>
+    /// Appends pages of the transaction in progress as uncommitted frames (commit flag 0) after the ones it
+    /// appended before, without publishing them: they stay out of the frame table and the chains, and the
+    /// log's <see cref="NextLsn"/> and <see cref="EndOffset"/> keep naming the last commit, until
+    /// <see cref="AppendCommit"/> follows them, or <see cref="DiscardUncommitted"/> drops them (a rollback:
+    /// the next transaction then overwrites them from the same place, with the same LSNs).
+    /// </summary>
+    /// <returns>The LSN of the first frame appended.</returns>
+    /// <param name="pages">The pages, whole images (no previous image).</param>
+    /// <param name="durableLsn">The highest LSN known durable, recorded in each frame.</param>
+    /// <param name="packed">Whether the commit that follows will be packed (see <see cref="AppendCommit"/>): then the first batch follows the last commit directly.</param>
+    public long AppendUncommitted(List<CommitPage> pages, long durableLsn, bool packed)
+    {
+        var first = HasUncommitted ? _tailLsn : NextLsn;
+        AppendFrames(pages, 0, durableLsn, packed);
+        return first;
+    }
+
+    /// <summary>Whether the transaction in progress has appended uncommitted frames.</summary>
+    public bool HasUncommitted { get; private set; }
+
+    /// <summary>Forgets the uncommitted frames of a transaction that rolled back: the next one writes over them.</summary>
+    public void DiscardUncommitted()
+    {
+        HasUncommitted = false;
+        _tail.Clear();
+        _tailCarry = 0;
+    }
+
+    // The uncommitted frames of the transaction in progress: where the next one goes, its LSN, the running
+    // checksum so far, the frames by LSN from the first, and how many bytes at the front of the batch buffer
+    // are the written part of the device block the next frame starts in (rewritten with it when writes are aligned).
+    private long _tailOffset;
+    private long _tailLsn;
+    private uint _tailChain;
+    private int _tailCarry;
+    private readonly List<(uint PageNumber, WalFrame Frame)> _tail = [];
+
+    /// <summary>
+    /// Reads back the uncommitted whole-page frame with <paramref name="lsn"/> (of the transaction in
+    /// progress) into <paramref name="image"/>, checking its header and payload checksum.
+    /// </summary>
+    /// <exception cref="DatabaseCorruptException">No such frame, or it is damaged.</exception>
+    public void ReadUncommitted(uint pageNumber, long lsn, byte[] image)
+    {
+        // The uncommitted frames follow the last commit: the first has the LSN the log would give next.
+        var index = lsn - NextLsn;
+        if (!HasUncommitted || index < 0 || index >= _tail.Count || _tail[(int)index].PageNumber != pageNumber)
+        {
+            throw new DatabaseCorruptException(_device.Name, pageNumber, $"uncommitted WAL frame LSN {lsn} is not in the log");
+        }
+
+        ReadPayload(pageNumber, lsn, _tail[(int)index].Frame, image);
+    }
+
+    // Appends frames after the last commit, or after the uncommitted frames of the transaction in progress;
+    // with a page count the last is the commit and everything appended since the last commit is published.
+    private long AppendFrames(List<CommitPage> pages, uint pageCount, long durableLsn, bool packed)
+    {
+        if (!HasUncommitted && HasOpenWork)
         {
             FinishOpen();
         }
 
-        var chain = _lastChecksum;
-        var lsn = NextLsn;
-        var offset = packed ? EndOffset : WalFormat.TransactionStart(EndOffset);
+        long offset;
+        uint chain;
+        long lsn;
+        var used = 0;
+        if (HasUncommitted)
+        {
+            // Contiguous with the frames spilled before: recovery looks for a transaction's start only after
+            // a commit frame.
+            chain = _tailChain;
+            lsn = _tailLsn;
+            used = _tailCarry;
+            offset = _tailOffset - used;
+        }
+        else
+        {
+            chain = _lastChecksum;
+            lsn = NextLsn;
+            offset = packed ? EndOffset : WalFormat.TransactionStart(EndOffset);
+        }
+
+        var startLsn = lsn;
+
         // Room for the frames up to the batch size, and for one more alignment's worth of carried or padding bytes.
         var budget = Math.Max(Math.Min(BatchBytes, pages.Count * FullFrameLength), FullFrameLength + _alignment);
         if (_batch.Length < budget + _alignment)
         {
-            _batch = AlignedBuffer.Allocate(budget + _alignment, Math.Max(_alignment, 8));
+            var grown = AlignedBuffer.Allocate(budget + _alignment, Math.Max(_alignment, 8));
+            _batch.Span[..used].CopyTo(grown.Span);
+            _batch = grown;
         }
 
         var batch = _batch.Span;
-        var used = 0;
         _pending.Clear();
         for (var i = 0; i < pages.Count; i++)
         {
@@ -131,7 +220,7 @@ internal sealed partial class WriteAheadLog : IDisposable
             var page = pages[i];
             var slot = batch[used..];
             var (payloadLength, frame, depth) = EncodePayload(page, slot[WalFormat.FrameHeaderSize..], offset + used);
-            var commit = i == pages.Count - 1 ? pageCount : 0u;
+            var commit = pageCount != 0 && i == pages.Count - 1 ? pageCount : 0u;
             chain = WalFormat.WriteFrame(slot, new WalFrameHeader(page.PageNumber, commit, lsn, durableLsn, _salt, payloadLength), chain);
             _pending.Add((page.PageNumber, frame, depth));
             used += WalFormat.FrameLength(payloadLength);
@@ -139,18 +228,45 @@ internal sealed partial class WriteAheadLog : IDisposable
         }
 
         // Zeros up to the alignment: they lie in the gap before the next transaction's aligned start, which
-        // recovery skips. A packed commit started off the alignment, so padding would align nothing.
+        // recovery skips (or, for uncommitted frames, where the transaction's next frames write over them). A
+        // packed commit started off the alignment, so padding would align nothing.
         var padded = packed ? used : (int)AlignUp(used);
         batch[used..padded].Clear();
         WriteFrames(offset, batch[..padded]);
-        var first = NextLsn;
+        if (pageCount == 0)
+        {
+            foreach (var (pageNumber, frame, _) in _pending)
+            {
+                _tail.Add((pageNumber, frame));
+            }
+
+            _pending.Clear();
+            var carried = used - (used % _alignment);
+            batch[carried..used].CopyTo(batch);
+            _tailCarry = used - carried;
+            _tailOffset = offset + used;
+            _tailLsn = lsn;
+            _tailChain = chain;
+            HasUncommitted = true;
+            return startLsn;
+        }
+
+        // The spilled frames are whole images: each starts a page's chain afresh.
+        var next = NextLsn;
+        foreach (var (pageNumber, frame) in _tail)
+        {
+            _frames.Add(frame);
+            _chains[pageNumber] = (next++, 0);
+        }
+
         foreach (var (pageNumber, frame, depth) in _pending)
         {
             _frames.Add(frame);
-            _chains[pageNumber] = (first++, depth);
+            _chains[pageNumber] = (next++, depth);
         }
 
         _pending.Clear();
+        DiscardUncommitted();
         _lastChecksum = chain;
         NextLsn = lsn;
         EndOffset = offset + used;
@@ -252,6 +368,12 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// </summary>
     public void Reset(long nextLsn, bool sync, long sizeLimit = long.MaxValue)
     {
+        if (HasUncommitted)
+        {
+            // The restart would drop frames a transaction in progress reads back and commits.
+            throw new InvalidOperationException($"{Name}: the WAL cannot restart while a transaction has uncommitted frames in it.");
+        }
+
         Span<byte> header = stackalloc byte[WalFormat.HeaderSize];
         var salt = (uint)RandomNumberGenerator.GetInt32(1, int.MaxValue);
         WalFormat.WriteHeader(header, _pageSize, salt, nextLsn);
@@ -301,7 +423,7 @@ internal sealed partial class WriteAheadLog : IDisposable
     /// </summary>
     public void TrimEmpty(bool sync)
     {
-        if (FrameCount != 0 || _device.Length <= WalFormat.HeaderSize)
+        if (FrameCount != 0 || HasUncommitted || _device.Length <= WalFormat.HeaderSize)
         {
             return;
         }
