@@ -18,7 +18,19 @@ public sealed class BackgroundCheckpointTests
     {
         var db = new GatedStorageDevice("g.db");
         var wal = new MemoryStorageDevice("g.db-wal");
-        var options = TestDatabase.Small(durability, cachePages: 16, autoCheckpoint: 20);
+        // A journal limit the loop cannot reach: past it a commit checkpoints inline, which would wait for the
+        // checkpoint this test holds mid-copy (up to 1,050 commits of 4 KiB each when the thread pool is slow
+        // to start the background one).
+        var small = TestDatabase.Small(durability, cachePages: 16, autoCheckpoint: 20);
+        var options = new StorageOptions
+        {
+            PageSize = small.PageSize,
+            CacheSizePages = small.CacheSizePages,
+            Durability = small.Durability,
+            AutoCheckpointFrames = small.AutoCheckpointFrames,
+            WriteLockTimeout = small.WriteLockTimeout,
+            JournalSizeLimit = 64L << 20,
+        };
         using (var engine = TestDatabase.Open(db, wal, options))
         {
             db.Close();
