@@ -4,10 +4,7 @@ using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Space;
 
-// A compaction waits for the write lock beside a writer that retakes it in a tight loop: beside the classes
-// whose child processes write flat out, it could starve past its timeout on a two-core machine.
 /// <summary><see cref="DocStoreContext.Compact()"/> and <see cref="DocStoreContext.Compact(string)"/>: dense, exact, and the database stays usable.</summary>
-[Collection(BusyChildProcesses.Name)]
 public sealed class CompactionTests
 {
     private static readonly DocStoreOptions Options = new() { PageSize = 1024, Durability = Durability.Normal, WriteLockTimeout = TimeSpan.FromSeconds(10) };
