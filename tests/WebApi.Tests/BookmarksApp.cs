@@ -16,6 +16,24 @@ public sealed class BookmarksApp : WebApplicationFactory<Program>
     public override async ValueTask DisposeAsync()
     {
         await base.DisposeAsync();
-        Directory.Delete(_dir, recursive: true);
+        await DeleteFolderAsync();
+    }
+
+    // With minimal hosting the app's own Run disposes the host too, on its thread, and the factory's dispose
+    // can return while that one is still closing the database (whose last checkpoint may write a file).
+    private async Task DeleteFolderAsync()
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                Directory.Delete(_dir, recursive: true);
+                return;
+            }
+            catch (IOException) when (attempt < 50)
+            {
+                await Task.Delay(100);
+            }
+        }
     }
 }

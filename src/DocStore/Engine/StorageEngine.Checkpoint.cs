@@ -26,6 +26,8 @@ internal sealed partial class StorageEngine
 
         try
         {
+            // Dispose may have begun while this caller waited for the lock.
+            ThrowIfDisposed();
             return _pager.Checkpoint();
         }
         finally
@@ -46,6 +48,8 @@ internal sealed partial class StorageEngine
 
         try
         {
+            // Dispose may have begun while this caller waited for the lock.
+            ThrowIfDisposed();
             return _pager.Checkpoint();
         }
         finally
@@ -121,7 +125,7 @@ internal sealed partial class StorageEngine
             return;
         }
 
-        if (!_writeLock.Wait(0))
+        if (!_writeLock.TryTake())
         {
             return;
         }

@@ -84,7 +84,7 @@ internal sealed partial class StorageEngine
         // after this: AfterCommit and the idle timer check _disposed under the same gate.
         _idleTimer?.Dispose();
         WaitForBackgroundCheckpoint();
-        var locked = _writeLock.Wait(0) || TakeLockFromOpenWriter();
+        var locked = _writeLock.TryTake() || TakeLockFromOpenWriter();
         try
         {
             // A session that never wrote leaves the files as it found them (opening wrote nothing either).
@@ -112,7 +112,11 @@ internal sealed partial class StorageEngine
         finally
         {
             _pager.Dispose();
-            _writeLock.Dispose();
+            if (locked)
+            {
+                // Whoever waits in line gets it next, sees the engine closed and passes it on.
+                _writeLock.Release();
+            }
         }
     }
 }

@@ -23,7 +23,7 @@ internal sealed partial class StorageEngine : IDisposable
     private const int MemoryCheckpointFrames = 8;
     // Replaced only by compaction, while no reader is registered (see Register and StorageEngine.Compact.cs).
     private Pager _pager;
-    private readonly SemaphoreSlim _writeLock = new(1, 1);
+    private readonly WriteLock _writeLock = new();
     private readonly StorageOptions _options;
     private readonly Lock _backgroundGate = new();
     private Task _background = Task.CompletedTask;
@@ -151,7 +151,7 @@ internal sealed partial class StorageEngine : IDisposable
     /// </summary>
     internal WriteTransaction BeginRecoveryWrite()
     {
-        _writeLock.Wait();
+        _writeLock.Wait(Timeout.InfiniteTimeSpan);
         return StartWrite(finishOpen: false);
     }
 

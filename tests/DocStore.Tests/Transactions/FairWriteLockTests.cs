@@ -1,0 +1,132 @@
+using DocStore.BTree;
+using DocStore.Storage;
+using DocStore.Tests.Support;
+using DocStore.Transactions;
+
+namespace DocStore.Tests.Transactions;
+
+/// <summary>The write lock serves waiters in the order they came, so a busy writer cannot starve anyone.</summary>
+public sealed class FairWriteLockTests
+{
+    private static readonly TimeSpan Long = TimeSpan.FromSeconds(30);
+
+    [Fact]
+    public async Task A_release_hands_the_lock_to_the_waiter_not_to_whoever_asks_next()
+    {
+        var gate = new WriteLock();
+        Assert.True(gate.TryTake());
+        var waiter = Task.Run(() => gate.Wait(Long));
+        await InLine(gate, 1);
+
+        gate.Release();
+
+        // The releasing owner comes straight back, as a writer's next transaction does: it is behind the waiter.
+        Assert.False(gate.TryTake());
+        Assert.False(gate.Wait(TimeSpan.Zero));
+        Assert.True(await waiter);
+        var again = Task.Run(() => gate.Wait(Long));
+        await InLine(gate, 1);
+        gate.Release();
+        Assert.True(await again);
+        gate.Release();
+        Assert.True(gate.TryTake());
+    }
+
+    [Fact]
+    public async Task Sync_and_async_waiters_are_served_in_arrival_order()
+    {
+        var gate = new WriteLock();
+        Assert.True(gate.TryTake());
+        var order = new List<int>();
+        var waiters = new List<Task>();
+        for (var i = 0; i < 6; i++)
+        {
+            var n = i;
+            waiters.Add(n % 2 == 0
+                ? Task.Run(() => Take(gate.Wait(Long), n))
+                : TakeAsync(n));
+            await InLine(gate, i + 1);
+        }
+
+        gate.Release();
+        await Task.WhenAll(waiters);
+        Assert.Equal([0, 1, 2, 3, 4, 5], order);
+        Assert.True(gate.TryTake());
+
+        void Take(bool taken, int n)
+        {
+            Assert.True(taken);
+            lock (order)
+            {
+                order.Add(n);
+            }
+
+            gate.Release();
+        }
+
+        async Task TakeAsync(int n) => Take(await gate.WaitAsync(Long, CancellationToken.None), n);
+    }
+
+    [Fact]
+    public async Task A_waiter_that_times_out_leaves_the_line_and_the_lock_with_its_owner()
+    {
+        var gate = new WriteLock();
+        Assert.True(gate.TryTake());
+        Assert.False(gate.Wait(TimeSpan.FromMilliseconds(30)));
+        Assert.False(await gate.WaitAsync(TimeSpan.FromMilliseconds(30), CancellationToken.None));
+        Assert.Equal(0, gate.Waiting);
+        Assert.False(gate.TryTake());
+
+        gate.Release();
+        Assert.True(gate.TryTake());
+    }
+
+    [Fact]
+    public async Task A_cancelled_async_waiter_leaves_the_line()
+    {
+        var gate = new WriteLock();
+        Assert.True(gate.TryTake());
+        using var cancel = new CancellationTokenSource();
+        var waiter = gate.WaitAsync(Long, cancel.Token).AsTask();
+        await InLine(gate, 1);
+
+        await cancel.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => waiter);
+        Assert.Equal(0, gate.Waiting);
+        gate.Release();
+        Assert.True(gate.TryTake());
+    }
+
+    [Fact]
+    public void Releasing_a_free_lock_is_refused()
+    {
+        var gate = new WriteLock();
+        Assert.Throws<SynchronizationLockException>(gate.Release);
+        Assert.True(gate.TryTake());
+        gate.Release();
+        Assert.Throws<SynchronizationLockException>(gate.Release);
+    }
+
+    [Fact]
+    public async Task Closing_the_engine_ends_the_wait_of_a_writer_in_line()
+    {
+        var engine = TestDatabase.OpenMemory(new StorageOptions { PageSize = 1024, WriteLockTimeout = Long });
+        var first = engine.BeginWrite();
+        first.CreateTree("t").Put([1], [1]);
+        var second = engine.BeginWriteAsync().AsTask();
+        await Task.Delay(20);
+
+        engine.Dispose();
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => second).WaitAsync(TimeSpan.FromSeconds(10));
+    }
+
+    private static async Task InLine(WriteLock gate, int count)
+    {
+        var deadline = DateTime.UtcNow + Long;
+        while (gate.Waiting < count)
+        {
+            Assert.True(DateTime.UtcNow < deadline, "the waiter never got in line");
+            await Task.Delay(1);
+        }
+    }
+}
