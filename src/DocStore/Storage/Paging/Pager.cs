@@ -74,7 +74,7 @@ internal sealed partial class Pager : IDisposable
     /// divided by a whole-page frame's (a small delta frame counts for its size). What the automatic
     /// checkpoint threshold is compared with.
     /// </summary>
-    public long WalSizeInPages => _memory?.FrameCount ?? ((_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + _wal.FullFrameLength - 1) / _wal.FullFrameLength);
+    public long WalSizeInPages => _memory?.FrameCount ?? InWholeFrames(_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize);
 
     /// <summary>
     /// How full the journal is, in page-sized frames: the bytes of the WAL's frames and of the redo log's
@@ -83,7 +83,10 @@ internal sealed partial class Pager : IDisposable
     /// threshold is compared with; a checkpoint empties both.
     /// </summary>
     public long JournalSizeInPages => _memory?.FrameCount
-        ?? ((_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + Math.Max(0, (_redo?.EndOffset ?? 0) - RedoFormat.BlockSize) + _wal.FullFrameLength - 1) / _wal.FullFrameLength);
+        ?? InWholeFrames(_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + Math.Max(0, (_redo?.EndOffset ?? 0) - RedoFormat.BlockSize));
+
+    // Log bytes in whole-page frames, rounded up.
+    private long InWholeFrames(long bytes) => (bytes + _wal!.FullFrameLength - 1) / _wal.FullFrameLength;
 
     // Where the longer of the two logs ends: the WAL's frames, or the redo log's records.
     private long JournalEnd => Math.Max(_wal!.EndOffset, _redo?.EndOffset ?? 0);

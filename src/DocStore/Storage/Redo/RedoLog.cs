@@ -323,15 +323,9 @@ internal sealed class RedoLog : IDisposable
         block.Clear();
         RedoFormat.WriteHeader(block, salt);
         _device.Write(0, block);
-        var keep = Math.Max(sizeLimit, RedoFormat.BlockSize) & ~(long)(RedoFormat.BlockSize - 1);
-
-        // As the WAL does at a restart: keep what this generation used and its preallocation, unless the file
-        // is within one more preallocation of that.
+        var limit = Math.Max(sizeLimit, RedoFormat.BlockSize) & ~(long)(RedoFormat.BlockSize - 1);
         var used = (Volatile.Read(ref _end) + PreallocationBytes + RedoFormat.BlockSize - 1) & ~(long)(RedoFormat.BlockSize - 1);
-        if (_device.Length > used + PreallocationBytes)
-        {
-            keep = Math.Min(keep, used);
-        }
+        var keep = LogFileLength.KeepOnRestart(_device.Length, used, PreallocationBytes, limit);
 
         if (_device.Length > keep)
         {

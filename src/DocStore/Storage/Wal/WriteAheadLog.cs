@@ -388,19 +388,11 @@ internal sealed partial class WriteAheadLog : IDisposable
             _device.Flush();
         }
 
-        // Up to the limit the file keeps what the generation just ended used, and its preallocation: the new
-        // salt already invalidates the old frames, and overwriting them in place lets each commit's fsync skip
-        // the metadata update that growing needs. Past that (by more than one preallocation, so that
-        // generations of similar size do not cut and grow the file in turn), the space goes back to the file
-        // system: one burst of large commits does not keep the log at the limit for good.
-        var keep = sizeLimit == long.MaxValue ? long.MaxValue : AlignUp(Math.Max(sizeLimit, WalFormat.TransactionAlignment));
+        // Old frames fail the new salt's check, and overwriting them in place lets each commit's fsync skip the
+        // metadata update that growing needs; past what the log needs, the space goes back to the file system.
+        var limit = sizeLimit == long.MaxValue ? long.MaxValue : AlignUp(Math.Max(sizeLimit, WalFormat.TransactionAlignment));
         var preallocation = (long)_preallocateFrames * FullFrameLength;
-        var used = WalFormat.TransactionStart(EndOffset + preallocation);
-        if (_device.Length > used + preallocation)
-        {
-            keep = Math.Min(keep, used);
-        }
-
+        var keep = LogFileLength.KeepOnRestart(_device.Length, WalFormat.TransactionStart(EndOffset + preallocation), preallocation, limit);
         if (_device.Length > keep)
         {
             _device.SetLength(keep);
