@@ -8,7 +8,8 @@ namespace DocStore.Benchmarks.Compare.Output;
 /// The <c>--json</c> file: <c>{ "mode", "machine", "timer_overhead_ns", "fsync_floor": {...},
 /// "fsync_floor_unbuffered": {...} (null where the system has no unbuffered writes), "fsync_floor_by_workload":
 /// { durable workload: { "buffered": {...}, "unbuffered": {...} } } (measured in that workload's rounds), "records": [
-/// one per engine x workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes ] }</c>.
+/// one per engine x workload: engine, workload, ops_per_sec, p50_us, p99_us, alloc_bytes_per_op, file_bytes, and on rows
+/// that add documents documents and file_bytes_per_doc ] }</c>.
 /// </summary>
 public static class ResultJson
 {

@@ -10,7 +10,8 @@ namespace DocStore.Benchmarks.Compare.Output;
 /// <summary>
 /// The results as a Markdown table (readable on a console too): one row per workload and engine, with
 /// each peer's throughput ratio to DocStore and, on durable rows, the fsync floor measured in the same
-/// rounds, in the row's unit: buffered (the floor) / unbuffered.
+/// rounds, in the row's unit: buffered (the floor) / unbuffered. The file column adds the bytes per
+/// document on rows that add documents, where each engine stores as many as it managed in its time.
 /// </summary>
 public static class ResultTable
 {
@@ -29,7 +30,7 @@ public static class ResultTable
             foreach (var row in rows)
             {
                 var ratio = docStore is null || row == docStore ? "" : (docStore.OpsPerSec / row.OpsPerSec).ToString("0.00", CultureInfo.InvariantCulture) + "×";
-                text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Workload} | {workload.Unit} | {row.Engine} | {Number(row.OpsPerSec)} | {Micro(row.P50Us)} | {Micro(row.P99Us)} | {row.AllocBytesPerOp:0} | {Bytes(row.FileBytes)} | {ratio} | {floorText} |");
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Workload} | {workload.Unit} | {row.Engine} | {Number(row.OpsPerSec)} | {Micro(row.P50Us)} | {Micro(row.P99Us)} | {row.AllocBytesPerOp:0} | {Bytes(row.FileBytes)}{PerDocument(row)} | {ratio} | {floorText} |");
             }
         }
 
@@ -44,6 +45,9 @@ public static class ResultTable
     };
 
     private static string Micro(double value) => value.ToString(value < 10 ? "0.00" : value < 1000 ? "0.0" : "0", CultureInfo.InvariantCulture);
+
+    private static string PerDocument(ResultRecord row) =>
+        row.FileBytesPerDocument is { } perDocument ? string.Create(CultureInfo.InvariantCulture, $" ({perDocument:0} B/doc)") : "";
 
     private static string Bytes(long value) => value switch
     {

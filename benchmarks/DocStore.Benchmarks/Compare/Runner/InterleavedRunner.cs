@@ -138,7 +138,8 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
                     totals.Latencies.PercentileMicroseconds(50),
                     totals.Latencies.PercentileMicroseconds(99),
                     (double)totals.AllocatedBytes / (totals.Operations * items),
-                    slot.Engine.FileBytes));
+                    slot.Engine.FileBytes,
+                    slot.Run.Documents));
             }
 
             // Peak working set is per process, so it covers every engine so far; for the 1M load it bounds the engines' memory.

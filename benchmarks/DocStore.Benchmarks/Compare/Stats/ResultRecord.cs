@@ -13,4 +13,11 @@ public sealed record ResultRecord(
     [property: JsonPropertyName("p50_us")] double P50Us,
     [property: JsonPropertyName("p99_us")] double P99Us,
     [property: JsonPropertyName("alloc_bytes_per_op")] double AllocBytesPerOp,
-    [property: JsonPropertyName("file_bytes")] long FileBytes);
+    [property: JsonPropertyName("file_bytes")] long FileBytes,
+    [property: JsonPropertyName("documents"), JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] long? Documents = null)
+{
+    /// <summary>Bytes on disk per stored document, for rows where engines store different numbers of them.</summary>
+    [JsonPropertyName("file_bytes_per_doc")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? FileBytesPerDocument => Documents is > 0 and var n ? (double)FileBytes / n : null;
+}

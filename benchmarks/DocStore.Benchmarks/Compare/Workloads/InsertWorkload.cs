@@ -22,6 +22,8 @@ public sealed class InsertWorkload(string name, CommitDurability durability, int
         private readonly Person[] _batch = new Person[batchSize];
         private long _inserted;
 
+        public override long? Documents => _inserted;
+
         protected override void Prepare()
         {
             for (var i = 0; i < _batch.Length; i++)

@@ -22,6 +22,13 @@ public abstract class WorkloadRun : IDisposable
     /// <summary>Runs the workload for about <paramref name="budget"/>, adding what was measured to <paramref name="totals"/>.</summary>
     public abstract void Measure(TimeSpan budget, RoundTotals totals);
 
+    /// <summary>
+    /// How many documents the engine holds at the end, for a run that adds documents: such a row runs for a
+    /// time, so each engine stores as many as it managed and file sizes compare per document. Null when every
+    /// engine holds the same documents.
+    /// </summary>
+    public virtual long? Documents => null;
+
     /// <summary>Checks a sample of the engine's answers against the model; throws <see cref="VerificationException"/> on a mismatch.</summary>
     public abstract void Verify();
 

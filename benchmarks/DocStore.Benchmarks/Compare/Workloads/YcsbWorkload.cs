@@ -43,6 +43,8 @@ public sealed class YcsbWorkload(YcsbSpec spec) : Workload("ycsb_" + spec.Letter
         private string _value = "";
         private int _scanLength;
 
+        public override long? Documents => spec.Insert > 0 ? _count : null;
+
         protected override void Prepare()
         {
             _operation = spec.Choose(Random.NextDouble());
