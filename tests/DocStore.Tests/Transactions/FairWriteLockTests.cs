@@ -98,6 +98,44 @@ public sealed class FairWriteLockTests
     }
 
     [Fact]
+    public async Task Many_sync_and_async_takers_with_short_timeouts_never_hold_it_together()
+    {
+        var gate = new WriteLock();
+        var inside = 0;
+        var taken = 0;
+        var timedOut = 0;
+        async Task Taker(int n)
+        {
+            for (var i = 0; i < 400; i++)
+            {
+                var timeout = TimeSpan.FromMilliseconds(i % 7 == 0 ? 0 : i % 5 == 0 ? 1 : 200);
+                var got = n % 2 == 0 ? gate.Wait(timeout) : await gate.WaitAsync(timeout, CancellationToken.None);
+                if (!got)
+                {
+                    Interlocked.Increment(ref timedOut);
+                    continue;
+                }
+
+                Assert.Equal(1, Interlocked.Increment(ref inside));
+                if (i % 3 == 0)
+                {
+                    await Task.Yield();
+                }
+
+                Interlocked.Decrement(ref inside);
+                Interlocked.Increment(ref taken);
+                gate.Release();
+            }
+        }
+
+        await Task.WhenAll(Enumerable.Range(0, 8).Select(n => Task.Run(() => Taker(n)))).WaitAsync(Long);
+        Assert.Equal(8 * 400, taken + timedOut);
+        Assert.True(taken > 0);
+        Assert.Equal(0, gate.Waiting);
+        Assert.True(gate.TryTake(), "the lock was left held or with a stale waiter");
+    }
+
+    [Fact]
     public void Releasing_a_free_lock_is_refused()
     {
         var gate = new WriteLock();
