@@ -45,6 +45,14 @@ public sealed class SpillTests
         return most;
     }
 
+    // One transaction that puts the keys and commits.
+    private static void CommitKeys(StorageEngine engine, int from, int count)
+    {
+        using var tx = engine.BeginWrite();
+        PutSpilling(tx, from, count);
+        tx.Commit();
+    }
+
     private static void AssertHolds(StorageEngine engine, int from, int count, int seed = 0)
     {
         using var tx = engine.BeginRead();
@@ -150,11 +158,7 @@ public sealed class SpillTests
     {
         using var dir = new TempDirectory();
         using var engine = StorageEngine.Open(dir.File("readers.db"), Options(Durability.Normal));
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 0, 100);
-            tx.Commit();
-        }
+        CommitKeys(engine, 0, 100);
 
         using var before = engine.BeginRead();
         using (var tx = engine.BeginWrite())
@@ -187,11 +191,7 @@ public sealed class SpillTests
         var devices = new Devices();
         using (var engine = devices.Open(Options(durability)))
         {
-            using (var tx = engine.BeginWrite())
-            {
-                PutSpilling(tx, 0, 50);
-                tx.Commit();
-            }
+            CommitKeys(engine, 0, 50);
 
             var frames = engine.WalFrameCount;
             using (var tx = engine.BeginWrite())
@@ -204,11 +204,7 @@ public sealed class SpillTests
 
             Assert.False(engine.Pager.HasSpilled);
             Assert.Equal(50, CountKeys(engine));
-            using (var tx = engine.BeginWrite())
-            {
-                PutSpilling(tx, 50, 5);
-                tx.Commit();
-            }
+            CommitKeys(engine, 50, 5);
 
             AssertHolds(engine, 0, 55);
 
@@ -232,11 +228,7 @@ public sealed class SpillTests
     {
         var devices = new Devices();
         using var engine = devices.Open(Options());
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 0, 7);
-            tx.Commit();
-        }
+        CommitKeys(engine, 0, 7);
 
         using (var tx = engine.BeginWrite())
         {
@@ -272,11 +264,7 @@ public sealed class SpillTests
         Devices crashed;
         using (var engine = StorageEngine.Open(db, wal, null, options, "aligned.db"))
         {
-            using (var tx = engine.BeginWrite())
-            {
-                PutSpilling(tx, 0, 5);
-                tx.Commit();
-            }
+            CommitKeys(engine, 0, 5);
 
             using (var tx = engine.BeginWrite())
             {
@@ -302,11 +290,7 @@ public sealed class SpillTests
     {
         var devices = new Devices();
         using var engine = devices.Open(Options(Durability.Normal));
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 0, 200);
-            tx.Commit();
-        }
+        CommitKeys(engine, 0, 200);
 
         // A reader registered before the checkpoint holds its restart back: it is left pending.
         var reader = engine.BeginRead();
@@ -336,11 +320,7 @@ public sealed class SpillTests
     {
         var devices = new Devices();
         using var engine = devices.Open(Options(Durability.Normal));
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 0, 100);
-            tx.Commit();
-        }
+        CommitKeys(engine, 0, 100);
 
         Assert.True(engine.Checkpoint());
         using (var tx = engine.BeginWrite())
@@ -375,17 +355,9 @@ public sealed class SpillTests
         var devices = new Devices();
         using var engine = devices.Open(Options(Durability.Full));
         Assert.True(engine.Pager.RecordsRedo);
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 0, 5);
-            tx.Commit();
-        }
+        CommitKeys(engine, 0, 5);
 
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 5, 5);
-            tx.Commit();
-        }
+        CommitKeys(engine, 5, 5);
 
         var records = engine.Pager.RedoRecordCount;
         Assert.True(records > 0);
@@ -412,11 +384,7 @@ public sealed class SpillTests
         var wal = new FaultInjectingStorageDevice("power.db-wal");
         var redo = new FaultInjectingStorageDevice("power.db-redo");
         using var engine = StorageEngine.Open(db, wal, redo, Options(Durability.Full), "power.db");
-        using (var tx = engine.BeginWrite())
-        {
-            PutSpilling(tx, 0, 20);
-            tx.Commit();
-        }
+        CommitKeys(engine, 0, 20);
 
         var walFlushes = wal.FlushCount;
         using (var tx = engine.BeginWrite())
@@ -449,11 +417,7 @@ public sealed class SpillTests
         var wal = new FaultInjectingStorageDevice("fail.db-wal");
         using (var engine = StorageEngine.Open(db, wal, null, Options(Durability.Normal), "fail.db"))
         {
-            using (var tx = engine.BeginWrite())
-            {
-                PutSpilling(tx, 0, 20);
-                tx.Commit();
-            }
+            CommitKeys(engine, 0, 20);
 
             using (var tx = engine.BeginWrite())
             {
