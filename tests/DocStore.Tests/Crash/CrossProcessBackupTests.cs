@@ -19,16 +19,11 @@ public sealed class CrossProcessBackupTests
 
     private static DocStoreOptions ReadOnly { get; } = new() { ReadOnly = true };
 
-    [Theory]
+    [BackupLockTheory]
     [InlineData(true)]
     [InlineData(false)]
     public void Backups_of_a_database_another_process_writes_hold_a_gapless_prefix_of_its_commits(bool redoLog)
     {
-        if (!BackupLockFile.IsSupported)
-        {
-            return;
-        }
-
         using var dir = new TempDirectory();
         var path = dir.File("app.db");
         using var writer = new AckReader(redoLog ? new CrashHostProcess("seqwrite", path) : new CrashHostProcess("seqwrite", path, "noredo"));
@@ -54,14 +49,9 @@ public sealed class CrossProcessBackupTests
         }
     }
 
-    [Fact]
+    [BackupLockFact]
     public void A_writer_defers_checkpoints_while_a_backup_holds_the_lock_and_comes_back_under_its_bound_after()
     {
-        if (!BackupLockFile.IsSupported)
-        {
-            return;
-        }
-
         using var dir = new TempDirectory();
         var path = dir.File("app.db");
         using var writer = new AckReader(new CrashHostProcess("seqwrite", path));
@@ -101,14 +91,9 @@ public sealed class CrossProcessBackupTests
         writer.WaitFor(acked + 50);
     }
 
-    [Fact]
+    [BackupLockFact]
     public void A_backup_process_killed_midway_harms_neither_the_source_nor_leaves_a_copy_that_opens_as_good()
     {
-        if (!BackupLockFile.IsSupported)
-        {
-            return;
-        }
-
         using var dir = new TempDirectory();
         var path = dir.File("app.db");
         var destination = dir.File("copy.db");

@@ -79,14 +79,9 @@ public sealed class BackupFileTests
         Assert.True(copy.CheckIntegrity().IsValid);
     }
 
-    [Fact]
+    [BackupLockFact]
     public async Task A_backup_waits_for_a_writer_step_that_holds_the_lock_and_gives_up_with_a_clear_error()
     {
-        if (!BackupLockFile.IsSupported)
-        {
-            return;
-        }
-
         using var dir = new TempDirectory();
         var path = dir.File("held.db");
         using (var db = DocStoreDatabase.Open(path, Options))
@@ -117,14 +112,9 @@ public sealed class BackupFileTests
         Assert.Equal(1, copy.GetCollection("items").Count());
     }
 
-    [Fact]
+    [BackupLockFact]
     public void A_writer_closed_while_a_backup_reads_leaves_its_log_for_the_next_open()
     {
-        if (!BackupLockFile.IsSupported)
-        {
-            return;
-        }
-
         using var dir = new TempDirectory();
         var path = dir.File("closing.db");
         using (BackupLockFile.HoldShared(BackupLockFile.PathFor(path), path, TimeSpan.FromSeconds(5), CancellationToken.None))
@@ -156,14 +146,9 @@ public sealed class BackupFileTests
         Assert.False(File.Exists(BackupLockFile.PathFor(path)));
     }
 
-    [Fact]
+    [BackupLockFact]
     public void In_place_compaction_waits_for_a_backup_and_leaves_the_database_unchanged_if_it_outlasts_the_timeout()
     {
-        if (!BackupLockFile.IsSupported)
-        {
-            return;
-        }
-
         using var dir = new TempDirectory();
         var path = dir.File("compact.db");
         // Long enough that a background checkpoint the inserts started has ended before the wait runs out, so
