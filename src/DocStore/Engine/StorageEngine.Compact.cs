@@ -53,8 +53,7 @@ internal sealed partial class StorageEngine
             throw new NotSupportedException("An in-memory database has no file to give space back to; write a dense copy of it with a backup or CompactTo.");
         }
 
-        var deadline = Deadline();
-        LockWithoutBackgroundCheckpoint(deadline);
+        var deadline = LockWithoutBackgroundCheckpoint();
         try
         {
             ThrowIfDisposed();
@@ -88,7 +87,10 @@ internal sealed partial class StorageEngine
     // New background checkpoints are held off until the compaction ends (ResumeBackgroundCheckpoints): with a
     // busy writer one would otherwise start between every wait and every lock, and one started by a commit
     // finishing after the lock was taken would work on the pager being swapped.
-    private void LockWithoutBackgroundCheckpoint(DateTime deadline)
+    // The timeout starts once the checkpoint has ended: it bounds the wait for transactions, and a checkpoint
+    // always ends (beside a busy writer on a loaded machine one took over a second).
+    // Returns the deadline for the rest of the compaction.
+    private DateTime LockWithoutBackgroundCheckpoint()
     {
         lock (_backgroundGate)
         {
@@ -96,12 +98,15 @@ internal sealed partial class StorageEngine
         }
 
         WaitForBackgroundCheckpoint();
+        var deadline = Deadline();
         var left = deadline - DateTime.UtcNow;
         if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
         {
             ResumeBackgroundCheckpoints();
             throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
         }
+
+        return deadline;
     }
 
     // After the write lock is released: commits may start background checkpoints again.
