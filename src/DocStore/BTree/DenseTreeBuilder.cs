@@ -97,7 +97,7 @@ internal sealed class DenseTreeBuilder
         var cells = new List<byte[]>(group.To - group.From);
         for (var i = group.From; i < group.To - 1; i++)
         {
-            cells.Add(BranchCell(children[i + 1].FirstKey, children[i].Page));
+            cells.Add(Node.BranchCell(children[i + 1].FirstKey, children[i].Page));
         }
 
         var page = new byte[_pageSize];
@@ -116,7 +116,7 @@ internal sealed class DenseTreeBuilder
         for (var i = 0; i < children.Count; i++)
         {
             // Child i adds the cell that carries child i - 1 (the separator is child i's first key).
-            var cell = i == from ? 0 : Node.CellHeaderSize + children[i].FirstKey.Length + 2;
+            var cell = i == from ? 0 : Node.BranchCellSize(children[i].FirstKey.Length) + 2;
             if (i > from && bytes + cell > Capacity)
             {
                 groups.Add((from, i));
@@ -139,33 +139,8 @@ internal sealed class DenseTreeBuilder
         return groups;
     }
 
-    private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
-    {
-        var inline = Node.IsInline(key.Length, value.Length, _pageSize);
-        var cell = new byte[Node.LeafCellSize(key.Length, value.Length, _pageSize)];
-        BinaryPrimitives.WriteUInt16LittleEndian(cell, (ushort)key.Length);
-        BinaryPrimitives.WriteUInt32LittleEndian(cell.AsSpan(2), (uint)value.Length);
-        key.CopyTo(cell.AsSpan(Node.CellHeaderSize));
-        if (inline)
-        {
-            value.CopyTo(cell.AsSpan(Node.CellHeaderSize + key.Length));
-        }
-        else
-        {
-            BinaryPrimitives.WriteUInt32LittleEndian(cell.AsSpan(Node.CellHeaderSize + key.Length), WriteOverflow(value));
-        }
-
-        return cell;
-    }
-
-    private static byte[] BranchCell(byte[] key, uint child)
-    {
-        var cell = new byte[Node.CellHeaderSize + key.Length];
-        BinaryPrimitives.WriteUInt16LittleEndian(cell, (ushort)key.Length);
-        BinaryPrimitives.WriteUInt32LittleEndian(cell.AsSpan(2), child);
-        key.CopyTo(cell.AsSpan(Node.CellHeaderSize));
-        return cell;
-    }
+    private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) =>
+        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(value), _pageSize);
 
     // The whole chain is numbered first, so each page can name the next.
     private uint WriteOverflow(ReadOnlySpan<byte> value)

@@ -8,16 +8,18 @@ namespace DocStore.BTree;
 /// A slotted B+tree page (docs/storage.md, "Leaf and branch pages"). After the 16-byte page header comes
 /// an array of u16 cell offsets sorted by key; cells fill the page from its end downwards.
 /// <code>
-/// leaf cell:   u16 key length, u32 value length, key, then the value (inline) or a u32 overflow page
-/// branch cell: u16 key length, u32 child page, key         (the child holds keys below this key;
-///                                                          the page link holds the rightmost child)
+/// leaf cell:   key length, key, value length, then the value (inline) or a u32 overflow page
+/// branch cell: key length, key, u32 child page   (the child holds keys below this key;
+///                                                the page link holds the rightmost child)
 /// </code>
-/// A value is inline when its whole cell fits in <see cref="TreeLimits.MaxCellSize"/>.
+/// Lengths are <see cref="CellLength"/> varints: a byte each below 128. A value is inline when its whole
+/// cell fits in <see cref="TreeLimits.MaxCellSize"/>.
 /// </summary>
 internal static class Node
 {
     public const int SlotsOffset = PageLayout.HeaderSize;
-    public const int CellHeaderSize = 6;
+    /// <summary>The most a leaf cell's two lengths take: 2 for a key (keys stay under 16 KiB) and 4 for a value.</summary>
+    public const int MaxLeafHeaderSize = 2 + CellLength.MaxSize;
 
     public static int Count(ReadOnlySpan<byte> page) => PageLayout.GetCount(page);
 
@@ -34,36 +36,79 @@ internal static class Node
 
     public static ReadOnlySpan<byte> KeyAt(ReadOnlySpan<byte> page, int index)
     {
-        var offset = CellOffset(page, index);
-        var length = BinaryPrimitives.ReadUInt16LittleEndian(page[offset..]);
-        return page.Slice(offset + CellHeaderSize, length);
+        var length = CellLength.Read(page, CellOffset(page, index), out var start);
+        return page.Slice(start, length);
     }
 
     /// <summary>The child page at position <paramref name="index"/>: cell <paramref name="index"/>'s child, or the rightmost child when it equals the count.</summary>
-    public static uint Child(ReadOnlySpan<byte> page, int index) =>
-        index == Count(page) ? PageLayout.GetLink(page) : BinaryPrimitives.ReadUInt32LittleEndian(page[(CellOffset(page, index) + 2)..]);
+    public static uint Child(ReadOnlySpan<byte> page, int index)
+    {
+        if (index == Count(page))
+        {
+            return PageLayout.GetLink(page);
+        }
 
-    public static int ValueLength(ReadOnlySpan<byte> page, int index) =>
-        (int)BinaryPrimitives.ReadUInt32LittleEndian(page[(CellOffset(page, index) + 2)..]);
+        var length = CellLength.Read(page, CellOffset(page, index), out var start);
+        return BinaryPrimitives.ReadUInt32LittleEndian(page[(start + length)..]);
+    }
+
+    /// <summary>
+    /// The value length of leaf cell <paramref name="index"/>, with its key's length and where the value's
+    /// bytes start (its inline bytes, or the u32 first overflow page when <see cref="IsInline"/> says not).
+    /// </summary>
+    public static int ValueAt(ReadOnlySpan<byte> page, int index, out int keyLength, out int valueOffset)
+    {
+        keyLength = CellLength.Read(page, CellOffset(page, index), out var keyStart);
+        return CellLength.Read(page, keyStart + keyLength, out valueOffset);
+    }
+
+    public static int ValueLength(ReadOnlySpan<byte> page, int index) => ValueAt(page, index, out _, out _);
 
     public static int CellSize(ReadOnlySpan<byte> page, int index)
     {
         var offset = CellOffset(page, index);
-        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page[offset..]);
+        var keyLength = CellLength.Read(page, offset, out var keyStart);
         if (PageLayout.GetType(page) == PageType.Branch)
         {
-            return CellHeaderSize + keyLength;
+            return keyStart - offset + keyLength + 4;
         }
 
-        var valueLength = (int)BinaryPrimitives.ReadUInt32LittleEndian(page[(offset + 2)..]);
-        return LeafCellSize(keyLength, valueLength, page.Length);
+        var valueLength = CellLength.Read(page, keyStart + keyLength, out var valueStart);
+        return valueStart - offset + (IsInline(keyLength, valueLength, page.Length) ? valueLength : 4);
+    }
+
+    /// <summary>Like <see cref="CellSize"/> for a page that may be damaged: false when the cell's lengths run off the page.</summary>
+    public static bool TryCellSize(ReadOnlySpan<byte> page, int index, out int size)
+    {
+        size = 0;
+        var offset = CellOffset(page, index);
+        if (!CellLength.TryRead(page, offset, out var keyLength, out var keyStart))
+        {
+            return false;
+        }
+
+        if (PageLayout.GetType(page) == PageType.Branch)
+        {
+            size = keyStart - offset + keyLength + 4;
+            return true;
+        }
+
+        if (!CellLength.TryRead(page, Math.Min(keyStart + keyLength, page.Length), out var valueLength, out var valueStart))
+        {
+            return false;
+        }
+
+        size = valueStart - offset + (IsInline(keyLength, valueLength, page.Length) ? valueLength : 4);
+        return true;
     }
 
     public static bool IsInline(int keyLength, int valueLength, int pageSize) =>
-        CellHeaderSize + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
+        CellLength.Size(keyLength) + CellLength.Size(valueLength) + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
 
     public static int LeafCellSize(int keyLength, int valueLength, int pageSize) =>
-        CellHeaderSize + keyLength + (IsInline(keyLength, valueLength, pageSize) ? valueLength : 4);
+        CellLength.Size(keyLength) + keyLength + CellLength.Size(valueLength) + (IsInline(keyLength, valueLength, pageSize) ? valueLength : 4);
+
+    public static int BranchCellSize(int keyLength) => CellLength.Size(keyLength) + keyLength + 4;
 
     /// <summary>Bytes used by slots and cells, excluding the page header.</summary>
     public static int UsedBytes(ReadOnlySpan<byte> page) =>
@@ -163,32 +208,48 @@ internal static class Node
 
     public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> inlineValue, uint overflowPage)
     {
-        BinaryPrimitives.WriteUInt16LittleEndian(cell, (ushort)key.Length);
-        BinaryPrimitives.WriteUInt32LittleEndian(cell[2..], (uint)valueLength);
-        key.CopyTo(cell[CellHeaderSize..]);
+        var at = CellLength.Write(cell, key.Length);
+        key.CopyTo(cell[at..]);
+        at += key.Length;
+        at += CellLength.Write(cell[at..], valueLength);
         if (overflowPage != 0)
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(cell[(CellHeaderSize + key.Length)..], overflowPage);
+            BinaryPrimitives.WriteUInt32LittleEndian(cell[at..], overflowPage);
         }
         else
         {
-            inlineValue.CopyTo(cell[(CellHeaderSize + key.Length)..]);
+            inlineValue.CopyTo(cell[at..]);
         }
+    }
+
+    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> inline, or <paramref name="overflowPage"/> when it is not 0.</summary>
+    public static byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, uint overflowPage, int pageSize)
+    {
+        var cell = new byte[LeafCellSize(key.Length, value.Length, pageSize)];
+        WriteLeafCell(cell, key, value.Length, value, overflowPage);
+        return cell;
     }
 
     public static byte[] BranchCell(ReadOnlySpan<byte> key, uint child)
     {
-        var cell = new byte[CellHeaderSize + key.Length];
-        BinaryPrimitives.WriteUInt16LittleEndian(cell, (ushort)key.Length);
-        BinaryPrimitives.WriteUInt32LittleEndian(cell.AsSpan(2), child);
-        key.CopyTo(cell.AsSpan(CellHeaderSize));
+        var cell = new byte[BranchCellSize(key.Length)];
+        var at = CellLength.Write(cell, key.Length);
+        key.CopyTo(cell.AsSpan(at));
+        BinaryPrimitives.WriteUInt32LittleEndian(cell.AsSpan(at + key.Length), child);
         return cell;
     }
 
-    public static ReadOnlySpan<byte> CellKey(byte[] cell) =>
-        cell.AsSpan(CellHeaderSize, BinaryPrimitives.ReadUInt16LittleEndian(cell));
+    public static ReadOnlySpan<byte> CellKey(byte[] cell)
+    {
+        var length = CellLength.Read(cell, 0, out var start);
+        return cell.AsSpan(start, length);
+    }
 
-    public static uint CellChild(byte[] cell) => BinaryPrimitives.ReadUInt32LittleEndian(cell.AsSpan(2));
+    public static uint CellChild(byte[] cell)
+    {
+        var length = CellLength.Read(cell, 0, out var start);
+        return BinaryPrimitives.ReadUInt32LittleEndian(cell.AsSpan(start + length));
+    }
 
     public static void Remove(Span<byte> page, int index)
     {

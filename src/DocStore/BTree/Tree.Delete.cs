@@ -187,7 +187,7 @@ internal sealed partial class Tree
     {
         var left = _tx.ReadPage(Node.Child(parent, separatorIndex));
         var right = _tx.ReadPage(Node.Child(parent, separatorIndex + 1));
-        var separator = PageLayout.GetType(left) == PageType.Branch ? Node.KeyAt(parent, separatorIndex).Length + Node.CellHeaderSize + 2 : 0;
+        var separator = PageLayout.GetType(left) == PageType.Branch ? Node.BranchCellSize(Node.KeyAt(parent, separatorIndex).Length) + 2 : 0;
         return Node.UsedBytes(left) + Node.UsedBytes(right) + separator <= usable;
     }
 

@@ -37,16 +37,14 @@ internal sealed partial class Tree
     /// <summary>Frees the overflow chain of the value at <paramref name="index"/> in <paramref name="leaf"/>, if it has one.</summary>
     private void FreeValue(byte[] leaf, int index)
     {
-        var offset = Node.CellOffset(leaf, index);
-        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(leaf.AsSpan(offset));
-        var valueLength = Node.ValueLength(leaf, index);
+        var valueLength = Node.ValueAt(leaf, index, out var keyLength, out var valueOffset);
         if (Node.IsInline(keyLength, valueLength, PageSize))
         {
             return;
         }
 
         var writer = Writer();
-        var pageNumber = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(offset + Node.CellHeaderSize + keyLength));
+        var pageNumber = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(valueOffset));
         for (var remaining = valueLength; remaining > 0; remaining -= OverflowPayload)
         {
             var next = PageLayout.GetLink(ReadOverflowPage(pageNumber));

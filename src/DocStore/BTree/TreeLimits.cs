@@ -12,7 +12,7 @@ internal static class TreeLimits
     public const int MaxValueLength = 64 * 1024 * 1024;
 
     /// <summary>The largest key for <paramref name="pageSize"/>: (pageSize - 16) / 4 - 12 bytes; 2032 at 8 KiB, 240 at 1 KiB.</summary>
-    public static int MaxKeyLength(int pageSize) => MaxCellSize(pageSize) - Node.CellHeaderSize - 4;
+    public static int MaxKeyLength(int pageSize) => MaxCellSize(pageSize) - Node.MaxLeafHeaderSize - 4;
 
     /// <summary>
     /// Deeper than any real tree gets (four cells a page at the least, so 40 levels hold over 10^24 keys):

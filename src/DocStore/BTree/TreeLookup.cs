@@ -49,10 +49,7 @@ internal static class TreeLookup
     /// <summary>The value of cell <paramref name="index"/> of <paramref name="page"/>: memory over the page when inline, else its overflow chain assembled.</summary>
     public static ReadOnlyMemory<byte> ReadValue(in PageSource pages, string treeName, byte[] page, int index)
     {
-        var offset = Node.CellOffset(page, index);
-        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(offset));
-        var valueLength = Node.ValueLength(page, index);
-        var valueOffset = offset + Node.CellHeaderSize + keyLength;
+        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset);
         if (Node.IsInline(keyLength, valueLength, page.Length))
         {
             ValuePrefetch.Lines(page, valueOffset, valueLength);

@@ -262,8 +262,7 @@ internal sealed class IntegrityChecker
         for (var i = 0; i < count; i++)
         {
             var offset = Node.CellOffset(page, i);
-            if (offset < Node.SlotsOffset + (2 * count) || offset + Node.CellHeaderSize > page.Length
-                || offset + Node.CellSize(page, i) > page.Length)
+            if (offset < Node.SlotsOffset + (2 * count) || !Node.TryCellSize(page, i, out var size) || offset + size > page.Length)
             {
                 _problems.Add($"page {pageNumber}: cell {i} of tree '{tree}' lies outside the page");
                 return false;
@@ -296,9 +295,7 @@ internal sealed class IntegrityChecker
 
     private void CheckValue(string tree, uint pageNumber, byte[] page, int index)
     {
-        var offset = Node.CellOffset(page, index);
-        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(offset));
-        var valueLength = Node.ValueLength(page, index);
+        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset);
         if (Node.IsInline(keyLength, valueLength, page.Length))
         {
             return;
@@ -306,7 +303,7 @@ internal sealed class IntegrityChecker
 
         var owner = $"an overflow chain of tree '{tree}' (from page {pageNumber})";
         var payload = page.Length - PageLayout.HeaderSize;
-        var next = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(offset + Node.CellHeaderSize + keyLength));
+        var next = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset));
         for (var remaining = valueLength; remaining > 0; remaining -= payload)
         {
             if (next == 0 || !Claim(next, owner))

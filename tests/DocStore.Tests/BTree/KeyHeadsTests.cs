@@ -135,9 +135,7 @@ public sealed class KeyHeadsTests
                 return Node.BranchCell(key, (uint)(100 + i));
             }
 
-            var cell = new byte[Node.CellHeaderSize + key.Length + 1];
-            Node.WriteLeafCell(cell, key, 1, [(byte)i], 0);
-            return cell;
+            return Node.LeafCell(key, [(byte)i], 0, PageSize);
         }).ToList();
         var page = new byte[PageSize];
         Assert.True(Node.Size(cells, 0, cells.Count) <= PageSize - PageLayout.HeaderSize, "the test's keys must fit one page");

@@ -1,7 +1,9 @@
+using System.Buffers.Binary;
 using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Pages;
 using DocStore.Storage.Wal;
 using DocStore.Tests.Support;
 
@@ -66,6 +68,18 @@ public sealed class CorruptionTests
         db[100] ^= 0x10;
         var ex = Assert.Throws<DatabaseCorruptException>(() => TestDatabase.Open(new MemoryStorageDevice("c.db", db), new MemoryStorageDevice("c.db-wal", wal)));
         Assert.Equal(0, ex.PageNumber);
+    }
+
+    [Fact]
+    public void A_file_of_the_older_cell_format_is_refused_naming_both_versions()
+    {
+        // Version 1 files had six-byte cell headers; this build's cells start with varint lengths and would misread them.
+        var (db, wal) = BuildImages(2, checkpoint: true);
+        Assert.Equal(DocStoreInfo.FormatVersion, BinaryPrimitives.ReadInt32LittleEndian(db.AsSpan(HeaderPage.FormatVersionOffset)));
+        BinaryPrimitives.WriteInt32LittleEndian(db.AsSpan(HeaderPage.FormatVersionOffset), 1);
+        var ex = Assert.Throws<DatabaseCorruptException>(() => TestDatabase.Open(new MemoryStorageDevice("c.db", db), new MemoryStorageDevice("c.db-wal", wal)));
+        Assert.Equal(0, ex.PageNumber);
+        Assert.Contains($"format version 1 is not supported (this build reads {DocStoreInfo.FormatVersion})", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -75,9 +75,7 @@ internal sealed class TreeSpaceWalker
 
     private void CountValue(byte[] page, int index)
     {
-        var offset = Node.CellOffset(page, index);
-        var keyLength = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(offset));
-        var valueLength = Node.ValueLength(page, index);
+        var valueLength = Node.ValueAt(page, index, out var keyLength, out _);
         _keyBytes += keyLength;
         _valueBytes += valueLength;
         if (!Node.IsInline(keyLength, valueLength, page.Length))
