@@ -95,7 +95,7 @@ internal sealed partial class Tree
         byte[] separator;
         if (isLeaf)
         {
-            leftEnd = append ? n - 1 : BalancedSplit(cells, 0);
+            leftEnd = append ? n - 1 : AtRunBoundary(cells, BalancedSplit(cells, 0));
             rightStart = leftEnd;
             leftLink = rightLink = 0;
             separator = ShortestSeparator(Node.CellKey(cells[leftEnd - 1]), Node.CellKey(cells[leftEnd]));
@@ -165,7 +165,7 @@ internal sealed partial class Tree
                 all = cells;
             }
 
-            var cut = BalancedSplit(all, 0);
+            var cut = AtRunBoundary(all, BalancedSplit(all, 0));
             var leftNumber = left ? siblingNumber : pageNumber;
             var leftPage = left ? writer.GetWritable(siblingNumber) : page;
             var rightPage = left ? page : writer.GetWritable(siblingNumber);
@@ -219,6 +219,44 @@ internal sealed partial class Tree
         }
 
         return cut;
+    }
+
+    /// <summary>
+    /// Moves a leaf cut from <paramref name="balanced"/> to where neighbouring keys share the shortest prefix,
+    /// among the cuts that leave each side at least three eighths of the bytes (the nearest to the balanced
+    /// cut on ties). Index keys are runs that share a field value and differ in the trailing document key,
+    /// and new documents extend runs at their ends: a cut between runs leaves both sides with run ends that
+    /// keep filling, where a cut inside a run leaves its first part as full as the cut left it, for good.
+    /// </summary>
+    private int AtRunBoundary(List<byte[]> cells, int balanced)
+    {
+        var usable = PageSize - PageLayout.HeaderSize;
+        var total = Node.Size(cells, 0, cells.Count);
+        var best = balanced;
+        var bestCommon = int.MaxValue;
+        var left = 0;
+        for (var cut = 1; cut < cells.Count; cut++)
+        {
+            left += cells[cut - 1].Length + 2;
+            if (total - left < total * 3 / 8)
+            {
+                break;
+            }
+
+            if (left < total * 3 / 8 || left > usable || total - left > usable)
+            {
+                continue;
+            }
+
+            var common = Node.CellKey(cells[cut - 1]).CommonPrefixLength(Node.CellKey(cells[cut]));
+            if (common < bestCommon || (common == bestCommon && Math.Abs(cut - balanced) < Math.Abs(best - balanced)))
+            {
+                best = cut;
+                bestCommon = common;
+            }
+        }
+
+        return best;
     }
 
     /// <summary>The shortest prefix of <paramref name="right"/> that is greater than <paramref name="left"/> (suffix truncation keeps branches small).</summary>
