@@ -51,7 +51,8 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
             .Select(static (model, _) => new CollectionReference(
                 model.CollectionName,
                 "global::" + (model.Namespace.Length > 0 ? model.Namespace + "." : string.Empty) + model.CollectionClassName,
-                model.IsPublic))
+                model.IsPublic,
+                "global::" + (model.Namespace.Length > 0 ? model.Namespace + "." : string.Empty) + model.TypeName))
             .WithTrackingName(Steps.CollectionNames)
             .Collect();
 

@@ -85,6 +85,10 @@ internal static class DiagnosticDescriptors
         "DOCS019", "Context type must be a non-generic top-level class",
         "Context '{0}' must be a non-generic class declared directly in a namespace, or its collections cannot be generated");
 
+    public static readonly DiagnosticDescriptor ListedTypeNotCollection = Error(
+        "DOCS023", "Type listed for a context is not a collection",
+        "Context '{0}' lists '{1}' in [ContextCollections], but '{1}' is not marked [Collection]");
+
     // SQL checks. A syntax error fails at run time whatever the database holds, so it is an error; a name
     // may exist at run time without the model knowing it (untyped collections, fields written by other
     // code), so unknown names are warnings.

@@ -38,7 +38,8 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
         DiagnosticDescriptors.ContextNotPartial,
         DiagnosticDescriptors.SeveralMultikeyPaths,
         DiagnosticDescriptors.InvalidCollectionName,
-        DiagnosticDescriptors.InvalidContextType);
+        DiagnosticDescriptors.InvalidContextType,
+        DiagnosticDescriptors.ListedTypeNotCollection);
 
     /// <inheritdoc />
     public override void Initialize(AnalysisContext context)
@@ -80,6 +81,24 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
                 && declaration.Modifiers.Any(SyntaxKind.PartialKeyword)))
         {
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.ContextNotPartial, SourceLocations.TypeIdentifier(type), type.Name));
+        }
+
+        if (ContextParser.IsContext(type))
+        {
+            ReportListedTypesThatAreNotCollections(context, type);
+        }
+    }
+
+    // A listed type without [Collection] would otherwise just get no property, silently.
+    private static void ReportListedTypesThatAreNotCollections(SymbolAnalysisContext context, INamedTypeSymbol type)
+    {
+        foreach ((ITypeSymbol listed, AttributeData attribute) in ContextParser.ListedTypesWithAttribute(type))
+        {
+            if (listed is not INamedTypeSymbol named || CollectionParser.FindAttribute(named, KnownNames.CollectionAttribute) is null)
+            {
+                Location location = attribute.ApplicationSyntaxReference?.GetSyntax(context.CancellationToken).GetLocation() ?? SourceLocations.TypeIdentifier(type);
+                context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.ListedTypeNotCollection, location, type.Name, listed.ToDisplayString()));
+            }
         }
     }
 

@@ -21,7 +21,11 @@ internal static class ContextEmitter
         }
 
         // Sorted so that the output does not depend on the order the compiler visits files.
-        CollectionReference[] sorted = collections.OrderBy(c => c.CollectionName, System.StringComparer.Ordinal).ToArray();
+        // A context with [ContextCollections] has the listed ones only (a listed type that is no collection is DOCS023).
+        CollectionReference[] sorted = collections
+            .Where(c => !context.ListsCollections || context.DocumentTypes.Contains(c.DocumentType))
+            .OrderBy(c => c.CollectionName, System.StringComparer.Ordinal)
+            .ToArray();
         // The interface lets hosting code open the context generically (static abstract Open), without reflection.
         w.Open($"partial class {context.Name} : global::DocStore.IOpenableContext<{context.Name}>");
         w.Line($"private {context.Name}(string path, global::DocStore.DocStoreOptions? options)");

@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Linq;
 using DocStore.Generators.Model;
 using Microsoft.CodeAnalysis;
 
@@ -34,6 +36,33 @@ internal static class ContextParser
 
         string accessibility = type.DeclaredAccessibility == Accessibility.Public ? "public" : "internal";
         string ns = type.ContainingNamespace.IsGlobalNamespace ? string.Empty : type.ContainingNamespace.ToDisplayString();
-        return new ContextModel(ns, type.Name, accessibility);
+        bool lists = type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == KnownNames.ContextCollectionsAttribute);
+        return new ContextModel(ns, type.Name, accessibility, lists, ListedTypes(type).Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).ToEquatableArray());
     }
+
+    /// <summary>The types the context's <c>[ContextCollections]</c> lists (none without the attribute).</summary>
+    public static IEnumerable<(ITypeSymbol Type, AttributeData Attribute)> ListedTypesWithAttribute(INamedTypeSymbol type)
+    {
+        foreach (AttributeData attribute in type.GetAttributes())
+        {
+            if (attribute.AttributeClass?.ToDisplayString() != KnownNames.ContextCollectionsAttribute)
+            {
+                continue;
+            }
+
+            foreach (TypedConstant argument in attribute.ConstructorArguments)
+            {
+                IEnumerable<TypedConstant> values = argument.Kind == TypedConstantKind.Array ? argument.Values : new[] { argument };
+                foreach (TypedConstant value in values)
+                {
+                    if (value.Value is ITypeSymbol listed)
+                    {
+                        yield return (listed, attribute);
+                    }
+                }
+            }
+        }
+    }
+
+    private static IEnumerable<ITypeSymbol> ListedTypes(INamedTypeSymbol type) => ListedTypesWithAttribute(type).Select(l => l.Type);
 }

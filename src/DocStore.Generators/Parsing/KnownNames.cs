@@ -9,5 +9,6 @@ internal static class KnownNames
     public const string IgnoreAttribute = "DocStore.IgnoreAttribute";
     public const string FieldAttribute = "DocStore.FieldAttribute";
     public const string DocStoreContext = "DocStore.DocStoreContext";
+    public const string ContextCollectionsAttribute = "DocStore.ContextCollectionsAttribute";
     public const string ObjectId = "DocStore.ObjectId";
 }

@@ -165,4 +165,15 @@ public class DiagnosticTests
         DiagnosticAssert.Single("DOCS019", """
             public partial class Outer { public partial class [|AppDb|] : DocStoreContext { } }
             """);
+
+    [Fact]
+    public void DOCS023_listed_type_without_collection_points_at_the_attribute()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS023", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } }
+            public class Audit { public int Id { get; set; } }
+            [[|ContextCollections(typeof(Person), typeof(Audit))|]] public partial class AppDb : DocStoreContext { }
+            """);
+        Assert.Contains("'AppDb' lists 'Audit'", d.GetMessage(), StringComparison.Ordinal);
+    }
 }
