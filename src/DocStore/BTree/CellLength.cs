@@ -41,10 +41,18 @@ internal static class CellLength
             return b;
         }
 
+        // Two bytes: documents of 128 bytes to 16 KiB, read on every scan step, so also inline.
+        int b1 = source[offset + 1];
+        if (b1 < 0x80)
+        {
+            next = offset + 2;
+            return (b & 0x7F) | (b1 << 7);
+        }
+
         return ReadLong(source, offset, out next);
     }
 
-    // Keys of 128 bytes or more and most document values: kept out of line so the one-byte case inlines.
+    // Values of 16 KiB or more: kept out of line so the short cases inline.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int ReadLong(ReadOnlySpan<byte> source, int offset, out int next)
     {
