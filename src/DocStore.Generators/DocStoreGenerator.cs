@@ -50,9 +50,9 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
         IncrementalValueProvider<ImmutableArray<CollectionReference>> names = collections
             .Select(static (model, _) => new CollectionReference(
                 model.CollectionName,
-                "global::" + (model.Namespace.Length > 0 ? model.Namespace + "." : string.Empty) + model.CollectionClassName,
+                Qualified(model.Namespace, model.CollectionClassName),
                 model.IsPublic,
-                "global::" + (model.Namespace.Length > 0 ? model.Namespace + "." : string.Empty) + model.TypeName))
+                Qualified(model.Namespace, model.TypeName)))
             .WithTrackingName(Steps.CollectionNames)
             .Collect();
 
@@ -77,6 +77,9 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
             }
         });
     }
+
+    private static string Qualified(string ns, string name) =>
+        "global::" + (ns.Length > 0 ? ns + "." : string.Empty) + name;
 
     private static string HintName(string ns, string name) =>
         (ns.Length > 0 ? ns + "." : string.Empty) + name + ".DocStore.g.cs";

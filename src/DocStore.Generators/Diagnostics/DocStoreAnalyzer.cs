@@ -92,7 +92,7 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
     // A listed type without [Collection] would otherwise just get no property, silently.
     private static void ReportListedTypesThatAreNotCollections(SymbolAnalysisContext context, INamedTypeSymbol type)
     {
-        foreach ((ITypeSymbol listed, AttributeData attribute) in ContextParser.ListedTypesWithAttribute(type))
+        foreach ((ITypeSymbol listed, AttributeData attribute) in ContextParser.ListedTypes(type))
         {
             if (listed is not INamedTypeSymbol named || CollectionParser.FindAttribute(named, KnownNames.CollectionAttribute) is null)
             {

@@ -37,11 +37,11 @@ internal static class ContextParser
         string accessibility = type.DeclaredAccessibility == Accessibility.Public ? "public" : "internal";
         string ns = type.ContainingNamespace.IsGlobalNamespace ? string.Empty : type.ContainingNamespace.ToDisplayString();
         bool lists = type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == KnownNames.ContextCollectionsAttribute);
-        return new ContextModel(ns, type.Name, accessibility, lists, ListedTypes(type).Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).ToEquatableArray());
+        return new ContextModel(ns, type.Name, accessibility, lists, ListedTypes(type).Select(l => l.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).ToEquatableArray());
     }
 
     /// <summary>The types the context's <c>[ContextCollections]</c> lists (none without the attribute).</summary>
-    public static IEnumerable<(ITypeSymbol Type, AttributeData Attribute)> ListedTypesWithAttribute(INamedTypeSymbol type)
+    public static IEnumerable<(ITypeSymbol Type, AttributeData Attribute)> ListedTypes(INamedTypeSymbol type)
     {
         foreach (AttributeData attribute in type.GetAttributes())
         {
@@ -63,6 +63,4 @@ internal static class ContextParser
             }
         }
     }
-
-    private static IEnumerable<ITypeSymbol> ListedTypes(INamedTypeSymbol type) => ListedTypesWithAttribute(type).Select(l => l.Type);
 }
