@@ -15,7 +15,7 @@ public sealed class FairWriteLockTests
     {
         var gate = new WriteLock();
         Assert.True(gate.TryTake());
-        var waiter = Task.Run(() => gate.Wait(Long));
+        var waiter = OnOwnThread(() => gate.Wait(Long));
         await InLine(gate, 1);
 
         gate.Release();
@@ -24,7 +24,7 @@ public sealed class FairWriteLockTests
         Assert.False(gate.TryTake());
         Assert.False(gate.Wait(TimeSpan.Zero));
         Assert.True(await waiter);
-        var again = Task.Run(() => gate.Wait(Long));
+        var again = OnOwnThread(() => gate.Wait(Long));
         await InLine(gate, 1);
         gate.Release();
         Assert.True(await again);
@@ -43,7 +43,7 @@ public sealed class FairWriteLockTests
         {
             var n = i;
             waiters.Add(n % 2 == 0
-                ? Task.Run(() => Take(gate.Wait(Long), n))
+                ? OnOwnThread(() => Take(gate.Wait(Long), n))
                 : TakeAsync(n));
             await InLine(gate, i + 1);
         }
@@ -158,13 +158,18 @@ public sealed class FairWriteLockTests
         await Assert.ThrowsAsync<ObjectDisposedException>(() => second).WaitAsync(TimeSpan.FromSeconds(10));
     }
 
-    private static async Task InLine(WriteLock gate, int count)
+    // Blocking waiters get threads of their own: in a loaded CI run a waiter started with Task.Run did not
+    // run within the test's 30 s (the thread pool never got to it).
+    private static Task<T> OnOwnThread<T>(Func<T> wait) =>
+        Task.Factory.StartNew(wait, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+    private static Task OnOwnThread(Action wait) =>
+        Task.Factory.StartNew(wait, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+    // Polls without awaiting, so it needs no pool thread either.
+    private static Task InLine(WriteLock gate, int count)
     {
-        var deadline = DateTime.UtcNow + Long;
-        while (gate.Waiting < count)
-        {
-            Assert.True(DateTime.UtcNow < deadline, "the waiter never got in line");
-            await Task.Delay(1);
-        }
+        Assert.True(SpinWait.SpinUntil(() => gate.Waiting >= count, Long), "the waiter never got in line");
+        return Task.CompletedTask;
     }
 }
