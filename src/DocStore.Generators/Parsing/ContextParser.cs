@@ -36,29 +36,26 @@ internal static class ContextParser
 
         string accessibility = type.DeclaredAccessibility == Accessibility.Public ? "public" : "internal";
         string ns = type.ContainingNamespace.IsGlobalNamespace ? string.Empty : type.ContainingNamespace.ToDisplayString();
-        bool lists = type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == KnownNames.ContextCollectionsAttribute);
+        bool lists = CollectionParser.FindAttribute(type, KnownNames.ContextCollectionsAttribute) is not null;
         return new ContextModel(ns, type.Name, accessibility, lists, ListedTypes(type).Select(l => l.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).ToEquatableArray());
     }
 
     /// <summary>The types the context's <c>[ContextCollections]</c> lists (none without the attribute).</summary>
     public static IEnumerable<(ITypeSymbol Type, AttributeData Attribute)> ListedTypes(INamedTypeSymbol type)
     {
-        foreach (AttributeData attribute in type.GetAttributes())
+        if (CollectionParser.FindAttribute(type, KnownNames.ContextCollectionsAttribute) is not { } attribute)
         {
-            if (attribute.AttributeClass?.ToDisplayString() != KnownNames.ContextCollectionsAttribute)
-            {
-                continue;
-            }
+            yield break;
+        }
 
-            foreach (TypedConstant argument in attribute.ConstructorArguments)
+        foreach (TypedConstant argument in attribute.ConstructorArguments)
+        {
+            IEnumerable<TypedConstant> values = argument.Kind == TypedConstantKind.Array ? argument.Values : new[] { argument };
+            foreach (TypedConstant value in values)
             {
-                IEnumerable<TypedConstant> values = argument.Kind == TypedConstantKind.Array ? argument.Values : new[] { argument };
-                foreach (TypedConstant value in values)
+                if (value.Value is ITypeSymbol listed)
                 {
-                    if (value.Value is ITypeSymbol listed)
-                    {
-                        yield return (listed, attribute);
-                    }
+                    yield return (listed, attribute);
                 }
             }
         }

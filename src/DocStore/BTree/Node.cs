@@ -80,25 +80,15 @@ internal static class Node
     /// <summary>Like <see cref="CellSize"/> for a page that may be damaged: false when the cell's lengths run off the page.</summary>
     public static bool TryCellSize(ReadOnlySpan<byte> page, int index, out int size)
     {
+        // Once both lengths read within the page, the unchecked reads of CellSize cannot run off it.
         size = 0;
-        var offset = CellOffset(page, index);
-        if (!CellLength.TryRead(page, offset, out var keyLength, out var keyStart))
+        if (!CellLength.TryRead(page, CellOffset(page, index), out var keyLength, out var keyStart)
+            || (PageLayout.GetType(page) != PageType.Branch && !CellLength.TryRead(page, Math.Min(keyStart + keyLength, page.Length), out _, out _)))
         {
             return false;
         }
 
-        if (PageLayout.GetType(page) == PageType.Branch)
-        {
-            size = keyStart - offset + keyLength + 4;
-            return true;
-        }
-
-        if (!CellLength.TryRead(page, Math.Min(keyStart + keyLength, page.Length), out var valueLength, out var valueStart))
-        {
-            return false;
-        }
-
-        size = valueStart - offset + (IsInline(keyLength, valueLength, page.Length) ? valueLength : 4);
+        size = CellSize(page, index);
         return true;
     }
 
