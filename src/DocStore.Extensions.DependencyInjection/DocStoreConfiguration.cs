@@ -21,7 +21,7 @@ internal static class DocStoreConfiguration
         var o = target.Options;
         target.Options = new DocStoreOptions
         {
-            Durability = Read(section, nameof(DocStoreOptions.Durability), o.Durability, ParseDurability),
+            Durability = Read(section, nameof(DocStoreOptions.Durability), o.Durability, ParseEnum<Durability>),
             CacheSizePages = Read(section, nameof(DocStoreOptions.CacheSizePages), o.CacheSizePages, ParseInt),
             WriteLockTimeout = Read(section, nameof(DocStoreOptions.WriteLockTimeout), o.WriteLockTimeout, s => TimeSpan.Parse(s, CultureInfo.InvariantCulture)),
             PageSize = Read(section, nameof(DocStoreOptions.PageSize), o.PageSize, ParseInt),
@@ -29,13 +29,15 @@ internal static class DocStoreConfiguration
             UnbufferedWalWrites = Read(section, nameof(DocStoreOptions.UnbufferedWalWrites), o.UnbufferedWalWrites, bool.Parse),
             RedoLog = Read(section, nameof(DocStoreOptions.RedoLog), o.RedoLog, bool.Parse),
             ReadOnly = Read(section, nameof(DocStoreOptions.ReadOnly), o.ReadOnly, bool.Parse),
+            Compression = Read(section, nameof(DocStoreOptions.Compression), o.Compression, ParseEnum<ValueCompression>),
         };
     }
 
-    private static Durability ParseDurability(string s) =>
-        Enum.TryParse<Durability>(s, ignoreCase: true, out var value) && Enum.IsDefined(value)
+    private static T ParseEnum<T>(string s)
+        where T : struct, Enum =>
+        Enum.TryParse<T>(s, ignoreCase: true, out var value) && Enum.IsDefined(value)
             ? value
-            : throw new FormatException($"Expected one of {string.Join(", ", Enum.GetNames<Durability>())}.");
+            : throw new FormatException($"Expected one of {string.Join(", ", Enum.GetNames<T>())}.");
 
     private static int ParseInt(string s) => int.Parse(s, NumberStyles.Integer, CultureInfo.InvariantCulture);
 

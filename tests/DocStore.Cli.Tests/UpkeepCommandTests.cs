@@ -108,6 +108,29 @@ public sealed class UpkeepCommandTests : IDisposable
     }
 
     [Fact]
+    public void Compact_with_compress_shrinks_text_documents_and_keeps_them_readable()
+    {
+        Load(500);
+        var before = new FileInfo(_dir["app.db"]).Length;
+
+        var result = _dir.Run("compact", "app.db", "--compress");
+
+        Assert.Equal(0, result.ExitCode);
+        Assert.True(new FileInfo(_dir["app.db"]).Length < before / 2, $"{before} -> {new FileInfo(_dir["app.db"]).Length}");
+        var check = _dir.Run("check", "app.db");
+        Assert.Equal(0, check.ExitCode);
+        Assert.Contains("things: 500 documents", check.Output);
+        var query = _dir.Run("sql", "app.db", "SELECT pad FROM things WHERE _id = 250", "--format", "json");
+        Assert.Equal(0, query.ExitCode);
+        Assert.Contains(new string('x', 300), query.Output);
+
+        // A compaction without the option keeps them compressed.
+        var compressed = new FileInfo(_dir["app.db"]).Length;
+        Assert.Equal(0, _dir.Run("compact", "app.db").ExitCode);
+        Assert.True(new FileInfo(_dir["app.db"]).Length <= compressed, $"{compressed} -> {new FileInfo(_dir["app.db"]).Length}");
+    }
+
+    [Fact]
     public void Upkeep_commands_refuse_a_missing_database()
     {
         foreach (var args in new[] { new[] { "stats", "none.db" }, ["backup", "none.db", "copy.db"], ["compact", "none.db"] })

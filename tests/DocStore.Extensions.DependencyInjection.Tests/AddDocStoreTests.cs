@@ -41,12 +41,14 @@ public sealed class AddDocStoreTests : IDisposable
             ["DocStore:Durability"] = "normal",
             ["DocStore:CacheSizePages"] = "512",
             ["DocStore:WriteLockTimeout"] = "00:00:03",
+            ["DocStore:Compression"] = "brotli",
         }).Build();
         var services = new ServiceCollection().AddDocStore<NotesDb>(configuration.GetSection("DocStore"), o => o.Options = new DocStoreOptions
         {
             Durability = o.Options.Durability,
             CacheSizePages = o.Options.CacheSizePages,
             WriteLockTimeout = o.Options.WriteLockTimeout,
+            Compression = o.Options.Compression,
             ReadOnly = false,
         });
         using var provider = services.BuildServiceProvider();
@@ -55,6 +57,7 @@ public sealed class AddDocStoreTests : IDisposable
         Assert.Equal(Durability.Normal, db.Options.Durability);
         Assert.Equal(512, db.Options.CacheSizePages);
         Assert.Equal(TimeSpan.FromSeconds(3), db.Options.WriteLockTimeout);
+        Assert.Equal(ValueCompression.Brotli, db.Options.Compression);
     }
 
     [Fact]

@@ -4,14 +4,14 @@ namespace DocStore.Cli.Hosting;
 internal static class DatabaseOpener
 {
     /// <summary>Opens an existing database; a missing file is a failure rather than a new empty database.</summary>
-    public static DocStoreDatabase OpenExisting(string path, bool readOnly)
+    public static DocStoreDatabase OpenExisting(string path, bool readOnly, ValueCompression compression = ValueCompression.None)
     {
         if (!File.Exists(path))
         {
             throw new CliFailureException($"There is no database at '{path}'.");
         }
 
-        return DocStoreDatabase.Open(path, new DocStoreOptions { ReadOnly = readOnly });
+        return DocStoreDatabase.Open(path, new DocStoreOptions { ReadOnly = readOnly, Compression = compression });
     }
 
     /// <summary>Opens the database, creating the file when it does not exist.</summary>

@@ -9,7 +9,7 @@ namespace DocStore.BTree;
 /// </summary>
 internal static class CellLength
 {
-    /// <summary>The most bytes a length takes: four cover 2^28, above the 64 MiB value limit.</summary>
+    /// <summary>The most bytes a length takes: four cover 2^28, above twice the 64 MiB value limit (a value field).</summary>
     public const int MaxSize = 4;
 
     /// <summary>Bytes <paramref name="value"/> takes.</summary>
@@ -41,7 +41,7 @@ internal static class CellLength
             return b;
         }
 
-        // Two bytes: documents of 128 bytes to 16 KiB, read on every scan step, so also inline.
+        // Two bytes: value fields of documents of 64 bytes to 8 KiB, read on every scan step, so also inline.
         int b1 = source[offset + 1];
         if (b1 < 0x80)
         {
@@ -52,7 +52,7 @@ internal static class CellLength
         return ReadLong(source, offset, out next);
     }
 
-    // Values of 16 KiB or more: kept out of line so the short cases inline.
+    // Fields of 16K or more (values of 8 KiB or more): kept out of line so the short cases inline.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int ReadLong(ReadOnlySpan<byte> source, int offset, out int next)
     {

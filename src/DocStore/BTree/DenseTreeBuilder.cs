@@ -32,10 +32,10 @@ internal sealed class DenseTreeBuilder
 
     private int Capacity => _pageSize - PageLayout.HeaderSize;
 
-    /// <summary>Adds the next entry; its key must be above every key added before.</summary>
-    public void Add(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    /// <summary>Adds the next entry, its value in stored form (a <see cref="CompressedValue"/> when <paramref name="compressed"/>); its key must be above every key added before.</summary>
+    public void Add(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, bool compressed)
     {
-        var cell = LeafCell(key, value);
+        var cell = LeafCell(key, value, compressed);
         if (_leafCells.Count > 0 && _leafBytes + cell.Length + 2 > Capacity)
         {
             _leaves.Add((EmitLeaf(_allocate()), _leafFirstKey!));
@@ -139,8 +139,8 @@ internal sealed class DenseTreeBuilder
         return groups;
     }
 
-    private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) =>
-        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(value), _pageSize);
+    private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, bool compressed) =>
+        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(value), _pageSize, compressed);
 
     // The whole chain is numbered first, so each page can name the next.
     private uint WriteOverflow(ReadOnlySpan<byte> value)

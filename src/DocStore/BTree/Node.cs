@@ -8,17 +8,18 @@ namespace DocStore.BTree;
 /// A slotted B+tree page (docs/storage.md, "Leaf and branch pages"). After the 16-byte page header comes
 /// an array of u16 cell offsets sorted by key; cells fill the page from its end downwards.
 /// <code>
-/// leaf cell:   key length, key, value length, then the value (inline) or a u32 overflow page
+/// leaf cell:   key length, key, value field, then the value (inline) or a u32 overflow page
 /// branch cell: key length, key, u32 child page   (the child holds keys below this key;
 ///                                                the page link holds the rightmost child)
 /// </code>
-/// Lengths are <see cref="CellLength"/> varints: a byte each below 128. A value is inline when its whole
-/// cell fits in <see cref="TreeLimits.MaxCellSize"/>.
+/// Lengths are <see cref="CellLength"/> varints: a byte each below 128. The value field is the stored
+/// value's length times two, plus one when the stored bytes are a <see cref="CompressedValue"/>. A value is
+/// inline when its whole cell fits in <see cref="TreeLimits.MaxCellSize"/>.
 /// </summary>
 internal static class Node
 {
     public const int SlotsOffset = PageLayout.HeaderSize;
-    /// <summary>The most a leaf cell's two lengths take: 2 for a key (keys stay under 16 KiB) and 4 for a value.</summary>
+    /// <summary>The most a leaf cell's two lengths take: 2 for a key (keys stay under 16 KiB) and 4 for a value field.</summary>
     public const int MaxLeafHeaderSize = 2 + CellLength.MaxSize;
 
     public static int Count(ReadOnlySpan<byte> page) => PageLayout.GetCount(page);
@@ -53,13 +54,19 @@ internal static class Node
     }
 
     /// <summary>
-    /// The value length of leaf cell <paramref name="index"/>, with its key's length and where the value's
-    /// bytes start (its inline bytes, or the u32 first overflow page when <see cref="IsInline"/> says not).
+    /// The stored value length of leaf cell <paramref name="index"/>, with its key's length and where the
+    /// value's bytes start (its inline bytes, or the u32 first overflow page when <see cref="IsInline"/> says not).
     /// </summary>
-    public static int ValueAt(ReadOnlySpan<byte> page, int index, out int keyLength, out int valueOffset)
+    public static int ValueAt(ReadOnlySpan<byte> page, int index, out int keyLength, out int valueOffset) =>
+        ValueAt(page, index, out keyLength, out valueOffset, out _);
+
+    /// <summary>Like <see cref="ValueAt(ReadOnlySpan{byte}, int, out int, out int)"/>, also saying whether the stored bytes are a <see cref="CompressedValue"/>.</summary>
+    public static int ValueAt(ReadOnlySpan<byte> page, int index, out int keyLength, out int valueOffset, out bool compressed)
     {
         keyLength = CellLength.Read(page, CellOffset(page, index), out var keyStart);
-        return CellLength.Read(page, keyStart + keyLength, out valueOffset);
+        var field = CellLength.Read(page, keyStart + keyLength, out valueOffset);
+        compressed = (field & 1) != 0;
+        return field >>> 1;
     }
 
     public static int ValueLength(ReadOnlySpan<byte> page, int index) => ValueAt(page, index, out _, out _);
@@ -73,7 +80,7 @@ internal static class Node
             return keyStart - offset + keyLength + 4;
         }
 
-        var valueLength = CellLength.Read(page, keyStart + keyLength, out var valueStart);
+        var valueLength = CellLength.Read(page, keyStart + keyLength, out var valueStart) >>> 1;
         return valueStart - offset + (IsInline(keyLength, valueLength, page.Length) ? valueLength : 4);
     }
 
@@ -93,10 +100,13 @@ internal static class Node
     }
 
     public static bool IsInline(int keyLength, int valueLength, int pageSize) =>
-        CellLength.Size(keyLength) + CellLength.Size(valueLength) + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
+        CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
 
     public static int LeafCellSize(int keyLength, int valueLength, int pageSize) =>
-        CellLength.Size(keyLength) + keyLength + CellLength.Size(valueLength) + (IsInline(keyLength, valueLength, pageSize) ? valueLength : 4);
+        CellLength.Size(keyLength) + keyLength + ValueFieldSize(valueLength) + (IsInline(keyLength, valueLength, pageSize) ? valueLength : 4);
+
+    // The compressed flag does not change the field's size: it is the low bit of an even number.
+    private static int ValueFieldSize(int valueLength) => CellLength.Size(valueLength << 1);
 
     public static int BranchCellSize(int keyLength) => CellLength.Size(keyLength) + keyLength + 4;
 
@@ -196,12 +206,12 @@ internal static class Node
         return true;
     }
 
-    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> inlineValue, uint overflowPage)
+    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> inlineValue, uint overflowPage, bool compressed)
     {
         var at = CellLength.Write(cell, key.Length);
         key.CopyTo(cell[at..]);
         at += key.Length;
-        at += CellLength.Write(cell[at..], valueLength);
+        at += CellLength.Write(cell[at..], (valueLength << 1) | (compressed ? 1 : 0));
         if (overflowPage != 0)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(cell[at..], overflowPage);
@@ -212,11 +222,11 @@ internal static class Node
         }
     }
 
-    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> inline, or <paramref name="overflowPage"/> when it is not 0.</summary>
-    public static byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, uint overflowPage, int pageSize)
+    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> (stored bytes, <paramref name="compressed"/> or not) inline, or <paramref name="overflowPage"/> when it is not 0.</summary>
+    public static byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, uint overflowPage, int pageSize, bool compressed)
     {
         var cell = new byte[LeafCellSize(key.Length, value.Length, pageSize)];
-        WriteLeafCell(cell, key, value.Length, value, overflowPage);
+        WriteLeafCell(cell, key, value.Length, value, overflowPage, compressed);
         return cell;
     }
 

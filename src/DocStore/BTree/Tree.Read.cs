@@ -24,5 +24,7 @@ internal sealed partial class Tree
         return new TreeCursor(this);
     }
 
-    internal ReadOnlyMemory<byte> ReadValue(byte[] page, int index) => TreeLookup.ReadValue(new PageSource(_tx), Name, page, index);
+    internal ReadOnlyMemory<byte> ReadValue(uint pageNumber, byte[] page, int index) => TreeLookup.ReadValue(new PageSource(_tx), Name, pageNumber, page, index);
+
+    internal ReadOnlyMemory<byte> ReadStored(byte[] page, int index, out bool compressed) => TreeLookup.ReadStored(new PageSource(_tx), Name, page, index, out compressed);
 }

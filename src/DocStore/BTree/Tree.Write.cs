@@ -13,7 +13,21 @@ internal sealed partial class Tree
         var writer = Writer();
         ValidatePut(key, value);
 
-        Store(writer, key, value);
+        if (_tx.Pager.Compression == ValueCompression.Brotli && CompressedValue.TryCompress(value, out var rented, out var stored))
+        {
+            try
+            {
+                Store(writer, key, stored, compressed: true);
+            }
+            finally
+            {
+                System.Buffers.ArrayPool<byte>.Shared.Return(rented!);
+            }
+        }
+        else
+        {
+            Store(writer, key, value, compressed: false);
+        }
 
         // Recorded once the change is made: a put that failed its checks changed nothing to replay.
         if (writer.RecordsChanges)
@@ -33,7 +47,8 @@ internal sealed partial class Tree
         }
     }
 
-    private void Store(Transactions.WriteTransaction writer, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    /// <summary>Puts the stored form of a value: <paramref name="value"/> is a <see cref="CompressedValue"/> when <paramref name="compressed"/>.</summary>
+    private void Store(Transactions.WriteTransaction writer, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, bool compressed)
     {
         _tx.Version++;
         var leafNumber = DescendForWrite(key);
@@ -50,7 +65,7 @@ internal sealed partial class Tree
                 // as they were, so the WAL logs a delta the size of the value (an update of a fixed-size
                 // record is the common case).
                 var replaced = inline ? 0u : WriteOverflow(value);
-                Node.WriteLeafCell(leaf.AsSpan(Node.CellOffset(leaf, index), size), key, value.Length, value, replaced);
+                Node.WriteLeafCell(leaf.AsSpan(Node.CellOffset(leaf, index), size), key, value.Length, value, replaced, compressed);
                 return;
             }
 
@@ -61,12 +76,12 @@ internal sealed partial class Tree
         var offset = Node.Reserve(leaf, index, size);
         if (offset >= 0)
         {
-            Node.WriteLeafCell(leaf.AsSpan(offset, size), key, value.Length, value, overflow);
+            Node.WriteLeafCell(leaf.AsSpan(offset, size), key, value.Length, value, overflow, compressed);
             return;
         }
 
         var cell = new byte[size];
-        Node.WriteLeafCell(cell, key, value.Length, value, overflow);
+        Node.WriteLeafCell(cell, key, value.Length, value, overflow, compressed);
         SplitAndInsert(_depth, leafNumber, leaf, index, cell);
     }
 

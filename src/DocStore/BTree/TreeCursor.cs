@@ -38,8 +38,15 @@ internal sealed class TreeCursor
         get
         {
             var leaf = Current();
-            return _tree.ReadValue(leaf.Page, leaf.Index);
+            return _tree.ReadValue(leaf.Number, leaf.Page, leaf.Index);
         }
+    }
+
+    /// <summary>The current value's stored bytes, a <see cref="CompressedValue"/> when <paramref name="compressed"/> (for copies that keep the stored form).</summary>
+    public ReadOnlyMemory<byte> StoredValue(out bool compressed)
+    {
+        var leaf = Current();
+        return _tree.ReadStored(leaf.Page, leaf.Index, out compressed);
     }
 
     /// <summary>Moves to the smallest key; false when the tree is empty.</summary>
@@ -136,7 +143,7 @@ internal sealed class TreeCursor
             throw new DatabaseCorruptException(_tree.Transaction.Pager.Name, pageNumber, $"tree '{_tree.Name}': expected a tree page, found type {type}");
         }
 
-        _stack[_depth++] = new Frame(page, 0);
+        _stack[_depth++] = new Frame(pageNumber, page, 0);
         return page;
     }
 
@@ -208,8 +215,9 @@ internal sealed class TreeCursor
         }
     }
 
-    private struct Frame(byte[] page, int index)
+    private struct Frame(uint number, byte[] page, int index)
     {
+        public uint Number = number;
         public byte[] Page = page;
         public int Index = index;
     }

@@ -42,14 +42,26 @@ internal static class TreeLookup
             return false;
         }
 
-        value = ReadValue(pages, treeName, page, index);
+        value = ReadValue(pages, treeName, pageNumber, page, index);
         return true;
     }
 
-    /// <summary>The value of cell <paramref name="index"/> of <paramref name="page"/>: memory over the page when inline, else its overflow chain assembled.</summary>
-    public static ReadOnlyMemory<byte> ReadValue(in PageSource pages, string treeName, byte[] page, int index)
+    /// <summary>
+    /// The value of cell <paramref name="index"/> of page <paramref name="pageNumber"/>: memory over the page
+    /// when inline, else its overflow chain assembled; a compressed value is decompressed into a new array.
+    /// </summary>
+    public static ReadOnlyMemory<byte> ReadValue(in PageSource pages, string treeName, uint pageNumber, byte[] page, int index)
     {
-        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset);
+        var stored = ReadStored(pages, treeName, page, index, out var compressed);
+        return compressed
+            ? CompressedValue.TryDecompress(stored.Span) ?? throw Corrupt(pages, treeName, pageNumber, $"the compressed value of cell {index} does not decode")
+            : stored;
+    }
+
+    /// <summary>The stored bytes of cell <paramref name="index"/> (a <see cref="CompressedValue"/> when <paramref name="compressed"/>), as <see cref="ReadValue"/> finds them.</summary>
+    public static ReadOnlyMemory<byte> ReadStored(in PageSource pages, string treeName, byte[] page, int index, out bool compressed)
+    {
+        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset, out compressed);
         if (Node.IsInline(keyLength, valueLength, page.Length))
         {
             ValuePrefetch.Lines(page, valueOffset, valueLength);

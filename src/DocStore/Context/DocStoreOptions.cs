@@ -58,6 +58,15 @@ public sealed class DocStoreOptions
     /// </summary>
     public bool ReadOnly { get; init; } = Defaults.ReadOnly;
 
+    /// <summary>
+    /// How documents (and other values of 256 bytes or more) written from now on are stored: as they are
+    /// (<see cref="ValueCompression.None"/>, the default) or Brotli-compressed when that saves an eighth
+    /// (<see cref="ValueCompression.Brotli"/>). Reads do not depend on it: a file may hold both forms, and
+    /// <see cref="DocStoreContext.Compact()"/> under <see cref="ValueCompression.Brotli"/> compresses the values stored
+    /// plain (and never decompresses any) (docs/storage.md, "Compression").
+    /// </summary>
+    public ValueCompression Compression { get; init; } = Defaults.Compression;
+
     /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
     internal int SpillThresholdPages { get; init; }
 
@@ -73,5 +82,6 @@ public sealed class DocStoreOptions
         JournalSizeLimit = JournalSizeLimit,
         UnbufferedWalWrites = UnbufferedWalWrites,
         RedoLog = RedoLog,
+        Compression = Compression,
     };
 }

@@ -295,14 +295,16 @@ internal sealed class IntegrityChecker
 
     private void CheckValue(string tree, uint pageNumber, byte[] page, int index)
     {
-        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset);
+        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset, out var compressed);
         if (Node.IsInline(keyLength, valueLength, page.Length))
         {
+            CheckDecodes(compressed ? page.AsSpan(valueOffset, valueLength) : default, tree, pageNumber, index, compressed);
             return;
         }
 
         var owner = $"an overflow chain of tree '{tree}' (from page {pageNumber})";
         var payload = page.Length - PageLayout.HeaderSize;
+        var stored = compressed ? new byte[valueLength] : null;
         var next = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset));
         for (var remaining = valueLength; remaining > 0; remaining -= payload)
         {
@@ -324,12 +326,28 @@ internal sealed class IntegrityChecker
                 return;
             }
 
+            if (stored is not null)
+            {
+                overflow.AsSpan(PageLayout.HeaderSize, Math.Min(payload, remaining)).CopyTo(stored.AsSpan(valueLength - remaining));
+            }
+
             next = PageLayout.GetLink(overflow);
         }
 
         if (next != 0)
         {
             _problems.Add($"page {pageNumber}: the overflow chain of value {index} in tree '{tree}' is longer than the value");
+        }
+
+        CheckDecodes(stored, tree, pageNumber, index, compressed);
+    }
+
+    // A compressed value whose page checksum holds but whose stream does not decode is still damage.
+    private void CheckDecodes(ReadOnlySpan<byte> stored, string tree, uint pageNumber, int index, bool compressed)
+    {
+        if (compressed && CompressedValue.TryDecompress(stored) is null)
+        {
+            _problems.Add($"page {pageNumber}: the compressed value {index} in tree '{tree}' does not decode");
         }
     }
 }

@@ -68,6 +68,12 @@ internal sealed class StorageOptions
     public bool ReadOnly { get; init; }
 
     /// <summary>
+    /// How values this engine writes are stored (docs/storage.md, "Compression"). Reads decode whatever a
+    /// cell says, so a file may mix forms and any setting reads it. Default <see cref="ValueCompression.None"/>.
+    /// </summary>
+    public ValueCompression Compression { get; init; }
+
+    /// <summary>
     /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
     /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 64; 0 grows the file per commit.
     /// </summary>

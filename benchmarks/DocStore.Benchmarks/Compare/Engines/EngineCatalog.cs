@@ -26,8 +26,11 @@ public static class EngineCatalog
     /// <summary>DocStore through SQL: prepared statements over the same typed context (docs/sql.md).</summary>
     public const string DocStoreSqlName = "docstore-sql";
 
+    /// <summary>DocStore storing documents Brotli-compressed (<see cref="ValueCompression.Brotli"/>, docs/storage.md "Compression").</summary>
+    public const string DocStoreBrotliName = "docstore-brotli";
+
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
-    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName, DocStoreSqlName];
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
 
     // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
     private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
@@ -36,6 +39,7 @@ public static class EngineCatalog
     {
         DocStoreName => new DocStoreEngine(config),
         DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
+        DocStoreBrotliName => new DocStoreEngine(config, compression: ValueCompression.Brotli),
         DocStoreSqlName => new DocStoreSqlEngine(config),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),

@@ -60,10 +60,26 @@ internal sealed class DenseCopy
         for (var ok = cursor.SeekFirst(); ok; ok = cursor.MoveNext())
         {
             _cancellationToken.ThrowIfCancellationRequested();
-            builder.Add(cursor.Key, cursor.Value.Span);
+            AddValue(builder, cursor);
         }
 
         builder.Finish(root);
+    }
+
+    // Under compression, values stored plain are compressed on the way, so compacting converts a file
+    // written before the option was on. Compressed values are copied as they are either way: an open
+    // without the option must not grow the file (docs/storage.md, "Compression").
+    private void AddValue(DenseTreeBuilder builder, TreeCursor cursor)
+    {
+        var stored = cursor.StoredValue(out var compressed);
+        if (!compressed && _source.Pager.Compression == ValueCompression.Brotli && CompressedValue.TryCompress(stored.Span, out var rented, out var packed))
+        {
+            builder.Add(cursor.Key, packed, compressed: true);
+            System.Buffers.ArrayPool<byte>.Shared.Return(rented!);
+            return;
+        }
+
+        builder.Add(cursor.Key, stored.Span, compressed);
     }
 
     // Pages up to the highest kept root that no tree took become free pages (chained into trunks), then

@@ -35,6 +35,7 @@ internal sealed partial class Pager : IDisposable
         _memory = memory;
         PageSize = pageSize;
         Durability = options.Durability;
+        Compression = options.Compression;
         _journalSizeLimit = options.JournalSizeLimit;
         var freeImages = Math.Max(PagePool.MinFree, options.CacheSizePages / 2);
 
@@ -52,6 +53,9 @@ internal sealed partial class Pager : IDisposable
     public int PageSize { get; }
 
     public Durability Durability { get; }
+
+    /// <summary>How trees store the values written through this pager.</summary>
+    public ValueCompression Compression { get; }
 
     public string Name => _db?.Name ?? InMemoryName;
 

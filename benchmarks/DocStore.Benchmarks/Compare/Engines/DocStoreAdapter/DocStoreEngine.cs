@@ -17,7 +17,8 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
 
     /// <param name="config">Where and how durably to open.</param>
     /// <param name="redoLog">Whether durable commits go through the redo log (the default) or fsync their WAL frames.</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true)
+    /// <param name="compression">How documents are stored.</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None)
     {
         var options = new DocStoreOptions
         {
@@ -29,8 +30,9 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             },
             CacheSizePages = config.CachePages ?? new DocStoreOptions().CacheSizePages,
             RedoLog = redoLog,
+            Compression = compression,
         };
-        Name = redoLog ? "DocStore" : "DocStore (WAL fsync)";
+        Name = compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
     }
