@@ -61,6 +61,7 @@ internal static class Node
         ValueAt(page, index, out keyLength, out valueOffset, out _);
 
     /// <summary>Like <see cref="ValueAt(ReadOnlySpan{byte}, int, out int, out int)"/>, also saying whether the stored bytes are a <see cref="CompressedValue"/>.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public static int ValueAt(ReadOnlySpan<byte> page, int index, out int keyLength, out int valueOffset, out bool compressed)
     {
         keyLength = CellLength.Read(page, CellOffset(page, index), out var keyStart);

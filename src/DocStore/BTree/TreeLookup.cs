@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using DocStore.Storage;
 using DocStore.Storage.Pages;
 
@@ -50,7 +51,22 @@ internal static class TreeLookup
     /// The value of cell <paramref name="index"/> of page <paramref name="pageNumber"/>: memory over the page
     /// when inline, else its overflow chain assembled; a compressed value is decompressed into a new array.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ReadOnlyMemory<byte> ReadValue(in PageSource pages, string treeName, uint pageNumber, byte[] page, int index)
+    {
+        // The plain inline value is every get's and scan step's case: decided here, the rest out of line.
+        var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset, out var compressed);
+        if (!compressed && Node.IsInline(keyLength, valueLength, page.Length))
+        {
+            ValuePrefetch.Lines(page, valueOffset, valueLength);
+            return new ReadOnlyMemory<byte>(page, valueOffset, valueLength);
+        }
+
+        return ReadOverflowOrCompressed(pages, treeName, pageNumber, page, index);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ReadOnlyMemory<byte> ReadOverflowOrCompressed(in PageSource pages, string treeName, uint pageNumber, byte[] page, int index)
     {
         var stored = ReadStored(pages, treeName, page, index, out var compressed);
         return compressed
