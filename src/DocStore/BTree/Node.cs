@@ -70,8 +70,6 @@ internal static class Node
         return field >>> 1;
     }
 
-    public static int ValueLength(ReadOnlySpan<byte> page, int index) => ValueAt(page, index, out _, out _);
-
     public static int CellSize(ReadOnlySpan<byte> page, int index)
     {
         var offset = CellOffset(page, index);
