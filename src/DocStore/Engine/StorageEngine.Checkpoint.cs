@@ -201,9 +201,19 @@ internal sealed partial class StorageEngine
 
             try
             {
-                if (Volatile.Read(ref _disposed) == 0 && _pager.Checkpoint() && trimWhenEmpty)
+                if (Volatile.Read(ref _disposed) == 0)
                 {
-                    _pager.TrimEmptyLog();
+                    var emptied = _pager.Checkpoint();
+                    if (trimWhenEmpty && emptied)
+                    {
+                        _pager.TrimEmptyLog();
+                    }
+                    else if (trimWhenEmpty)
+                    {
+                        // Readers kept the log from restarting: look again after another pause, or a
+                        // database that is only read from now on would keep its journal for good.
+                        RetryIdleCheckpoint();
+                    }
                 }
             }
             finally

@@ -22,6 +22,14 @@ internal sealed partial class StorageEngine
         }
     }
 
+    private void RetryIdleCheckpoint()
+    {
+        if (Interlocked.Exchange(ref _idleArmed, 1) == 0)
+        {
+            ArmIdleTimer(IdleCheckpointDelay);
+        }
+    }
+
     private void ArmIdleTimer(TimeSpan delay)
     {
         try
