@@ -1,5 +1,6 @@
 using DocStore.Bson.Model;
 using DocStore.BTree;
+using DocStore.Engine;
 using DocStore.Storage;
 using DocStore.Storage.Pages;
 using DocStore.Tests.Support;
@@ -142,6 +143,56 @@ public sealed class CompressionTests
             Assert.Equal(packedBytes, StoredDocumentBytes(db));
             AssertHolds(Items(db), documents);
         }
+    }
+
+    [Theory]
+    [InlineData(ValueCompression.Brotli)]
+    [InlineData(ValueCompression.None)]
+    public void Commits_the_wal_lost_are_replayed_from_the_redo_log_under_either_setting(ValueCompression reopenedWith)
+    {
+        static StorageOptions Storage(ValueCompression compression) =>
+            new() { PageSize = 4096, Durability = Durability.Full, AutoCheckpointFrames = 0, Compression = compression };
+
+        static byte[] Value(int i) => System.Text.Encoding.UTF8.GetBytes(string.Concat(Enumerable.Repeat($"value {i} of a compressible tree ", 20 + i)));
+
+        var db = new FaultInjectingStorageDevice("r.db");
+        var wal = new FaultInjectingStorageDevice("r.db-wal");
+        var redo = new FaultInjectingStorageDevice("r.db-redo");
+        using (var engine = StorageEngine.Open(db, wal, redo, Storage(ValueCompression.Brotli)))
+        {
+            // Creating the tree commits through the WAL's fsync; the puts after it through redo records only.
+            using (var tx = engine.BeginWrite())
+            {
+                tx.CreateTree("t");
+                tx.Commit();
+            }
+
+            for (var i = 0; i < 30; i++)
+            {
+                using var tx = engine.BeginWrite();
+                tx.OpenTree("t")!.Put(TestDatabase.Key(i), Value(i));
+                tx.Commit();
+            }
+
+            Assert.True(wal.UnsyncedWriteCount > 0, "the WAL frames of the puts were synced: nothing to replay");
+        }
+
+        using var recovered = StorageEngine.Open(
+            new FaultInjectingStorageDevice("r.db", db.PowerCut()),
+            new FaultInjectingStorageDevice("r.db-wal", wal.PowerCut()),
+            new FaultInjectingStorageDevice("r.db-redo", redo.PowerCut()),
+            Storage(reopenedWith));
+        using (var tx = recovered.BeginRead())
+        {
+            var tree = tx.OpenTree("t")!;
+            for (var i = 0; i < 30; i++)
+            {
+                Assert.True(tree.TryGet(TestDatabase.Key(i), out var value), $"key {i} was not replayed");
+                Assert.Equal(Value(i), value.ToArray());
+            }
+        }
+
+        Assert.True(recovered.CheckIntegrity().IsValid, recovered.CheckIntegrity().ToString());
     }
 
     [Fact]

@@ -52,7 +52,7 @@ public sealed class TreeStatistics
     /// <summary>The keys' bytes in the leaves (primary keys, or index keys).</summary>
     public long KeyBytes { get; }
 
-    /// <summary>The values' bytes (documents in a primary tree), inline or in overflow chains.</summary>
+    /// <summary>The values' bytes (documents in a primary tree), inline or in overflow chains, as stored: a compressed value counts its compressed size.</summary>
     public long ValueBytes { get; }
 
     /// <summary><see cref="UsedBytes"/> over <see cref="PageBytes"/>: 1.0 is a tree without a byte to spare; 0 for an empty tree.</summary>
