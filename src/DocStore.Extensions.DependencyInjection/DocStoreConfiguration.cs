@@ -26,6 +26,7 @@ internal static class DocStoreConfiguration
             WriteLockTimeout = Read(section, nameof(DocStoreOptions.WriteLockTimeout), o.WriteLockTimeout, s => TimeSpan.Parse(s, CultureInfo.InvariantCulture)),
             PageSize = Read(section, nameof(DocStoreOptions.PageSize), o.PageSize, ParseInt),
             AutoCheckpointFrames = Read(section, nameof(DocStoreOptions.AutoCheckpointFrames), o.AutoCheckpointFrames, ParseInt),
+            JournalSizeLimit = Read(section, nameof(DocStoreOptions.JournalSizeLimit), o.JournalSizeLimit, s => long.Parse(s, NumberStyles.Integer, CultureInfo.InvariantCulture)),
             UnbufferedWalWrites = Read(section, nameof(DocStoreOptions.UnbufferedWalWrites), o.UnbufferedWalWrites, bool.Parse),
             RedoLog = Read(section, nameof(DocStoreOptions.RedoLog), o.RedoLog, bool.Parse),
             ReadOnly = Read(section, nameof(DocStoreOptions.ReadOnly), o.ReadOnly, bool.Parse),

@@ -28,7 +28,7 @@ public static class DocStoreServiceCollectionExtensions
     /// <summary>
     /// Registers <typeparamref name="TContext"/> as a singleton whose path and options come from the
     /// configuration section <paramref name="configuration"/> (keys <c>Path</c>, <c>Durability</c>,
-    /// <c>CacheSizePages</c>, <c>WriteLockTimeout</c>, <c>PageSize</c>, <c>AutoCheckpointFrames</c>,
+    /// <c>CacheSizePages</c>, <c>WriteLockTimeout</c>, <c>PageSize</c>, <c>AutoCheckpointFrames</c>, <c>JournalSizeLimit</c>,
     /// <c>UnbufferedWalWrites</c>, <c>RedoLog</c>, <c>ReadOnly</c>, <c>Compression</c>), then from <paramref name="configure"/>.
     /// </summary>
     /// <typeparam name="TContext">The context type.</typeparam>

@@ -42,6 +42,7 @@ public sealed class AddDocStoreTests : IDisposable
             ["DocStore:CacheSizePages"] = "512",
             ["DocStore:WriteLockTimeout"] = "00:00:03",
             ["DocStore:Compression"] = "brotli",
+            ["DocStore:JournalSizeLimit"] = "8388608",
         }).Build();
         var services = new ServiceCollection().AddDocStore<NotesDb>(configuration.GetSection("DocStore"), o => o.Options = new DocStoreOptions
         {
@@ -49,6 +50,7 @@ public sealed class AddDocStoreTests : IDisposable
             CacheSizePages = o.Options.CacheSizePages,
             WriteLockTimeout = o.Options.WriteLockTimeout,
             Compression = o.Options.Compression,
+            JournalSizeLimit = o.Options.JournalSizeLimit,
             ReadOnly = false,
         });
         using var provider = services.BuildServiceProvider();
@@ -58,6 +60,7 @@ public sealed class AddDocStoreTests : IDisposable
         Assert.Equal(512, db.Options.CacheSizePages);
         Assert.Equal(TimeSpan.FromSeconds(3), db.Options.WriteLockTimeout);
         Assert.Equal(ValueCompression.Brotli, db.Options.Compression);
+        Assert.Equal(8L << 20, db.Options.JournalSizeLimit);
     }
 
     [Fact]
