@@ -212,7 +212,7 @@ internal sealed partial class StorageEngine
                     {
                         // Readers kept the log from restarting: look again after another pause, or a
                         // database that is only read from now on would keep its journal for good.
-                        RetryIdleCheckpoint();
+                        ArmIdleTimerOnce();
                     }
                 }
             }

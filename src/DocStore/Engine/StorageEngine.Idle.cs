@@ -16,15 +16,13 @@ internal sealed partial class StorageEngine
     private void NoteCommit()
     {
         Volatile.Write(ref _lastCommitTicks, Environment.TickCount64);
-        if (Volatile.Read(ref _idleArmed) == 0 && Interlocked.Exchange(ref _idleArmed, 1) == 0)
-        {
-            ArmIdleTimer(IdleCheckpointDelay);
-        }
+        ArmIdleTimerOnce();
     }
 
-    private void RetryIdleCheckpoint()
+    // Sets the timer unless it is set already (the plain read first keeps commits off the interlocked write).
+    private void ArmIdleTimerOnce()
     {
-        if (Interlocked.Exchange(ref _idleArmed, 1) == 0)
+        if (Volatile.Read(ref _idleArmed) == 0 && Interlocked.Exchange(ref _idleArmed, 1) == 0)
         {
             ArmIdleTimer(IdleCheckpointDelay);
         }
