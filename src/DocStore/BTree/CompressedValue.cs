@@ -21,29 +21,27 @@ internal static class CompressedValue
     private const int Window = 12;
 
     /// <summary>
-    /// Compresses <paramref name="value"/> into an array rented from the shared pool when that pays;
-    /// <paramref name="rented"/> is then the array to return and <paramref name="stored"/> the stored form.
+    /// Compresses <paramref name="value"/> when <paramref name="setting"/> asks for it and that pays;
+    /// <paramref name="packed"/> then holds the stored form until it is disposed.
     /// </summary>
-    public static bool TryCompress(ReadOnlySpan<byte> value, out byte[]? rented, out ReadOnlySpan<byte> stored)
+    public static bool TryCompress(ValueCompression setting, ReadOnlySpan<byte> value, out Packed packed)
     {
-        rented = null;
-        stored = default;
-        if (value.Length < MinLength)
+        packed = default;
+        if (setting != ValueCompression.Brotli || value.Length < MinLength)
         {
             return false;
         }
 
         var limit = value.Length - (value.Length / 8);
-        rented = ArrayPool<byte>.Shared.Rent(limit);
-        var header = CellLength.Write(rented, value.Length);
-        if (!BrotliEncoder.TryCompress(value, rented.AsSpan(header, limit - header), out var written, Quality, Window))
+        var buffer = ArrayPool<byte>.Shared.Rent(limit);
+        var header = CellLength.Write(buffer, value.Length);
+        if (!BrotliEncoder.TryCompress(value, buffer.AsSpan(header, limit - header), out var written, Quality, Window))
         {
-            ArrayPool<byte>.Shared.Return(rented);
-            rented = null;
+            ArrayPool<byte>.Shared.Return(buffer);
             return false;
         }
 
-        stored = rented.AsSpan(0, header + written);
+        packed = new Packed(buffer, header + written);
         return true;
     }
 
@@ -57,5 +55,13 @@ internal static class CompressedValue
 
         var value = new byte[length];
         return BrotliDecoder.TryDecompress(stored[start..], value, out var written) && written == length ? value : null;
+    }
+
+    /// <summary>A value's stored form in a buffer from the shared pool, which disposing gives back.</summary>
+    public readonly ref struct Packed(byte[] buffer, int length)
+    {
+        public ReadOnlySpan<byte> Span => buffer.AsSpan(0, length);
+
+        public void Dispose() => ArrayPool<byte>.Shared.Return(buffer);
     }
 }

@@ -13,15 +13,11 @@ internal sealed partial class Tree
         var writer = Writer();
         ValidatePut(key, value);
 
-        if (_tx.Pager.Compression == ValueCompression.Brotli && CompressedValue.TryCompress(value, out var rented, out var stored))
+        if (CompressedValue.TryCompress(_tx.Pager.Compression, value, out var packed))
         {
-            try
+            using (packed)
             {
-                Store(writer, key, stored, compressed: true);
-            }
-            finally
-            {
-                System.Buffers.ArrayPool<byte>.Shared.Return(rented!);
+                Store(writer, key, packed.Span, compressed: true);
             }
         }
         else

@@ -298,7 +298,11 @@ internal sealed class IntegrityChecker
         var valueLength = Node.ValueAt(page, index, out var keyLength, out var valueOffset, out var compressed);
         if (Node.IsInline(keyLength, valueLength, page.Length))
         {
-            CheckDecodes(compressed ? page.AsSpan(valueOffset, valueLength) : default, tree, pageNumber, index, compressed);
+            if (compressed)
+            {
+                CheckDecodes(page.AsSpan(valueOffset, valueLength), tree, pageNumber, index);
+            }
+
             return;
         }
 
@@ -339,13 +343,16 @@ internal sealed class IntegrityChecker
             _problems.Add($"page {pageNumber}: the overflow chain of value {index} in tree '{tree}' is longer than the value");
         }
 
-        CheckDecodes(stored, tree, pageNumber, index, compressed);
+        if (stored is not null)
+        {
+            CheckDecodes(stored, tree, pageNumber, index);
+        }
     }
 
     // A compressed value whose page checksum holds but whose stream does not decode is still damage.
-    private void CheckDecodes(ReadOnlySpan<byte> stored, string tree, uint pageNumber, int index, bool compressed)
+    private void CheckDecodes(ReadOnlySpan<byte> stored, string tree, uint pageNumber, int index)
     {
-        if (compressed && CompressedValue.TryDecompress(stored) is null)
+        if (CompressedValue.TryDecompress(stored) is null)
         {
             _problems.Add($"page {pageNumber}: the compressed value {index} in tree '{tree}' does not decode");
         }

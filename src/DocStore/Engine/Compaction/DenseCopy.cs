@@ -72,10 +72,13 @@ internal sealed class DenseCopy
     private void AddValue(DenseTreeBuilder builder, TreeCursor cursor)
     {
         var stored = cursor.StoredValue(out var compressed);
-        if (!compressed && _source.Pager.Compression == ValueCompression.Brotli && CompressedValue.TryCompress(stored.Span, out var rented, out var packed))
+        if (!compressed && CompressedValue.TryCompress(_source.Pager.Compression, stored.Span, out var packed))
         {
-            builder.Add(cursor.Key, packed, compressed: true);
-            System.Buffers.ArrayPool<byte>.Shared.Return(rented!);
+            using (packed)
+            {
+                builder.Add(cursor.Key, packed.Span, compressed: true);
+            }
+
             return;
         }
 
