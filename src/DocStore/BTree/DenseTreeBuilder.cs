@@ -140,9 +140,9 @@ internal sealed class DenseTreeBuilder
     }
 
     private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, bool compressed) =>
-        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(value), _pageSize, compressed);
+        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(value[..Node.ChainLength(key.Length, value.Length, _pageSize)]), _pageSize, compressed);
 
-    // The whole chain is numbered first, so each page can name the next.
+    // The whole chain is numbered first, so each page can name the next. The leaf cell keeps the rest.
     private uint WriteOverflow(ReadOnlySpan<byte> value)
     {
         var payload = TreeLookup.OverflowPayload(_pageSize);

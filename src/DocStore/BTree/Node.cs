@@ -80,7 +80,7 @@ internal static class Node
         }
 
         var valueLength = CellLength.Read(page, keyStart + keyLength, out var valueStart) >>> 1;
-        return valueStart - offset + (IsInline(keyLength, valueLength, page.Length) ? valueLength : 4);
+        return valueStart - offset + StoredInCell(keyLength, valueLength, page.Length);
     }
 
     /// <summary>Like <see cref="CellSize"/> for a page that may be damaged: false when the cell's lengths run off the page.</summary>
@@ -102,7 +102,30 @@ internal static class Node
         CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
 
     public static int LeafCellSize(int keyLength, int valueLength, int pageSize) =>
-        CellLength.Size(keyLength) + keyLength + ValueFieldSize(valueLength) + (IsInline(keyLength, valueLength, pageSize) ? valueLength : 4);
+        CellLength.Size(keyLength) + keyLength + ValueFieldSize(valueLength) + StoredInCell(keyLength, valueLength, pageSize);
+
+    /// <summary>
+    /// The bytes after a leaf cell's value field: the value itself when inline, else the u32 first overflow
+    /// page followed by the value's <see cref="OverflowTail"/>.
+    /// </summary>
+    private static int StoredInCell(int keyLength, int valueLength, int pageSize) =>
+        IsInline(keyLength, valueLength, pageSize) ? valueLength : 4 + OverflowTail(keyLength, valueLength, pageSize);
+
+    /// <summary>
+    /// For a value that is not inline: how many of its last bytes the leaf cell keeps after the first
+    /// overflow page's number. That is the part of the value that would only partly fill a last overflow page
+    /// (its length modulo a page's payload), when it fits in the cell; the chain then holds whole pages only
+    /// and no page is left mostly empty. When it does not fit, 0: the whole value is in the chain.
+    /// </summary>
+    /// <summary>For a value that is not inline: how many of its bytes, from its start, the overflow chain holds.</summary>
+    public static int ChainLength(int keyLength, int valueLength, int pageSize) =>
+        valueLength - OverflowTail(keyLength, valueLength, pageSize);
+
+    public static int OverflowTail(int keyLength, int valueLength, int pageSize)
+    {
+        var tail = valueLength % (pageSize - PageLayout.HeaderSize);
+        return CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + 4 + tail <= TreeLimits.MaxCellSize(pageSize) ? tail : 0;
+    }
 
     // The compressed flag does not change the field's size: it is the low bit of an even number.
     private static int ValueFieldSize(int valueLength) => CellLength.Size(valueLength << 1);
@@ -205,7 +228,7 @@ internal static class Node
         return true;
     }
 
-    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> inlineValue, uint overflowPage, bool compressed)
+    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> value, uint overflowPage, bool compressed)
     {
         var at = CellLength.Write(cell, key.Length);
         key.CopyTo(cell[at..]);
@@ -213,15 +236,18 @@ internal static class Node
         at += CellLength.Write(cell[at..], (valueLength << 1) | (compressed ? 1 : 0));
         if (overflowPage != 0)
         {
+            // The cell was sized by LeafCellSize, so what follows the page number is the value's tail.
             BinaryPrimitives.WriteUInt32LittleEndian(cell[at..], overflowPage);
+            var tail = cell.Length - at - 4;
+            value[^tail..].CopyTo(cell[(at + 4)..]);
         }
         else
         {
-            inlineValue.CopyTo(cell[at..]);
+            value.CopyTo(cell[at..]);
         }
     }
 
-    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> (stored bytes, <paramref name="compressed"/> or not) inline, or <paramref name="overflowPage"/> when it is not 0.</summary>
+    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> (stored bytes, <paramref name="compressed"/> or not) inline, or <paramref name="overflowPage"/> and the value's <see cref="OverflowTail"/> when the page is not 0.</summary>
     public static byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, uint overflowPage, int pageSize, bool compressed)
     {
         var cell = new byte[LeafCellSize(key.Length, value.Length, pageSize)];

@@ -5,14 +5,17 @@ namespace DocStore.BTree;
 
 /// <summary>
 /// Values too large to sit in a leaf live in a chain of overflow pages: each holds page size - 16 bytes of
-/// the value after its header, and its link names the next page (0 ends the chain).
+/// the value after its header, and its link names the next page (0 ends the chain). The leaf cell keeps the
+/// value's last bytes when they would only partly fill a last page (<see cref="Node.OverflowTail"/>).
 /// </summary>
 internal sealed partial class Tree
 {
     private int OverflowPayload => TreeLookup.OverflowPayload(PageSize);
 
-    private uint WriteOverflow(ReadOnlySpan<byte> value)
+    // The chain holds the value but for the tail its leaf cell keeps (Node.OverflowTail).
+    private uint WriteOverflow(int keyLength, ReadOnlySpan<byte> value)
     {
+        value = value[..Node.ChainLength(keyLength, value.Length, PageSize)];
         var writer = Writer();
         var pageCount = (value.Length + OverflowPayload - 1) / OverflowPayload;
         var pages = new uint[pageCount];
@@ -45,7 +48,7 @@ internal sealed partial class Tree
 
         var writer = Writer();
         var pageNumber = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(valueOffset));
-        for (var remaining = valueLength; remaining > 0; remaining -= OverflowPayload)
+        for (var remaining = Node.ChainLength(keyLength, valueLength, PageSize); remaining > 0; remaining -= OverflowPayload)
         {
             var next = PageLayout.GetLink(ReadOverflowPage(pageNumber));
             writer.FreePage(pageNumber);

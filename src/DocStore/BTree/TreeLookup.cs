@@ -84,7 +84,11 @@ internal static class TreeLookup
             return new ReadOnlyMemory<byte>(page, valueOffset, valueLength);
         }
 
-        return ReadOverflow(pages, treeName, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset)), valueLength, page.Length);
+        var value = new byte[valueLength];
+        var chain = Node.ChainLength(keyLength, valueLength, page.Length);
+        ReadOverflow(pages, treeName, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset)), value.AsSpan(0, chain), page.Length);
+        page.AsSpan(valueOffset + 4, valueLength - chain).CopyTo(value.AsSpan(chain));
+        return value;
     }
 
     /// <summary>The overflow page <paramref name="pageNumber"/> of a chain, checked to be one.</summary>
@@ -107,21 +111,20 @@ internal static class TreeLookup
     public static DatabaseCorruptException Corrupt(in PageSource pages, string treeName, uint page, string problem) =>
         new(pages.DatabaseName, page, $"tree '{treeName}': {problem}");
 
-    private static byte[] ReadOverflow(in PageSource pages, string treeName, uint first, int length, int pageSize)
+    // Fills value from the chain that starts at page first.
+    private static void ReadOverflow(in PageSource pages, string treeName, uint first, Span<byte> value, int pageSize)
     {
         var payload = OverflowPayload(pageSize);
-        var value = new byte[length];
+        var length = value.Length;
         var copied = 0;
         var pageNumber = first;
         while (copied < length)
         {
             var page = ReadOverflowPage(pages, treeName, pageNumber);
             var n = Math.Min(payload, length - copied);
-            page.AsSpan(PageLayout.HeaderSize, n).CopyTo(value.AsSpan(copied));
+            page.AsSpan(PageLayout.HeaderSize, n).CopyTo(value[copied..]);
             copied += n;
             pageNumber = PageLayout.GetLink(page);
         }
-
-        return value;
     }
 }

@@ -309,8 +309,9 @@ internal sealed class IntegrityChecker
         var owner = $"an overflow chain of tree '{tree}' (from page {pageNumber})";
         var payload = page.Length - PageLayout.HeaderSize;
         var stored = compressed ? new byte[valueLength] : null;
+        var chain = Node.ChainLength(keyLength, valueLength, page.Length);
         var next = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset));
-        for (var remaining = valueLength; remaining > 0; remaining -= payload)
+        for (var remaining = chain; remaining > 0; remaining -= payload)
         {
             if (next == 0 || !Claim(next, owner))
             {
@@ -332,7 +333,7 @@ internal sealed class IntegrityChecker
 
             if (stored is not null)
             {
-                overflow.AsSpan(PageLayout.HeaderSize, Math.Min(payload, remaining)).CopyTo(stored.AsSpan(valueLength - remaining));
+                overflow.AsSpan(PageLayout.HeaderSize, Math.Min(payload, remaining)).CopyTo(stored.AsSpan(chain - remaining));
             }
 
             next = PageLayout.GetLink(overflow);
@@ -345,6 +346,7 @@ internal sealed class IntegrityChecker
 
         if (stored is not null)
         {
+            page.AsSpan(valueOffset + 4, valueLength - chain).CopyTo(stored.AsSpan(chain));
             CheckDecodes(stored, tree, pageNumber, index);
         }
     }

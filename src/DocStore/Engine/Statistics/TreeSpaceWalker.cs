@@ -80,8 +80,9 @@ internal sealed class TreeSpaceWalker
         _valueBytes += valueLength;
         if (!Node.IsInline(keyLength, valueLength, page.Length))
         {
-            _overflow += (valueLength + TreeLookup.OverflowPayload(page.Length) - 1) / TreeLookup.OverflowPayload(page.Length);
-            _used += valueLength;
+            var chain = Node.ChainLength(keyLength, valueLength, page.Length);
+            _overflow += (chain + TreeLookup.OverflowPayload(page.Length) - 1) / TreeLookup.OverflowPayload(page.Length);
+            _used += chain;
         }
     }
 }

@@ -1,0 +1,127 @@
+using DocStore.Bson.Model;
+using DocStore.Storage;
+using DocStore.Tests.Support;
+
+namespace DocStore.Tests.Space;
+
+/// <summary>
+/// Values larger than a leaf allows: the overflow chain holds whole pages and the leaf cell keeps the part
+/// that would only partly fill a last page, when it fits there (8 KiB pages: a payload of 8,176 bytes per
+/// page, cells of at most 2,030 bytes).
+/// </summary>
+public sealed class OverflowTailTests
+{
+    private const int Payload = 8192 - 16;
+
+    private static readonly DocStoreOptions Options = new() { Durability = Durability.Normal };
+
+    private static BsonDocument Document(int id, int bodyLength, int seed)
+    {
+        var random = new Random(seed);
+        var body = new char[bodyLength];
+        for (var i = 0; i < body.Length; i++)
+        {
+            body[i] = (char)('a' + random.Next(26));
+        }
+
+        return new BsonDocument { { "_id", id }, { "Body", new string(body) } };
+    }
+
+    private static void AssertHolds(DocStoreContext db, BsonCollection items, IReadOnlyList<BsonDocument> expected)
+    {
+        foreach (var document in expected)
+        {
+            Assert.Equal(document, items.Get(document["_id"]));
+        }
+
+        Assert.Equal(expected.OrderBy(d => d["_id"].AsInt32), items.Scan());
+        var report = db.CheckIntegrity();
+        Assert.True(report.IsValid, report.ToString());
+    }
+
+    [Fact]
+    public void A_value_a_little_over_a_page_takes_one_overflow_page()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("tails.db"), Options);
+        var items = db.GetCollection("items");
+
+        // 50 documents of a page and ~600 bytes: one chain page each, the rest in the leaf. 20 of a page and
+        // ~3,000 bytes: the rest does not fit in a cell, so the chain takes two pages as before.
+        var documents = Enumerable.Range(1, 50).Select(i => Document(i, Payload + 600 + i, i))
+            .Concat(Enumerable.Range(51, 20).Select(i => Document(i, Payload + 3000, i)))
+            .ToList();
+        items.InsertMany(documents);
+
+        var stats = db.GetStatistics()["items"]!.Documents;
+        Assert.Equal(50 + (20 * 2), stats.OverflowPages);
+        AssertHolds(db, items, documents);
+    }
+
+    [Fact]
+    public void Values_that_change_form_read_back_exactly_and_give_their_pages_back()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("forms.db"), Options);
+        var items = db.GetCollection("items");
+
+        // Inline, chain and tail, chain alone, two pages and a tail, chain and tail, inline again: every
+        // replacement frees the old chain and writes the new one, and leaves nothing leaked.
+        int[] lengths = [100, Payload + 500, Payload + 2500, (2 * Payload) + 300, Payload + 1, 100];
+        List<BsonDocument> current = [];
+        for (var round = 0; round < lengths.Length; round++)
+        {
+            current = Enumerable.Range(1, 30).Select(i => Document(i, lengths[round] + i, (round * 100) + i)).ToList();
+            if (round == 0)
+            {
+                items.InsertMany(current);
+            }
+            else
+            {
+                foreach (var document in current)
+                {
+                    Assert.True(items.Update(document));
+                }
+            }
+
+            AssertHolds(db, items, current);
+        }
+
+        var stats = db.GetStatistics();
+        Assert.Equal(0, stats["items"]!.Documents.OverflowPages);
+        Assert.True(stats.FreePages >= 60, $"{stats.FreePages} free pages after the chains were replaced by inline values");
+
+        for (var i = 1; i <= 30; i++)
+        {
+            Assert.True(items.Delete(i));
+        }
+
+        Assert.Empty(items.Scan());
+        Assert.True(db.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
+    public void Compaction_and_a_reopen_keep_chains_with_tails()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("compact.db");
+        var documents = Enumerable.Range(1, 40).Select(i => Document(i, (i % 3 * Payload) + Payload + (i * 37), i)).ToList();
+        using (var db = DocStoreDatabase.Open(path, Options))
+        {
+            var items = db.GetCollection("items");
+            items.InsertMany(documents);
+            for (var i = 1; i <= 40; i += 2)
+            {
+                items.Delete(i);
+            }
+
+            db.Compact();
+            AssertHolds(db, items, documents.Where(d => d["_id"].AsInt32 % 2 == 0).ToList());
+        }
+
+        using (var db = DocStoreDatabase.Open(path, Options))
+        {
+            AssertHolds(db, db.GetCollection("items"), documents.Where(d => d["_id"].AsInt32 % 2 == 0).ToList());
+        }
+    }
+}
