@@ -14,7 +14,7 @@ namespace DocStore.BTree;
 /// </code>
 /// Lengths are <see cref="CellLength"/> varints: a byte each below 128. The value field is the stored
 /// value's length times two, plus one when the stored bytes are a <see cref="CompressedValue"/>. A value is
-/// inline when its whole cell fits in <see cref="TreeLimits.MaxCellSize"/>.
+/// inline when its whole cell fits in <see cref="TreeLimits.MaxValueCellSize"/>.
 /// </summary>
 internal static class Node
 {
@@ -99,7 +99,7 @@ internal static class Node
     }
 
     public static bool IsInline(int keyLength, int valueLength, int pageSize) =>
-        CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + valueLength <= TreeLimits.MaxCellSize(pageSize);
+        CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + valueLength <= TreeLimits.MaxValueCellSize(pageSize);
 
     public static int LeafCellSize(int keyLength, int valueLength, int pageSize) =>
         CellLength.Size(keyLength) + keyLength + ValueFieldSize(valueLength) + StoredInCell(keyLength, valueLength, pageSize);
@@ -111,20 +111,20 @@ internal static class Node
     private static int StoredInCell(int keyLength, int valueLength, int pageSize) =>
         IsInline(keyLength, valueLength, pageSize) ? valueLength : 4 + OverflowTail(keyLength, valueLength, pageSize);
 
+    /// <summary>For a value that is not inline: how many of its bytes, from its start, the overflow chain holds.</summary>
+    public static int ChainLength(int keyLength, int valueLength, int pageSize) =>
+        valueLength - OverflowTail(keyLength, valueLength, pageSize);
+
     /// <summary>
     /// For a value that is not inline: how many of its last bytes the leaf cell keeps after the first
     /// overflow page's number. That is the part of the value that would only partly fill a last overflow page
     /// (its length modulo a page's payload), when it fits in the cell; the chain then holds whole pages only
     /// and no page is left mostly empty. When it does not fit, 0: the whole value is in the chain.
     /// </summary>
-    /// <summary>For a value that is not inline: how many of its bytes, from its start, the overflow chain holds.</summary>
-    public static int ChainLength(int keyLength, int valueLength, int pageSize) =>
-        valueLength - OverflowTail(keyLength, valueLength, pageSize);
-
     public static int OverflowTail(int keyLength, int valueLength, int pageSize)
     {
         var tail = valueLength % (pageSize - PageLayout.HeaderSize);
-        return CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + 4 + tail <= TreeLimits.MaxCellSize(pageSize) ? tail : 0;
+        return CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + 4 + tail <= TreeLimits.MaxValueCellSize(pageSize) ? tail : 0;
     }
 
     // The compressed flag does not change the field's size: it is the low bit of an even number.

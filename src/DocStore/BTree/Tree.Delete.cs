@@ -108,7 +108,14 @@ internal sealed partial class Tree
             byte[] separator;
             if (isLeaf)
             {
+                // Under a quarter page beside at most a page, the cells cut into two that fit whatever their
+                // sizes (a leaf cell takes at most half a page); checked all the same before any page changes.
                 var cut = BalancedSplit(cells, 0);
+                if (Node.Size(cells, 0, cut) > usable || Node.Size(cells, cut, cells.Count) > usable)
+                {
+                    break;
+                }
+
                 separator = ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
                 Node.Build(left, type, cells, 0, cut, 0);
                 Node.Build(right, type, cells, cut, cells.Count, 0);
@@ -153,7 +160,7 @@ internal sealed partial class Tree
             return false;
         }
 
-        // Within 1⅞ pages the cells may still not cut into two that fit (a cell can take a quarter page),
+        // Within 1⅞ pages the cells may still not cut into two that fit (a leaf cell can take half a page),
         // so the cut is checked before any page changes.
         var cells = Node.Cells(_tx.ReadPage(leftNumber));
         cells.AddRange(Node.Cells(_tx.ReadPage(middleNumber)));

@@ -73,6 +73,13 @@ internal sealed partial class Tree
         if (offset >= 0)
         {
             Node.WriteLeafCell(leaf.AsSpan(offset, size), key, value.Length, value, overflow, compressed);
+            if (found && Node.UsedBytes(leaf) < (PageSize - PageLayout.HeaderSize) / 2)
+            {
+                // A value that shrank can leave its leaf as thin as deletes do: merge it the same way, or
+                // leaves of large documents that become small stay nearly empty for good.
+                Rebalance(_depth, leaf);
+            }
+
             return;
         }
 
@@ -172,11 +179,17 @@ internal sealed partial class Tree
             }
             else
             {
-                cells.AddRange(all);
-                all = cells;
+                all.InsertRange(0, cells);
             }
 
+            // With cells of up to half a page, 1¾ pages may not cut into two that fit: then this sibling
+            // is no help, and the caller's cells are as they were.
             var cut = AtRunBoundary(all, BalancedSplit(all, 0));
+            if (Node.Size(all, 0, cut) > usable || Node.Size(all, cut, all.Count) > usable)
+            {
+                continue;
+            }
+
             var leftNumber = left ? siblingNumber : pageNumber;
             var leftPage = left ? writer.GetWritable(siblingNumber) : page;
             var rightPage = left ? page : writer.GetWritable(siblingNumber);

@@ -3,8 +3,10 @@ using DocStore.Storage.Pages;
 namespace DocStore.BTree;
 
 /// <summary>
-/// Size limits that follow from the page size. Every cell fits in a quarter of a page's usable space, so a
-/// page always holds at least four cells and a split always leaves both halves non-empty.
+/// Size limits that follow from the page size. A branch cell, and a leaf cell of an index entry, fits in a
+/// quarter of a page's usable space; a leaf cell that carries a value may take up to half. Any run of cells
+/// that fills a page and a half at most can then be cut into two that each fit a page, which is what
+/// splits and merges rely on.
 /// </summary>
 internal static class TreeLimits
 {
@@ -22,4 +24,10 @@ internal static class TreeLimits
 
     /// <summary>The largest cell, its slot included in the quarter-page budget.</summary>
     internal static int MaxCellSize(int pageSize) => ((pageSize - PageLayout.HeaderSize) / 4) - 2;
+
+    /// <summary>
+    /// The largest leaf cell with its value inline (or an overflow value's tail), its slot included in a
+    /// half-page budget: 4,086 bytes at 8 KiB, so documents up to about 4 KiB need no overflow page.
+    /// </summary>
+    internal static int MaxValueCellSize(int pageSize) => ((pageSize - PageLayout.HeaderSize) / 2) - 2;
 }

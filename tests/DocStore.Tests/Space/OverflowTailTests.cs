@@ -5,9 +5,9 @@ using DocStore.Tests.Support;
 namespace DocStore.Tests.Space;
 
 /// <summary>
-/// Values larger than a leaf allows: the overflow chain holds whole pages and the leaf cell keeps the part
-/// that would only partly fill a last page, when it fits there (8 KiB pages: a payload of 8,176 bytes per
-/// page, cells of at most 2,030 bytes).
+/// Values and leaves at 8 KiB pages: a value cell of up to 4,086 bytes (half a page) stays inline; above,
+/// the overflow chain holds whole pages of 8,176 bytes and the leaf cell keeps the part that would only
+/// partly fill a last page, when it fits there.
 /// </summary>
 public sealed class OverflowTailTests
 {
@@ -40,6 +40,31 @@ public sealed class OverflowTailTests
     }
 
     [Fact]
+    public void Documents_up_to_about_4_KiB_need_no_overflow_page()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("inline.db"), Options);
+        var items = db.GetCollection("items");
+
+        // 1-4 KiB documents, each a leaf cell: their leaves hold two to seven of them.
+        var documents = Enumerable.Range(1, 200).Select(i => Document(i, 1000 + (i * 15), i)).ToList();
+        items.InsertMany(documents);
+
+        var stats = db.GetStatistics()["items"]!.Documents;
+        Assert.Equal(0, stats.OverflowPages);
+        Assert.InRange(stats.FillFactor, 0.6, 1.0);
+        AssertHolds(db, items, documents);
+
+        // Deletes thin the leaves out and merges gather what is left: still exact, nothing leaked.
+        for (var i = 1; i <= 200; i += 3)
+        {
+            Assert.True(items.Delete(i));
+        }
+
+        AssertHolds(db, items, documents.Where(d => d["_id"].AsInt32 % 3 != 1).ToList());
+    }
+
+    [Fact]
     public void A_value_a_little_over_a_page_takes_one_overflow_page()
     {
         using var dir = new TempDirectory();
@@ -47,9 +72,9 @@ public sealed class OverflowTailTests
         var items = db.GetCollection("items");
 
         // 50 documents of a page and ~600 bytes: one chain page each, the rest in the leaf. 20 of a page and
-        // ~3,000 bytes: the rest does not fit in a cell, so the chain takes two pages as before.
+        // ~5,000 bytes: the rest does not fit in a cell, so the chain takes two pages.
         var documents = Enumerable.Range(1, 50).Select(i => Document(i, Payload + 600 + i, i))
-            .Concat(Enumerable.Range(51, 20).Select(i => Document(i, Payload + 3000, i)))
+            .Concat(Enumerable.Range(51, 20).Select(i => Document(i, Payload + 5000, i)))
             .ToList();
         items.InsertMany(documents);
 
@@ -65,9 +90,9 @@ public sealed class OverflowTailTests
         using var db = DocStoreDatabase.Open(dir.File("forms.db"), Options);
         var items = db.GetCollection("items");
 
-        // Inline, chain and tail, chain alone, two pages and a tail, chain and tail, inline again: every
-        // replacement frees the old chain and writes the new one, and leaves nothing leaked.
-        int[] lengths = [100, Payload + 500, Payload + 2500, (2 * Payload) + 300, Payload + 1, 100];
+        // Inline, chain and tail, chain alone, two pages and a tail, chain and tail, a large inline cell,
+        // small again: every replacement frees the old chain and writes the new one, and leaves nothing leaked.
+        int[] lengths = [100, Payload + 500, Payload + 5000, (2 * Payload) + 300, Payload + 1, 3900, 100];
         List<BsonDocument> current = [];
         for (var round = 0; round < lengths.Length; round++)
         {
@@ -87,9 +112,12 @@ public sealed class OverflowTailTests
             AssertHolds(db, items, current);
         }
 
+        // The two-page round's 60 chain pages went back to the free list, less what the 3,900-byte round's
+        // leaves took from it; the small documents now fit one leaf.
         var stats = db.GetStatistics();
         Assert.Equal(0, stats["items"]!.Documents.OverflowPages);
-        Assert.True(stats.FreePages >= 60, $"{stats.FreePages} free pages after the chains were replaced by inline values");
+        Assert.Equal(1, stats["items"]!.Documents.TotalPages);
+        Assert.True(stats.FreePages >= 40, $"{stats.FreePages} free pages after the chains were replaced by inline values");
 
         for (var i = 1; i <= 30; i++)
         {

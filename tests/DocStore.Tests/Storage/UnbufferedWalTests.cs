@@ -35,7 +35,7 @@ public sealed class UnbufferedWalTests
             var tree = tx.OpenOrCreateTree("t");
             for (var i = 0; i < 700; i++)
             {
-                tree.Put(TestDatabase.Key(1000 + i), TestDatabase.Value(round * 1000 + i, 300));
+                tree.Put(TestDatabase.Key(1000 + i), TestDatabase.Value(round * 1000 + i, 600));
             }
 
             tx.Commit();
@@ -61,7 +61,7 @@ public sealed class UnbufferedWalTests
         for (var i = 0; i < 700; i++)
         {
             Assert.True(reopened.TryGet(TestDatabase.Key(1000 + i), out var value));
-            Assert.True(value.Span.SequenceEqual(TestDatabase.Value(1000 + i, 300)));
+            Assert.True(value.Span.SequenceEqual(TestDatabase.Value(1000 + i, 600)));
         }
     }
 

@@ -39,6 +39,18 @@ internal sealed class FaultInjectingStorageDevice : IStorageDevice
     /// <summary>How many flushes succeeded.</summary>
     public int FlushCount { get; private set; }
 
+    /// <summary>The length of the oldest write not yet synced (the one <see cref="PowerCut"/> tears), 0 when there is none.</summary>
+    public int FirstUnsyncedWriteLength
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _unsynced.Count == 0 ? 0 : _unsynced[0].Data.Length;
+            }
+        }
+    }
+
     /// <summary>How many writes are not yet synced.</summary>
     public int UnsyncedWriteCount
     {
