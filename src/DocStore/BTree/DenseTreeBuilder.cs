@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using DocStore.Storage.Pages;
 
 namespace DocStore.BTree;
@@ -140,11 +139,13 @@ internal sealed class DenseTreeBuilder
     }
 
     private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, bool compressed) =>
-        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(value[..Node.ChainLength(key.Length, value.Length, _pageSize)]), _pageSize, compressed);
+        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(key.Length, value), _pageSize, compressed);
 
-    // The whole chain is numbered first, so each page can name the next. The leaf cell keeps the rest.
-    private uint WriteOverflow(ReadOnlySpan<byte> value)
+    // The whole chain is numbered first, so each page can name the next. The chain holds the value but for
+    // the tail its leaf cell keeps (Node.OverflowTail).
+    private uint WriteOverflow(int keyLength, ReadOnlySpan<byte> value)
     {
+        value = value[..Node.ChainLength(keyLength, value.Length, _pageSize)];
         var payload = TreeLookup.OverflowPayload(_pageSize);
         var pages = new uint[(value.Length + payload - 1) / payload];
         for (var i = 0; i < pages.Length; i++)

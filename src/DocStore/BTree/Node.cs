@@ -127,6 +127,14 @@ internal static class Node
         return CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + 4 + tail <= TreeLimits.MaxValueCellSize(pageSize) ? tail : 0;
     }
 
+    /// <summary>The first overflow page of a value that is not inline, from the cell bytes at <paramref name="valueOffset"/>.</summary>
+    public static uint FirstOverflowPage(ReadOnlySpan<byte> page, int valueOffset) =>
+        BinaryPrimitives.ReadUInt32LittleEndian(page[valueOffset..]);
+
+    /// <summary>The <paramref name="tailLength"/> bytes of <see cref="OverflowTail"/> that follow the first overflow page's number.</summary>
+    public static ReadOnlySpan<byte> OverflowTailAt(ReadOnlySpan<byte> page, int valueOffset, int tailLength) =>
+        page.Slice(valueOffset + 4, tailLength);
+
     // The compressed flag does not change the field's size: it is the low bit of an even number.
     private static int ValueFieldSize(int valueLength) => CellLength.Size(valueLength << 1);
 

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using DocStore.Storage.Pages;
 
 namespace DocStore.BTree;
@@ -47,7 +46,7 @@ internal sealed partial class Tree
         }
 
         var writer = Writer();
-        var pageNumber = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(valueOffset));
+        var pageNumber = Node.FirstOverflowPage(leaf, valueOffset);
         for (var remaining = Node.ChainLength(keyLength, valueLength, PageSize); remaining > 0; remaining -= OverflowPayload)
         {
             var next = PageLayout.GetLink(ReadOverflowPage(pageNumber));

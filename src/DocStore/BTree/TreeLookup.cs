@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using DocStore.Storage;
 using DocStore.Storage.Pages;
@@ -86,8 +85,8 @@ internal static class TreeLookup
 
         var value = new byte[valueLength];
         var chain = Node.ChainLength(keyLength, valueLength, page.Length);
-        ReadOverflow(pages, treeName, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset)), value.AsSpan(0, chain), page.Length);
-        page.AsSpan(valueOffset + 4, valueLength - chain).CopyTo(value.AsSpan(chain));
+        ReadOverflow(pages, treeName, Node.FirstOverflowPage(page, valueOffset), value.AsSpan(0, chain), page.Length);
+        Node.OverflowTailAt(page, valueOffset, valueLength - chain).CopyTo(value.AsSpan(chain));
         return value;
     }
 

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using DocStore.BTree;
 using DocStore.Storage;
 using DocStore.Storage.Pages;
@@ -310,7 +309,7 @@ internal sealed class IntegrityChecker
         var payload = page.Length - PageLayout.HeaderSize;
         var stored = compressed ? new byte[valueLength] : null;
         var chain = Node.ChainLength(keyLength, valueLength, page.Length);
-        var next = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(valueOffset));
+        var next = Node.FirstOverflowPage(page, valueOffset);
         for (var remaining = chain; remaining > 0; remaining -= payload)
         {
             if (next == 0 || !Claim(next, owner))
@@ -346,7 +345,7 @@ internal sealed class IntegrityChecker
 
         if (stored is not null)
         {
-            page.AsSpan(valueOffset + 4, valueLength - chain).CopyTo(stored.AsSpan(chain));
+            Node.OverflowTailAt(page, valueOffset, valueLength - chain).CopyTo(stored.AsSpan(chain));
             CheckDecodes(stored, tree, pageNumber, index);
         }
     }
