@@ -126,7 +126,7 @@ internal sealed partial class StorageEngine
 
             // Empty log first (a live reader, or a backup from another process, makes it return false), then
             // the swap while no reader is live.
-            if (_pager.Checkpoint() && _pager.Readers.RunIfNoReaders(() => Swap(staged)))
+            if (_pager.Checkpoint() && SwapWithoutBackups(staged))
             {
                 return;
             }
@@ -138,6 +138,14 @@ internal sealed partial class StorageEngine
 
             Thread.Sleep(ReaderPoll);
         }
+    }
+
+    // A log that was already empty (an idle trim, a reopen) lets the checkpoint succeed while a backup from
+    // another process reads: the swap holds the backup lock itself, so no backup reads the files it replaces.
+    private bool SwapWithoutBackups(StagedFile staged)
+    {
+        using var exclusive = _pager.TryExcludeBackups();
+        return exclusive is not null && _pager.Readers.RunIfNoReaders(() => Swap(staged));
     }
 
     // Under the write lock, with no reader registered and new ones held at the old pager's registry.

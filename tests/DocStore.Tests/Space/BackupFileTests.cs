@@ -185,6 +185,43 @@ public sealed class BackupFileTests
     }
 
     [Fact]
+    public void In_place_compaction_waits_for_a_backup_even_when_the_log_is_already_empty()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("idle.db");
+        var options = new DocStoreOptions { PageSize = 1024, WriteLockTimeout = TimeSpan.FromSeconds(1) };
+        using (var first = DocStoreDatabase.Open(path, options))
+        {
+            var items = first.GetCollection("items");
+            for (var i = 1; i <= 400; i++)
+            {
+                items.Insert(new BsonDocument { { "_id", i }, { "Body", new string('z', 300) } });
+            }
+
+            for (var i = 1; i <= 400; i += 2)
+            {
+                items.Delete(i);
+            }
+        }
+
+        // A clean close emptied the log, as an idle trim does: compaction finds nothing to checkpoint, and
+        // must still not replace the files a backup from another process is reading.
+        using var db = DocStoreDatabase.Open(path, options);
+        var before = new FileInfo(path).Length;
+        using (BackupLockFile.HoldShared(BackupLockFile.PathFor(path), path, TimeSpan.FromSeconds(5), CancellationToken.None))
+        {
+            var error = Assert.Throws<WriteLockTimeoutException>(() => db.Compact());
+            Assert.Contains("backup", error.Message);
+            Assert.Equal(before, new FileInfo(path).Length);
+        }
+
+        db.Compact();
+        Assert.True(new FileInfo(path).Length < before, $"compacted to {new FileInfo(path).Length} bytes, {before} before");
+        Assert.Equal(200, db.GetCollection("items").Count());
+        Assert.True(db.CheckIntegrity().IsValid);
+    }
+
+    [Fact]
     public void Refuses_a_missing_source_its_own_file_and_a_destination_with_logs_beside_it()
     {
         using var dir = new TempDirectory();

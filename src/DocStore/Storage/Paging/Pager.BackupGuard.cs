@@ -42,6 +42,14 @@ internal sealed partial class Pager
         }
     }
 
+    /// <summary>
+    /// Holds the backup lock until disposed, so that no backup from another process starts meanwhile; null
+    /// when one is reading now. A hold of nothing where no other process can read (see <see cref="UseBackupLock"/>).
+    /// Not inside a checkpoint: its own try would then find the lock taken.
+    /// </summary>
+    public BackupLockFile.Hold? TryExcludeBackups() =>
+        _backupLockPath is { } path ? BackupLockFile.TryHoldExclusive(path) : BackupLockFile.Hold.None;
+
     /// <summary>At a clean close: removes the backup lock's file unless a backup holds it.</summary>
     public void RemoveBackupLock()
     {
