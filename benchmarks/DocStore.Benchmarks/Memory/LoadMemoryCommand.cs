@@ -15,7 +15,8 @@ namespace DocStore.Benchmarks.Memory;
 /// documents can be compared in other shapes (the compare harness's timed insert rows store as many
 /// documents as each engine manages, so their file sizes are not per document).
 /// Prints each engine's figures and DocStore's ratios to the others; DOCSTORE_LOAD_STATS=1 adds DocStore's
-/// statistics and DOCSTORE_LOAD_TRACE=1 the heap every 100K documents (standard error).
+/// statistics, DOCSTORE_LOAD_TRACE=1 the heap every 100K documents, and DOCSTORE_LOAD_THEN=check (or
+/// stats, backup) the memory that operation then takes (<see cref="UpkeepMemory"/>; all on standard error).
 /// </summary>
 internal static class LoadMemoryCommand
 {
@@ -110,6 +111,11 @@ internal static class LoadMemoryCommand
                 {
                     // Where DocStore's bytes went, on standard error so the parent's one-line protocol is untouched.
                     Console.Error.Write(docStore.Db.GetStatistics());
+                }
+
+                if (Environment.GetEnvironmentVariable("DOCSTORE_LOAD_THEN") is { } operation && engine is Compare.Engines.DocStoreAdapter.DocStoreEngine upkept)
+                {
+                    UpkeepMemory.Run(upkept.Db, operation, directory);
                 }
             }
 
