@@ -16,7 +16,7 @@ namespace DocStore.Benchmarks.Memory;
 /// documents as each engine manages, so their file sizes are not per document).
 /// Prints each engine's figures and DocStore's ratios to the others; DOCSTORE_LOAD_STATS=1 adds DocStore's
 /// statistics, DOCSTORE_LOAD_TRACE=1 the heap every 100K documents, and DOCSTORE_LOAD_THEN=check (or
-/// stats, backup) the memory that operation then takes (<see cref="UpkeepMemory"/>; all on standard error).
+/// stats, backup, compact) the memory that operation then takes (<see cref="UpkeepMemory"/>; all on standard error).
 /// </summary>
 internal static class LoadMemoryCommand
 {

@@ -4,9 +4,10 @@ namespace DocStore.Benchmarks.Memory;
 
 /// <summary>
 /// What one upkeep operation on the loaded database adds to the process's memory: <c>check</c>
-/// (<c>CheckIntegrity</c>), <c>stats</c> (<c>GetStatistics</c>) or <c>backup</c> (<c>Backup</c> into the
-/// load's directory). Printed on standard error before and after, so the parent's one-line protocol is
-/// untouched; one operation per run, since the peak working set only grows.
+/// (<c>CheckIntegrity</c>), <c>stats</c> (<c>GetStatistics</c>), <c>backup</c> (<c>Backup</c> into the
+/// load's directory) or <c>compact</c> (<c>Compact</c> in place). Printed on standard error before and
+/// after, so the parent's one-line protocol is untouched; one operation per run, since the peak working set
+/// only grows.
 /// </summary>
 internal static class UpkeepMemory
 {
@@ -26,8 +27,11 @@ internal static class UpkeepMemory
             case "backup":
                 db.Backup(Path.Combine(directory, "backup.db"));
                 break;
+            case "compact":
+                db.Compact();
+                break;
             default:
-                throw new ArgumentException($"DOCSTORE_LOAD_THEN: expected check, stats or backup, not '{operation}'.");
+                throw new ArgumentException($"DOCSTORE_LOAD_THEN: expected check, stats, backup or compact, not '{operation}'.");
         }
 
         Report($"after {operation} ({started.Elapsed.TotalSeconds:F1} s)");
