@@ -24,6 +24,16 @@ internal sealed partial class Tree
         return new TreeCursor(this);
     }
 
+    /// <summary>
+    /// Creates a cursor for one pass over much of the tree (the integrity check): pages it reads that are not
+    /// cached stay uncached, so its key and value are valid only until it moves.
+    /// </summary>
+    internal TreeCursor CreateWalkCursor()
+    {
+        _tx.ThrowIfCompleted();
+        return new TreeCursor(this, walk: true);
+    }
+
     internal ReadOnlyMemory<byte> ReadValue(uint pageNumber, byte[] page, int index) => TreeLookup.ReadValue(new PageSource(_tx), Name, pageNumber, page, index);
 
     internal ReadOnlyMemory<byte> ReadStored(byte[] page, int index, out bool compressed) => TreeLookup.ReadStored(new PageSource(_tx), Name, page, index, out compressed);

@@ -11,12 +11,23 @@ internal sealed class TreeCursor
 {
     private readonly Tree _tree;
     private readonly Frame[] _stack = new Frame[TreeLimits.MaxDepth];
+
+    // For a walking cursor, a page buffer per depth: edge descents read pages that are not cached into the
+    // buffer of their depth, uncached (Transaction.ReadPageForWalk), so an ancestor's page stays intact.
+    private readonly byte[]?[]? _walkBuffers;
     private int _depth;
     private long _version;
 
-    internal TreeCursor(Tree tree)
+    /// <param name="tree">The tree to scan.</param>
+    /// <param name="walk">
+    /// Whether this cursor walks much of the tree once (the integrity check): pages its scans read that are
+    /// not cached stay uncached, so the walk neither evicts the pages others use nor leaves an image per
+    /// page behind, and its key and value are valid only until it moves.
+    /// </param>
+    internal TreeCursor(Tree tree, bool walk = false)
     {
         _tree = tree;
+        _walkBuffers = walk ? new byte[TreeLimits.MaxDepth][] : null;
     }
 
     /// <summary>True when the cursor is on an entry.</summary>
@@ -126,7 +137,16 @@ internal sealed class TreeCursor
 
     // Edge descents and moves to a neighbour leaf read pages in order and need no search heads, so they
     // neither use nor count towards them; keyed descents do.
-    private byte[] Push(uint pageNumber) => Push(pageNumber, _tree.Transaction.ReadPage(pageNumber));
+    private byte[] Push(uint pageNumber)
+    {
+        if (_walkBuffers is null || _depth == TreeLimits.MaxDepth)
+        {
+            return Push(pageNumber, _tree.Transaction.ReadPage(pageNumber));
+        }
+
+        var buffer = _walkBuffers[_depth] ??= new byte[_tree.Transaction.PageSize];
+        return Push(pageNumber, _tree.Transaction.ReadPageForWalk(pageNumber, buffer));
+    }
 
     private byte[] Push(uint pageNumber, out KeyHeads heads) => Push(pageNumber, _tree.Transaction.ReadNode(pageNumber, out heads));
 

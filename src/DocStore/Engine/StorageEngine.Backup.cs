@@ -48,6 +48,9 @@ internal sealed partial class StorageEngine
         var target = staged.Stream;
         var copy = new byte[PageSize];
 
+        // Pages not cached are read into this and not cached: a backup would otherwise evict every hot page.
+        var scratch = new byte[PageSize];
+
         // The header goes in last: a copy cut off before it has zeros where the magic belongs and opens as nothing.
         target.Position = PageSize;
         for (uint page = 1; page < pageCount; page++)
@@ -62,7 +65,7 @@ internal sealed partial class StorageEngine
                 continue;
             }
 
-            CopyStamped(tx.ReadPage(page), copy, page);
+            CopyStamped(tx.ReadPageForWalk(page, scratch), copy, page);
             target.Write(copy);
         }
 

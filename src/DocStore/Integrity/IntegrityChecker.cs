@@ -20,10 +20,17 @@ internal sealed class IntegrityChecker
     private readonly string[] _owners;
     private long _pagesChecked;
 
+    // Where tree and overflow pages not in the cache are read, uncached (Transaction.ReadPageForWalk): a
+    // check would otherwise evict every hot page and leave an image behind per page it read.
+    private readonly byte[] _treeScratch;
+    private readonly byte[] _overflowScratch;
+
     private IntegrityChecker(Transaction tx, uint pageCount)
     {
         _tx = tx;
         _owners = new string[pageCount];
+        _treeScratch = new byte[tx.PageSize];
+        _overflowScratch = new byte[tx.PageSize];
     }
 
     public static IntegrityReport Check(Transaction tx)
@@ -175,12 +182,13 @@ internal sealed class IntegrityChecker
         return true;
     }
 
-    private byte[]? Read(uint page, string owner)
+    // The page stays as returned until the next read into the same scratch.
+    private byte[]? Read(uint page, string owner, byte[] scratch)
     {
         try
         {
             _pagesChecked++;
-            return _tx.ReadPage(page);
+            return _tx.ReadPageForWalk(page, scratch);
         }
         catch (DatabaseCorruptException ex)
         {
@@ -203,7 +211,7 @@ internal sealed class IntegrityChecker
             return;
         }
 
-        var page = Read(pageNumber, owner);
+        var page = Read(pageNumber, owner, _treeScratch);
         if (page is null)
         {
             return;
@@ -246,11 +254,23 @@ internal sealed class IntegrityChecker
             return;
         }
 
+        // Children and separators are taken before the first child's walk reuses the scratch the page may lie in.
+        var children = new uint[count + 1];
+        var separators = new byte[count][];
         for (var i = 0; i <= count; i++)
         {
-            var low = i == 0 ? lower : Node.KeyAt(page, i - 1).ToArray();
-            var high = i == count ? upper : Node.KeyAt(page, i).ToArray();
-            WalkNode(tree, Node.Child(page, i), depth + 1, low, high, ref leafDepth);
+            children[i] = Node.Child(page, i);
+            if (i < count)
+            {
+                separators[i] = Node.KeyAt(page, i).ToArray();
+            }
+        }
+
+        for (var i = 0; i <= count; i++)
+        {
+            var low = i == 0 ? lower : separators[i - 1];
+            var high = i == count ? upper : separators[i];
+            WalkNode(tree, children[i], depth + 1, low, high, ref leafDepth);
         }
     }
 
@@ -318,7 +338,7 @@ internal sealed class IntegrityChecker
                 return;
             }
 
-            var overflow = Read(next, owner);
+            var overflow = Read(next, owner, _overflowScratch);
             if (overflow is null)
             {
                 return;

@@ -48,6 +48,13 @@ internal abstract class Transaction : IDisposable
     /// <summary>Like <see cref="ReadPage(uint)"/>, and the cache entry of a committed image (null for a page this transaction changed).</summary>
     internal virtual byte[] ReadPage(uint pageNumber, out CachedPage? cached) => Pager.Read(pageNumber, SnapshotLsn, out cached);
 
+    /// <summary>
+    /// The page as this transaction sees it, for a walk over much of the database: a page not cached is read
+    /// into <paramref name="scratch"/> without caching it (<see cref="Pager.ReadUncached"/>), so the result is
+    /// valid only until the next read into the same scratch. Callers never mutate it.
+    /// </summary>
+    internal virtual byte[] ReadPageForWalk(uint pageNumber, byte[] scratch) => Pager.ReadUncached(pageNumber, SnapshotLsn, scratch);
+
     internal void ThrowIfCompleted()
     {
         if (Volatile.Read(ref _closedByEngine) != 0)

@@ -157,6 +157,20 @@ internal sealed partial class WriteTransaction : Transaction
         return Pager.Read(pageNumber, SnapshotLsn, out cached);
     }
 
+    /// <inheritdoc />
+    internal override byte[] ReadPageForWalk(uint pageNumber, byte[] scratch)
+    {
+        if (IsClosedByEngine)
+        {
+            throw ClosedByEngine();
+        }
+
+        // This transaction's own versions are where ReadPage finds them; the rest as any walker reads them.
+        return _dirty.ContainsKey(pageNumber) || (_spilled.Count != 0 && _spilled.ContainsKey(pageNumber))
+            ? ReadPage(pageNumber)
+            : base.ReadPageForWalk(pageNumber, scratch);
+    }
+
     /// <summary>A private, mutable copy of the page (made on first use in this transaction).</summary>
     internal byte[] GetWritable(uint pageNumber)
     {

@@ -44,7 +44,7 @@ public abstract partial class DocumentCollection<T, TKey>
             }
 
             var stored = default(EntryDigest);
-            var entries = tree.CreateCursor();
+            var entries = tree.CreateWalkCursor();
             try
             {
                 for (var ok = entries.SeekFirst(); ok; ok = entries.MoveNext())
@@ -69,7 +69,7 @@ public abstract partial class DocumentCollection<T, TKey>
     // damaged page ended the walk; reports that, and documents that cannot be read, when problems is given.
     private bool VisitProducedEntries(Tree primary, IndexBinding binding, IFieldDictionary fields, List<string>? problems, ProducedEntry visit)
     {
-        var cursor = primary.CreateCursor();
+        var cursor = primary.CreateWalkCursor();
         try
         {
             for (var ok = cursor.SeekFirst(); ok; ok = cursor.MoveNext())
@@ -155,7 +155,7 @@ public abstract partial class DocumentCollection<T, TKey>
                 return;
             }
 
-            var entries = tree.CreateCursor();
+            var entries = tree.CreateWalkCursor();
             for (var ok = entries.SeekFirst(); ok; ok = entries.MoveNext())
             {
                 var key = entries.Key.ToArray();

@@ -13,6 +13,9 @@ internal sealed class TreeSpaceWalker
 {
     private readonly Transaction _tx;
     private readonly CancellationToken _cancellationToken;
+
+    // Where pages not in the cache are read, uncached (Transaction.ReadPageForWalk).
+    private readonly byte[] _scratch;
     private long _entries;
     private long _leaves;
     private long _interior;
@@ -26,6 +29,7 @@ internal sealed class TreeSpaceWalker
     {
         _tx = tx;
         _cancellationToken = cancellationToken;
+        _scratch = new byte[tx.PageSize];
     }
 
     /// <summary>The statistics of the tree rooted at <paramref name="root"/>.</summary>
@@ -45,7 +49,7 @@ internal sealed class TreeSpaceWalker
         }
 
         _cancellationToken.ThrowIfCancellationRequested();
-        var page = _tx.ReadPage(pageNumber);
+        var page = _tx.ReadPageForWalk(pageNumber, _scratch);
         var count = Node.Count(page);
         _used += Node.UsedBytes(page);
         _depth = Math.Max(_depth, depth);
@@ -62,9 +66,17 @@ internal sealed class TreeSpaceWalker
                 return;
             case PageType.Branch:
                 _interior++;
+
+                // The children are taken before the first visit reuses the scratch the page may lie in.
+                var children = new uint[count + 1];
                 for (var i = 0; i <= count; i++)
                 {
-                    Visit(Node.Child(page, i), depth + 1);
+                    children[i] = Node.Child(page, i);
+                }
+
+                foreach (var child in children)
+                {
+                    Visit(child, depth + 1);
                 }
 
                 return;

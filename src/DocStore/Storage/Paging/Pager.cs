@@ -218,6 +218,9 @@ internal sealed partial class Pager : IDisposable
     /// <summary>Keeps every image that leaves the cache from now on from being reused until the pin is disposed: for the writer and checkpoints, which read cached images without a registered snapshot.</summary>
     public PagePool.Pin PinImages() => _pool.PinImages();
 
+    /// <summary>Page versions the cache holds now.</summary>
+    internal int CachedPageCount => _cache.Count;
+
     /// <summary>The pool of the database's page images.</summary>
     internal PagePool Pool => _pool;
 
@@ -240,34 +243,38 @@ internal sealed partial class Pager : IDisposable
         return cached.Image;
     }
 
+    /// <summary>
+    /// Like <see cref="Read(uint, long)"/>, for a reader that walks much of the database once (statistics, the
+    /// integrity check, a backup): the cached image when there is one, else the page read into
+    /// <paramref name="scratch"/> and not cached. A walk so neither evicts the pages others use nor leaves an
+    /// image per page it read for the pool to hold or the collector to find. The page is valid until the
+    /// caller's next read into the same scratch.
+    /// </summary>
+    /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
+    public byte[] ReadUncached(uint pageNumber, long snapshotLsn, byte[] scratch)
+    {
+        if (_memory is not null)
+        {
+            return Read(pageNumber, snapshotLsn);
+        }
+
+        var version = _index.Resolve(pageNumber, snapshotLsn);
+        if (_cache.TryGet(pageNumber, version) is { } cached)
+        {
+            return cached.Image;
+        }
+
+        ReadVersion(pageNumber, version, scratch);
+        return scratch;
+    }
+
     private CachedPage Load(uint pageNumber, long version)
     {
         var image = NewImage();
         CachedPage cached;
         try
         {
-            string source;
-            if (version == 0)
-            {
-                source = _db!.Name;
-                ReadFilePage(pageNumber, image);
-            }
-            else if (TryReadOverlay(pageNumber, version, image))
-            {
-                source = Name;
-            }
-            else
-            {
-                source = _wal!.Name;
-                ReadWalVersion(pageNumber, version, image);
-            }
-
-            if (!PageChecksum.IsValid(image, pageNumber))
-            {
-                var where = version == 0 ? "page checksum mismatch" : $"page checksum mismatch in the WAL frame with LSN {version}";
-                throw new DatabaseCorruptException(source, pageNumber, where);
-            }
-
+            ReadVersion(pageNumber, version, image);
             cached = _cache.Add(pageNumber, version, image);
         }
         catch
@@ -283,6 +290,32 @@ internal sealed partial class Pager : IDisposable
         }
 
         return cached;
+    }
+
+    // A version of a page from where it lies (the file, opening's overlay or the WAL), its checksum verified.
+    private void ReadVersion(uint pageNumber, long version, byte[] image)
+    {
+        string source;
+        if (version == 0)
+        {
+            source = _db!.Name;
+            ReadFilePage(pageNumber, image);
+        }
+        else if (TryReadOverlay(pageNumber, version, image))
+        {
+            source = Name;
+        }
+        else
+        {
+            source = _wal!.Name;
+            ReadWalVersion(pageNumber, version, image);
+        }
+
+        if (!PageChecksum.IsValid(image, pageNumber))
+        {
+            var where = version == 0 ? "page checksum mismatch" : $"page checksum mismatch in the WAL frame with LSN {version}";
+            throw new DatabaseCorruptException(source, pageNumber, where);
+        }
     }
 
     private void ReadFilePage(uint pageNumber, Span<byte> image)
