@@ -56,7 +56,9 @@ internal sealed class DenseCopy
     private void CopyTree(Tree tree, uint root)
     {
         var builder = new DenseTreeBuilder(_pageSize, Allocate, Emit);
-        var cursor = tree.CreateCursor();
+
+        // Each key and value is copied into the builder's cell before the cursor moves, so it may read past the cache.
+        var cursor = tree.CreateWalkCursor();
         for (var ok = cursor.SeekFirst(); ok; ok = cursor.MoveNext())
         {
             _cancellationToken.ThrowIfCancellationRequested();
