@@ -41,6 +41,18 @@ internal static class Node
         return page.Slice(start, length);
     }
 
+    /// <summary>Every child page of a branch, in order: a copy, for walkers that read other pages into the buffer the branch lies in.</summary>
+    public static uint[] Children(ReadOnlySpan<byte> branch)
+    {
+        var children = new uint[Count(branch) + 1];
+        for (var i = 0; i < children.Length; i++)
+        {
+            children[i] = Child(branch, i);
+        }
+
+        return children;
+    }
+
     /// <summary>The child page at position <paramref name="index"/>: cell <paramref name="index"/>'s child, or the rightmost child when it equals the count.</summary>
     public static uint Child(ReadOnlySpan<byte> page, int index)
     {

@@ -16,9 +16,6 @@ internal struct EntryDigest : IEquatable<EntryDigest>
     private long _count;
     private ulong _sum;
 
-    /// <summary>Entries added so far.</summary>
-    public readonly long Count => _count;
-
     /// <summary>Adds one entry.</summary>
     public void Add(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {

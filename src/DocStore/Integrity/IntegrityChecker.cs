@@ -255,15 +255,11 @@ internal sealed class IntegrityChecker
         }
 
         // Children and separators are taken before the first child's walk reuses the scratch the page may lie in.
-        var children = new uint[count + 1];
+        var children = Node.Children(page);
         var separators = new byte[count][];
-        for (var i = 0; i <= count; i++)
+        for (var i = 0; i < count; i++)
         {
-            children[i] = Node.Child(page, i);
-            if (i < count)
-            {
-                separators[i] = Node.KeyAt(page, i).ToArray();
-            }
+            separators[i] = Node.KeyAt(page, i).ToArray();
         }
 
         for (var i = 0; i <= count; i++)

@@ -141,17 +141,11 @@ internal sealed partial class WriteTransaction : Transaction
             throw ClosedByEngine();
         }
 
-        if (_dirty.TryGetValue(pageNumber, out var page))
+        if (OwnVersion(pageNumber) is { } own)
         {
             // A private copy changes under the writer: nothing may be derived from it.
             cached = null;
-            return page;
-        }
-
-        if (_spilled.Count != 0 && _spilled.TryGetValue(pageNumber, out var lsn))
-        {
-            cached = null;
-            return Reload(pageNumber, lsn);
+            return own;
         }
 
         return Pager.Read(pageNumber, SnapshotLsn, out cached);
@@ -165,11 +159,14 @@ internal sealed partial class WriteTransaction : Transaction
             throw ClosedByEngine();
         }
 
-        // This transaction's own versions are where ReadPage finds them; the rest as any walker reads them.
-        return _dirty.ContainsKey(pageNumber) || (_spilled.Count != 0 && _spilled.ContainsKey(pageNumber))
-            ? ReadPage(pageNumber)
-            : base.ReadPageForWalk(pageNumber, scratch);
+        return OwnVersion(pageNumber) ?? base.ReadPageForWalk(pageNumber, scratch);
     }
+
+    // The version this transaction made of the page (a private copy, or one it spilled to the WAL), or null.
+    private byte[]? OwnVersion(uint pageNumber) =>
+        _dirty.TryGetValue(pageNumber, out var page) ? page
+        : _spilled.Count != 0 && _spilled.TryGetValue(pageNumber, out var lsn) ? Reload(pageNumber, lsn)
+        : null;
 
     /// <summary>A private, mutable copy of the page (made on first use in this transaction).</summary>
     internal byte[] GetWritable(uint pageNumber)

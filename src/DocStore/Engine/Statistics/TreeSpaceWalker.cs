@@ -68,13 +68,7 @@ internal sealed class TreeSpaceWalker
                 _interior++;
 
                 // The children are taken before the first visit reuses the scratch the page may lie in.
-                var children = new uint[count + 1];
-                for (var i = 0; i <= count; i++)
-                {
-                    children[i] = Node.Child(page, i);
-                }
-
-                foreach (var child in children)
+                foreach (var child in Node.Children(page))
                 {
                     Visit(child, depth + 1);
                 }
