@@ -4,8 +4,8 @@ using DocStore.Benchmarks.Memory;
 using DocStore.Benchmarks.Space;
 
 // `compare ...` runs the side-by-side harness (docs/benchmarks.md), `space ...` prints where the bytes of
-// its data sets go (docs/storage.md, "Statistics"), `load-memory ...` the 1M load's working set per
-// engine process; anything else goes to the
+// its data sets go (docs/storage.md, "Statistics"), `document-sizes ...` each engine's files for larger
+// documents, `load-memory ...` the 1M load's working set per engine process; anything else goes to the
 // BenchmarkDotNet suites: dotnet run -c Release --project benchmarks/DocStore.Benchmarks -- --filter '*'
 if (args.Length > 0 && args[0] == "compare")
 {
@@ -20,6 +20,11 @@ if (args.Length > 0 && args[0] == "load-memory")
 if (args.Length > 0 && args[0] == "space")
 {
     return SpaceCommand.Run(args[1..], Console.Out);
+}
+
+if (args.Length > 0 && args[0] == "document-sizes")
+{
+    return DocumentSizesCommand.Run(args[1..], Console.Out);
 }
 
 BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);

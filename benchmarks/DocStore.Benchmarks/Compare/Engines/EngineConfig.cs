@@ -4,4 +4,5 @@ namespace DocStore.Benchmarks.Compare.Engines;
 /// <param name="Directory">The folder the engine creates its files in (unused in memory).</param>
 /// <param name="Durability">What a commit waits for.</param>
 /// <param name="CachePages">Page-cache size in pages, or null for the engine's default.</param>
-public sealed record EngineConfig(string Directory, CommitDurability Durability, int? CachePages = null);
+/// <param name="PageSize">DocStore's page size in bytes, or null for its default (the other engines keep theirs).</param>
+public sealed record EngineConfig(string Directory, CommitDurability Durability, int? CachePages = null, int? PageSize = null);

@@ -29,6 +29,7 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
                 _ => Durability.None,
             },
             CacheSizePages = config.CachePages ?? new DocStoreOptions().CacheSizePages,
+            PageSize = config.PageSize ?? new DocStoreOptions().PageSize,
             RedoLog = redoLog,
             Compression = compression,
         };
