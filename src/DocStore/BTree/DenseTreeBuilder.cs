@@ -19,6 +19,9 @@ internal sealed class DenseTreeBuilder
     private int _leafBytes;
     private byte[]? _leafFirstKey;
 
+    // A page of overflow halves whose second half no value has taken yet (emitted when one does, or at the end).
+    private (uint Number, byte[] Image)? _openHalves;
+
     /// <param name="pageSize">The page size.</param>
     /// <param name="allocate">Hands out the next page number.</param>
     /// <param name="emit">Receives each finished page image (without its checksum) and its number.</param>
@@ -52,6 +55,12 @@ internal sealed class DenseTreeBuilder
     /// <summary>Writes what is left and the levels above, the top page at <paramref name="root"/>.</summary>
     public void Finish(uint root)
     {
+        if (_openHalves is { } open)
+        {
+            _emit(open.Number, open.Image);
+            _openHalves = null;
+        }
+
         if (_leaves.Count == 0)
         {
             EmitLeaf(root);
@@ -139,13 +148,45 @@ internal sealed class DenseTreeBuilder
     }
 
     private byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, bool compressed) =>
-        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? 0 : WriteOverflow(key.Length, value), _pageSize, compressed);
+        Node.LeafCell(key, value, Node.IsInline(key.Length, value.Length, _pageSize) ? default : WriteOverflow(key.Length, value), _pageSize, compressed);
 
-    // The whole chain is numbered first, so each page can name the next. The chain holds the value but for
-    // the tail its leaf cell keeps (Node.OverflowTail).
-    private uint WriteOverflow(int keyLength, ReadOnlySpan<byte> value)
+    // The parts of the value its leaf cell does not keep (Node.SplitOverflow): whole pages, then a half.
+    private OverflowPlace WriteOverflow(int keyLength, ReadOnlySpan<byte> value)
     {
-        value = value[..Node.ChainLength(keyLength, value.Length, _pageSize)];
+        var split = Node.SplitOverflow(keyLength, value.Length, _pageSize);
+        var first = WriteChain(value[..split.Chain]);
+        if (split.Half == 0)
+        {
+            return new OverflowPlace(split, first, 0, 0);
+        }
+
+        var part = value.Slice(split.Chain, split.Half);
+        if (_openHalves is { } open)
+        {
+            part.CopyTo(OverflowHalves.Half(open.Image, 1));
+            OverflowHalves.SetInUse(open.Image, 3);
+            _emit(open.Number, open.Image);
+            _openHalves = null;
+            return new OverflowPlace(split, first, open.Number, 1);
+        }
+
+        var image = new byte[_pageSize];
+        PageLayout.Initialize(image, PageType.OverflowHalves);
+        OverflowHalves.SetInUse(image, 1);
+        part.CopyTo(OverflowHalves.Half(image, 0));
+        var number = _allocate();
+        _openHalves = (number, image);
+        return new OverflowPlace(split, first, number, 0);
+    }
+
+    // The whole chain is numbered first, so each page can name the next.
+    private uint WriteChain(ReadOnlySpan<byte> value)
+    {
+        if (value.IsEmpty)
+        {
+            return 0;
+        }
+
         var payload = TreeLookup.OverflowPayload(_pageSize);
         var pages = new uint[(value.Length + payload - 1) / payload];
         for (var i = 0; i < pages.Length; i++)

@@ -118,34 +118,62 @@ internal static class Node
 
     /// <summary>
     /// The bytes after a leaf cell's value field: the value itself when inline, else the u32 first overflow
-    /// page followed by the value's <see cref="OverflowTail"/>.
+    /// page, the reference to a half when the value has one, and the value's tail (<see cref="SplitOverflow"/>).
     /// </summary>
-    private static int StoredInCell(int keyLength, int valueLength, int pageSize) =>
-        IsInline(keyLength, valueLength, pageSize) ? valueLength : 4 + OverflowTail(keyLength, valueLength, pageSize);
+    private static int StoredInCell(int keyLength, int valueLength, int pageSize)
+    {
+        if (IsInline(keyLength, valueLength, pageSize))
+        {
+            return valueLength;
+        }
+
+        var split = SplitOverflow(keyLength, valueLength, pageSize);
+        return split.TailOffset + split.Tail;
+    }
+
+    /// <summary>
+    /// Where a value that is not inline lives (docs/storage.md, "Overflow pages"): a chain of whole overflow
+    /// pages from its start, then possibly half a shared page, then a tail in the leaf cell. The remainder
+    /// after whole pages (the length modulo a page's payload) stays in the cell when it fits; else a half
+    /// takes as much of it as a half holds and the cell the rest, when that fits; else a remainder that fits
+    /// a half goes there alone. Only a remainder too large for a half and the cell together (a few dozen
+    /// bytes under a page's payload) partly fills a last chain page. Lengths alone decide, so no flag says which.
+    /// </summary>
+    public static OverflowSplit SplitOverflow(int keyLength, int valueLength, int pageSize)
+    {
+        var remainder = valueLength % (pageSize - PageLayout.HeaderSize);
+        var whole = valueLength - remainder;
+        var room = TreeLimits.MaxValueCellSize(pageSize) - (CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + 4);
+        var half = OverflowHalves.HalfPayload(pageSize);
+        if (remainder <= room)
+        {
+            return new OverflowSplit(whole, 0, remainder);
+        }
+
+        room -= OverflowHalves.ReferenceSize;
+        if (remainder > half && remainder - half <= room)
+        {
+            return new OverflowSplit(whole, half, remainder - half);
+        }
+
+        return remainder <= half ? new OverflowSplit(whole, remainder, 0) : new OverflowSplit(valueLength, 0, 0);
+    }
 
     /// <summary>For a value that is not inline: how many of its bytes, from its start, the overflow chain holds.</summary>
     public static int ChainLength(int keyLength, int valueLength, int pageSize) =>
-        valueLength - OverflowTail(keyLength, valueLength, pageSize);
+        SplitOverflow(keyLength, valueLength, pageSize).Chain;
 
-    /// <summary>
-    /// For a value that is not inline: how many of its last bytes the leaf cell keeps after the first
-    /// overflow page's number. That is the part of the value that would only partly fill a last overflow page
-    /// (its length modulo a page's payload), when it fits in the cell; the chain then holds whole pages only
-    /// and no page is left mostly empty. When it does not fit, 0: the whole value is in the chain.
-    /// </summary>
-    public static int OverflowTail(int keyLength, int valueLength, int pageSize)
-    {
-        var tail = valueLength % (pageSize - PageLayout.HeaderSize);
-        return CellLength.Size(keyLength) + ValueFieldSize(valueLength) + (long)keyLength + 4 + tail <= TreeLimits.MaxValueCellSize(pageSize) ? tail : 0;
-    }
-
-    /// <summary>The first overflow page of a value that is not inline, from the cell bytes at <paramref name="valueOffset"/>.</summary>
+    /// <summary>The first overflow page of a value that is not inline (0 when its chain is empty), from the cell bytes at <paramref name="valueOffset"/>.</summary>
     public static uint FirstOverflowPage(ReadOnlySpan<byte> page, int valueOffset) =>
         BinaryPrimitives.ReadUInt32LittleEndian(page[valueOffset..]);
 
-    /// <summary>The <paramref name="tailLength"/> bytes of <see cref="OverflowTail"/> that follow the first overflow page's number.</summary>
-    public static ReadOnlySpan<byte> OverflowTailAt(ReadOnlySpan<byte> page, int valueOffset, int tailLength) =>
-        page.Slice(valueOffset + 4, tailLength);
+    /// <summary>The reference to a value's half (<see cref="OverflowHalves"/>) in the cell bytes at <paramref name="valueOffset"/>.</summary>
+    public static ReadOnlySpan<byte> HalfReferenceAt(ReadOnlySpan<byte> page, int valueOffset) =>
+        page.Slice(valueOffset + 4, OverflowHalves.ReferenceSize);
+
+    /// <summary>The tail of <paramref name="split"/>'s value, which its leaf cell keeps after the page references.</summary>
+    public static ReadOnlySpan<byte> OverflowTailAt(ReadOnlySpan<byte> page, int valueOffset, OverflowSplit split) =>
+        page.Slice(valueOffset + split.TailOffset, split.Tail);
 
     // The compressed flag does not change the field's size: it is the low bit of an even number.
     private static int ValueFieldSize(int valueLength) => CellLength.Size(valueLength << 1);
@@ -248,30 +276,37 @@ internal static class Node
         return true;
     }
 
-    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> value, uint overflowPage, bool compressed)
+    /// <summary>
+    /// Writes a leaf cell sized by <see cref="LeafCellSize"/>: the value inline, or, when it is not inline,
+    /// <paramref name="overflow"/>'s references and the value's tail (<see cref="SplitOverflow"/>).
+    /// </summary>
+    public static void WriteLeafCell(Span<byte> cell, ReadOnlySpan<byte> key, int valueLength, ReadOnlySpan<byte> value, OverflowPlace overflow, bool compressed)
     {
         var at = CellLength.Write(cell, key.Length);
         key.CopyTo(cell[at..]);
         at += key.Length;
         at += CellLength.Write(cell[at..], (valueLength << 1) | (compressed ? 1 : 0));
-        if (overflowPage != 0)
-        {
-            // The cell was sized by LeafCellSize, so what follows the page number is the value's tail.
-            BinaryPrimitives.WriteUInt32LittleEndian(cell[at..], overflowPage);
-            var tail = cell.Length - at - 4;
-            value[^tail..].CopyTo(cell[(at + 4)..]);
-        }
-        else
+        if (overflow.IsInline)
         {
             value.CopyTo(cell[at..]);
+            return;
         }
+
+        BinaryPrimitives.WriteUInt32LittleEndian(cell[at..], overflow.FirstPage);
+        var split = overflow.Split;
+        if (split.Half != 0)
+        {
+            OverflowHalves.WriteReference(cell[(at + 4)..], overflow.HalfPage, overflow.HalfIndex);
+        }
+
+        value[^split.Tail..].CopyTo(cell[(at + split.TailOffset)..]);
     }
 
-    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> (stored bytes, <paramref name="compressed"/> or not) inline, or <paramref name="overflowPage"/> and the value's <see cref="OverflowTail"/> when the page is not 0.</summary>
-    public static byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, uint overflowPage, int pageSize, bool compressed)
+    /// <summary>A leaf cell for <paramref name="key"/>: <paramref name="value"/> (stored bytes, <paramref name="compressed"/> or not) inline, or <paramref name="overflow"/>'s references and the value's tail.</summary>
+    public static byte[] LeafCell(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, OverflowPlace overflow, int pageSize, bool compressed)
     {
         var cell = new byte[LeafCellSize(key.Length, value.Length, pageSize)];
-        WriteLeafCell(cell, key, value.Length, value, overflowPage, compressed);
+        WriteLeafCell(cell, key, value.Length, value, overflow, compressed);
         return cell;
     }
 

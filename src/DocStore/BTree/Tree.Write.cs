@@ -60,7 +60,7 @@ internal sealed partial class Tree
                 // A value of the same size overwrites its cell where it lies: the page's other bytes stay
                 // as they were, so the WAL logs a delta the size of the value (an update of a fixed-size
                 // record is the common case).
-                var replaced = inline ? 0u : WriteOverflow(key.Length, value);
+                var replaced = inline ? default : WriteOverflow(key.Length, value);
                 Node.WriteLeafCell(leaf.AsSpan(Node.CellOffset(leaf, index), size), key, value.Length, value, replaced, compressed);
                 return;
             }
@@ -68,7 +68,7 @@ internal sealed partial class Tree
             Node.Remove(leaf, index);
         }
 
-        var overflow = inline ? 0u : WriteOverflow(key.Length, value);
+        var overflow = inline ? default : WriteOverflow(key.Length, value);
         var offset = Node.Reserve(leaf, index, size);
         if (offset >= 0)
         {

@@ -84,10 +84,29 @@ internal static class TreeLookup
         }
 
         var value = new byte[valueLength];
-        var chain = Node.ChainLength(keyLength, valueLength, page.Length);
-        ReadOverflow(pages, treeName, Node.FirstOverflowPage(page, valueOffset), value.AsSpan(0, chain), page.Length);
-        Node.OverflowTailAt(page, valueOffset, valueLength - chain).CopyTo(value.AsSpan(chain));
+        var split = Node.SplitOverflow(keyLength, valueLength, page.Length);
+        ReadOverflow(pages, treeName, Node.FirstOverflowPage(page, valueOffset), value.AsSpan(0, split.Chain), page.Length);
+        if (split.Half != 0)
+        {
+            ReadHalf(pages, treeName, Node.HalfReferenceAt(page, valueOffset))[..split.Half].CopyTo(value.AsSpan(split.Chain));
+        }
+
+        Node.OverflowTailAt(page, valueOffset, split).CopyTo(value.AsSpan(split.Chain + split.Half));
         return value;
+    }
+
+    /// <summary>The half a value's <paramref name="reference"/> names, checked to be a half in use.</summary>
+    public static ReadOnlySpan<byte> ReadHalf(in PageSource pages, string treeName, ReadOnlySpan<byte> reference)
+    {
+        var pageNumber = OverflowHalves.ReferencedPage(reference);
+        var index = OverflowHalves.ReferencedIndex(reference);
+        var page = pageNumber == 0 ? null : pages.ReadPage(pageNumber);
+        if (page is null || PageLayout.GetType(page) != PageType.OverflowHalves || index > 1 || (OverflowHalves.InUse(page) & (1 << index)) == 0)
+        {
+            throw Corrupt(pages, treeName, pageNumber, $"a value names half {index} of page {pageNumber}, which is not a half in use");
+        }
+
+        return OverflowHalves.Half(page, index);
     }
 
     /// <summary>The overflow page <paramref name="pageNumber"/> of a chain, checked to be one.</summary>

@@ -25,6 +25,9 @@ internal sealed class IntegrityChecker
     private readonly byte[] _treeScratch;
     private readonly byte[] _overflowScratch;
 
+    // Pages of overflow halves met so far: the halves the page says are in use, and those values named.
+    private readonly Dictionary<uint, (int InUse, int Named)> _halves = [];
+
     private IntegrityChecker(Transaction tx, uint pageCount)
     {
         _tx = tx;
@@ -115,6 +118,7 @@ internal sealed class IntegrityChecker
             WalkTree(name, root);
         }
 
+        CheckHalves(HeaderPage.GetOpenHalves(header));
         var free = SafeFreeList();
         foreach (var (page, isTrunk) in free)
         {
@@ -324,8 +328,14 @@ internal sealed class IntegrityChecker
         var owner = $"an overflow chain of tree '{tree}' (from page {pageNumber})";
         var payload = page.Length - PageLayout.HeaderSize;
         var stored = compressed ? new byte[valueLength] : null;
-        var chain = Node.ChainLength(keyLength, valueLength, page.Length);
+        var split = Node.SplitOverflow(keyLength, valueLength, page.Length);
+        var chain = split.Chain;
         var next = Node.FirstOverflowPage(page, valueOffset);
+        if (split.Half != 0 && !CheckHalf(tree, pageNumber, index, Node.HalfReferenceAt(page, valueOffset), stored is null ? [] : stored.AsSpan(chain, split.Half)))
+        {
+            return;
+        }
+
         for (var remaining = chain; remaining > 0; remaining -= payload)
         {
             if (next == 0 || !Claim(next, owner))
@@ -361,8 +371,85 @@ internal sealed class IntegrityChecker
 
         if (stored is not null)
         {
-            Node.OverflowTailAt(page, valueOffset, valueLength - chain).CopyTo(stored.AsSpan(chain));
+            Node.OverflowTailAt(page, valueOffset, split).CopyTo(stored.AsSpan(chain + split.Half));
             CheckDecodes(stored, tree, pageNumber, index);
+        }
+    }
+
+    // A value's half: the page is claimed by the first value that names one of its halves, and no half is
+    // named twice. Copies the half into `into` (empty unless the value is compressed).
+    private bool CheckHalf(string tree, uint pageNumber, int index, ReadOnlySpan<byte> reference, Span<byte> into)
+    {
+        var halves = OverflowHalves.ReferencedPage(reference);
+        var half = OverflowHalves.ReferencedIndex(reference);
+        var what = $"page {pageNumber}: value {index} in tree '{tree}' names half {half} of page {halves}";
+        if (half > 1)
+        {
+            _problems.Add($"{what}, which has two");
+            return false;
+        }
+
+        if (!_halves.TryGetValue(halves, out var known))
+        {
+            const string Owner = "values' overflow halves";
+            if (halves == 0 || !Claim(halves, Owner))
+            {
+                _problems.Add($"{what}, which is not a page of halves");
+                return false;
+            }
+
+            var image = Read(halves, Owner, _overflowScratch);
+            if (image is null)
+            {
+                return false;
+            }
+
+            if (PageLayout.GetType(image) != PageType.OverflowHalves)
+            {
+                _problems.Add($"{what}, found type {PageLayout.GetType(image)}");
+                return false;
+            }
+
+            known = (OverflowHalves.InUse(image), 0);
+            if (!into.IsEmpty)
+            {
+                OverflowHalves.Half(image, half)[..into.Length].CopyTo(into);
+            }
+        }
+        else if ((known.Named & (1 << half)) != 0)
+        {
+            _problems.Add($"{what}, which another value names too");
+            return false;
+        }
+        else if (!into.IsEmpty)
+        {
+            var image = Read(halves, "values' overflow halves", _overflowScratch);
+            if (image is null)
+            {
+                return false;
+            }
+
+            OverflowHalves.Half(image, half)[..into.Length].CopyTo(into);
+        }
+
+        _halves[halves] = (known.InUse, known.Named | (1 << half));
+        return true;
+    }
+
+    // Every page of halves says in use exactly the halves values name, and the header names none without a free half.
+    private void CheckHalves(uint open)
+    {
+        foreach (var (page, (inUse, named)) in _halves)
+        {
+            if (inUse != named)
+            {
+                _problems.Add($"page {page}: a page of overflow halves marks halves {inUse} in use, values name halves {named}");
+            }
+        }
+
+        if (open != 0 && (!_halves.TryGetValue(open, out var halves) || halves.InUse == 3))
+        {
+            _problems.Add($"page 0: the header names page {open} as a page of overflow halves with a free half, which it is not");
         }
     }
 

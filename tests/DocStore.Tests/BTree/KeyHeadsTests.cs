@@ -135,7 +135,7 @@ public sealed class KeyHeadsTests
                 return Node.BranchCell(key, (uint)(100 + i));
             }
 
-            return Node.LeafCell(key, [(byte)i], 0, PageSize, compressed: false);
+            return Node.LeafCell(key, [(byte)i], default, PageSize, compressed: false);
         }).ToList();
         var page = new byte[PageSize];
         Assert.True(Node.Size(cells, 0, cells.Count) <= PageSize - PageLayout.HeaderSize, "the test's keys must fit one page");

@@ -72,14 +72,17 @@ public sealed class OverflowTailTests
         var items = db.GetCollection("items");
 
         // 50 documents of a page and ~600 bytes: one chain page each, the rest in the leaf. 20 of a page and
-        // ~5,000 bytes: the rest does not fit in a cell, so the chain takes two pages.
+        // ~5,000 bytes: the rest does not fit in a cell, so half a shared page takes most of it.
         var documents = Enumerable.Range(1, 50).Select(i => Document(i, Payload + 600 + i, i))
             .Concat(Enumerable.Range(51, 20).Select(i => Document(i, Payload + 5000, i)))
             .ToList();
         items.InsertMany(documents);
 
-        var stats = db.GetStatistics()["items"]!.Documents;
-        Assert.Equal(50 + (20 * 2), stats.OverflowPages);
+        var all = db.GetStatistics();
+        var stats = all["items"]!.Documents;
+        Assert.Equal(50 + 20, stats.OverflowPages);
+        Assert.Equal(20, stats.OverflowHalves);
+        Assert.Equal(10, all.OverflowHalvesPages);
         AssertHolds(db, items, documents);
     }
 

@@ -33,12 +33,15 @@ public sealed class StatisticsTests
         // A multikey index has one entry per distinct element of a document.
         Assert.Equal(1000, stats["people"]!.Indexes.Single(i => i.IsMultikey).EntryCount);
         Assert.Equal(1, stats["notes"]!.DocumentCount);
-        Assert.Equal(5, stats["notes"]!.Documents.OverflowPages);
+        // Four whole pages of the note's 5,000 bytes, then half a shared page, the rest in its leaf.
+        Assert.Equal(4, stats["notes"]!.Documents.OverflowPages);
+        Assert.Equal(1, stats["notes"]!.Documents.OverflowHalves);
+        Assert.Equal(1, stats.OverflowHalvesPages);
         Assert.Null(stats["missing"]);
 
-        // Every page is the header's, a tree's or free: nothing is lost in the breakdown.
+        // Every page is the header's, a tree's, shared by halves or free: nothing is lost in the breakdown.
         var treePages = stats.Collections.Sum(c => c.TotalPages) + stats.CatalogPages + stats.OtherTreePages;
-        Assert.Equal(stats.PageCount, 1 + treePages + stats.FreePages);
+        Assert.Equal(stats.PageCount, 1 + treePages + stats.OverflowHalvesPages + stats.FreePages);
         var documents = stats["people"]!.Documents;
         Assert.True(documents.Depth >= 2 && documents.InteriorPages >= 1);
         Assert.InRange(documents.FillFactor, 0.3, 1.0);

@@ -22,11 +22,11 @@ public sealed class CollectionStatistics
     /// <summary>Every index of the collection, in name order.</summary>
     public IReadOnlyList<IndexStatistics> Indexes { get; }
 
-    /// <summary>Pages of the documents' tree and of every index.</summary>
+    /// <summary>Pages of the documents' tree and of every index (not the shared pages of <see cref="TreeStatistics.OverflowHalves"/>).</summary>
     public long TotalPages => Documents.TotalPages + Indexes.Sum(i => i.Tree.TotalPages);
 
-    /// <summary>The bytes those pages take in the file.</summary>
-    public long PageBytes => TotalPages * Documents.PageSize;
+    /// <summary>The bytes the collection's trees take in the file, half a page for each overflow half included.</summary>
+    public long PageBytes => Documents.PageBytes + Indexes.Sum(i => i.Tree.PageBytes);
 
     /// <inheritdoc />
     public override string ToString() => $"collection {Name}: {DocumentCount} documents, {TotalPages} pages";

@@ -18,6 +18,7 @@ public sealed class DatabaseStatistics
         (long Database, long Wal, long Redo) files,
         long catalogPages,
         long otherTreePages,
+        long overflowHalvesPages,
         IReadOnlyList<CollectionStatistics> collections)
     {
         Path = path;
@@ -29,6 +30,7 @@ public sealed class DatabaseStatistics
         RedoFileBytes = files.Redo;
         CatalogPages = catalogPages;
         OtherTreePages = otherTreePages;
+        OverflowHalvesPages = overflowHalvesPages;
         Collections = collections;
     }
 
@@ -62,6 +64,12 @@ public sealed class DatabaseStatistics
     /// <summary>Pages of trees that belong to no collection of the catalog (trees written through the storage engine directly).</summary>
     public long OtherTreePages { get; }
 
+    /// <summary>
+    /// Pages shared by the last parts of two large values (docs/storage.md, "Overflow pages"), which no tree's
+    /// <see cref="TreeStatistics.TotalPages"/> counts; each tree counts its halves in <see cref="TreeStatistics.OverflowHalves"/>.
+    /// </summary>
+    public long OverflowHalvesPages { get; }
+
     /// <summary>Every collection of the database (not only those opened by this context), in name order.</summary>
     public IReadOnlyList<CollectionStatistics> Collections { get; }
 
@@ -78,7 +86,7 @@ public sealed class DatabaseStatistics
         var culture = CultureInfo.InvariantCulture;
         text.AppendLine(culture, $"{Path}: page size {PageSize}, {PageCount} pages ({Mib(PageCount * PageSize)}), {FreePages} free ({Mib(FreePages * PageSize)})");
         text.AppendLine(culture, $"files: database {Mib(DatabaseFileBytes)}, WAL {Mib(WalFileBytes)}, redo {Mib(RedoFileBytes)}, total {Mib(TotalFileBytes)}");
-        text.AppendLine(culture, $"catalog {CatalogPages} pages, other trees {OtherTreePages} pages");
+        text.AppendLine(culture, $"catalog {CatalogPages} pages, other trees {OtherTreePages} pages, shared overflow halves {OverflowHalvesPages} pages");
         text.AppendLine("tree                                  entries    pages     leaf  interior overflow    MiB   used MiB   fill");
         foreach (var collection in Collections)
         {

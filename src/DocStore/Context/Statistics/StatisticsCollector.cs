@@ -18,12 +18,13 @@ internal static class StatisticsCollector
         using var tx = engine.BeginRead();
         var header = tx.ReadPage(0);
         var trees = new Dictionary<string, TreeStatistics>(StringComparer.Ordinal);
+        var halvesPages = new HashSet<uint>();
         foreach (var (name, root) in tx.TreeRoots())
         {
-            trees[name] = TreeSpaceWalker.Walk(tx, root, cancellationToken);
+            trees[name] = TreeSpaceWalker.Walk(tx, root, halvesPages, cancellationToken);
         }
 
-        var catalogPages = TreeSpaceWalker.Walk(tx, HeaderPage.GetCatalogRoot(header), cancellationToken).TotalPages;
+        var catalogPages = TreeSpaceWalker.Walk(tx, HeaderPage.GetCatalogRoot(header), halvesPages, cancellationToken).TotalPages;
         if (trees.Remove(CollectionCatalog.TreeName, out var collectionCatalog))
         {
             catalogPages += collectionCatalog.TotalPages;
@@ -37,7 +38,7 @@ internal static class StatisticsCollector
 
         var otherPages = trees.Values.Sum(t => t.TotalPages);
         var files = engine.FileSizes();
-        return new DatabaseStatistics(path, tx.PageSize, HeaderPage.GetPageCount(header), HeaderPage.GetFreeCount(header), files, catalogPages, otherPages, collections);
+        return new DatabaseStatistics(path, tx.PageSize, HeaderPage.GetPageCount(header), HeaderPage.GetFreeCount(header), files, catalogPages, otherPages, halvesPages.Count, collections);
     }
 
     // Takes the collection's trees out of the map, so that what remains belongs to no collection.

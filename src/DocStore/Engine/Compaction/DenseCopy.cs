@@ -122,6 +122,9 @@ internal sealed class DenseCopy
         HeaderPage.SetPageCount(header, pageCount);
         HeaderPage.SetFreeHead(header, head);
         HeaderPage.SetFreeCount(header, (uint)free.Count);
+
+        // The source's page of halves means nothing here; each tree's builder emitted its own, full or not.
+        HeaderPage.SetOpenHalves(header, 0);
         _target.SetLength((long)pageCount * _pageSize);
 
         // Every other page is on disk before the header: a copy cut off earlier has no valid header.

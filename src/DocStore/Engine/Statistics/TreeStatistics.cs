@@ -6,7 +6,7 @@ namespace DocStore;
 /// </summary>
 public sealed class TreeStatistics
 {
-    internal TreeStatistics(int pageSize, long entries, int depth, long leafPages, long interiorPages, long overflowPages, long usedBytes, long keyBytes, long valueBytes)
+    internal TreeStatistics(int pageSize, long entries, int depth, long leafPages, long interiorPages, long overflowPages, long overflowHalves, long usedBytes, long keyBytes, long valueBytes)
     {
         PageSize = pageSize;
         Entries = entries;
@@ -14,6 +14,7 @@ public sealed class TreeStatistics
         LeafPages = leafPages;
         InteriorPages = interiorPages;
         OverflowPages = overflowPages;
+        OverflowHalves = overflowHalves;
         UsedBytes = usedBytes;
         KeyBytes = keyBytes;
         ValueBytes = valueBytes;
@@ -37,15 +38,21 @@ public sealed class TreeStatistics
     /// <summary>Overflow pages holding values too large to sit in a leaf.</summary>
     public long OverflowPages { get; }
 
-    /// <summary>Every page of the tree: leaf, interior and overflow.</summary>
+    /// <summary>
+    /// Halves of shared pages that hold the last part of one of the tree's values each (two halves to a page,
+    /// possibly of two trees: docs/storage.md, "Overflow pages"). <see cref="DatabaseStatistics.OverflowHalvesPages"/> counts their pages.
+    /// </summary>
+    public long OverflowHalves { get; }
+
+    /// <summary>Every page the tree has to itself: leaf, interior and overflow (not the shared pages of <see cref="OverflowHalves"/>).</summary>
     public long TotalPages => LeafPages + InteriorPages + OverflowPages;
 
-    /// <summary>The bytes those pages take in the file (<see cref="TotalPages"/> times the page size).</summary>
-    public long PageBytes => TotalPages * PageSize;
+    /// <summary>The bytes the tree takes in the file: <see cref="TotalPages"/> times the page size, and half a page for each of <see cref="OverflowHalves"/>.</summary>
+    public long PageBytes => (TotalPages * PageSize) + (OverflowHalves * (PageSize / 2));
 
     /// <summary>
     /// Bytes that hold data: cells and their slots on leaf and interior pages, value bytes on overflow
-    /// pages. Page headers, free gaps and the unused tail of the last overflow page are not counted.
+    /// pages and in halves. Page headers, free gaps and the unused tail of a last overflow page are not counted.
     /// </summary>
     public long UsedBytes { get; }
 

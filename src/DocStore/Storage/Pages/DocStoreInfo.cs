@@ -4,5 +4,5 @@ namespace DocStore;
 public static class DocStoreInfo
 {
     /// <summary>The on-disk format version this build writes and reads.</summary>
-    public const int FormatVersion = 4;
+    public const int FormatVersion = 5;
 }

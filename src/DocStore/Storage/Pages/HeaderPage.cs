@@ -7,7 +7,7 @@ namespace DocStore.Storage.Pages;
 /// <code>
 /// 16 8 bytes magic "DOCSTORE"   24 u32 format version   28 u32 page size
 /// 32 u32 page count             36 u32 free-list head   40 u32 free page count
-/// 44 u32 catalog root page
+/// 44 u32 catalog root page      48 u32 a page of overflow halves with one half free (0: none)
 /// </code>
 /// Page 0 changes through the WAL like any page, so its latest version may live in the WAL; only the
 /// magic, version and page size (which never change) are read straight from the file at open.
@@ -21,6 +21,7 @@ internal static class HeaderPage
     private const int FreeHeadOffset = 36;
     private const int FreeCountOffset = 40;
     private const int CatalogRootOffset = 44;
+    private const int OpenHalvesOffset = 48;
 
     /// <summary>Bytes of page 0 needed to learn the page size before reading the whole page.</summary>
     public const int PrefixSize = 48;
@@ -52,6 +53,15 @@ internal static class HeaderPage
     public static uint GetCatalogRoot(ReadOnlySpan<byte> page) => BinaryPrimitives.ReadUInt32LittleEndian(page[CatalogRootOffset..]);
 
     public static void SetCatalogRoot(Span<byte> page, uint value) => BinaryPrimitives.WriteUInt32LittleEndian(page[CatalogRootOffset..], value);
+
+    /// <summary>
+    /// A page of overflow halves whose other half the next value that needs one should take (0: none). Kept in
+    /// the header, not in memory, so a rollback or a redo replay finds the same page a commit did.
+    /// </summary>
+    public static uint GetOpenHalves(ReadOnlySpan<byte> page) => BinaryPrimitives.ReadUInt32LittleEndian(page[OpenHalvesOffset..]);
+
+    /// <inheritdoc cref="GetOpenHalves"/>
+    public static void SetOpenHalves(Span<byte> page, uint value) => BinaryPrimitives.WriteUInt32LittleEndian(page[OpenHalvesOffset..], value);
 
     /// <summary>Checks the fixed fields; returns a description of the first problem, or null.</summary>
     public static string? Validate(ReadOnlySpan<byte> prefix, int? expectedPageSize)

@@ -17,4 +17,7 @@ internal enum PageType : byte
 
     /// <summary>A free-list trunk: page numbers of free pages.</summary>
     FreeTrunk = 5,
+
+    /// <summary>Two halves, each the last part of one overflowing value (<see cref="BTree.OverflowHalves"/>).</summary>
+    OverflowHalves = 6,
 }
