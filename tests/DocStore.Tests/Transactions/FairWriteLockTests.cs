@@ -104,31 +104,63 @@ public sealed class FairWriteLockTests
         var inside = 0;
         var taken = 0;
         var timedOut = 0;
-        async Task Taker(int n)
+        static TimeSpan Timeout(int i) => TimeSpan.FromMilliseconds(i % 7 == 0 ? 0 : i % 5 == 0 ? 1 : 200);
+
+        void Hold()
+        {
+            Assert.Equal(1, Interlocked.Increment(ref inside));
+        }
+
+        void Leave()
+        {
+            Interlocked.Decrement(ref inside);
+            Interlocked.Increment(ref taken);
+            gate.Release();
+        }
+
+        // Blocking takers stay on threads of their own: blocked on pool threads, they kept the async takers
+        // the lock was handed to from running, and a loaded CI run passed the 30 s limit.
+        void SyncTaker()
         {
             for (var i = 0; i < 400; i++)
             {
-                var timeout = TimeSpan.FromMilliseconds(i % 7 == 0 ? 0 : i % 5 == 0 ? 1 : 200);
-                var got = n % 2 == 0 ? gate.Wait(timeout) : await gate.WaitAsync(timeout, CancellationToken.None);
-                if (!got)
+                if (!gate.Wait(Timeout(i)))
                 {
                     Interlocked.Increment(ref timedOut);
                     continue;
                 }
 
-                Assert.Equal(1, Interlocked.Increment(ref inside));
+                Hold();
+                if (i % 3 == 0)
+                {
+                    Thread.Yield();
+                }
+
+                Leave();
+            }
+        }
+
+        async Task AsyncTaker()
+        {
+            for (var i = 0; i < 400; i++)
+            {
+                if (!await gate.WaitAsync(Timeout(i), CancellationToken.None))
+                {
+                    Interlocked.Increment(ref timedOut);
+                    continue;
+                }
+
+                Hold();
                 if (i % 3 == 0)
                 {
                     await Task.Yield();
                 }
 
-                Interlocked.Decrement(ref inside);
-                Interlocked.Increment(ref taken);
-                gate.Release();
+                Leave();
             }
         }
 
-        await Task.WhenAll(Enumerable.Range(0, 8).Select(n => Task.Run(() => Taker(n)))).WaitAsync(Long);
+        await Task.WhenAll(Enumerable.Range(0, 8).Select(n => n % 2 == 0 ? OnOwnThread(SyncTaker) : Task.Run(AsyncTaker))).WaitAsync(Long);
         Assert.Equal(8 * 400, taken + timedOut);
         Assert.True(taken > 0);
         Assert.Equal(0, gate.Waiting);
