@@ -21,7 +21,7 @@ public sealed class UpkeepCommandTests : IDisposable
 
         Assert.Equal(0, result.ExitCode);
         Assert.Contains("file: app.db", result.Output);
-        Assert.Matches(@"\d+ pages of 8192 bytes, \d+ free", result.Output);
+        Assert.Matches(@"\d+ pages of 8192 bytes, \d+ free, catalog \d+, other trees \d+, overflow halves 0", result.Output);
         Assert.Matches(@"(?m)^things\s+500\s+\d+", result.Output);
     }
 

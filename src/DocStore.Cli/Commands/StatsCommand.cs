@@ -21,7 +21,7 @@ internal sealed class StatsCommand : ICliCommand
             var o = Console.Out;
             o.WriteLine($"file: {stats.Path}");
             o.WriteLine($"  database {Bytes(stats.DatabaseFileBytes)}, WAL {Bytes(stats.WalFileBytes)}, redo {Bytes(stats.RedoFileBytes)}");
-            o.WriteLine($"  {stats.PageCount} pages of {stats.PageSize} bytes, {stats.FreePages} free, catalog {stats.CatalogPages}, other trees {stats.OtherTreePages}");
+            o.WriteLine($"  {stats.PageCount} pages of {stats.PageSize} bytes, {stats.FreePages} free, catalog {stats.CatalogPages}, other trees {stats.OtherTreePages}, overflow halves {stats.OverflowHalvesPages}");
             o.WriteLine();
             o.WriteLine($"{"tree",-40} {"entries",10} {"pages",8} {"bytes",10} {"fill",6}");
             foreach (var collection in stats.Collections)

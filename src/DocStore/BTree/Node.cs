@@ -159,10 +159,6 @@ internal static class Node
         return remainder <= half ? new OverflowSplit(whole, remainder, 0) : new OverflowSplit(valueLength, 0, 0);
     }
 
-    /// <summary>For a value that is not inline: how many of its bytes, from its start, the overflow chain holds.</summary>
-    public static int ChainLength(int keyLength, int valueLength, int pageSize) =>
-        SplitOverflow(keyLength, valueLength, pageSize).Chain;
-
     /// <summary>The first overflow page of a value that is not inline (0 when its chain is empty), from the cell bytes at <paramref name="valueOffset"/>.</summary>
     public static uint FirstOverflowPage(ReadOnlySpan<byte> page, int valueOffset) =>
         BinaryPrimitives.ReadUInt32LittleEndian(page[valueOffset..]);
