@@ -25,7 +25,9 @@ internal sealed class IntegrityChecker
     private readonly byte[] _treeScratch;
     private readonly byte[] _overflowScratch;
 
-    // Pages of overflow halves met so far: the halves the page says are in use, and those values named.
+    // Pages of overflow halves met so far: the halves the page says are in use (BadPage when it could not be
+    // read or is of another type), and those values named.
+    private const int BadPage = -1;
     private readonly Dictionary<uint, (int InUse, int Named)> _halves = [];
 
     private IntegrityChecker(Transaction tx, uint pageCount)
@@ -380,6 +382,7 @@ internal sealed class IntegrityChecker
     // named twice. Copies the half into `into` (empty unless the value is compressed).
     private bool CheckHalf(string tree, uint pageNumber, int index, ReadOnlySpan<byte> reference, Span<byte> into)
     {
+        const string Owner = "values' overflow halves";
         var halves = OverflowHalves.ReferencedPage(reference);
         var half = OverflowHalves.ReferencedIndex(reference);
         var what = $"page {pageNumber}: value {index} in tree '{tree}' names half {half} of page {halves}";
@@ -389,41 +392,40 @@ internal sealed class IntegrityChecker
             return false;
         }
 
+        byte[]? image = null;
         if (!_halves.TryGetValue(halves, out var known))
         {
-            const string Owner = "values' overflow halves";
             if (halves == 0 || !Claim(halves, Owner))
             {
                 _problems.Add($"{what}, which is not a page of halves");
                 return false;
             }
 
-            var image = Read(halves, Owner, _overflowScratch);
-            if (image is null)
-            {
-                return false;
-            }
-
-            if (PageLayout.GetType(image) != PageType.OverflowHalves)
+            image = Read(halves, Owner, _overflowScratch);
+            var wrongType = image is not null && PageLayout.GetType(image) != PageType.OverflowHalves;
+            if (wrongType)
             {
                 _problems.Add($"{what}, found type {PageLayout.GetType(image)}");
-                return false;
             }
 
-            known = (OverflowHalves.InUse(image), 0);
-            if (!into.IsEmpty)
-            {
-                OverflowHalves.Half(image, half)[..into.Length].CopyTo(into);
-            }
+            // A page that cannot be read or is no page of halves is reported once, not for every value naming it.
+            known = image is null || wrongType ? (BadPage, 0) : (OverflowHalves.InUse(image), 0);
         }
         else if ((known.Named & (1 << half)) != 0)
         {
             _problems.Add($"{what}, which another value names too");
             return false;
         }
-        else if (!into.IsEmpty)
+
+        _halves[halves] = (known.InUse, known.Named | (1 << half));
+        if (known.InUse == BadPage)
         {
-            var image = Read(halves, "values' overflow halves", _overflowScratch);
+            return false;
+        }
+
+        if (!into.IsEmpty)
+        {
+            image ??= Read(halves, Owner, _overflowScratch);
             if (image is null)
             {
                 return false;
@@ -432,7 +434,6 @@ internal sealed class IntegrityChecker
             OverflowHalves.Half(image, half)[..into.Length].CopyTo(into);
         }
 
-        _halves[halves] = (known.InUse, known.Named | (1 << half));
         return true;
     }
 
@@ -441,13 +442,13 @@ internal sealed class IntegrityChecker
     {
         foreach (var (page, (inUse, named)) in _halves)
         {
-            if (inUse != named)
+            if (inUse != BadPage && inUse != named)
             {
                 _problems.Add($"page {page}: a page of overflow halves marks halves {inUse} in use, values name halves {named}");
             }
         }
 
-        if (open != 0 && (!_halves.TryGetValue(open, out var halves) || halves.InUse == 3))
+        if (open != 0 && (!_halves.TryGetValue(open, out var halves) || halves.InUse is 3 or BadPage))
         {
             _problems.Add($"page 0: the header names page {open} as a page of overflow halves with a free half, which it is not");
         }

@@ -277,6 +277,30 @@ public sealed class OverflowHalvesTests
         }
     }
 
+    // Commits a damaged cell on purpose (see above).
+    [Fact]
+    [Trait("InvariantsRun", "Excluded")]
+    public void The_check_reports_a_value_naming_a_page_that_holds_no_halves()
+    {
+        using var engine = TestDatabase.OpenMemory(Options());
+        Put(engine, 1, 6000);
+        uint leaf;
+        using (var tx = engine.BeginWrite())
+        {
+            // The value's reference now names its own leaf.
+            leaf = tx.OpenTree("t")!.RootPage;
+            var page = tx.GetWritable(leaf);
+            Node.ValueAt(page, 0, out _, out var valueOffset);
+            OverflowHalves.WriteReference(page.AsSpan(valueOffset + 4), leaf, 0);
+            tx.Commit();
+        }
+
+        var report = engine.CheckIntegrity();
+        Assert.False(report.IsValid);
+        Assert.Contains($"page {leaf}: value 0 in tree 't' names half 0 of page {leaf}, which is not a page of halves", report.ToString(), StringComparison.Ordinal);
+        Assert.Contains("leaked", report.ToString(), StringComparison.Ordinal);
+    }
+
     private static void Delete(StorageEngine engine, int key)
     {
         using var tx = engine.BeginWrite();
