@@ -22,6 +22,10 @@ internal static class OverflowHalves
     /// <summary>The halves in use in <paramref name="page"/>: bit 0 the first, bit 1 the second.</summary>
     public static int InUse(ReadOnlySpan<byte> page) => PageLayout.GetCount(page);
 
+    /// <summary>Whether <paramref name="page"/> is a page of halves whose half <paramref name="index"/> is in use, as a value's reference to it requires.</summary>
+    public static bool HoldsHalf(ReadOnlySpan<byte> page, int index) =>
+        PageLayout.GetType(page) == PageType.OverflowHalves && index is 0 or 1 && (InUse(page) & (1 << index)) != 0;
+
     /// <summary>Sets the mask <see cref="InUse"/> reads.</summary>
     public static void SetInUse(Span<byte> page, int mask) => PageLayout.SetCount(page, mask);
 

@@ -87,13 +87,12 @@ internal sealed partial class Tree
     {
         var writer = Writer();
         var page = writer.GetWritable(pageNumber);
-        var inUse = OverflowHalves.InUse(page);
-        if (PageLayout.GetType(page) != PageType.OverflowHalves || index is not (0 or 1) || (inUse & (1 << index)) == 0)
+        if (!OverflowHalves.HoldsHalf(page, index))
         {
-            throw TreeLookup.Corrupt(new PageSource(_tx), Name, pageNumber, $"a value names half {index} of page {pageNumber}, which is not a half in use");
+            throw TreeLookup.NotAHalfInUse(new PageSource(_tx), Name, pageNumber, index);
         }
 
-        inUse &= ~(1 << index);
+        var inUse = OverflowHalves.InUse(page) & ~(1 << index);
         OverflowHalves.SetInUse(page, inUse);
         var header = writer.GetWritable(0);
         if (inUse != 0)

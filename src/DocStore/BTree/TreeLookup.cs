@@ -101,13 +101,14 @@ internal static class TreeLookup
         var pageNumber = OverflowHalves.ReferencedPage(reference);
         var index = OverflowHalves.ReferencedIndex(reference);
         var page = pageNumber == 0 ? null : pages.ReadPage(pageNumber);
-        if (page is null || PageLayout.GetType(page) != PageType.OverflowHalves || index > 1 || (OverflowHalves.InUse(page) & (1 << index)) == 0)
-        {
-            throw Corrupt(pages, treeName, pageNumber, $"a value names half {index} of page {pageNumber}, which is not a half in use");
-        }
-
-        return OverflowHalves.Half(page, index);
+        return page is not null && OverflowHalves.HoldsHalf(page, index)
+            ? OverflowHalves.Half(page, index)
+            : throw NotAHalfInUse(pages, treeName, pageNumber, index);
     }
+
+    /// <summary>The error for a value whose reference names something other than a half in use.</summary>
+    public static DatabaseCorruptException NotAHalfInUse(in PageSource pages, string treeName, uint pageNumber, int index) =>
+        Corrupt(pages, treeName, pageNumber, $"a value names half {index} of page {pageNumber}, which is not a half in use");
 
     /// <summary>The overflow page <paramref name="pageNumber"/> of a chain, checked to be one.</summary>
     public static byte[] ReadOverflowPage(in PageSource pages, string treeName, uint pageNumber)
