@@ -110,10 +110,10 @@ public sealed class RedoLogFileTests
         var device = new MemoryStorageDevice("r.db-redo");
         using var log = RedoLog.Open(device, out _);
         Append(log, 1, Ops(3, 20));
-        log.BeginAppend(2, recorded, announced);
+        log.BeginAppend(2, previousLink: 0, recorded, announced);
         Assert.True(log.WritingMatches([.. recorded, .. announced]));
         log.EndAppend();
-        log.BeginAppend(3, [], announced);
+        log.BeginAppend(3, previousLink: 0, [], announced);
         log.EndAppend();
 
         var records = Reopen(device.ToArray());
@@ -264,7 +264,7 @@ public sealed class RedoLogFileTests
 
         // Larger than the record that replaces it, so what the replacement does not cover must be erased too.
         var cancelled = Ops(3, 2 * Block);
-        log.BeginAppend(3, cancelled);
+        log.BeginAppend(3, previousLink: 0, cancelled);
         log.CancelAppend(erase: true);
         Assert.Equal(2, log.RecordCount);
         Assert.False(log.WritingMatches(cancelled));
@@ -296,7 +296,7 @@ public sealed class RedoLogFileTests
         using var log = RedoLog.Open(device, out _);
         Append(log, 1, Ops(1, 100));
         var flushes = device.FlushCount;
-        log.BeginAppend(2, Ops(2, 5000));
+        log.BeginAppend(2, previousLink: 0, Ops(2, 5000));
         log.CancelAppend(erase: false);
         Assert.Equal(1, log.RecordCount);
         Assert.Equal(flushes, device.FlushCount);
@@ -317,7 +317,7 @@ public sealed class RedoLogFileTests
         using var log = RedoLog.Open(new MemoryStorageDevice("r.db-redo"), out _);
         Assert.False(log.WritingMatches(operations));
 
-        log.BeginAppend(1, operations);
+        log.BeginAppend(1, previousLink: 0, operations);
         Assert.True(log.WritingMatches(operations));
         var changed = (byte[])operations.Clone();
         changed[^1] ^= 1;
@@ -422,7 +422,7 @@ public sealed class RedoLogFileTests
 
     private static void Append(RedoLog log, long startLsn, byte[] operations)
     {
-        log.BeginAppend(startLsn, operations);
+        log.BeginAppend(startLsn, previousLink: 0, operations);
         log.EndAppend();
     }
 

@@ -95,6 +95,7 @@ internal sealed partial class Pager
 
         // Raised before the commit is published, so that a flush that covers it knows which file to flush.
         Volatile.Write(ref viaRedo ? ref _lastRedoCommitLsn : ref _lastWalCommitLsn, lsn);
+        _lastCommitLink = viaRedo ? _redo!.LastStartLsn : lsn;
         Volatile.Write(ref _committedLsn, lsn);
         if (Durability != Durability.Full)
         {

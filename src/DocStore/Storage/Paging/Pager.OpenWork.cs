@@ -69,6 +69,7 @@ internal sealed partial class Pager
         _cache.AddCommitted(pages, first, OldestSnapshotInUse());
 
         // Durable already: these are the redo log's records, acknowledged before the crash.
+        _lastCommitLink = last;
         Volatile.Write(ref _committedLsn, last);
         Volatile.Write(ref _durableLsn, last);
         Readers.Publish(last);

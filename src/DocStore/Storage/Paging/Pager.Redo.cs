@@ -60,7 +60,20 @@ internal sealed partial class Pager
         }
 
         _pendingRedo = records.GetRange(first, records.Count - first);
+        for (var i = 1; i < _pendingRedo.Count; i++)
+        {
+            var (before, record) = (_pendingRedo[i - 1], _pendingRedo[i]);
+            if (record.PreviousLink != 0 && record.PreviousLink != before.StartLsn)
+            {
+                throw new DatabaseCorruptException(redo.Name, -1,
+                    $"redo record {record.Sequence} follows the commit linked as {record.PreviousLink}, but the record before it, {before.Sequence}, starts at LSN {before.StartLsn}: a commit between them that the WAL alone made durable is missing from the WAL");
+            }
+        }
     }
+
+    // What the next redo record links to (docs/format.md, "Redo log"): the last commit's record start LSN,
+    // or its commit frame's LSN where the WAL's fsync made it durable; 0 until the first commit after opening.
+    private long _lastCommitLink;
 
     /// <summary>Called once recovery has committed every pending record again (through the WAL): the log may now be reset.</summary>
     public void FinishRedoReplay() => _pendingRedo = null;
@@ -89,7 +102,7 @@ internal sealed partial class Pager
         ThrowIfFailed();
         try
         {
-            _redo!.BeginAppend(_wal!.NextLsn, recorded.Span, announced.Span);
+            _redo!.BeginAppend(_wal!.NextLsn, _lastCommitLink, recorded.Span, announced.Span);
         }
         catch (IOException ex)
         {
@@ -149,13 +162,13 @@ internal sealed partial class Pager
                 // Fewer changes were made than announced (the record already held every one made, see
                 // CheckEarlyRedo): it is erased before the right one takes its place.
                 redo.CancelAppend(erase: true);
-                redo.BeginAppend(_wal!.NextLsn, operations);
+                redo.BeginAppend(_wal!.NextLsn, _lastCommitLink, operations);
                 Counters.CountRedoRewrite();
             }
         }
         else
         {
-            redo.BeginAppend(_wal!.NextLsn, operations);
+            redo.BeginAppend(_wal!.NextLsn, _lastCommitLink, operations);
         }
 
         try

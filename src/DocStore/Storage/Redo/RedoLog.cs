@@ -71,6 +71,12 @@ internal sealed class RedoLog : IDisposable
         Span<byte> header = stackalloc byte[RedoFormat.HeaderSize];
         if (_device.Read(0, header) < RedoFormat.HeaderSize || RedoFormat.ReadHeaderSalt(header) is not { } salt)
         {
+            if (RedoFormat.ReadOtherVersion(header) is { } version && HasRecordAfterHeader(length))
+            {
+                throw new DatabaseCorruptException(_device.Name, -1,
+                    $"the redo log is format version {version} and still holds records; this release reads version {RedoFormat.Version} (open the database once with the release that wrote it to replay them)");
+            }
+
             if (HasRecordAfterHeader(length))
             {
                 throw new DatabaseCorruptException(_device.Name, -1, "the redo log header fails its checksum but records follow it");
@@ -97,7 +103,7 @@ internal sealed class RedoLog : IDisposable
                 break;
             }
 
-            records.Add(new RedoRecord(h.Sequence, h.StartLsn, record[RedoFormat.RecordHeaderSize..]));
+            records.Add(new RedoRecord(h.Sequence, h.StartLsn, h.PreviousLink, record[RedoFormat.RecordHeaderSize..]));
             offset += RedoFormat.RecordLength(h.OperationsLength);
         }
 
@@ -178,9 +184,10 @@ internal sealed class RedoLog : IDisposable
     /// disk may still be busy with it when this returns. Call <see cref="EndAppend"/> before anything else.
     /// </summary>
     /// <param name="startLsn">The LSN of the transaction's first WAL frame.</param>
+    /// <param name="previousLink">The link of the commit before this one (docs/format.md, "Redo log"; 0 when unknown).</param>
     /// <param name="operations">The operations (see <see cref="RedoOperations"/>).</param>
     /// <param name="more">Operations that follow <paramref name="operations"/> in the same record.</param>
-    public void BeginAppend(long startLsn, ReadOnlySpan<byte> operations, ReadOnlySpan<byte> more = default)
+    public void BeginAppend(long startLsn, long previousLink, ReadOnlySpan<byte> operations, ReadOnlySpan<byte> more = default)
     {
         FinishOpen();
         var operationsLength = operations.Length + more.Length;
@@ -200,11 +207,18 @@ internal sealed class RedoLog : IDisposable
             synced = _synced;
         }
 
-        RedoFormat.WriteRecord(record, new RedoRecordHeader(_salt, sequence, synced, startLsn, operationsLength));
+        RedoFormat.WriteRecord(record, new RedoRecordHeader(_salt, sequence, synced, startLsn, previousLink, operationsLength));
         EnsureAllocated(_end + length);
         _device.BeginWrite(_end, _buffer, length);
         _writingLength = length;
+        _writingStartLsn = startLsn;
     }
+
+    // The start LSN of the record being written, which EndAppend makes LastStartLsn.
+    private long _writingStartLsn;
+
+    /// <summary>The start LSN of the last record appended: the link the next commit's record carries to it.</summary>
+    public long LastStartLsn { get; private set; }
 
     /// <summary>Waits for the record <see cref="BeginAppend"/> started; it counts as appended only if that succeeded.</summary>
     /// <exception cref="IOException">The write failed.</exception>
@@ -225,6 +239,8 @@ internal sealed class RedoLog : IDisposable
             _appended++;
             _end += length;
         }
+
+        LastStartLsn = _writingStartLsn;
     }
 
     /// <summary>
@@ -357,4 +373,5 @@ internal sealed class RedoLog : IDisposable
 }
 
 /// <summary>An intact record found at open: its sequence, the WAL LSN its transaction started at, and its operations.</summary>
-internal sealed record RedoRecord(long Sequence, long StartLsn, byte[] Operations);
+/// <summary>A record found at open: its sequence, start LSN, link to the commit before it, and operations.</summary>
+internal sealed record RedoRecord(long Sequence, long StartLsn, long PreviousLink, byte[] Operations);
