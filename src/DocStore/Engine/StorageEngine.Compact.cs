@@ -34,12 +34,14 @@ internal sealed partial class StorageEngine
     }
 
     /// <summary>
-    /// Rewrites the database densely in place (docs/storage.md, "Compaction"): under the write lock, the
-    /// latest commit is written densely to <c>name-compact</c> and fsynced; then, at a moment when no reader
-    /// is registered (new readers wait for that moment to pass), the log is checkpointed empty, the files
-    /// are closed, the copy is renamed over the database, the directory fsynced, and the files opened again.
-    /// A crash leaves the old database (the copy is not yet renamed) or the new one (the log beside it holds
-    /// nothing to replay).
+    /// Rewrites the database densely in place (docs/storage.md, "Compaction"). The latest commit is written
+    /// densely to <c>name-compact</c> while readers and writers go on. Then new readers are held back until
+    /// the registered ones have left, the write lock is taken, every appended commit is made durable and
+    /// visible, and the copy is written again if a commit landed since it was taken; the log is checkpointed
+    /// empty, the files are closed, the copy is fsynced and renamed over the database, the directory fsynced,
+    /// and the files opened again. Writers wait only for that last step; readers for it and for the readers
+    /// before them. A crash leaves the old database (the copy is not yet renamed) or the new one (the log
+    /// beside it holds nothing to replay).
     /// </summary>
     /// <exception cref="NotSupportedException">The database is in memory.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
@@ -53,26 +55,121 @@ internal sealed partial class StorageEngine
             throw new NotSupportedException("An in-memory database has no file to give space back to; write a dense copy of it with a backup or CompactTo.");
         }
 
-        var deadline = LockWithoutBackgroundCheckpoint();
+        var deadline = PauseBackgroundCheckpoints();
+        var staged = new StagedFile(Name, CompactSuffix);
         try
         {
-            ThrowIfDisposed();
-            _pager.ThrowIfFailed();
-            _pager.FinishOpen();
-            using var staged = new StagedFile(Name, CompactSuffix);
-            using (var tx = BeginRead())
+            var copied = WriteDenseCopy(staged, passGate: false, cancellationToken);
+            while (!TrySwapIn(ref staged, ref copied, deadline, cancellationToken))
             {
-                DenseCopy.Write(tx, staged.Stream, cancellationToken);
-            }
+                if (DateTime.UtcNow >= deadline)
+                {
+                    throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions, a write transaction or a backup from another process to end; the database is unchanged.");
+                }
 
-            staged.Seal();
-            SwapIn(staged, deadline, cancellationToken);
+                Thread.Sleep(ReaderPoll);
+            }
         }
         finally
         {
-            _writeLock.Release();
+            staged.Dispose();
             ResumeBackgroundCheckpoints();
         }
+    }
+
+    // How long one attempt holds new readers back while it waits for the registered ones and for the write
+    // lock: a long reader or writer then costs the others at most this before they are let in again.
+    private static readonly TimeSpan DrainWindow = TimeSpan.FromMilliseconds(200);
+
+    // Attempts at the swap so far (each holds new readers back once): what tests wait on to know that a
+    // compaction is waiting for a reader.
+    private long _swapAttempts;
+
+    /// <summary>How many times in-place compaction has held new readers back to wait for the registered ones.</summary>
+    internal long SwapAttempts => Volatile.Read(ref _swapAttempts);
+
+    // One attempt: new readers held back, the registered ones gone, the write lock taken, the copy brought up
+    // to the last commit, then the swap. False, with nothing changed, when the window ran out first.
+    private bool TrySwapIn(ref StagedFile staged, ref (Pager Pager, long Lsn) copied, DateTime deadline, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        Interlocked.Increment(ref _swapAttempts);
+        _readerGate.Hold();
+        try
+        {
+            var until = DateTime.UtcNow + DrainWindow < deadline ? DateTime.UtcNow + DrainWindow : deadline;
+            if (!AwaitNoReaders(until))
+            {
+                return false;
+            }
+
+            var left = until - DateTime.UtcNow;
+            if (left <= TimeSpan.Zero || !_writeLock.Wait(left))
+            {
+                return false;
+            }
+
+            try
+            {
+                ThrowIfDisposed();
+                _pager.ThrowIfFailed();
+                _pager.FinishOpen();
+
+                // Under Full a commit is appended, and the lock released, before the fsync that makes it
+                // visible: the copy must hold it, since its writer will be told it succeeded.
+                _pager.PublishCommitted();
+                if (!ReferenceEquals(copied.Pager, _pager) || copied.Lsn != _pager.CommittedLsn)
+                {
+                    staged.Dispose();
+                    staged = new StagedFile(Name, CompactSuffix);
+                    copied = WriteDenseCopy(staged, passGate: true, cancellationToken);
+                    if (copied.Lsn != _pager.CommittedLsn)
+                    {
+                        throw new InvalidOperationException($"Compaction of '{Name}' copied LSN {copied.Lsn}, not the last commit {_pager.CommittedLsn}; the database is unchanged.");
+                    }
+                }
+
+                staged.Seal();
+
+                // Empty log first (a backup from another process makes it return false), then the swap.
+                return _pager.Checkpoint() && SwapWithoutBackups(staged);
+            }
+            finally
+            {
+                _writeLock.Release();
+            }
+        }
+        finally
+        {
+            _readerGate.Release();
+        }
+    }
+
+    // With the reader gate held: true once no reader is registered, false if that takes past `until`.
+    private bool AwaitNoReaders(DateTime until)
+    {
+        var spin = new SpinWait();
+        while (_pager.Readers.HasReaders())
+        {
+            if (DateTime.UtcNow >= until)
+            {
+                return false;
+            }
+
+            spin.SpinOnce();
+        }
+
+        return true;
+    }
+
+    // A dense copy of the latest visible commit into the staged file; returns the pager and LSN it copied.
+    private (Pager Pager, long Lsn) WriteDenseCopy(StagedFile staged, bool passGate, CancellationToken cancellationToken)
+    {
+        var (pager, snapshot) = Register(passGate);
+        using var longRead = pager.BeginLongRead();
+        using var tx = new ReadTransaction(pager, RootCache, snapshot);
+        DenseCopy.Write(tx, staged.Stream, cancellationToken);
+        return (pager, snapshot.Lsn);
     }
 
     // Set while compaction waits for the background checkpoint and the write lock (under _backgroundGate).
@@ -82,15 +179,13 @@ internal sealed partial class StorageEngine
         _options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? DateTime.MaxValue : DateTime.UtcNow + _options.WriteLockTimeout;
 
     // A background checkpoint works on the pager without the write lock for most of its run, so the pager
-    // must not be swapped under it: wait for it outside the lock (it takes the lock to finish), then hold
-    // the lock, under which no commit starts another.
-    // New background checkpoints are held off until the compaction ends (ResumeBackgroundCheckpoints): with a
-    // busy writer one would otherwise start between every wait and every lock, and one started by a commit
-    // finishing after the lock was taken would work on the pager being swapped.
+    // must not be swapped under it: wait for it (it takes the lock to finish), and hold off new ones until the
+    // compaction ends (ResumeBackgroundCheckpoints): with a busy writer one would otherwise start between
+    // every attempt, and one started by a commit could work on the pager being swapped.
     // The timeout starts once the checkpoint has ended: it bounds the wait for transactions, and a checkpoint
     // always ends (beside a busy writer on a loaded machine one took over a second).
     // Returns the deadline for the rest of the compaction.
-    private DateTime LockWithoutBackgroundCheckpoint()
+    private DateTime PauseBackgroundCheckpoints()
     {
         lock (_backgroundGate)
         {
@@ -98,45 +193,15 @@ internal sealed partial class StorageEngine
         }
 
         WaitForBackgroundCheckpoint();
-        var deadline = Deadline();
-        var left = deadline - DateTime.UtcNow;
-        if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
-        {
-            ResumeBackgroundCheckpoints();
-            throw new WriteLockTimeoutException(Name, _options.WriteLockTimeout);
-        }
-
-        return deadline;
+        return Deadline();
     }
 
-    // After the write lock is released: commits may start background checkpoints again.
+    // At the end of a compaction: commits may start background checkpoints again.
     private void ResumeBackgroundCheckpoints()
     {
         lock (_backgroundGate)
         {
             _backgroundPaused = false;
-        }
-    }
-
-    private void SwapIn(StagedFile staged, DateTime deadline, CancellationToken cancellationToken)
-    {
-        while (true)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-
-            // Empty log first (a live reader, or a backup from another process, makes it return false), then
-            // the swap while no reader is live.
-            if (_pager.Checkpoint() && SwapWithoutBackups(staged))
-            {
-                return;
-            }
-
-            if (DateTime.UtcNow >= deadline)
-            {
-                throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
-            }
-
-            Thread.Sleep(ReaderPoll);
         }
     }
 

@@ -1,5 +1,6 @@
 using System.Diagnostics.Metrics;
 using DocStore.Diagnostics;
+using DocStore.Engine.Compaction;
 using DocStore.Integrity;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
@@ -24,6 +25,7 @@ internal sealed partial class StorageEngine : IDisposable
     // Replaced only by compaction, while no reader is registered (see Register and StorageEngine.Compact.cs).
     private Pager _pager;
     private readonly WriteLock _writeLock = new();
+    private readonly ReaderGate _readerGate = new();
     private readonly StorageOptions _options;
     private readonly Lock _backgroundGate = new();
     private Task _background = Task.CompletedTask;
@@ -90,13 +92,19 @@ internal sealed partial class StorageEngine : IDisposable
 
     // A reader registers on the pager of the moment and keeps it: compaction swaps the pager only while no
     // reader is registered, so one that finds the pager replaced after registering leaves and tries again.
-    private (Pager Pager, ReaderSnapshot Snapshot) Register()
+    // While compaction holds the reader gate, new readers wait at it (compaction's own reads pass it).
+    private (Pager Pager, ReaderSnapshot Snapshot) Register(bool passGate = false)
     {
         while (true)
         {
+            if (!passGate)
+            {
+                _readerGate.WaitWhileHeld();
+            }
+
             var pager = Volatile.Read(ref _pager);
             var snapshot = pager.Readers.Register();
-            if (ReferenceEquals(pager, Volatile.Read(ref _pager)))
+            if ((passGate || !_readerGate.IsHeld) && ReferenceEquals(pager, Volatile.Read(ref _pager)))
             {
                 return (pager, snapshot);
             }

@@ -184,11 +184,31 @@ internal sealed partial class Pager
             throw Fail(ex, "fsync of the log");
         }
 
-        Volatile.Write(ref _durableLsn, target);
+        // Published before it is marked durable: a committer that finds its LSN durable returns its
+        // acknowledgement, and a snapshot taken after that must hold the commit.
         if (Durability == Durability.Full)
         {
             Readers.Publish(target);
         }
+
+        Volatile.Write(ref _durableLsn, target);
+    }
+
+    /// <summary>
+    /// Makes every commit appended so far durable and visible (under <see cref="Durability.Full"/> a commit
+    /// is appended before its fsync publishes it), so that a snapshot taken next holds every commit a writer
+    /// may yet be told succeeded. The caller holds the write lock, so none is appended meanwhile.
+    /// </summary>
+    /// <exception cref="StorageFailedException">The fsync failed now or earlier.</exception>
+    public void PublishCommitted()
+    {
+        var committed = CommittedLsn;
+        if (Durability == Durability.Full)
+        {
+            WaitDurable(committed);
+        }
+
+        Readers.Publish(committed);
     }
 
     /// <summary>Throws if an earlier write or fsync failed: nothing may be committed on top of an unknown state.</summary>

@@ -136,6 +136,18 @@ internal sealed class ReaderRegistry
         }
     }
 
+    /// <summary>Whether any reader is registered, on the current snapshot or an older one.</summary>
+    public bool HasReaders()
+    {
+        lock (_gate)
+        {
+            // Pairs with the reader's interlocked increment, as the fence in RunIfNoReaders does.
+            Interlocked.MemoryBarrier();
+            DropDrained();
+            return Volatile.Read(ref _current.Readers) != 0 || _older.Count != 0;
+        }
+    }
+
     /// <summary>Runs <paramref name="action"/> only if no reader is live, keeping new readers out meanwhile.</summary>
     public bool RunIfNoReaders(Action action)
     {
