@@ -35,13 +35,14 @@ internal sealed partial class StorageEngine
 
     /// <summary>
     /// Rewrites the database densely in place (docs/storage.md, "Compaction"). The latest commit is written
-    /// densely to <c>name-compact</c> while readers and writers go on. Then new readers are held back until
-    /// the registered ones have left, the write lock is taken, every appended commit is made durable and
-    /// visible, and the copy is written again if a commit landed since it was taken; the log is checkpointed
-    /// empty, the files are closed, the copy is fsynced and renamed over the database, the directory fsynced,
-    /// and the files opened again. Writers wait only for that last step; readers for it and for the readers
-    /// before them. A crash leaves the old database (the copy is not yet renamed) or the new one (the log
-    /// beside it holds nothing to replay).
+    /// densely to <c>name-compact</c> while readers and writers go on. Then, under the write lock, new readers
+    /// are held back until the registered ones have left, every appended commit is made durable and visible,
+    /// and the copy is written again if a commit landed since it was taken; the log is checkpointed empty, the
+    /// files are closed, the copy is fsynced and renamed over the database, the directory fsynced, and the
+    /// files opened again. A reader that stays keeps the swap off for a short window at a time, and the
+    /// attempt is repeated, backing off, until <see cref="Storage.StorageOptions.WriteLockTimeout"/>. A crash
+    /// leaves the old database (the copy is not yet renamed) or the new one (the log beside it holds nothing
+    /// to replay).
     /// </summary>
     /// <exception cref="NotSupportedException">The database is in memory.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
@@ -56,18 +57,21 @@ internal sealed partial class StorageEngine
         }
 
         var deadline = PauseBackgroundCheckpoints();
-        var staged = new StagedFile(Name, CompactSuffix);
+        var staged = NewCompactionStage();
         try
         {
             var copied = WriteDenseCopy(staged, passGate: false, cancellationToken);
+            var pause = ReaderPoll;
             while (!TrySwapIn(ref staged, ref copied, deadline, cancellationToken))
             {
                 if (DateTime.UtcNow >= deadline)
                 {
-                    throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions, a write transaction or a backup from another process to end; the database is unchanged.");
+                    throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
                 }
 
-                Thread.Sleep(ReaderPoll);
+                // Each failed attempt cost writers up to a window: a reader that stays is asked less and less often.
+                Thread.Sleep(pause);
+                pause = pause * 2 < MaxReaderPoll ? pause * 2 : MaxReaderPoll;
             }
         }
         finally
@@ -77,9 +81,12 @@ internal sealed partial class StorageEngine
         }
     }
 
-    // How long one attempt holds new readers back while it waits for the registered ones and for the write
-    // lock: a long reader or writer then costs the others at most this before they are let in again.
-    private static readonly TimeSpan DrainWindow = TimeSpan.FromMilliseconds(200);
+    // How long one attempt, holding the write lock, holds new readers back while it waits for the registered
+    // ones: a read that stays longer costs writers and other readers at most this before they are let in again.
+    private static readonly TimeSpan DrainWindow = TimeSpan.FromMilliseconds(50);
+
+    // The longest pause between attempts, which grow from ReaderPoll while a reader stays.
+    private static readonly TimeSpan MaxReaderPoll = TimeSpan.FromMilliseconds(250);
 
     // Attempts at the swap so far (each holds new readers back once): what tests wait on to know that a
     // compaction is waiting for a reader.
@@ -88,29 +95,30 @@ internal sealed partial class StorageEngine
     /// <summary>How many times in-place compaction has held new readers back to wait for the registered ones.</summary>
     internal long SwapAttempts => Volatile.Read(ref _swapAttempts);
 
-    // One attempt: new readers held back, the registered ones gone, the write lock taken, the copy brought up
-    // to the last commit, then the swap. False, with nothing changed, when the window ran out first.
+    // One attempt: the write lock taken, new readers held back and the registered ones gone, the copy brought
+    // up to the last commit, then the swap. False, with nothing changed, when a reader stayed past the window.
+    // The lock comes first: a writer holding it may itself begin a read, which the gate would hold.
     private bool TrySwapIn(ref StagedFile staged, ref (Pager Pager, long Lsn) copied, DateTime deadline, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        Interlocked.Increment(ref _swapAttempts);
-        _readerGate.Hold();
+        var left = deadline - DateTime.UtcNow;
+        if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
+        {
+            return false;
+        }
+
         try
         {
-            var until = DateTime.UtcNow + DrainWindow < deadline ? DateTime.UtcNow + DrainWindow : deadline;
-            if (!AwaitNoReaders(until))
-            {
-                return false;
-            }
-
-            var left = until - DateTime.UtcNow;
-            if (left <= TimeSpan.Zero || !_writeLock.Wait(left))
-            {
-                return false;
-            }
-
+            Interlocked.Increment(ref _swapAttempts);
+            _readerGate.Hold();
             try
             {
+                var until = DateTime.UtcNow + DrainWindow < deadline ? DateTime.UtcNow + DrainWindow : deadline;
+                if (!AwaitNoReaders(until))
+                {
+                    return false;
+                }
+
                 ThrowIfDisposed();
                 _pager.ThrowIfFailed();
                 _pager.FinishOpen();
@@ -121,7 +129,7 @@ internal sealed partial class StorageEngine
                 if (!ReferenceEquals(copied.Pager, _pager) || copied.Lsn != _pager.CommittedLsn)
                 {
                     staged.Dispose();
-                    staged = new StagedFile(Name, CompactSuffix);
+                    staged = NewCompactionStage();
                     copied = WriteDenseCopy(staged, passGate: true, cancellationToken);
                     if (copied.Lsn != _pager.CommittedLsn)
                     {
@@ -136,14 +144,17 @@ internal sealed partial class StorageEngine
             }
             finally
             {
-                _writeLock.Release();
+                _readerGate.Release();
             }
         }
         finally
         {
-            _readerGate.Release();
+            _writeLock.Release();
         }
     }
+
+    // Where in-place compaction writes its dense copy.
+    private StagedFile NewCompactionStage() => new(Name, CompactSuffix);
 
     // With the reader gate held: true once no reader is registered, false if that takes past `until`.
     private bool AwaitNoReaders(DateTime until)
