@@ -27,11 +27,17 @@ internal static class BsonClr
 
     /// <summary>The BSON value of a parameter's CLR value.</summary>
     /// <exception cref="ArgumentException">The type has no BSON form.</exception>
-    public static BsonValue ToBson(object? value, string name) => value switch
+    /// <exception cref="InvalidCastException">A string has an unpaired surrogate, so it has no UTF-8 form.</exception>
+    /// <exception cref="CBsonLimitException">Lists or documents nest deeper than <see cref="BsonValue.MaxDepth"/> (or contain themselves).</exception>
+    public static BsonValue ToBson(object? value, string name) => ToBson(value, name, 1);
+
+    // Depth counts as the document model does, so a parameter nests no deeper than a stored document may;
+    // checking before each level keeps a self-containing or absurdly deep list from exhausting the stack.
+    private static BsonValue ToBson(object? value, string name, int depth) => value switch
     {
         null or DBNull => BsonNull.Value,
-        BsonValue v => v,
-        string v => v,
+        BsonValue v => ParameterDepth.Check(v, name, depth),
+        string v => Text(v, name),
         int v => v,
         long v => v,
         short v => (int)v,
@@ -44,7 +50,7 @@ internal static class BsonClr
         float v => (double)v,
         decimal v => v,
         bool v => v,
-        char v => v.ToString(),
+        char v => Text(v.ToString(), name),
         DateTime v => Extension(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTime(s, x)),
         DateTimeOffset v => Extension(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTimeOffset(s, x)),
         TimeSpan v => Extension(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, v, static (s, x) => CBsonExtensionTypes.WriteTimeSpan(s, x)),
@@ -55,7 +61,7 @@ internal static class BsonClr
         ObjectId v => v,
         Decimal128 v => v,
         Enum v => EnumValue(v),
-        IEnumerable v => ToArray(v, name),
+        IEnumerable v => ToArray(v, name, depth),
         _ => throw new ArgumentException($"Parameter '{name}' has a value of type {value.GetType().Name}, which has no BSON form; pass a string, number, bool, date, Guid, byte[], ObjectId, BsonValue or a list of these.", name),
     };
 
@@ -98,19 +104,33 @@ internal static class BsonClr
 
     private delegate void SpanWriter<in T>(Span<byte> destination, T value);
 
-    // Enums bind as their underlying number, as typed collections store them.
+    // Enums bind as their underlying number, as typed collections store them; a ulong one binds as a ulong does.
     private static BsonValue EnumValue(Enum value) => Convert.GetTypeCode(value) switch
     {
-        TypeCode.Int64 or TypeCode.UInt32 or TypeCode.UInt64 => Convert.ToInt64(value, CultureInfo.InvariantCulture),
+        TypeCode.UInt64 => ToBson(Convert.ToUInt64(value, CultureInfo.InvariantCulture), string.Empty),
+        TypeCode.Int64 or TypeCode.UInt32 => Convert.ToInt64(value, CultureInfo.InvariantCulture),
         _ => Convert.ToInt32(value, CultureInfo.InvariantCulture),
     };
 
-    private static BsonArray ToArray(IEnumerable values, string name)
+    private static BsonString Text(string value, string name)
     {
+        try
+        {
+            return new BsonString(value);
+        }
+        catch (ArgumentException e)
+        {
+            throw new InvalidCastException($"Parameter '{name}' cannot be converted to a BSON string: {e.Message}", e);
+        }
+    }
+
+    private static BsonArray ToArray(IEnumerable values, string name, int depth)
+    {
+        ParameterDepth.Check(name, depth);
         var array = new BsonArray();
         foreach (var item in values)
         {
-            array.Add(ToBson(item, name));
+            array.Add(ToBson(item, name, depth + 1));
         }
 
         return array;

@@ -177,12 +177,12 @@ public sealed class DocStoreDataReader : DbDataReader
     /// <summary>The value as a <see cref="bool"/> (numbers: non-zero is true).</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override bool GetBoolean(int ordinal) => GetValue(ordinal) is bool b ? b : System.Convert.ToBoolean(Required(ordinal), CultureInfo.InvariantCulture);
+    public override bool GetBoolean(int ordinal) => GetValue(ordinal) is bool b ? b : Converted(ordinal, static v => System.Convert.ToBoolean(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as a <see cref="byte"/>.</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override byte GetByte(int ordinal) => System.Convert.ToByte(Required(ordinal), CultureInfo.InvariantCulture);
+    public override byte GetByte(int ordinal) => Converted(ordinal, static v => System.Convert.ToByte(v, CultureInfo.InvariantCulture));
 
     /// <summary>Copies bytes of a binary value.</summary>
     /// <param name="ordinal">The 0-based column.</param>
@@ -237,24 +237,24 @@ public sealed class DocStoreDataReader : DbDataReader
         DateTime d => d,
         DateTimeOffset d => d.UtcDateTime,
         DateOnly d => d.ToDateTime(TimeOnly.MinValue),
-        string s => DateTime.Parse(s, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind),
+        string => Converted(ordinal, static v => DateTime.Parse((string)v, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind)),
         _ => throw Cast(ordinal, typeof(DateTime)),
     };
 
     /// <summary>The value as a <see cref="decimal"/>.</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override decimal GetDecimal(int ordinal) => System.Convert.ToDecimal(Number(ordinal), CultureInfo.InvariantCulture);
+    public override decimal GetDecimal(int ordinal) => Numeric(ordinal, static v => System.Convert.ToDecimal(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as a <see cref="double"/>.</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override double GetDouble(int ordinal) => System.Convert.ToDouble(Number(ordinal), CultureInfo.InvariantCulture);
+    public override double GetDouble(int ordinal) => Numeric(ordinal, static v => System.Convert.ToDouble(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as a <see cref="float"/>.</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override float GetFloat(int ordinal) => System.Convert.ToSingle(Number(ordinal), CultureInfo.InvariantCulture);
+    public override float GetFloat(int ordinal) => Numeric(ordinal, static v => System.Convert.ToSingle(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as a <see cref="Guid"/> (text is parsed).</summary>
     /// <param name="ordinal">The 0-based column.</param>
@@ -262,7 +262,7 @@ public sealed class DocStoreDataReader : DbDataReader
     public override Guid GetGuid(int ordinal) => Required(ordinal) switch
     {
         Guid g => g,
-        string s => Guid.Parse(s, CultureInfo.InvariantCulture),
+        string => Converted(ordinal, static v => Guid.Parse((string)v, CultureInfo.InvariantCulture)),
         byte[] { Length: 16 } b => new Guid(b),
         _ => throw Cast(ordinal, typeof(Guid)),
     };
@@ -270,17 +270,17 @@ public sealed class DocStoreDataReader : DbDataReader
     /// <summary>The value as a <see cref="short"/> (overflow throws).</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override short GetInt16(int ordinal) => System.Convert.ToInt16(Number(ordinal), CultureInfo.InvariantCulture);
+    public override short GetInt16(int ordinal) => Numeric(ordinal, static v => System.Convert.ToInt16(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as an <see cref="int"/> (overflow throws; a real is rounded).</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override int GetInt32(int ordinal) => System.Convert.ToInt32(Number(ordinal), CultureInfo.InvariantCulture);
+    public override int GetInt32(int ordinal) => Numeric(ordinal, static v => System.Convert.ToInt32(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as a <see cref="long"/> (overflow throws; a real is rounded).</summary>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
-    public override long GetInt64(int ordinal) => System.Convert.ToInt64(Number(ordinal), CultureInfo.InvariantCulture);
+    public override long GetInt64(int ordinal) => Numeric(ordinal, static v => System.Convert.ToInt64(v, CultureInfo.InvariantCulture));
 
     /// <summary>The value as text: strings as they are, documents and arrays as relaxed Extended JSON, other values in invariant culture.</summary>
     /// <param name="ordinal">The 0-based column.</param>
@@ -357,8 +357,27 @@ public sealed class DocStoreDataReader : DbDataReader
         _ => throw Cast(ordinal, typeof(double)),
     };
 
-    private InvalidCastException Cast(int ordinal, Type wanted) =>
-        new($"Column '{GetName(ordinal)}' holds {Describe(GetValue(ordinal))}, which cannot be read as {wanted.Name}.");
+    private InvalidCastException Cast(int ordinal, Type wanted, Exception? cause = null) =>
+        new($"Column '{GetName(ordinal)}' holds {Describe(GetValue(ordinal))}, which cannot be read as {wanted.Name}.", cause);
+
+    private T Numeric<T>(int ordinal, Func<object, T> convert)
+    {
+        Number(ordinal);
+        return Converted(ordinal, convert);
+    }
+
+    // Text that does not parse is a cast that fails, as ADO.NET's typed getters report it; overflow stays OverflowException.
+    private T Converted<T>(int ordinal, Func<object, T> convert)
+    {
+        try
+        {
+            return convert(Required(ordinal));
+        }
+        catch (FormatException e)
+        {
+            throw Cast(ordinal, typeof(T), e);
+        }
+    }
 
     private static string Describe(object value) => value switch
     {

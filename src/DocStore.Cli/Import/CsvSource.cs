@@ -22,7 +22,7 @@ internal sealed class CsvSource : IDocumentSource
         _counter = new CountingStream(stream);
         _records = new CsvRecordReader(new StreamReader(_counter, new UTF8Encoding(false, throwOnInvalidBytes: true), detectEncodingFromByteOrderMarks: true), name);
         _name = name;
-        if (!_records.TryRead(_fields) || _fields.All(string.IsNullOrWhiteSpace))
+        if (!ReadHeader() || _fields.All(string.IsNullOrWhiteSpace))
         {
             throw new CliFailureException($"{name}: line 1: the file has no header row");
         }
@@ -33,6 +33,11 @@ internal sealed class CsvSource : IDocumentSource
             if (_paths[index].Any(string.IsNullOrEmpty))
             {
                 throw new CliFailureException($"{name}: line 1: column {index + 1} has an empty name ('{header}')");
+            }
+
+            if (header.Contains('\0', StringComparison.Ordinal))
+            {
+                throw new CliFailureException($"{name}: line 1: column {index + 1} has a NUL character in its name, which a field name cannot hold");
             }
         }
 
@@ -79,6 +84,19 @@ internal sealed class CsvSource : IDocumentSource
     }
 
     public void Dispose() => _records.Dispose();
+
+    // The reader decodes its first buffer (up to 64 KiB) while reading the header, so bad UTF-8 there surfaces here.
+    private bool ReadHeader()
+    {
+        try
+        {
+            return _records.TryRead(_fields);
+        }
+        catch (DecoderFallbackException e)
+        {
+            throw new CliFailureException($"{_name}: the file is not valid UTF-8 (in the first block read, which holds the header)", e);
+        }
+    }
 
     private BsonDocument Build()
     {

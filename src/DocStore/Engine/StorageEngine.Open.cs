@@ -18,6 +18,8 @@ internal sealed partial class StorageEngine
     /// </summary>
     /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
     /// <exception cref="DatabaseCorruptException">The header or an acknowledged WAL frame is damaged.</exception>
+    /// <exception cref="DatabaseReadOnlyException">Opening read-only, the file is missing but its logs are there.</exception>
+    /// <exception cref="FileNotFoundException">Opening read-only, there is no file and no log.</exception>
     public static StorageEngine Open(string path, StorageOptions? options = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
@@ -67,6 +69,12 @@ internal sealed partial class StorageEngine
     // nothing to recover, so it is an empty one in memory).
     private static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options)
     {
+        if (!File.Exists(path) && (File.Exists(path + "-wal") || File.Exists(path + "-redo")))
+        {
+            // A writable open would rebuild the file from its logs or report them; a read-only one may create nothing.
+            throw DatabaseReadOnlyException.Missing(path, "the file does not exist beside its logs");
+        }
+
         var db = FileStorageDevice.OpenReadOnly(path);
         IStorageDevice? wal = null;
         FileStorageDevice? redo = null;

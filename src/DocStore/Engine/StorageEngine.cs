@@ -116,6 +116,10 @@ internal sealed partial class StorageEngine : IDisposable
     /// <summary>Whether the database was opened read-only (<see cref="StorageOptions.ReadOnly"/>).</summary>
     public bool IsReadOnly => _options.ReadOnly;
 
+    /// <summary>Throws when an earlier write or fsync failed, after which the engine refuses every commit.</summary>
+    /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>
+    public void ThrowIfFailed() => _pager.ThrowIfFailed();
+
     private void ThrowIfReadOnly(string what)
     {
         if (_options.ReadOnly)

@@ -41,7 +41,7 @@ internal static class BsonKeyValues
             case BsonObjectId o:
                 builder.Append(o.Value);
                 return true;
-            case BsonDateTime t:
+            case BsonDateTime t when InDateTimeRange(t):
                 builder.Append(t.ToDateTime());
                 return true;
             case BsonBinaryData binary:
@@ -51,8 +51,20 @@ internal static class BsonKeyValues
         }
     }
 
-    /// <summary>A short description of a value's type for error messages.</summary>
-    public static string Describe(BsonValue? value) => value is null ? "missing" : value.BsonType.ToString();
+    /// <summary>A short description of a value's type for error messages (and of a date that keys cannot hold, its value).</summary>
+    public static string Describe(BsonValue? value) => value switch
+    {
+        null => "missing",
+        BsonDateTime t when !InDateTimeRange(t) => $"DateTime ({t.MillisecondsSinceEpoch} ms from the Unix epoch, outside the years 1 to 9999 that keys hold)",
+        _ => value.BsonType.ToString(),
+    };
+
+    // Keys hold dates as DateTime ticks, as typed models read them; a BSON date is any int64 of milliseconds.
+    private static bool InDateTimeRange(BsonDateTime value) =>
+        value.MillisecondsSinceEpoch is >= MinDateTimeMilliseconds and <= MaxDateTimeMilliseconds;
+
+    private const long MinDateTimeMilliseconds = -62135596800000L; // 0001-01-01T00:00:00Z
+    private const long MaxDateTimeMilliseconds = 253402300799999L; // 9999-12-31T23:59:59.999Z
 
     private static bool TryAppendBinary(IndexKeyBuilder builder, BsonBinaryData binary)
     {

@@ -83,7 +83,7 @@ public class BsonBinaryTests
         Assert.Equal(BsonValue.MaxDepth, Depth(BsonBinary.Read(BsonBinary.Write(Nested(BsonBinary.MaxDepth)))));
 
         var tooDeep = Nested(BsonBinary.MaxDepth + 1);
-        Assert.Throws<ArgumentException>(() => BsonBinary.Write(tooDeep));
+        Assert.Equal(CBsonLimit.Depth, Assert.Throws<CBsonLimitException>(() => BsonBinary.Write(tooDeep)).Limit);
         var error = Assert.Throws<BsonFormatException>(() => BsonBinary.Read(HandNested(BsonBinary.MaxDepth + 1)));
         Assert.Contains("100", error.Message, StringComparison.Ordinal);
     }

@@ -24,7 +24,7 @@ public static class BsonBinary
     /// <summary>Encodes a document as standard BSON.</summary>
     /// <param name="document">The document.</param>
     /// <returns>A new array holding the encoded document.</returns>
-    /// <exception cref="ArgumentException">The document nests deeper than <see cref="MaxDepth"/> levels.</exception>
+    /// <exception cref="CBsonLimitException">The document nests deeper than <see cref="MaxDepth"/> levels (or contains itself).</exception>
     public static byte[] Write(BsonDocument document)
     {
         ArgumentNullException.ThrowIfNull(document);
@@ -44,7 +44,7 @@ public static class BsonBinary
     /// <param name="document">The document.</param>
     /// <param name="destination">Receives the encoded bytes, advanced by their count.</param>
     /// <returns>The number of bytes written.</returns>
-    /// <exception cref="ArgumentException">The document nests deeper than <see cref="MaxDepth"/> levels.</exception>
+    /// <exception cref="CBsonLimitException">The document nests deeper than <see cref="MaxDepth"/> levels (or contains itself).</exception>
     public static int Write(BsonDocument document, IBufferWriter<byte> destination)
     {
         ArgumentNullException.ThrowIfNull(document);

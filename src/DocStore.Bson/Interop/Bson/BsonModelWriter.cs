@@ -219,7 +219,7 @@ internal struct BsonModelWriter : IDisposable
     {
         if (depth > BsonValue.MaxDepth)
         {
-            throw new ArgumentException($"The document nests documents and arrays deeper than {BsonValue.MaxDepth} levels (or contains itself), which BSON readers reject.");
+            throw new CBsonLimitException(CBsonLimit.Depth, $"The document nests documents and arrays deeper than {BsonValue.MaxDepth} levels (or contains itself), which BSON readers reject.");
         }
     }
 }

@@ -47,7 +47,7 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var bytes = Serialize(document, scope.Fields, key);
-        var keys = EntryKeys(scope.Binding, document, primaryKey);
+        var keys = EntryKeys(scope.Binding, document, key, primaryKey);
         for (var i = 0; i < keys.Length; i++)
         {
             scope.Binding.Entries.CheckUnique(scope.Indexes[i], i, keys[i], primaryKey, KeyString(key));
@@ -107,7 +107,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
         var oldKeys = StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
         var bytes = Serialize(document, scope.Fields, key);
-        var newKeys = EntryKeys(scope.Binding, document, primaryKey);
+        var newKeys = EntryKeys(scope.Binding, document, key, primaryKey);
         var added = new byte[newKeys.Length][][];
         var removed = new byte[newKeys.Length][][];
         for (var i = 0; i < newKeys.Length; i++)

@@ -218,14 +218,23 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     private static string KeyString(TKey key) => key.ToString() ?? string.Empty;
 
     /// <summary>The distinct index keys of a live document, per index, each checked against the engine's key limit.</summary>
-    private static byte[][][] EntryKeys(IndexBinding binding, T document, byte[] primaryKey)
+    /// <exception cref="DocumentSchemaException">An indexed value cannot be a key; the message names the collection, the document's key and the field.</exception>
+    private byte[][][] EntryKeys(IndexBinding binding, T document, TKey key, byte[] primaryKey)
     {
         var sink = CollectionScratch.KeySink ??= new IndexKeySink();
         var result = new byte[binding.Definitions.Count][][];
         for (var i = 0; i < result.Length; i++)
         {
             sink.Clear();
-            binding.Model.AppendIndexKeys(i, document, sink);
+            try
+            {
+                binding.Model.AppendIndexKeys(i, document, sink);
+            }
+            catch (DocumentSchemaException e) when (e.Collection is null)
+            {
+                throw e.InCollection(Name, KeyString(key));
+            }
+
             result[i] = binding.Entries.Checked(i, sink.Keys, primaryKey.Length);
         }
 

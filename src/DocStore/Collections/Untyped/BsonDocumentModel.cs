@@ -108,6 +108,12 @@ internal sealed class BsonDocumentModel : ICollectionModel<BsonDocument, BsonVal
     public void AppendKey(IndexKeyBuilder builder, BsonValue key)
     {
         ArgumentNullException.ThrowIfNull(builder);
+        if (key is BsonDateTime && !BsonKeyValues.TryAppend(builder, key))
+        {
+            // A valid BSON date, so a document problem rather than a caller's mistake.
+            throw new DocumentSchemaException(KeyField, $"is a {BsonKeyValues.Describe(key)}, which a key cannot be").InCollection(CollectionName, key.ToString());
+        }
+
         if (key is BsonDocument or BsonArray || !BsonKeyValues.TryAppend(builder, key))
         {
             throw new ArgumentException($"A key of collection '{CollectionName}' cannot be of type {BsonKeyValues.Describe(key)}.", nameof(key));

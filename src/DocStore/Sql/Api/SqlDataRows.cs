@@ -148,6 +148,7 @@ public sealed class SqlDataRows : IDisposable
 
     /// <summary>The current row as a document of column name to value; a <c>SELECT *</c> over one collection gives the stored document itself.</summary>
     /// <returns>The document.</returns>
+    /// <exception cref="SqlExecutionException">A column's name (its text, when it has no alias) holds a NUL character, which no field name can.</exception>
     public BsonDocument ToDocument()
     {
         if (CurrentPlan?.Query.WholeDocumentSource is not null && FieldCount == 1)
@@ -158,7 +159,14 @@ public sealed class SqlDataRows : IDisposable
         var document = new BsonDocument(FieldCount);
         for (var i = 0; i < FieldCount; i++)
         {
-            document.Add(GetName(i), GetValue(i));
+            var name = GetName(i);
+            if (name.Contains('\0', StringComparison.Ordinal))
+            {
+                // A column is named after its text unless aliased, and a field name cannot hold NUL.
+                throw new SqlExecutionException(DocStoreErrorCode.SqlNotSupported, $"Column {i + 1} is named '{name.Replace("\0", "\\0", StringComparison.Ordinal)}', which has a NUL character that a document field name cannot hold; name it with AS.", -1, 0, 0);
+            }
+
+            document.Add(name, GetValue(i));
         }
 
         return document;

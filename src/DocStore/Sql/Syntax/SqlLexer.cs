@@ -176,8 +176,31 @@ internal sealed class SqlLexer
                 throw SyntaxErrors.At(_sql, close, "a name between the quotes", "\"");
             }
 
+            // BSON text is UTF-8, which has no form for half a surrogate pair: say so here, where it is written.
+            if (UnpairedSurrogate(_sql.AsSpan(start + 1, close - start - 1)) is >= 0 and var at)
+            {
+                throw SyntaxErrors.At(_sql, start + 1 + at, $"valid Unicode in the {what}", $"an unpaired surrogate (U+{(int)_sql[start + 1 + at]:X4})");
+            }
+
             return Token(kind, start, close + 1 - start);
         }
+    }
+
+    private static int UnpairedSurrogate(ReadOnlySpan<char> text)
+    {
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return i;
+            }
+        }
+
+        return -1;
     }
 
     private SqlToken NamedParameter(int start)
