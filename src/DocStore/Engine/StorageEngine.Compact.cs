@@ -21,14 +21,15 @@ internal sealed partial class StorageEngine
     /// keep committing.
     /// </summary>
     /// <exception cref="ArgumentException">The path is the database's own.</exception>
-    /// <exception cref="IOException">A log lies beside the destination, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log lies beside the destination, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and <paramref name="path"/> is as it was.</exception>
     public void CompactTo(string path, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
         CheckDestination(path);
         using var longRead = _pager.BeginLongRead();
         using var tx = BeginRead();
-        using var staged = new StagedFile(path, PartialSuffix);
+        using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
         DenseCopy.Write(tx, staged.Stream, cancellationToken);
         staged.Publish();
     }
@@ -44,6 +45,8 @@ internal sealed partial class StorageEngine
     /// <exception cref="NotSupportedException">The database is in memory.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     /// <exception cref="WriteLockTimeoutException">A writer or a reader stayed past <see cref="Storage.StorageOptions.WriteLockTimeout"/>; nothing changed.</exception>
+    /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the copy is deleted and the database is as it was.</exception>
     public void Compact(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
@@ -59,7 +62,8 @@ internal sealed partial class StorageEngine
             ThrowIfDisposed();
             _pager.ThrowIfFailed();
             _pager.FinishOpen();
-            using var staged = new StagedFile(Name, CompactSuffix);
+            // Through a symbolic link the copy replaces the file the link names, and the link stays.
+            using var staged = new StagedFile(LinkTarget.Resolve(Name), CompactSuffix, NewFile.ModeOf(Name));
             using (var tx = BeginRead())
             {
                 DenseCopy.Write(tx, staged.Stream, cancellationToken);
@@ -161,7 +165,7 @@ internal sealed partial class StorageEngine
         {
             staged.Publish();
         }
-        catch (IOException e)
+        catch (StorageFailedException e)
         {
             // Not renamed: the old database is still whole; open it again and report.
             failure = e;
