@@ -132,6 +132,50 @@ public sealed class ExportTests : IDisposable
         Assert.Equal("Grace", grace["Name"].AsString);
     }
 
+    [Fact]
+    public void Export_refuses_an_existing_file_unless_forced()
+    {
+        Seed("""{"_id": 1}""");
+        File.WriteAllText(_dir["out.jsonl"], "keep me");
+
+        var refused = _dir.Run("export", "app.db", "items", "out.jsonl");
+        var forced = _dir.Run("export", "app.db", "items", "out.jsonl", "--force");
+
+        Assert.Equal(1, refused.ExitCode);
+        Assert.Contains("'out.jsonl' already exists; pass --force to replace it.", refused.Error);
+        Assert.False(File.Exists(_dir["out.jsonl.partial"]));
+        Assert.Equal(0, forced.ExitCode);
+        Assert.Equal("{\"_id\":1}\n", File.ReadAllText(_dir["out.jsonl"]));
+    }
+
+    [UnixFilesFact]
+    public void Export_refuses_a_symbolic_link_at_its_partial_file_and_leaves_what_it_names_alone()
+    {
+        Seed("""{"_id": 1}""");
+        File.WriteAllText(_dir["victim"], "precious");
+        File.CreateSymbolicLink(_dir["out.jsonl.partial"], _dir["victim"]);
+
+        var result = _dir.Run("export", "app.db", "items", "out.jsonl");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("'out.jsonl.partial' is a symbolic link", result.Error);
+        Assert.Equal("precious", File.ReadAllText(_dir["victim"]));
+        Assert.False(File.Exists(_dir["out.jsonl"]));
+    }
+
+    [UnixFilesFact]
+    public void Export_on_a_full_disk_fails_naming_the_file_and_leaves_nothing_behind()
+    {
+        Seed([.. Enumerable.Range(1, 2_000).Select(i => $$"""{"_id": {{i}}, "pad": "{{new string('x', 300)}}"}""")]);
+
+        var result = _dir.RunOnFullDisk(128, "export", "app.db", "items", "out.jsonl");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.StartsWith("docstore: Writing 'out.jsonl.partial' failed:", result.Error);
+        Assert.False(File.Exists(_dir["out.jsonl.partial"]));
+        Assert.False(File.Exists(_dir["out.jsonl"]));
+    }
+
     private void Seed(params string[] documents)
     {
         using var db = DocStoreDatabase.Open(_dir["app.db"]);

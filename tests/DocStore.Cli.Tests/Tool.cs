@@ -18,15 +18,37 @@ public static class Tool
     public static ToolResult RunWithInput(string workingDirectory, string? input, params string[] args)
     {
         Assert.True(File.Exists(AssemblyPath), $"The tool was not built beside the tests: {AssemblyPath}");
-        var start = new ProcessStartInfo(DotnetHost())
-        {
-            WorkingDirectory = workingDirectory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-            UseShellExecute = false,
-        };
+        var start = new ProcessStartInfo(DotnetHost());
         start.ArgumentList.Add(AssemblyPath);
+        return Run(start, workingDirectory, input, args);
+    }
+
+    /// <summary>
+    /// Runs the tool as if its disk filled up after <paramref name="kib"/> KiB of any one file: under
+    /// <c>ulimit -f</c>, where a write past the limit fails (EFBIG, with SIGXFSZ ignored) as one on a full
+    /// disk does (ENOSPC), at the same place. Unix only (bash).
+    /// </summary>
+    public static ToolResult RunOnFullDisk(string workingDirectory, int kib, params string[] args)
+    {
+        Assert.True(File.Exists(AssemblyPath), $"The tool was not built beside the tests: {AssemblyPath}");
+        var start = new ProcessStartInfo("bash");
+
+        // The runtime's double-mapped code memory is a file too and would meet the limit before the tool starts.
+        start.Environment["DOTNET_EnableWriteXorExecute"] = "0";
+        start.ArgumentList.Add("-c");
+        start.ArgumentList.Add($"trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\"");
+        start.ArgumentList.Add(DotnetHost());
+        start.ArgumentList.Add(AssemblyPath);
+        return Run(start, workingDirectory, null, args);
+    }
+
+    private static ToolResult Run(ProcessStartInfo start, string workingDirectory, string? input, string[] args)
+    {
+        start.WorkingDirectory = workingDirectory;
+        start.RedirectStandardOutput = true;
+        start.RedirectStandardError = true;
+        start.RedirectStandardInput = true;
+        start.UseShellExecute = false;
         foreach (var arg in args)
         {
             start.ArgumentList.Add(arg);
@@ -74,6 +96,8 @@ public sealed class TempFolder : IDisposable
     public ToolResult Run(params string[] args) => Tool.Run(Path, args);
 
     public ToolResult RunWithInput(string input, params string[] args) => Tool.RunWithInput(Path, input, args);
+
+    public ToolResult RunOnFullDisk(int kib, params string[] args) => Tool.RunOnFullDisk(Path, kib, args);
 
     public void Dispose()
     {

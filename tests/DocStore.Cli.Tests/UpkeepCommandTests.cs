@@ -1,3 +1,5 @@
+using System.Runtime.Versioning;
+
 namespace DocStore.Cli.Tests;
 
 public sealed class UpkeepCommandTests : IDisposable
@@ -128,6 +130,48 @@ public sealed class UpkeepCommandTests : IDisposable
         var compressed = new FileInfo(_dir["app.db"]).Length;
         Assert.Equal(0, _dir.Run("compact", "app.db").ExitCode);
         Assert.True(new FileInfo(_dir["app.db"]).Length <= compressed, $"{compressed} -> {new FileInfo(_dir["app.db"]).Length}");
+    }
+
+    [UnixFilesFact]
+    [UnsupportedOSPlatform("windows")]
+    public void Backup_gives_the_copy_the_database_mode()
+    {
+        Load(10);
+        File.SetUnixFileMode(_dir["app.db"], UnixFileMode.UserRead | UnixFileMode.UserWrite);
+
+        Assert.Equal(0, _dir.Run("backup", "app.db", "copy.db").ExitCode);
+
+        Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(_dir["copy.db"]));
+    }
+
+    [UnixFilesFact]
+    public void Backup_on_a_full_disk_fails_naming_the_staged_file_and_leaves_nothing_behind()
+    {
+        Load(2_000);
+
+        var result = _dir.RunOnFullDisk(128, "backup", "app.db", "copy.db");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("copy.db.partial', the copy staged for", result.Error);
+        Assert.False(File.Exists(_dir["copy.db.partial"]));
+        Assert.False(File.Exists(_dir["copy.db"]));
+    }
+
+    [UnixFilesFact]
+    public void Compact_on_a_full_disk_fails_naming_the_staged_file_and_leaves_the_database_as_it_was()
+    {
+        Load(2_000);
+        var before = File.ReadAllBytes(_dir["app.db"]);
+
+        var result = _dir.RunOnFullDisk(128, "compact", "app.db");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("app.db-compact', the copy staged for", result.Error);
+        Assert.False(File.Exists(_dir["app.db-compact"]));
+        Assert.Equal(before, File.ReadAllBytes(_dir["app.db"]));
+        var check = _dir.Run("check", "app.db");
+        Assert.Equal(0, check.ExitCode);
+        Assert.Contains("things: 2000 documents", check.Output);
     }
 
     [Fact]

@@ -18,10 +18,11 @@ internal sealed class ExportCommand : ICliCommand
         var canonical = new Option<bool>("--canonical") { Description = "Canonical Extended JSON (every type kept exactly) instead of relaxed." };
         var fields = new Option<string?>("--fields") { Description = "CSV columns: field paths separated by commas (a,b.c). Required for CSV.", HelpName = "paths" };
         var where = new Option<string?>("--where") { Description = "Export only the documents matching a SQL condition, as written after WHERE (docs/sql.md): --where \"Age >= 18 AND Address.City = 'Oslo'\".", HelpName = "condition" };
+        var force = new Option<bool>("--force") { Description = "Replace the file if it exists (without it, an existing file is an error)." };
 
         var command = new Command("export", "Export a collection's documents, in key order, with the key written as _id.")
         {
-            db, collection, file, format, jsonArray, canonical, fields, where,
+            db, collection, file, format, jsonArray, canonical, fields, where, force,
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
@@ -46,7 +47,8 @@ internal sealed class ExportCommand : ICliCommand
                 parse.GetValue(jsonArray),
                 parse.GetValue(canonical),
                 paths,
-                parse.GetValue(where));
+                parse.GetValue(where),
+                parse.GetValue(force));
             var count = ExportRunner.Run(options);
             if (path is not null)
             {

@@ -13,7 +13,8 @@ internal sealed record ExportOptions(
     bool JsonArray,
     bool Canonical,
     IReadOnlyList<string> Fields,
-    string? Where = null);
+    string? Where = null,
+    bool Force = false);
 
 /// <summary>Writes every document of a collection, in key order, with its key as <c>_id</c>.</summary>
 internal static class ExportRunner
@@ -24,10 +25,8 @@ internal static class ExportRunner
         var collection = DatabaseOpener.ExistingCollection(db, options.Collection);
 
         // A file is written beside its final name and moved into place, so a failed export leaves no partial file.
-        var temporary = options.File is null ? null : options.File + ".partial";
-        var stream = temporary is null
-            ? Console.OpenStandardOutput()
-            : new FileStream(temporary, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16);
+        using var file = options.File is null ? null : new ExportFile(options.File, options.Force);
+        var stream = file?.Stream ?? Console.OpenStandardOutput();
         long count = 0;
         try
         {
@@ -41,22 +40,16 @@ internal static class ExportRunner
                 }
 
                 sink.Complete();
+                file?.Seal();
             }
 
-            if (temporary is not null)
-            {
-                File.Move(temporary, options.File!, overwrite: true);
-            }
+            file?.Publish();
         }
-        catch
+        catch (Exception ex) when (file is not null && ex is IOException or ArgumentOutOfRangeException)
         {
-            stream.Dispose();
-            if (temporary is not null)
-            {
-                File.Delete(temporary);
-            }
-
-            throw;
+            // IOException for a full disk; ArgumentOutOfRangeException is how .NET reports a file past the
+            // size the file system (or the process's limit) allows.
+            throw file.Failed(ex);
         }
 
         return count;

@@ -14,7 +14,8 @@ public abstract partial class DocStoreContext
     /// </summary>
     /// <param name="path">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
     /// <exception cref="ArgumentException">The path is empty or the database's own file.</exception>
-    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="path"/> is as it was.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the database is damaged.</exception>
     public void Backup(string path)
     {
@@ -54,7 +55,8 @@ public abstract partial class DocStoreContext
     /// <exception cref="ArgumentException">A path is empty, or both name the same file.</exception>
     /// <exception cref="DatabaseLockedException">The writer held the backup lock for 30 s (one checkpoint step that long), or on Windows another process holds the database.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the database, or the finished copy, fails its checks.</exception>
-    /// <exception cref="IOException">A log file lies beside <paramref name="destinationPath"/>, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log file lies beside <paramref name="destinationPath"/>, a symbolic link lies at <c>destinationPath.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="destinationPath"/> is as it was.</exception>
     public static void BackupFile(string sourcePath, string destinationPath) =>
         StorageEngine.BackupFile(sourcePath, destinationPath);
 
@@ -67,7 +69,8 @@ public abstract partial class DocStoreContext
         await Task.Run(() => StorageEngine.BackupFile(sourcePath, destinationPath, cancellationToken), cancellationToken).ConfigureAwait(false);
 
     /// <summary>
-    /// Rewrites the database densely and gives the space back to the file system: every tree is rebuilt
+    /// Rewrites the database densely and gives the space back to the file system (keeping the file's mode;
+    /// through a symbolic link, the file it names is rewritten and the link stays): every tree is rebuilt
     /// with full pages and the free pages are dropped. Writers wait for the rewrite; readers go on until
     /// the new file replaces the old one, which waits for a moment without open reads (up to
     /// <see cref="DocStoreOptions.WriteLockTimeout"/>). Safe against a crash at any point: the database
@@ -77,6 +80,8 @@ public abstract partial class DocStoreContext
     /// <exception cref="NotSupportedException">The database is in memory.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     /// <exception cref="WriteLockTimeoutException">A write transaction or a read stayed open past the timeout; nothing changed.</exception>
+    /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): it is deleted and the database is as it was.</exception>
     public void Compact()
     {
         ThrowIfDisposed();
@@ -99,7 +104,8 @@ public abstract partial class DocStoreContext
     /// </summary>
     /// <param name="path">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
     /// <exception cref="ArgumentException">The path is empty or the database's own file.</exception>
-    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="path"/> is as it was.</exception>
     public void Compact(string path)
     {
         ThrowIfDisposed();

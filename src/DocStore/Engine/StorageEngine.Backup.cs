@@ -1,4 +1,5 @@
 using DocStore.Engine.Files;
+using DocStore.Storage.Devices;
 using DocStore.Storage.Pages;
 using DocStore.Transactions.FreeSpace;
 
@@ -17,7 +18,8 @@ internal sealed partial class StorageEngine
     /// <paramref name="path"/>. For an in-memory database, the way to persist it.
     /// </summary>
     /// <exception cref="ArgumentException">The path is the database's own.</exception>
-    /// <exception cref="IOException">A log of another database lies beside the destination, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log of another database lies beside the destination, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and <paramref name="path"/> is as it was.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the source fails its checksum.</exception>
     public void Backup(string path, CancellationToken cancellationToken = default) => BackupVerified(path, verify: null, cancellationToken);
 
@@ -44,7 +46,7 @@ internal sealed partial class StorageEngine
             throw new DatabaseCorruptException(Name, -1, problems[0]);
         }
 
-        using var staged = new StagedFile(path, PartialSuffix);
+        using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
         var target = staged.Stream;
         var copy = new byte[PageSize];
 
@@ -88,12 +90,15 @@ internal sealed partial class StorageEngine
         PageChecksum.Stamp(copy, page);
     }
 
+    // The permission bits a copy gets: the database file's (an in-memory database has none to give).
+    private UnixFileMode? ModeForCopies() => _pager.IsInMemory ? null : NewFile.ModeOf(Name);
+
     // Logs beside the destination would be replayed onto the copy at its first open.
     private void CheckDestination(string path)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         var full = Path.GetFullPath(path);
-        if (!_pager.IsInMemory && string.Equals(full, Path.GetFullPath(Name), OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal))
+        if (!_pager.IsInMemory && LinkTarget.SameFile(full, Name))
         {
             throw new ArgumentException($"The destination '{path}' is the database's own file.", nameof(path));
         }

@@ -1,3 +1,4 @@
+using DocStore.Engine.Files;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
 
@@ -25,7 +26,8 @@ internal sealed partial class StorageEngine
     /// <exception cref="FileNotFoundException">There is no database at <paramref name="sourcePath"/>.</exception>
     /// <exception cref="DatabaseLockedException">A writer's checkpoint held the backup lock past <see cref="BackupLockTimeout"/>, or (read-only fallback) a writer holds the file.</exception>
     /// <exception cref="DatabaseCorruptException">The source, or the copy, fails its checks.</exception>
-    /// <exception cref="IOException">A log lies beside the destination, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log lies beside the destination, a symbolic link lies at <c>destination.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and the destination is as it was.</exception>
     public static void BackupFile(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
         BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken);
 
@@ -139,6 +141,5 @@ internal sealed partial class StorageEngine
         }
     }
 
-    private static bool SamePath(string a, string b) =>
-        string.Equals(Path.GetFullPath(a), Path.GetFullPath(b), OperatingSystem.IsWindows() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal);
+    private static bool SamePath(string a, string b) => LinkTarget.SameFile(a, b);
 }

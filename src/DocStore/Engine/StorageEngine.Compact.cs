@@ -21,14 +21,15 @@ internal sealed partial class StorageEngine
     /// keep committing.
     /// </summary>
     /// <exception cref="ArgumentException">The path is the database's own.</exception>
-    /// <exception cref="IOException">A log lies beside the destination, or the copy cannot be written.</exception>
+    /// <exception cref="IOException">A log lies beside the destination, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and <paramref name="path"/> is as it was.</exception>
     public void CompactTo(string path, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
         CheckDestination(path);
         using var longRead = _pager.BeginLongRead();
         using var tx = BeginRead();
-        using var staged = new StagedFile(path, PartialSuffix);
+        using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
         DenseCopy.Write(tx, staged.Stream, cancellationToken);
         staged.Publish();
     }
@@ -47,6 +48,8 @@ internal sealed partial class StorageEngine
     /// <exception cref="NotSupportedException">The database is in memory.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     /// <exception cref="WriteLockTimeoutException">A writer or a reader stayed past <see cref="Storage.StorageOptions.WriteLockTimeout"/>; nothing changed.</exception>
+    /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the copy is deleted and the database is as it was.</exception>
     public void Compact(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
@@ -57,26 +60,32 @@ internal sealed partial class StorageEngine
         }
 
         var deadline = PauseBackgroundCheckpoints();
-        var staged = NewCompactionStage();
         try
         {
-            var copied = WriteDenseCopy(staged, passGate: false, cancellationToken);
-            var pause = ReaderPoll;
-            while (!TrySwapIn(ref staged, ref copied, deadline, cancellationToken))
+            var staged = NewCompactionStage();
+            try
             {
-                if (DateTime.UtcNow >= deadline)
+                var copied = WriteDenseCopy(staged, passGate: false, cancellationToken);
+                var pause = ReaderPoll;
+                while (!TrySwapIn(ref staged, ref copied, deadline, cancellationToken))
                 {
-                    throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
-                }
+                    if (DateTime.UtcNow >= deadline)
+                    {
+                        throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
+                    }
 
-                // Each failed attempt cost writers up to a window: a reader that stays is asked less and less often.
-                Thread.Sleep(pause);
-                pause = pause * 2 < MaxReaderPoll ? pause * 2 : MaxReaderPoll;
+                    // Each failed attempt cost writers up to a window: a reader that stays is asked less and less often.
+                    Thread.Sleep(pause);
+                    pause = pause * 2 < MaxReaderPoll ? pause * 2 : MaxReaderPoll;
+                }
+            }
+            finally
+            {
+                staged.Dispose();
             }
         }
         finally
         {
-            staged.Dispose();
             ResumeBackgroundCheckpoints();
         }
     }
@@ -153,8 +162,9 @@ internal sealed partial class StorageEngine
         }
     }
 
-    // Where in-place compaction writes its dense copy.
-    private StagedFile NewCompactionStage() => new(Name, CompactSuffix);
+    // Where in-place compaction writes its dense copy: through a symbolic link the copy replaces the file the
+    // link names, and the link stays.
+    private StagedFile NewCompactionStage() => new(LinkTarget.Resolve(Name), CompactSuffix, NewFile.ModeOf(Name));
 
     // With the reader gate held: true once no reader is registered, false if that takes past `until`.
     private bool AwaitNoReaders(DateTime until)
@@ -237,7 +247,7 @@ internal sealed partial class StorageEngine
         {
             staged.Publish();
         }
-        catch (IOException e)
+        catch (StorageFailedException e)
         {
             // Not renamed: the old database is still whole; open it again and report.
             failure = e;

@@ -47,11 +47,13 @@ internal sealed partial class StorageEngine
         {
             // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
             // frames without a redo log.
-            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.WalWritesUnbuffered);
+            // Logs are as private as the database: created with its permission bits.
+            var mode = NewFile.ModeOf(path);
+            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.WalWritesUnbuffered, createMode: mode);
 
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
-            redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered) : null;
+            redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode) : null;
             var engine = Open(db, wal, redo, options, path);
             engine._pager.UseBackupLock(path);
             return engine;

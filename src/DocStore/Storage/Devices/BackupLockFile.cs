@@ -177,8 +177,9 @@ internal static partial class BackupLockFile
         }
     }
 
-    // Opens the sidecar for reading (a flock needs no write access), creating it first if it is missing.
-    // Created through .NET rather than open(O_CREAT), which is variadic and so not portable to call this way.
+    // Opens the sidecar for reading (a flock needs no write access), creating it first if it is missing, with
+    // the database's mode and never through a link (NewFile). Created through .NET rather than
+    // open(O_CREAT), which is variadic and so not portable to call this way.
     private static int OpenExisting(string sidecar)
     {
         var fd = Open(sidecar, ReadOnlyCloseOnExec);
@@ -187,8 +188,15 @@ internal static partial class BackupLockFile
             return fd;
         }
 
-        using (new FileStream(sidecar, FileMode.OpenOrCreate, FileAccess.Write, FileShare.ReadWrite | FileShare.Delete))
+        try
         {
+            using (NewFile.Create(sidecar, NewFile.ModeOf(sidecar[..^Suffix.Length]), FileAccess.Write, FileShare.ReadWrite | FileShare.Delete))
+            {
+            }
+        }
+        catch (IOException) when (File.Exists(sidecar))
+        {
+            // Another process created it first: use theirs.
         }
 
         return Open(sidecar, ReadOnlyCloseOnExec);

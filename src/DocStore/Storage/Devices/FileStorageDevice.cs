@@ -81,17 +81,25 @@ internal sealed class FileStorageDevice : IStorageDevice
 
     public long Length => RandomAccess.GetLength(_handle);
 
-    /// <summary>Opens or creates <paramref name="path"/> exclusively; with <paramref name="unbufferedWrites"/>, aligned writes bypass the page cache where the system allows it.</summary>
+    /// <summary>
+    /// Opens or creates <paramref name="path"/> exclusively; with <paramref name="unbufferedWrites"/>, aligned
+    /// writes bypass the page cache where the system allows it. With <paramref name="createMode"/> (a log
+    /// beside a database: its mode) a missing file is created as <see cref="NewFile"/> does, with that mode
+    /// and never through a symbolic link.
+    /// </summary>
     /// <exception cref="DatabaseLockedException">Another process (or handle) holds the file.</exception>
-    public static FileStorageDevice Open(string path, bool unbufferedWrites = false) => Open(path, unbufferedWrites, LinuxAio.TryCreate);
+    /// <exception cref="IOException">With <paramref name="createMode"/>: a symbolic link to nothing lies at <paramref name="path"/>.</exception>
+    public static FileStorageDevice Open(string path, bool unbufferedWrites = false, UnixFileMode? createMode = null) => Open(path, unbufferedWrites, LinuxAio.TryCreate, createMode);
 
-    /// <summary>As <see cref="Open(string, bool)"/>, with <paramref name="openQueue"/> making the queue that <see cref="BeginWrite"/> hands unbuffered writes to (made on the first such write; null from it: every write synchronous).</summary>
-    internal static FileStorageDevice Open(string path, bool unbufferedWrites, Func<IWriteQueue?> openQueue)
+    /// <summary>As <see cref="Open(string, bool, UnixFileMode?)"/>, with <paramref name="openQueue"/> making the queue that <see cref="BeginWrite"/> hands unbuffered writes to (made on the first such write; null from it: every write synchronous).</summary>
+    internal static FileStorageDevice Open(string path, bool unbufferedWrites, Func<IWriteQueue?> openQueue, UnixFileMode? createMode = null)
     {
         try
         {
             var existed = File.Exists(path);
-            var handle = File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.RandomAccess);
+            var handle = existed || createMode is null
+                ? File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.RandomAccess)
+                : CreateHandle(path, createMode);
             if (!existed)
             {
                 try
@@ -111,6 +119,23 @@ internal sealed class FileStorageDevice : IStorageDevice
         {
             throw IsOpenHere(path) ? DatabaseLockedException.OpenInThisProcess(path, ex) : DatabaseLockedException.ForFile(path, ex);
         }
+    }
+
+    // Only a FileStream takes a create mode, so the file is made (empty, with its mode) and closed, then
+    // opened as any other; one made by another process in between is simply opened.
+    private static SafeFileHandle CreateHandle(string path, UnixFileMode? mode)
+    {
+        try
+        {
+            using (NewFile.Create(path, mode, FileAccess.Write, FileShare.ReadWrite))
+            {
+            }
+        }
+        catch (IOException) when (File.Exists(path))
+        {
+        }
+
+        return File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.RandomAccess);
     }
 
     /// <summary>
