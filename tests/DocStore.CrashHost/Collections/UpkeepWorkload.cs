@@ -17,7 +17,7 @@ public static class UpkeepWorkload
     /// <param name="durability">How commits are made durable.</param>
     /// <returns>The options.</returns>
     public static DocStoreOptions Options(Durability durability) =>
-        new() { PageSize = 1024, CacheSizePages = 64, Durability = durability, WriteLockTimeout = TimeSpan.FromSeconds(30) };
+        new() { PageSize = 1024, CacheSizePages = 64, Durability = durability };
 
     /// <summary>Runs the writers and the upkeep until the process is killed (or one meets an unexpected outcome).</summary>
     /// <param name="path">The database file; copies go beside it (<see cref="UpkeepLog.CopyPath"/>).</param>
