@@ -1,6 +1,6 @@
 using System.Globalization;
-using DocStore.KillSoak;
 using DocStore;
+using DocStore.KillSoak;
 
 // The kill soak (docs/storage.md, "Kill soak"). Modes:
 //   [--kills N] [--dir DIR] [--seed S] [--durability full|normal|none|all]
