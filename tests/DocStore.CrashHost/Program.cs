@@ -13,6 +13,8 @@ using DocStore.Storage;
 //                        then the redo figures and "done"; the test kills the process.
 //   spill <path> <seed>  large collection transactions spilling to the WAL (Collections/SpillWorkload.cs),
 //                        printing "begin"/"ack"/"rolled" lines; killed likewise.
+//   upkeep <path> <seed> <durability>  the collection workload at that durability beside compaction, dense
+//                        copies and backups paced by acknowledgements (Collections/UpkeepWorkload.cs); killed likewise.
 //   compact <path>      compact the database in place over and over (Collections/SpaceWorkload.cs).
 //   backup <path> <dest>  a writer inserts sequential keys while backups go to <dest> over and over.
 //   seqwrite <path> [noredo]  insert sequential keys, one commit each, printing "ack n" (Collections/BackupFileWorkload.cs).
@@ -25,6 +27,7 @@ return args switch
     ["collections", var path, var seed] => await DocStore.CrashHost.Collections.CollectionWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["redo", var path] => DocStore.CrashHost.Collections.RedoWorkload.Run(path),
     ["spill", var path, var seed] => DocStore.CrashHost.Collections.SpillWorkload.Run(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["upkeep", var path, var seed, var durability] => await DocStore.CrashHost.Collections.UpkeepWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture), Enum.Parse<Durability>(durability, ignoreCase: true)),
     ["compact", var path] => DocStore.CrashHost.Collections.SpaceWorkload.Compact(path),
     ["backup", var path, var destination] => await DocStore.CrashHost.Collections.SpaceWorkload.BackupAsync(path, destination),
     ["seqwrite", var path] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path),
@@ -37,7 +40,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
     return 2;
 }
 

@@ -5,14 +5,16 @@ using System.Globalization;
 namespace DocStore.KillSoak;
 
 /// <summary>
-/// Runs the rounds: start a writer child, kill it at a random moment, reopen the database and check that it
-/// passes the integrity check, that every document is the one its (key, version) stands for, and that each
-/// writer's keys hold exactly its acknowledged operations, or those and the one transaction it had begun,
-/// whole, never part of it. Problems are counted and printed, not thrown, so one run reports them all.
+/// Runs the rounds: start a writer child (writers beside upkeep) at the round's durability, kill it at a
+/// random moment, reopen the database and check that it passes the integrity check, that every document is
+/// the one its (key, version) stands for, and that each writer's keys hold exactly its acknowledged
+/// operations, or those and the one transaction it had begun, whole, never part of it; then check every copy
+/// the child completed (<see cref="CopyCheck"/>). Problems are counted and printed, not thrown, so one run
+/// reports them all.
 /// </summary>
 internal static class Driver
 {
-    public static int Run(int kills, string? directory, int seed)
+    public static int Run(int kills, string? directory, int seed, Durability[] durabilities)
     {
         var folder = directory ?? Path.Combine(Path.GetTempPath(), "docstore-killsoak-" + Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(folder);
@@ -20,65 +22,91 @@ internal static class Driver
         var random = new Random(seed);
         var state = new Dictionary<(char, long), int>();
         var clock = Stopwatch.StartNew();
-        long operations = 0, transactions = 0, problems = 0, pendingCommitted = 0, pendingLost = 0, earlyKills = 0;
-        Console.WriteLine($"kill soak: {kills} kills of a writer of {path} (seed {seed})");
+        var tallies = durabilities.ToDictionary(d => d, _ => new SoakTally());
+        Console.WriteLine($"kill soak: {kills} kills of a writer of {path} beside upkeep, durability {string.Join(", ", durabilities)} in turn (seed {seed})");
         for (var round = 1; round <= kills; round++)
         {
-            // Most kills land while the writers write; one in ten counts from the start, so it may land in
-            // the child's startup, its recovery of the previous kill, or its first writes.
+            // The durability rotates per round on the same file, so each round also recovers what another left.
+            var durability = durabilities[(round - 1) % durabilities.Length];
+            var tally = tallies[durability];
+            var problems = new List<string>();
+
+            // Most kills land while the writers write, after 10-600 lines (5-300 transactions); one in ten counts
+            // 10-300 ms from the start, so it may land in the child's startup, its recovery of the previous
+            // kill, or its first writes.
             var early = random.Next(10) == 0;
-            earlyKills += early ? 1 : 0;
-            var (lines, trouble) = RunChild(path, seed + round, random.Next(10, 301), early);
-            foreach (var line in trouble)
-            {
-                problems++;
-                Console.WriteLine($"round {round}: {line}");
-            }
-
+            tally.Kills++;
+            tally.EarlyKills += early ? 1 : 0;
+            var (lines, trouble) = RunChild(path, seed + round, durability, random.Next(10, 601), random.Next(10, 301), early);
+            problems.AddRange(trouble);
             var (logs, failures) = SoakLog.Parse(lines);
-            foreach (var failure in failures)
-            {
-                problems++;
-                Console.WriteLine($"round {round}: the writer reported: {failure}");
-            }
-
-            var result = Check(path, state, logs);
-            foreach (var problem in result.Problems)
-            {
-                problems++;
-                Console.WriteLine($"round {round}: {problem}");
-            }
-
+            problems.AddRange(failures.Select(failure => $"the writer reported: {failure}"));
+            var before = state;
+            var result = Check(path, durability, before, logs);
+            problems.AddRange(result.Problems);
             state = result.State;
-            operations += result.Operations;
-            transactions += result.Transactions;
-            pendingCommitted += result.PendingCommitted;
-            pendingLost += result.PendingLost;
+            tally.Operations += result.Operations;
+            tally.Transactions += result.Transactions;
+            tally.PendingCommitted += result.PendingCommitted;
+            tally.PendingLost += result.PendingLost;
+            foreach (var call in SoakUpkeep.Parse(lines).Where(c => c.BegunBeforeDone is not null))
+            {
+                if (call.Kind == "compact")
+                {
+                    tally.Compactions++;
+                    continue;
+                }
+
+                problems.AddRange(CopyCheck.Check(SoakUpkeep.CopyPath(path, call.Number), before, logs, call));
+                tally.Copies++;
+                tally.CopiedTransactions += call.AcknowledgedBefore.Sum();
+            }
+
+            // Copies of this round only: the next round's calls number from 1 again.
+            foreach (var copy in Directory.GetFiles(folder, Path.GetFileName(path) + ".copy*"))
+            {
+                File.Delete(copy);
+            }
+
+            foreach (var problem in problems)
+            {
+                Console.WriteLine($"round {round} ({durability}): {problem}");
+            }
+
+            tally.Problems += problems.Count;
+            tally.RoundsWithProblems += problems.Count > 0 ? 1 : 0;
             if (round % 50 == 0 || round == kills)
             {
                 Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                    $"  {round} kills, {operations} acknowledged operations checked, {problems} problems, {clock.Elapsed.TotalSeconds:0} s"));
+                    $"  {round} kills, {tallies.Values.Sum(t => t.Operations)} acknowledged operations checked, {tallies.Values.Sum(t => t.Problems)} problems, {clock.Elapsed.TotalSeconds:0} s"));
             }
         }
 
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"kills: {kills} ({earlyKills} counted from the child's start); acknowledged operations checked: {operations} in {transactions} transactions; transactions in flight at the kill: {pendingCommitted} found committed, {pendingLost} not; problems found: {problems}; {clock.Elapsed.TotalMinutes:0.0} min"));
-        if (directory is null && problems == 0)
+        foreach (var (durability, tally) in tallies)
+        {
+            Console.WriteLine($"{durability}: {tally}");
+        }
+
+        var total = tallies.Values.Sum(t => t.Problems);
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"kills: {kills}; problems found: {total}; {clock.Elapsed.TotalMinutes:0.0} min"));
+        if (directory is null && total == 0)
         {
             Directory.Delete(folder, recursive: true);
         }
 
-        return problems == 0 ? 0 : 1;
+        return total == 0 ? 0 : 1;
     }
 
-    // Starts the child, kills it delayMs after it is ready (or after its start), and returns its complete output lines.
-    private static (List<string> Lines, List<string> Trouble) RunChild(string path, int seed, int delayMs, bool fromStart)
+    // Starts the child and kills it: after it printed linesAfterReady more lines once ready, or (fromStart)
+    // delayMs after its start. Returns its complete output lines.
+    private static (List<string> Lines, List<string> Trouble) RunChild(string path, int seed, Durability durability, int linesAfterReady, int delayMs, bool fromStart)
     {
         var trouble = new List<string>();
         var info = SelfStart();
         info.ArgumentList.Add("--writer");
         info.ArgumentList.Add(path);
         info.ArgumentList.Add(seed.ToString(CultureInfo.InvariantCulture));
+        info.ArgumentList.Add(durability.ToString());
         info.RedirectStandardOutput = true;
         info.RedirectStandardError = true;
         info.UseShellExecute = false;
@@ -107,26 +135,31 @@ internal static class Driver
         child.BeginOutputReadLine();
         child.BeginErrorReadLine();
         var output = new List<string>();
-        if (!fromStart)
+        if (fromStart)
         {
-            // Ready means open (and recovered): the clock starts when the writers start writing.
-            while (true)
+            Thread.Sleep(delayMs);
+        }
+        else
+        {
+            // Counting lines rather than milliseconds puts the kill among writes and upkeep however loaded
+            // the machine: ready means open (and recovered), and the writers print as they commit.
+            for (var after = -1; after < linesAfterReady;)
             {
                 if (!lines.TryTake(out var line, TimeSpan.FromSeconds(60)))
                 {
-                    trouble.Add("the writer printed nothing for 60 s");
+                    if (!lines.IsCompleted)
+                    {
+                        trouble.Add("the writer printed nothing for 60 s");
+                    }
+
                     break;
                 }
 
                 output.Add(line);
-                if (line == SoakLog.Ready)
-                {
-                    break;
-                }
+                after += after >= 0 || line == SoakLog.Ready ? 1 : 0;
             }
         }
 
-        Thread.Sleep(delayMs);
         if (child.HasExited)
         {
             trouble.Add($"the writer exited by itself with code {child.ExitCode}: {string.Join(" | ", errors)}");
@@ -163,7 +196,7 @@ internal static class Driver
     private sealed record CheckResult(Dictionary<(char, long), int> State, List<string> Problems, long Operations, long Transactions, int PendingCommitted, int PendingLost);
 
     // Reopens the database (running recovery) and compares it with the state before the round plus the round's log.
-    private static CheckResult Check(string path, Dictionary<(char, long), int> before, Dictionary<int, SoakLog.WriterLog> logs)
+    private static CheckResult Check(string path, Durability durability, Dictionary<(char, long), int> before, Dictionary<int, SoakLog.WriterLog> logs)
     {
         var problems = new List<string>();
         long operations = 0, transactions = 0;
@@ -171,7 +204,7 @@ internal static class Driver
         var found = new Dictionary<(char, long), int>();
         try
         {
-            using var db = SoakDb.Open(path, Soak.Options);
+            using var db = SoakDb.Open(path, Soak.Options(durability));
             var report = db.CheckIntegrity();
             problems.AddRange(report.Problems.Select(p => "integrity: " + p));
             foreach (var item in db.SoakItems.FindAll())
@@ -253,13 +286,13 @@ internal static class Driver
         return new CheckResult(found, problems, operations, transactions, pendingCommitted, pendingLost);
     }
 
-    private static Dictionary<(char, long), int> Owned(Dictionary<(char, long), int> state, int writer) =>
+    internal static Dictionary<(char, long), int> Owned(Dictionary<(char, long), int> state, int writer) =>
         state.Where(pair => Soak.Owner(pair.Key.Item2) == writer).ToDictionary();
 
-    private static bool Same(Dictionary<(char, long), int> a, Dictionary<(char, long), int> b) =>
+    internal static bool Same(Dictionary<(char, long), int> a, Dictionary<(char, long), int> b) =>
         a.Count == b.Count && a.All(pair => b.TryGetValue(pair.Key, out var version) && version == pair.Value);
 
-    private static string Difference(Dictionary<(char, long), int> expected, Dictionary<(char, long), int> actual)
+    internal static string Difference(Dictionary<(char, long), int> expected, Dictionary<(char, long), int> actual)
     {
         var missing = expected.Where(p => !actual.TryGetValue(p.Key, out var v) || v != p.Value).Select(p => $"{p.Key.Item1}{p.Key.Item2}.{p.Value} missing");
         var extra = actual.Where(p => !expected.TryGetValue(p.Key, out var v) || v != p.Value).Select(p => $"{p.Key.Item1}{p.Key.Item2}.{p.Value} unexpected");

@@ -1,21 +1,26 @@
 using System.Globalization;
+using DocStore;
 using DocStore.KillSoak;
 
 // The kill soak (docs/storage.md, "Kill soak"). Modes:
-//   [--kills N] [--dir DIR] [--seed S]   the driver: N rounds (default 1000) of starting a writer child,
-//                                        killing it after 10-300 ms, reopening the database and checking it.
-//   --writer PATH SEED                   the child: writes until killed (Writer.cs).
+//   [--kills N] [--dir DIR] [--seed S] [--durability full|normal|none|all]
+//                                        the driver: N rounds (default 1000) of starting a writer child at
+//                                        the round's durability (all three in turn by default), killing it
+//                                        after 10-300 ms, reopening the database and checking it and the
+//                                        copies the child's upkeep completed.
+//   --writer PATH SEED DURABILITY        the child: writes beside upkeep until killed (Writer.cs).
 var options = args.ToList();
 if (options.Count >= 1 && options[0] == "--writer")
 {
-    return options.Count == 3
-        ? await Writer.RunAsync(options[1], int.Parse(options[2], CultureInfo.InvariantCulture))
+    return options.Count == 4 && Enum.TryParse<Durability>(options[3], ignoreCase: true, out var childDurability)
+        ? await Writer.RunAsync(options[1], int.Parse(options[2], CultureInfo.InvariantCulture), childDurability)
         : Usage();
 }
 
 var kills = 1000;
 string? directory = null;
 var seed = 20261126;
+Durability[] durabilities = [Durability.Full, Durability.Normal, Durability.None];
 for (var i = 0; i < options.Count; i++)
 {
     switch (options[i])
@@ -31,15 +36,22 @@ for (var i = 0; i < options.Count; i++)
             seed = s;
             i++;
             break;
+        case "--durability" when i + 1 < options.Count && options[i + 1].Equals("all", StringComparison.OrdinalIgnoreCase):
+            i++;
+            break;
+        case "--durability" when i + 1 < options.Count && Enum.TryParse<Durability>(options[i + 1], ignoreCase: true, out var d) && Enum.IsDefined(d):
+            durabilities = [d];
+            i++;
+            break;
         default:
             return Usage();
     }
 }
 
-return Driver.Run(kills, directory, seed);
+return Driver.Run(kills, directory, seed, durabilities);
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.KillSoak [--kills N] [--dir DIR] [--seed S]   (or --writer PATH SEED, the child)");
+    Console.Error.WriteLine("usage: DocStore.KillSoak [--kills N] [--dir DIR] [--seed S] [--durability full|normal|none|all]   (or --writer PATH SEED DURABILITY, the child)");
     return 2;
 }

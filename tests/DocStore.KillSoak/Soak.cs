@@ -15,8 +15,14 @@ public static class Soak
     /// <summary>See <see cref="ItemKeys"/>.</summary>
     public const int NoteKeys = 200;
 
-    /// <summary>Full durability (an acknowledged commit is on disk), small pages (deep trees, multi-page documents) and a small cache.</summary>
-    public static DocStoreOptions Options { get; } = new() { PageSize = 1024, CacheSizePages = 64, Durability = Durability.Full };
+    /// <summary>Acknowledged transactions between two upkeep calls in the child: few, so calls land among commits in flight.</summary>
+    public const int UpkeepPace = 8;
+
+    /// <summary>
+    /// Small pages (deep trees, multi-page documents) and a small cache, at <paramref name="durability"/>:
+    /// a process kill must lose nothing acknowledged at any of them (the operating system keeps what was written).
+    /// </summary>
+    public static DocStoreOptions Options(Durability durability) => new() { PageSize = 1024, CacheSizePages = 64, Durability = durability };
 
     /// <summary>The writer that owns key <paramref name="id"/>.</summary>
     public static int Owner(long id) => (int)(id % Writers);

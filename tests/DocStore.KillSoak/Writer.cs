@@ -3,14 +3,15 @@ namespace DocStore.KillSoak;
 /// <summary>
 /// The <c>--writer</c> child: <see cref="Soak.Writers"/> concurrent writers each mix single inserts, updates,
 /// upserts and deletes, multi-collection transactions (some rolled back), batches and multi-page documents
-/// on the keys they own, printing <see cref="SoakLog"/> lines, until the process is killed. Each keeps a model
-/// of its keys and fails (a <c>fail</c> line) on any outcome the model did not predict.
+/// on the keys they own, printing <see cref="SoakLog"/> lines, beside <see cref="SoakUpkeep"/>, until the
+/// process is killed. Each writer keeps a model of its keys and fails (a <c>fail</c> line) on any outcome the
+/// model did not predict.
 /// </summary>
 internal static class Writer
 {
-    public static async Task<int> RunAsync(string path, int seed)
+    public static async Task<int> RunAsync(string path, int seed, Durability durability)
     {
-        using var db = SoakDb.Open(path, Soak.Options);
+        using var db = SoakDb.Open(path, Soak.Options(durability));
 
         // What the last run committed, acknowledged or not: the file says.
         var state = new Dictionary<(char, long), int>();
@@ -26,6 +27,8 @@ internal static class Writer
 
         var firstVersion = state.Count == 0 ? 1 : state.Values.Max() + 1;
         var output = new Lock();
+        using var upkeepDue = new SemaphoreSlim(0);
+        var acknowledged = 0;
         void Print(string line)
         {
             lock (output)
@@ -33,17 +36,24 @@ internal static class Writer
                 Console.WriteLine(line);
                 Console.Out.Flush();
             }
+
+            // Upkeep is paced by acknowledgements, not a clock, so it runs among commits however loaded the machine.
+            if (line.StartsWith("ack ", StringComparison.Ordinal) && Interlocked.Increment(ref acknowledged) % Soak.UpkeepPace == 0)
+            {
+                upkeepDue.Release();
+            }
         }
 
         Print(SoakLog.Ready);
-        var writers = Enumerable.Range(0, Soak.Writers).Select(w =>
+        var tasks = Enumerable.Range(0, Soak.Writers).Select(w =>
         {
             var own = state.Where(pair => Soak.Owner(pair.Key.Item2) == w).ToDictionary();
             return Task.Run(() => new SoakWriter(db, w, seed, own, firstVersion + w, Print).RunAsync());
-        }).ToArray();
+        }).Append(Task.Run(() => SoakUpkeep.RunAsync(db, path, upkeepDue, Print))).ToArray();
         try
         {
-            await Task.WhenAll(writers);
+            // None ends but by failing: report the first failure at once rather than when all have ended.
+            await await Task.WhenAny(tasks);
             return 0;
         }
         catch (Exception e)

@@ -53,7 +53,7 @@ public sealed class KilledCollectionWriterTests
     }
 
     /// <summary>Checks the reopened file against the state before the run plus the run's log, and returns the state the file holds.</summary>
-    private static Dictionary<int, int> Verify(string path, Dictionary<int, int> before, Dictionary<int, CrashLog.WriterLog> logs)
+    internal static Dictionary<int, int> Verify(string path, Dictionary<int, int> before, Dictionary<int, CrashLog.WriterLog> logs)
     {
         using var db = CrashDb.Open(path, CollectionWorkload.Options);
         var report = db.CheckIntegrity();
@@ -140,7 +140,7 @@ public sealed class KilledCollectionWriterTests
         }
     }
 
-    private static void AssertSameDocument(CrashItem expected, CrashItem actual)
+    internal static void AssertSameDocument(CrashItem expected, CrashItem actual)
     {
         Assert.Equal(expected.Code, actual.Code);
         Assert.Equal(expected.Group, actual.Group);
@@ -151,10 +151,10 @@ public sealed class KilledCollectionWriterTests
         Assert.Equal(expected.Payload, actual.Payload);
     }
 
-    private static Dictionary<int, int> Owned(Dictionary<int, int> state, int writer) =>
+    internal static Dictionary<int, int> Owned(Dictionary<int, int> state, int writer) =>
         state.Where(pair => CollectionWorkload.WriterOf(pair.Key) == writer).ToDictionary();
 
-    private static void Apply(Dictionary<int, int> state, IEnumerable<CrashLog.Effect> effects)
+    internal static void Apply(Dictionary<int, int> state, IEnumerable<CrashLog.Effect> effects)
     {
         foreach (var effect in effects)
         {
@@ -162,10 +162,10 @@ public sealed class KilledCollectionWriterTests
         }
     }
 
-    private static bool Same(Dictionary<int, int> expected, Dictionary<int, int> actual) =>
+    internal static bool Same(Dictionary<int, int> expected, Dictionary<int, int> actual) =>
         expected.Count == actual.Count && expected.All(pair => actual.TryGetValue(pair.Key, out var version) && version == pair.Value);
 
-    private static string Difference(Dictionary<int, int> expected, Dictionary<int, int> actual)
+    internal static string Difference(Dictionary<int, int> expected, Dictionary<int, int> actual)
     {
         var missing = expected.Where(pair => !actual.ContainsKey(pair.Key)).Select(pair => $"{pair.Key}.{pair.Value} missing");
         var extra = actual.Where(pair => !expected.ContainsKey(pair.Key)).Select(pair => $"{pair.Key}.{pair.Value} unexpected");
