@@ -22,7 +22,8 @@ public static class CBsonDocumentConverter
     /// <param name="document">The document.</param>
     /// <param name="names">The collection's field dictionary.</param>
     /// <returns>The C-BSON bytes.</returns>
-    /// <exception cref="BsonFormatException">The document exceeds a C-BSON limit (size or depth).</exception>
+    /// <exception cref="CBsonLimitException">The document nests deeper than <see cref="BsonValue.MaxDepth"/> levels.</exception>
+    /// <exception cref="BsonFormatException">The document exceeds a C-BSON size limit.</exception>
     /// <exception cref="FieldDictionaryFullException">The dictionary has no id left for a new name.</exception>
     public static byte[] FromDocument(BsonDocument document, IFieldDictionary names) =>
         CBsonBsonConverter.FromBson(BsonBinary.Write(document), names);
