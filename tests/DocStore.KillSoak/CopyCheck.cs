@@ -1,3 +1,4 @@
+using DocStore.TestShared;
 namespace DocStore.KillSoak;
 
 /// <summary>
@@ -10,7 +11,7 @@ internal static class CopyCheck
 {
     private static readonly DocStoreOptions ReadOnly = new() { PageSize = 1024, ReadOnly = true };
 
-    public static List<string> Check(string copyPath, Dictionary<(char, long), int> before, Dictionary<int, SoakLog.WriterLog> logs, SoakUpkeep.UpkeepCall call)
+    public static List<string> Check(string copyPath, Dictionary<(char, long), int> before, Dictionary<int, SoakLog.WriterLog> logs, UpkeepLog.UpkeepCall call)
     {
         var problems = new List<string>();
         var name = $"{call.Kind} {call.Number}";

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
+using DocStore.TestShared;
 
 namespace DocStore.KillSoak;
 
@@ -49,7 +50,7 @@ internal static class Driver
             tally.Transactions += result.Transactions;
             tally.PendingCommitted += result.PendingCommitted;
             tally.PendingLost += result.PendingLost;
-            foreach (var call in SoakUpkeep.Parse(lines).Where(c => c.BegunBeforeDone is not null))
+            foreach (var call in UpkeepLog.Parse(lines, Soak.Writers).Where(c => c.BegunBeforeDone is not null))
             {
                 if (call.Kind == "compact")
                 {
@@ -57,7 +58,7 @@ internal static class Driver
                     continue;
                 }
 
-                problems.AddRange(CopyCheck.Check(SoakUpkeep.CopyPath(path, call.Number), before, logs, call));
+                problems.AddRange(CopyCheck.Check(UpkeepLog.CopyPath(path, call.Number), before, logs, call));
                 tally.Copies++;
                 tally.CopiedTransactions += call.AcknowledgedBefore.Sum();
             }

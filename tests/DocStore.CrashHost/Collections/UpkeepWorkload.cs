@@ -1,4 +1,5 @@
 using DocStore.Storage;
+using DocStore.TestShared;
 
 namespace DocStore.CrashHost.Collections;
 

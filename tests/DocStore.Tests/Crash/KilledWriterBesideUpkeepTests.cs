@@ -2,6 +2,7 @@ using System.Globalization;
 using DocStore.CrashHost.Collections;
 using DocStore.Storage;
 using DocStore.Tests.Support;
+using DocStore.TestShared;
 
 namespace DocStore.Tests.Crash;
 

@@ -1,23 +1,26 @@
 using System.Globalization;
 
-namespace DocStore.CrashHost.Collections;
+namespace DocStore.TestShared;
 
 /// <summary>
-/// The upkeep lines of the <c>upkeep</c> mode, printed through the same lock as the writers'
-/// <see cref="CrashLog"/> lines, so their order in the output is the order of events: an <c>ack</c> before
+/// The upkeep lines that the crash host's <c>upkeep</c> mode and the kill soak's child print through the same
+/// lock as their writers' lines (this file is linked into both), so their order in the output is the order of events: an <c>ack</c> before
 /// <c>upkeep begin</c> was acknowledged before the call started, and a transaction whose <c>begin</c> comes
 /// after <c>upkeep done</c> cannot be in what the call wrote.
 /// </summary>
 public static class UpkeepLog
 {
+    // Ends every complete line, as the writers' lines do: a line cut by the kill lacks it.
+    private const string End = ".";
+
     /// <summary>The kinds of upkeep call, in the order the workload rotates through them.</summary>
     public static readonly string[] Kinds = ["compact", "copy", "backup"];
 
     /// <summary>The line printed before call <paramref name="number"/> of <paramref name="kind"/> starts.</summary>
-    public static string Begin(string kind, int number) => string.Create(CultureInfo.InvariantCulture, $"upkeep begin {kind} {number} {CrashLog.End}");
+    public static string Begin(string kind, int number) => string.Create(CultureInfo.InvariantCulture, $"upkeep begin {kind} {number} {End}");
 
     /// <summary>The line printed after call <paramref name="number"/> returned.</summary>
-    public static string Done(string kind, int number) => string.Create(CultureInfo.InvariantCulture, $"upkeep done {kind} {number} {CrashLog.End}");
+    public static string Done(string kind, int number) => string.Create(CultureInfo.InvariantCulture, $"upkeep done {kind} {number} {End}");
 
     /// <summary>Where call <paramref name="number"/> (a dense copy or a backup) writes beside the database at <paramref name="path"/>.</summary>
     public static string CopyPath(string path, int number) => string.Create(CultureInfo.InvariantCulture, $"{path}.copy{number}");
@@ -34,7 +37,7 @@ public static class UpkeepLog
         foreach (var line in lines)
         {
             var parts = line.Split(' ');
-            if (parts[^1] != CrashLog.End || parts.Length < 4)
+            if (parts[^1] != End || parts.Length < 4)
             {
                 continue;
             }
