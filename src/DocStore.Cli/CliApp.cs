@@ -32,7 +32,7 @@ internal static class CliApp
     public static Command BuildRoot()
     {
         // A RootCommand takes its name from the assembly (DocStore.Cli); usage lines should read "docstore".
-        var root = new Command("docstore", "docstore: import, export and check DocStore databases.")
+        var root = new Command("docstore", "docstore: query, import, export, check, back up and compact DocStore databases.")
         {
             new HelpOption(),
             new VersionOption(),

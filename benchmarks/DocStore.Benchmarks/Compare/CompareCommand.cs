@@ -50,12 +50,12 @@ public static class CompareCommand
             var unbufferedFloor = durable ? FsyncFloor.Measure(root, floorBudget, unbuffered: true) : null;
             if (floor is not null)
             {
-                output.WriteLine($"fsync floor (8 KiB write + fsync): {ResultTable.Number(floor.OpsPerSec)}/s, p50 {floor.P50Us:0} µs, p99 {floor.P99Us:0} µs");
+                output.WriteLine($"fsync floor (8 KiB write + fsync): {ResultFormat.Number(floor.OpsPerSec)}/s, p50 {floor.P50Us:0} µs, p99 {floor.P99Us:0} µs");
             }
 
             if (unbufferedFloor is not null)
             {
-                output.WriteLine($"unbuffered fsync floor (the same through O_DIRECT, as DocStore's WAL under Full): {ResultTable.Number(unbufferedFloor.OpsPerSec)}/s, p50 {unbufferedFloor.P50Us:0} µs, p99 {unbufferedFloor.P99Us:0} µs");
+                output.WriteLine($"unbuffered fsync floor (the same through O_DIRECT, as DocStore's WAL under Full): {ResultFormat.Number(unbufferedFloor.OpsPerSec)}/s, p50 {unbufferedFloor.P50Us:0} µs, p99 {unbufferedFloor.P99Us:0} µs");
             }
 
             var runner = new InterleavedRunner(scale, root, output);

@@ -21,9 +21,17 @@ internal static class PageCompiler
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> References = new(LoadReferences);
 
-    public static CompiledPage Compile(MarkdownPage page)
+    public static CompiledPage Compile(MarkdownPage page) => Compile(page, PageProgram.Split(page));
+
+    /// <summary>
+    /// Compiles the page's blocks pasted in order into one Program.cs, as a reader following the page does:
+    /// unlike <see cref="Compile(MarkdownPage)"/>, a type declared before a statement is an error here.
+    /// </summary>
+    public static CompiledPage CompileAsOneFile(MarkdownPage page) => Compile(page, PageProgram.OneFile(page));
+
+    private static CompiledPage Compile(MarkdownPage page, (IReadOnlyList<SyntaxTree> Trees, bool HasStatements) program)
     {
-        var (trees, hasStatements) = PageProgram.Split(page);
+        var (trees, hasStatements) = program;
         var options = new CSharpCompilationOptions(
             hasStatements ? OutputKind.ConsoleApplication : OutputKind.DynamicallyLinkedLibrary,
             nullableContextOptions: NullableContextOptions.Enable,

@@ -77,6 +77,25 @@ internal static class PageProgram
         return (trees, hasStatements);
     }
 
+    /// <summary>The page's blocks concatenated in order into one Program.cs, with the implicit usings beside it.</summary>
+    public static (IReadOnlyList<SyntaxTree> Trees, bool HasStatements) OneFile(MarkdownPage page)
+    {
+        var program = new StringBuilder();
+        foreach (var block in page.CSharpBlocks)
+        {
+            program.Append(Line(block.FirstLine, page.Name)).Append(block.Code).Append('\n');
+        }
+
+        var usings = string.Concat(ImplicitUsings.Select(u => $"global using global::{u};\n"));
+        var root = CSharpSyntaxTree.ParseText(program.ToString(), ParseOptions).GetCompilationUnitRoot();
+        return (
+            [
+                CSharpSyntaxTree.ParseText(usings, ParseOptions, path: $"{page.Name}.usings.cs", encoding: Encoding.UTF8),
+                CSharpSyntaxTree.ParseText(program.ToString(), ParseOptions, path: $"{page.Name}.Program.cs", encoding: Encoding.UTF8),
+            ],
+            root.Members.Any(m => m is GlobalStatementSyntax));
+    }
+
     private static string Line(int line, string page) => $"#line {line} \"{page}\"\n";
 
     private static string Normalize(string directive) => string.Join(' ', directive.Split((char[])[' ', '\t', '\n'], StringSplitOptions.RemoveEmptyEntries));

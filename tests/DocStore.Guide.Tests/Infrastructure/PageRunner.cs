@@ -15,12 +15,17 @@ internal static class PageRunner
 {
     private static readonly Lock ProcessState = new();
 
-    public static PageRun Run(string name, byte[] assembly, byte[] symbols, TimeSpan timeout)
+    /// <summary>
+    /// Runs the page in <paramref name="folder"/> when given (the caller owns it and what the program leaves
+    /// there), otherwise in a new temporary folder deleted afterwards.
+    /// </summary>
+    public static PageRun Run(string name, byte[] assembly, byte[] symbols, TimeSpan timeout, string? folder = null)
     {
         // The current directory and the console are per process: one page runs at a time.
         lock (ProcessState)
         {
-            var folder = Directory.CreateTempSubdirectory("docstore-guide-").FullName;
+            var owned = folder is null;
+            folder ??= Directory.CreateTempSubdirectory("docstore-guide-").FullName;
             var context = new AssemblyLoadContext("guide " + name, isCollectible: true);
             var previousDirectory = Environment.CurrentDirectory;
             var previousOut = Console.Out;
@@ -64,7 +69,7 @@ internal static class PageRunner
                 Console.SetError(previousError);
                 Environment.CurrentDirectory = previousDirectory;
                 context.Unload();
-                if (finished)
+                if (finished && owned)
                 {
                     TryDelete(folder);
                 }

@@ -25,34 +25,18 @@ public static class ResultTable
             var rows = records.Where(r => r.Workload == workload.Name).ToList();
             var docStore = rows.FirstOrDefault(r => r.Engine == "DocStore");
             var floorText = floors.TryGetValue(workload.Name, out var floor)
-                ? $"{Number(floor.Buffered.OpsPerSec * workload.ItemsPerOp(scale))}/s / {(floor.Unbuffered is { } unbuffered ? Number(unbuffered.OpsPerSec * workload.ItemsPerOp(scale)) + "/s" : "-")}"
+                ? $"{ResultFormat.Number(floor.Buffered.OpsPerSec * workload.ItemsPerOp(scale))}/s / {(floor.Unbuffered is { } unbuffered ? ResultFormat.Number(unbuffered.OpsPerSec * workload.ItemsPerOp(scale)) + "/s" : "-")}"
                 : "";
             foreach (var row in rows)
             {
-                var ratio = docStore is null || row == docStore ? "" : (docStore.OpsPerSec / row.OpsPerSec).ToString("0.00", CultureInfo.InvariantCulture) + "×";
-                text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Workload} | {workload.Unit} | {row.Engine} | {Number(row.OpsPerSec)} | {Micro(row.P50Us)} | {Micro(row.P99Us)} | {row.AllocBytesPerOp:0} | {Bytes(row.FileBytes)}{PerDocument(row)} | {ratio} | {floorText} |");
+                var ratio = docStore is null || row == docStore ? "" : ResultFormat.Ratio(docStore.OpsPerSec, row.OpsPerSec);
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Workload} | {workload.Unit} | {row.Engine} | {ResultFormat.Number(row.OpsPerSec)} | {ResultFormat.Micro(row.P50Us)} | {ResultFormat.Micro(row.P99Us)} | {ResultFormat.Allocated(row.AllocBytesPerOp)} | {ResultFormat.Bytes(row.FileBytes)}{PerDocument(row)} | {ratio} | {floorText} |");
             }
         }
 
         return text.ToString();
     }
 
-    public static string Number(double value) => value switch
-    {
-        >= 1_000_000 => (value / 1_000_000).ToString("0.00", CultureInfo.InvariantCulture) + "M",
-        >= 10_000 => (value / 1_000).ToString("0.0", CultureInfo.InvariantCulture) + "K",
-        _ => value.ToString("0", CultureInfo.InvariantCulture),
-    };
-
-    private static string Micro(double value) => value.ToString(value < 10 ? "0.00" : value < 1000 ? "0.0" : "0", CultureInfo.InvariantCulture);
-
     private static string PerDocument(ResultRecord row) =>
         row.FileBytesPerDocument is { } perDocument ? string.Create(CultureInfo.InvariantCulture, $" ({perDocument:0} B/doc)") : "";
-
-    private static string Bytes(long value) => value switch
-    {
-        0 => "-",
-        >= 1 << 20 => (value / 1048576.0).ToString("0.0", CultureInfo.InvariantCulture) + " MiB",
-        _ => (value / 1024.0).ToString("0", CultureInfo.InvariantCulture) + " KiB",
-    };
 }
