@@ -52,7 +52,7 @@ internal sealed class ExportCommand : ICliCommand
             var count = ExportRunner.Run(options);
             if (path is not null)
             {
-                Console.WriteLine($"exported {count} documents from {options.Collection} to {path}");
+                Console.WriteLine($"exported {Counts.Of(count, "document")} from {options.Collection} to {path}");
             }
 
             return ExitCodes.Success;

@@ -58,8 +58,7 @@ internal sealed class ImportCommand : ICliCommand
                 ? ImportProgress.Run(length, runner.Run)
                 : runner.Run(null);
             var seconds = result.Elapsed.TotalSeconds;
-            var commits = result.Transactions == 1 ? "1 transaction" : $"{result.Transactions} transactions";
-            Console.WriteLine($"imported {result.Documents} documents into {options.Collection} ({commits}) in {seconds:0.00} s");
+            Console.WriteLine($"imported {Counts.Of(result.Documents, "document")} into {options.Collection} ({Counts.Of(result.Transactions, "transaction")}) in {seconds:0.00} s");
             return ExitCodes.Success;
         }));
         return command;

@@ -29,9 +29,16 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
         output.WriteLine($"DocStore {typeof(DocStoreContext).Assembly.GetName().Version?.ToString(3)} shell on {database.Path}. Enter .help for help; statements end with ;");
         var editor = new LineEditor();
         var buffer = new StatementBuffer();
-        while (!_quit && editor.ReadLine(buffer.IsEmpty ? Prompt : More) is { } line)
+        while (!_quit && editor.ReadLine(buffer.IsEmpty ? Prompt : More) is { } input)
         {
-            Feed(buffer, line);
+            if (input.Interrupted)
+            {
+                // Ctrl-C drops the statement being typed, as in sqlite3 and mongosh; .quit or Ctrl-D leave.
+                buffer.TakeRest();
+                continue;
+            }
+
+            Feed(buffer, input.Text);
         }
 
         _session.Dispose();
@@ -114,10 +121,11 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
                 System("SELECT name FROM docstore_collections ORDER BY name;", null);
                 break;
             case ".schema":
-                System("SELECT * FROM docstore_fields" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, id;", argument);
+                System("SELECT collection, name, type FROM docstore_fields" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, id;", argument);
                 break;
             case ".indexes":
-                System("SELECT collection, name, path, unique, multikey FROM docstore_indexes" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, name;", argument);
+                // UNIQUE is a reserved word: quoted as a column, and allowed bare only after AS.
+                System("SELECT collection, name, path, \"unique\" AS unique, multikey FROM docstore_indexes" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, name;", argument);
                 break;
             case ".mode" when Enum.TryParse<OutputMode>(argument, ignoreCase: true, out var mode):
                 _mode = mode;
