@@ -38,7 +38,7 @@ public static class SoakUpkeep
                     db.Compact(CopyPath(path, number));
                     break;
                 default:
-                    db.Backup(CopyPath(path, number));
+                    db.Backup(CopyPath(path, number), overwrite: true);
                     break;
             }
 
