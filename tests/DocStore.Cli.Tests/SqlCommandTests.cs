@@ -80,7 +80,8 @@ public sealed class SqlCommandTests : IDisposable
             SELECT 1 AS after_error FROM people WHERE _id = 1;
             """;
 
-        var result = _dir.RunWithInput(script, "shell", "app.db");
+        // A separate process, its standard input a pipe: the shell reads a script instead of prompting.
+        var result = _dir.RunProcessWithInput(script, "shell", "app.db");
 
         var output = result.Output.ReplaceLineEndings("\n");
         Assert.Contains("n\n--\n30\n(1 row)\n", output);

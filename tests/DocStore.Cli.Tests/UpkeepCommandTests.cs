@@ -82,7 +82,7 @@ public sealed class UpkeepCommandTests : IDisposable
             }
 
             var before = Volatile.Read(ref committed);
-            var result = _dir.Run("backup", "app.db", "copy.db");
+            var result = _dir.RunProcess("backup", "app.db", "copy.db");
             var after = Volatile.Read(ref committed);
             await stop.CancelAsync();
             await writer;

@@ -35,7 +35,7 @@ internal sealed class BackupCommand : ICliCommand
             }
 
             var result = DocStoreContext.BackupFile(source, target, parse.GetValue(force));
-            Console.WriteLine($"backed up {source} to {target}: {MaintenanceReport.Copy(result)}");
+            ToolConsole.Of(parse).Output.WriteLine($"backed up {source} to {target}: {MaintenanceReport.Copy(result)}");
             return ExitCodes.Success;
         }));
         return command;

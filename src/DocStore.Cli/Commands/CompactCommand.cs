@@ -20,7 +20,7 @@ internal sealed class CompactCommand : ICliCommand
             var compression = parse.GetValue(compress) ? ValueCompression.Brotli : ValueCompression.None;
             using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: false, compression);
             var result = database.Compact();
-            Console.WriteLine($"compacted {database.Path}: {MaintenanceReport.Compaction(result)}");
+            ToolConsole.Of(parse).Output.WriteLine($"compacted {database.Path}: {MaintenanceReport.Compaction(result)}");
             return ExitCodes.Success;
         }));
         return command;

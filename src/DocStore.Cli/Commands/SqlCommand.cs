@@ -24,12 +24,12 @@ internal sealed class SqlCommand : ICliCommand
             try
             {
                 using var rows = database.Sql.ExecuteReader(parse.GetValue(statement)!);
-                ResultPrinter.Print(rows, parse.GetValue(format), Console.Out);
+                ResultPrinter.Print(rows, parse.GetValue(format), ToolConsole.Of(parse).Output);
             }
             catch (DocStoreException e) when (e is not DatabaseLockedException)
             {
                 // SQL errors keep their lines: the caret excerpt is the useful part.
-                Console.Error.WriteLine($"docstore: {e.Message}");
+                ToolConsole.Of(parse).Error.WriteLine($"docstore: {e.Message}");
                 return ExitCodes.Failure;
             }
 
