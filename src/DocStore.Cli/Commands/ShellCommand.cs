@@ -18,7 +18,7 @@ internal sealed class ShellCommand : ICliCommand
         {
             using var database = DatabaseOpener.OpenOrCreate(parse.GetValue(db)!);
             var console = ToolConsole.Of(parse);
-            var shell = new SqlShell(database, console.Output, console.Error);
+            var shell = new SqlShell(database, console.Output, console.Error, console.TerminalWidth);
             if (!console.IsInputTerminal)
             {
                 shell.RunScript(console.Input);

@@ -24,7 +24,8 @@ internal sealed class SqlCommand : ICliCommand
             try
             {
                 using var rows = database.Sql.ExecuteReader(parse.GetValue(statement)!);
-                ResultPrinter.Print(rows, parse.GetValue(format), ToolConsole.Of(parse).Output);
+                var console = ToolConsole.Of(parse);
+                ResultPrinter.Print(rows, parse.GetValue(format), console.Output, console.TerminalWidth);
             }
             catch (DocStoreException e) when (e is not DatabaseLockedException)
             {

@@ -18,6 +18,9 @@ internal sealed class ToolConsole : InvocationConfiguration
     /// <summary>True when standard output is a terminal: a large import then draws a progress bar.</summary>
     public bool IsOutputTerminal { get; init; } = !Console.IsOutputRedirected;
 
+    /// <summary>The terminal's width in columns, which tables fit; null when standard output is not a terminal.</summary>
+    public int? TerminalWidth => IsOutputTerminal && Console.WindowWidth > 0 ? Console.WindowWidth : null;
+
     /// <summary>The console of <paramref name="parse"/>'s run; the process's own when it was invoked without one.</summary>
     public static ToolConsole Of(ParseResult parse) => parse.InvocationConfiguration as ToolConsole ?? new ToolConsole
     {

@@ -12,7 +12,11 @@ namespace DocStore.Cli.Sql;
 internal static class ResultPrinter
 {
     /// <summary>Prints every result of <paramref name="rows"/> (one per statement); writes print their affected count.</summary>
-    public static void Print(SqlDataRows rows, OutputMode mode, TextWriter output)
+    /// <param name="rows">The results.</param>
+    /// <param name="mode">How to print them.</param>
+    /// <param name="output">Where to.</param>
+    /// <param name="width">The terminal's width, which tables wrap their cells to; null when the output is not a terminal.</param>
+    public static void Print(SqlDataRows rows, OutputMode mode, TextWriter output, int? width = null)
     {
         do
         {
@@ -32,7 +36,7 @@ internal static class ResultPrinter
                 case OutputMode.Json: Json(result, output); break;
                 case OutputMode.Csv: Csv(result.Names, result.Rows, output); break;
                 case OutputMode.Line: Lines(result.Names, result.Rows, output); break;
-                default: Table(result.Names, result.Rows, output); break;
+                default: Table(result.Names, result.Rows, output, width); break;
             }
         }
         while (rows.NextResult());
@@ -51,15 +55,11 @@ internal static class ResultPrinter
         _ => ExtendedJson.ToJson(value, ExtendedJsonMode.Relaxed),
     };
 
-    private static void Table(string[] names, List<BsonValue?[]> rows, TextWriter output)
+    private static void Table(string[] names, List<BsonValue?[]> rows, TextWriter output, int? width)
     {
-        var cells = rows.Select(r => r.Select(v => Cell(v).ReplaceLineEndings(" ")).ToArray()).ToList();
-        var widths = names.Select((n, i) => cells.Select(c => c[i].Length).Append(n.Length).Max()).ToArray();
-        output.WriteLine(string.Join(" | ", names.Select((n, i) => n.PadRight(widths[i]))).TrimEnd());
-        output.WriteLine(string.Join("-+-", widths.Select(w => new string('-', w))));
-        foreach (var row in cells)
+        if (names.Length > 0)
         {
-            output.WriteLine(string.Join(" | ", row.Select((c, i) => c.PadRight(widths[i]))).TrimEnd());
+            TableRenderer.Write(names, rows.Select(r => r.Select(v => Cell(v).ReplaceLineEndings(" ")).ToArray()), output, width);
         }
 
         output.WriteLine($"({Counts.Of(rows.Count, "row")})");

@@ -9,7 +9,7 @@ namespace DocStore.Cli.Sql;
 /// message (with the caret excerpt for SQL) and the shell goes on. Statements share one session, so
 /// BEGIN ... COMMIT spans statements.
 /// </summary>
-internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, TextWriter errors)
+internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, TextWriter errors, int? width = null)
 {
     private const string Prompt = "docstore> ";
     private const string More = "     ...> ";
@@ -80,7 +80,7 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
         try
         {
             using var rows = _session.ExecuteReader(text);
-            ResultPrinter.Print(rows, _mode, output);
+            ResultPrinter.Print(rows, _mode, output, width);
         }
         catch (DocStoreException e)
         {
@@ -157,7 +157,7 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
             }
 
             using var rows = _session.ExecuteReader(sql, parameters);
-            ResultPrinter.Print(rows, _mode, output);
+            ResultPrinter.Print(rows, _mode, output, width);
         }
         catch (DocStoreException e)
         {
