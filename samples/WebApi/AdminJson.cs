@@ -3,9 +3,17 @@ using DocStore.Bson.Model;
 
 namespace Bookmarks;
 
-/// <summary>Rows of an admin query as a JSON array of objects in relaxed Extended JSON, so every BSON type shows as MongoDB tools show it.</summary>
+/// <summary>
+/// The answer of an admin query: its rows as objects in relaxed Extended JSON, so every BSON type shows as
+/// MongoDB tools show it, and a word that the statement was rolled back, so nobody takes a write for done.
+/// </summary>
 internal static class AdminJson
 {
-    public static string Rows(IReadOnlyList<BsonDocument> rows) =>
-        "[" + string.Join(",", rows.Select(row => ExtendedJson.ToJson(row, ExtendedJsonMode.Relaxed))) + "]";
+    public const string RolledBackMessage = "The statement ran in a transaction that was rolled back: nothing was written.";
+
+    public static string RolledBack(IReadOnlyList<BsonDocument> rows)
+    {
+        var array = "[" + string.Join(",", rows.Select(row => ExtendedJson.ToJson(row, ExtendedJsonMode.Relaxed))) + "]";
+        return $$"""{"rolledBack":true,"message":"{{RolledBackMessage}}","rows":{{array}}}""";
+    }
 }

@@ -5,13 +5,11 @@ using DocStore.Extensions.DependencyInjection;
 var builder = WebApplication.CreateBuilder(args);
 
 // One context for the app: a singleton, opened from configuration ("DocStore:Path"), closed on shutdown.
+// A relative path is taken from the content root, where appsettings.json is read, not from wherever the
+// process happens to start.
+var contentRoot = builder.Environment.ContentRootPath;
 builder.Services.AddDocStore<BookmarksDb>(builder.Configuration.GetSection("DocStore"), o =>
-{
-    if (string.IsNullOrEmpty(o.Path))
-    {
-        o.Path = "bookmarks.db";
-    }
-});
+    o.Path = Path.GetFullPath(string.IsNullOrEmpty(o.Path) ? "bookmarks.db" : o.Path, contentRoot));
 builder.Services.AddHealthChecks().AddDocStore<BookmarksDb>();
 builder.Services.AddProblemDetails();
 
@@ -100,12 +98,24 @@ app.MapDelete("/bookmarks/{id}", async (string id, BookmarksDb db, CancellationT
 // are added or removed, unlike an offset.
 app.MapGet("/bookmarks", async (string? tag, string? owner, int? limit, string? after, BookmarksDb db, CancellationToken cancel) =>
 {
-    var options = new QueryOptions { Take = Math.Clamp(limit ?? 20, 1, 100), After = after };
+    // A token continues the query it came from; with another filter it would page through the wrong list.
+    var filter = tag is not null ? $"tag={tag}" : owner is not null ? $"owner={owner}" : "all";
+    string? continuation = null;
+    if (after is not null)
+    {
+        (continuation, var error) = PageTokens.Unwrap(filter, after);
+        if (error is not null)
+        {
+            return Results.Problem(title: "Bad page token", detail: error, statusCode: StatusCodes.Status400BadRequest);
+        }
+    }
+
+    var options = new QueryOptions { Take = Math.Clamp(limit ?? 20, 1, 100), After = continuation };
     var query = tag is not null ? db.Bookmarks.FindByTags(tag, options)
         : owner is not null ? db.Bookmarks.FindByOwnerName(owner, options)
         : db.Bookmarks.Scan(options);
     var page = await query.ToPageAsync(cancel);
-    return Results.Ok(new PageView<BookmarkView>([.. page.Items.Select(BookmarkView.From)], page.Continuation));
+    return Results.Ok(new PageView<BookmarkView>([.. page.Items.Select(BookmarkView.From)], PageTokens.Wrap(filter, page.Continuation)));
 });
 
 // Ad-hoc SQL for operators. It runs inside a transaction that is always rolled back, so a write in the
@@ -123,7 +133,7 @@ app.MapPost("/admin/sql", async (AdminQuery body, BookmarksDb db, CancellationTo
     try
     {
         var rows = session.Query(body.Sql);
-        return Results.Text(AdminJson.Rows(rows), "application/json");
+        return Results.Text(AdminJson.RolledBack(rows), "application/json");
     }
     catch (DocStoreException e) when (e is SqlSyntaxException or SqlExecutionException)
     {

@@ -15,7 +15,7 @@ internal sealed class StoreErrors(RequestDelegate next)
         {
             await Results.Problem(
                 title: "Already exists",
-                detail: e.Index is null ? $"A {e.Collection} with this key exists." : $"A {e.Collection} with this {e.Index} exists.",
+                detail: Describe(e),
                 statusCode: StatusCodes.Status409Conflict).ExecuteAsync(context);
         }
         catch (ArgumentException e) when (e.ParamName == nameof(QueryOptions.After) && !context.Response.HasStarted)
@@ -23,4 +23,13 @@ internal sealed class StoreErrors(RequestDelegate next)
             await Results.Problem(title: "Bad page token", detail: e.Message, statusCode: StatusCodes.Status400BadRequest).ExecuteAsync(context);
         }
     }
+
+    // In the API's words: the collection and index names are the store's, not what a client sent.
+    private static string Describe(DuplicateKeyException e) => (e.Collection, e.Index) switch
+    {
+        ("Users", null) => "A user with this name exists.",
+        ("Users", "Email") => "A user with this email exists.",
+        ("Bookmarks", "Url") => "A bookmark with this URL exists.",
+        _ => $"A {e.Collection} with this {e.Index ?? "key"} exists.",
+    };
 }

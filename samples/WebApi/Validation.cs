@@ -1,3 +1,5 @@
+using System.Net.Mail;
+
 namespace Bookmarks;
 
 /// <summary>Request checks that answer 400 with a problem details body naming each bad field.</summary>
@@ -11,9 +13,13 @@ internal static class Validation
             errors["name"] = ["A name is required."];
         }
 
-        if (string.IsNullOrWhiteSpace(user.Email) || !user.Email.Contains('@'))
+        if (string.IsNullOrWhiteSpace(user.Email))
         {
             errors["email"] = ["An email address is required."];
+        }
+        else if (!MailAddress.TryCreate(user.Email.Trim(), out var address) || address.Address != user.Email.Trim())
+        {
+            errors["email"] = [$"'{user.Email}' is not a valid email address."];
         }
 
         return errors;

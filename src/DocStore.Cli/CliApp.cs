@@ -9,8 +9,12 @@ namespace DocStore.Cli;
 internal static class CliApp
 {
     /// <summary>Runs the tool with <paramref name="args"/>; returns the process exit code (<see cref="ExitCodes"/>).</summary>
-    public static int Run(string[] args)
+    /// <param name="args">The command line.</param>
+    /// <param name="console">The streams to use; the process's own when null.</param>
+    public static int Run(string[] args, ToolConsole? console = null)
     {
+        console ??= new ToolConsole();
+        console.EnableDefaultExceptionHandler = false;
         var root = BuildRoot();
         var result = root.Parse(args);
         if (result.Errors.Count > 0)
@@ -18,14 +22,14 @@ internal static class CliApp
             // System.CommandLine would exit 1 for a parse error; usage errors are 2 here, as for most Unix tools.
             foreach (var error in result.Errors.DistinctBy(e => e.Message))
             {
-                Console.Error.WriteLine($"docstore: {error.Message}");
+                console.Error.WriteLine($"docstore: {error.Message}");
             }
 
-            Console.Error.WriteLine("Run 'docstore --help', or 'docstore <command> --help', for usage.");
+            console.Error.WriteLine("Run 'docstore --help', or 'docstore <command> --help', for usage.");
             return ExitCodes.Usage;
         }
 
-        return result.Invoke(new InvocationConfiguration { EnableDefaultExceptionHandler = false });
+        return result.Invoke(console);
     }
 
     /// <summary>The root command with every registered command under it.</summary>

@@ -46,6 +46,31 @@ public sealed class InteractiveShellTests : IDisposable
         WaitFor("SHELL-EXITED-0");
     }
 
+    [Fact]
+    public void Ctrl_c_at_the_continuation_prompt_drops_the_statement_and_keeps_the_shell()
+    {
+        File.WriteAllText(_dir["a.jsonl"], "{\"_id\": 1, \"name\": \"ada\"}\n");
+        Assert.Equal(0, _dir.Run("import", "app.db", "people", "a.jsonl").ExitCode);
+        var command = $"cd '{_dir.Path}' && '{Tool.DotnetHost()}' '{Tool.AssemblyPath}' shell app.db; echo SHELL-EXITED-$?; sleep 30";
+        Assert.Equal(0, Tmux("new-session", "-d", "-s", _session, "-x", "160", "-y", "50", command).ExitCode);
+        WaitFor("docstore>");
+
+        Type("SELECT COUNT(*) AS abandoned");
+        WaitFor("     ...>");
+        Keys("C-c");
+        WaitFor("^C");
+
+        // Had the first line survived, this would be a syntax error; had the shell ended, the marker would show.
+        Type("SELECT 40 + 2 AS answer FROM people;");
+        WaitFor("(1 row)");
+        var screen = Tmux("capture-pane", "-p", "-t", _session, "-S", "-200").Output;
+        Assert.Contains("42", screen);
+        Assert.DoesNotContain("Error", screen);
+
+        Type(".quit");
+        WaitFor("SHELL-EXITED-0");
+    }
+
     // Text goes literally (-l); an argument ending in ';' would still end tmux's own command, so it is escaped.
     private void Type(string text)
     {

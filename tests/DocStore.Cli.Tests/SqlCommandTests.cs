@@ -20,7 +20,16 @@ public sealed class SqlCommandTests : IDisposable
         var result = _dir.Run("sql", "app.db", "SELECT city, COUNT(*) AS n FROM people GROUP BY city ORDER BY city");
 
         Assert.Equal(0, result.ExitCode);
-        Assert.Equal("city | n\n-----+---\nLima | 20\nOslo | 10\n(2 rows)\n", result.Output.ReplaceLineEndings("\n"));
+        Assert.Equal("""
+            +-----------+
+            | city | n  |
+            |------+----|
+            | Lima | 20 |
+            | Oslo | 10 |
+            +-----------+
+            (2 rows)
+
+            """, result.Output.ReplaceLineEndings("\n"));
     }
 
     [Fact]
@@ -80,10 +89,11 @@ public sealed class SqlCommandTests : IDisposable
             SELECT 1 AS after_error FROM people WHERE _id = 1;
             """;
 
-        var result = _dir.RunWithInput(script, "shell", "app.db");
+        // A separate process, its standard input a pipe: the shell reads a script instead of prompting.
+        var result = _dir.RunProcessWithInput(script, "shell", "app.db");
 
         var output = result.Output.ReplaceLineEndings("\n");
-        Assert.Contains("n\n--\n30\n(1 row)\n", output);
+        Assert.Contains("| n  |\n|----|\n| 30 |\n+----+\n(1 row)\n", output);
         Assert.Contains("name\np7\n", output);
         Assert.Contains("s\na;b\n", output);
         Assert.Contains("name\npeople\n", output);

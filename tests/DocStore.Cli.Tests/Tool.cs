@@ -1,14 +1,53 @@
 using System.Diagnostics;
 using System.Text;
+using DocStore.Cli.Hosting;
 
 namespace DocStore.Cli.Tests;
 
 /// <summary>What one run of the tool returned.</summary>
 public sealed record ToolResult(int ExitCode, string Output, string Error, byte[] OutputBytes);
 
-/// <summary>Runs the built tool as a separate process, as a user would: `dotnet DocStore.Cli.dll args`.</summary>
+/// <summary>
+/// Runs the tool: in-process through System.CommandLine with its output captured (the usual way: quick, and
+/// the same commands a user runs), or as a separate process, as a user would (`dotnet DocStore.Cli.dll args`),
+/// where the process itself is the point: exit codes, pipes, locks held by another process, a full disk.
+/// </summary>
 public static class Tool
 {
+    // In-process runs take the working directory of the whole test process, so they take turns.
+    private static readonly Lock InProcess = new();
+
+    /// <summary>Runs the tool in this process with <paramref name="input"/> on its standard input (not a terminal), in <paramref name="workingDirectory"/>.</summary>
+    public static ToolResult RunInProcess(string workingDirectory, string? input, params string[] args)
+    {
+        lock (InProcess)
+        {
+            var previous = Environment.CurrentDirectory;
+            Environment.CurrentDirectory = workingDirectory;
+            try
+            {
+                var bytes = new MemoryStream();
+                var output = new StreamWriter(bytes, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false)) { AutoFlush = true };
+                var error = new StringWriter();
+                var console = new ToolConsole
+                {
+                    Output = output,
+                    Error = error,
+                    Input = new StringReader(input ?? ""),
+                    IsInputTerminal = false,
+                    IsOutputTerminal = false,
+                };
+                var exitCode = CliApp.Run(args, console);
+                var written = bytes.ToArray();
+                return new ToolResult(exitCode, Encoding.UTF8.GetString(written), error.ToString(), written);
+            }
+            finally
+            {
+                Environment.CurrentDirectory = previous;
+            }
+        }
+    }
+
     /// <summary>The tool's assembly, copied beside the tests by the project reference.</summary>
     public static string AssemblyPath { get; } = Path.Combine(AppContext.BaseDirectory, "DocStore.Cli.dll");
 
@@ -93,9 +132,17 @@ public sealed class TempFolder : IDisposable
 
     public string this[string name] => System.IO.Path.Combine(Path, name);
 
-    public ToolResult Run(params string[] args) => Tool.Run(Path, args);
+    /// <summary>Runs the tool in-process in this folder.</summary>
+    public ToolResult Run(params string[] args) => Tool.RunInProcess(Path, null, args);
 
-    public ToolResult RunWithInput(string input, params string[] args) => Tool.RunWithInput(Path, input, args);
+    /// <summary>Runs the tool in-process in this folder with <paramref name="input"/> on standard input.</summary>
+    public ToolResult RunWithInput(string input, params string[] args) => Tool.RunInProcess(Path, input, args);
+
+    /// <summary>Runs the tool as a separate process in this folder.</summary>
+    public ToolResult RunProcess(params string[] args) => Tool.Run(Path, args);
+
+    /// <summary>Runs the tool as a separate process in this folder, <paramref name="input"/> piped to it.</summary>
+    public ToolResult RunProcessWithInput(string input, params string[] args) => Tool.RunWithInput(Path, input, args);
 
     public ToolResult RunOnFullDisk(int kib, params string[] args) => Tool.RunOnFullDisk(Path, kib, args);
 

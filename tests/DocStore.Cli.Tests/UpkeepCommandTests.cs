@@ -35,11 +35,27 @@ public sealed class UpkeepCommandTests : IDisposable
         var result = _dir.Run("backup", "app.db", "copy.db");
 
         Assert.Equal(0, result.ExitCode);
-        Assert.StartsWith("backed up app.db to copy.db", result.Output);
+        Assert.Matches(@"^backed up app.db to copy.db: [\d.]+ KiB, \d+ pages in \d+\.\d\d s\n$", result.Output.ReplaceLineEndings("\n"));
         Assert.False(File.Exists(_dir["copy.db.partial"]));
         var check = _dir.Run("check", "copy.db");
         Assert.Equal(0, check.ExitCode);
         Assert.Contains("things: 300 documents", check.Output);
+    }
+
+    [Fact]
+    public void Backup_refuses_an_existing_destination_unless_forced()
+    {
+        Load(10);
+        File.WriteAllText(_dir["copy.db"], "an older file");
+
+        var refused = _dir.Run("backup", "app.db", "copy.db");
+        Assert.Equal(1, refused.ExitCode);
+        Assert.Equal("docstore: 'copy.db' exists; pass --force to replace it, or choose another file.\n", refused.Error.ReplaceLineEndings("\n"));
+        Assert.Equal("an older file", File.ReadAllText(_dir["copy.db"]));
+
+        var forced = _dir.Run("backup", "app.db", "copy.db", "--force");
+        Assert.Equal(0, forced.ExitCode);
+        Assert.Contains("things: 10 documents", _dir.Run("check", "copy.db").Output);
     }
 
     [UnixFact]
@@ -66,7 +82,7 @@ public sealed class UpkeepCommandTests : IDisposable
             }
 
             var before = Volatile.Read(ref committed);
-            var result = _dir.Run("backup", "app.db", "copy.db");
+            var result = _dir.RunProcess("backup", "app.db", "copy.db");
             var after = Volatile.Read(ref committed);
             await stop.CancelAsync();
             await writer;
@@ -102,7 +118,7 @@ public sealed class UpkeepCommandTests : IDisposable
         var result = _dir.Run("compact", "app.db");
 
         Assert.Equal(0, result.ExitCode);
-        Assert.StartsWith("compacted app.db: ", result.Output);
+        Assert.Matches(@"^compacted app.db: [\d.]+ [KM]i?B -> [\d.]+ [KM]i?B \(\d+ -> \d+ pages, [\d.]+ [KM]i?B saved\) in \d+\.\d\d s\n$", result.Output.ReplaceLineEndings("\n"));
         Assert.True(new FileInfo(_dir["app.db"]).Length < before / 2, $"{before} -> {new FileInfo(_dir["app.db"]).Length}");
         var check = _dir.Run("check", "app.db");
         Assert.Equal(0, check.ExitCode);

@@ -28,7 +28,7 @@ public static class SoakUpkeep
                     db.Compact(UpkeepLog.CopyPath(path, number));
                     break;
                 default:
-                    db.Backup(UpkeepLog.CopyPath(path, number));
+                    db.Backup(UpkeepLog.CopyPath(path, number), overwrite: true);
                     break;
             }
 

@@ -66,12 +66,57 @@ public sealed class BookmarksApiTests : IAsyncLifetime, IDisposable
         var again = await _client.PostAsJsonAsync("/bookmarks", new NewBookmark("https://example.org/dup", "2", "ada", null));
         Assert.Equal(HttpStatusCode.Conflict, again.StatusCode);
         Assert.Equal("application/problem+json", again.Content.Headers.ContentType!.MediaType);
+        Assert.Equal("A bookmark with this URL exists.", await Detail(again));
 
         // The failed insert rolled back its transaction, so the owner's count was not raised.
         Assert.Equal(1, (await _client.GetFromJsonAsync<User>("/users/ada"))!.BookmarkCount);
 
-        Assert.Equal(HttpStatusCode.Conflict, (await _client.PostAsJsonAsync("/users", new NewUser("ada2", "ada@example.org"))).StatusCode);
-        Assert.Equal(HttpStatusCode.Conflict, (await _client.PostAsJsonAsync("/users", new NewUser("ada", "other@example.org"))).StatusCode);
+        var email = await _client.PostAsJsonAsync("/users", new NewUser("ada2", "ada@example.org"));
+        Assert.Equal(HttpStatusCode.Conflict, email.StatusCode);
+        Assert.Equal("A user with this email exists.", await Detail(email));
+        var name = await _client.PostAsJsonAsync("/users", new NewUser("ada", "other@example.org"));
+        Assert.Equal(HttpStatusCode.Conflict, name.StatusCode);
+        Assert.Equal("A user with this name exists.", await Detail(name));
+    }
+
+    [Fact]
+    public async Task Each_email_message_says_what_the_check_found()
+    {
+        var missing = await _client.PostAsJsonAsync("/users", new NewUser("bob", " "));
+        var invalid = await _client.PostAsJsonAsync("/users", new NewUser("bob", "bob.example.org"));
+
+        Assert.Equal(["An email address is required."], await Errors(missing, "email"));
+        Assert.Equal(["'bob.example.org' is not a valid email address."], await Errors(invalid, "email"));
+    }
+
+    [Fact]
+    public async Task A_page_token_used_with_another_filter_is_a_400()
+    {
+        for (var i = 0; i < 3; i++)
+        {
+            Assert.Equal(HttpStatusCode.Created, (await _client.PostAsJsonAsync("/bookmarks", new NewBookmark($"https://example.org/t{i}", "t", "ada", ["db"]))).StatusCode);
+        }
+
+        var first = (await _client.GetFromJsonAsync<PageView<BookmarkView>>("/bookmarks?tag=db&limit=1"))!;
+        var token = Uri.EscapeDataString(first.Next!);
+
+        Assert.Equal(HttpStatusCode.OK, (await _client.GetAsync($"/bookmarks?tag=db&limit=1&after={token}")).StatusCode);
+        foreach (var other in new[] { "tag=web&", "owner=ada&", "" })
+        {
+            var response = await _client.GetAsync($"/bookmarks?{other}limit=1&after={token}");
+            Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+            Assert.Contains("continues another query (tag=db)", await Detail(response));
+        }
+    }
+
+    private static async Task<string?> Detail(HttpResponseMessage response) =>
+        (await response.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("detail").GetString();
+
+    private static async Task<string[]> Errors(HttpResponseMessage response, string field)
+    {
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        var errors = (await response.Content.ReadFromJsonAsync<JsonElement>()).GetProperty("errors");
+        return [.. errors.GetProperty(field).EnumerateArray().Select(e => e.GetString() ?? "")];
     }
 
     [Fact]

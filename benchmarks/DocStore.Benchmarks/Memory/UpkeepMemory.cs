@@ -25,7 +25,7 @@ internal static class UpkeepMemory
                 _ = db.GetStatistics();
                 break;
             case "backup":
-                db.Backup(Path.Combine(directory, "backup.db"));
+                db.Backup(Path.Combine(directory, "backup.db"), overwrite: true);
                 break;
             case "compact":
                 db.Compact();

@@ -12,11 +12,13 @@ internal sealed class BackupCommand : ICliCommand
     public Command Create()
     {
         var db = CommonOptions.Database();
-        var destination = new Argument<string>("dest") { Description = "The file to write the copy to (replaced if it exists; written beside it first and renamed when complete)." };
+        var destination = new Argument<string>("dest") { Description = "The file to write the copy to (written beside it first and renamed when complete); an existing file is an error without --force." };
+        var force = new Option<bool>("--force") { Description = "Replace a file at dest (in one rename, once the copy is complete and checked)." };
         var command = new Command("backup", "Write a consistent copy of the database to another file, also while another process writes it. The copy is staged, checked and renamed into place only when complete, so a failed or killed backup never leaves a file that looks good.")
         {
             db,
             destination,
+            force,
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
@@ -27,8 +29,13 @@ internal sealed class BackupCommand : ICliCommand
             }
 
             var target = parse.GetValue(destination)!;
-            DocStoreContext.BackupFile(source, target);
-            Console.WriteLine($"backed up {source} to {target} ({StatsCommand.Bytes(new FileInfo(target).Length)})");
+            if (File.Exists(target) && !parse.GetValue(force))
+            {
+                throw new CliFailureException($"'{target}' exists; pass --force to replace it, or choose another file.");
+            }
+
+            var result = DocStoreContext.BackupFile(source, target, parse.GetValue(force));
+            ToolConsole.Of(parse).Output.WriteLine($"backed up {source} to {target}: {MaintenanceReport.Copy(result)}");
             return ExitCodes.Success;
         }));
         return command;

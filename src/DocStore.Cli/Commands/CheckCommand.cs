@@ -40,17 +40,17 @@ internal sealed class CheckCommand : ICliCommand
             {
                 foreach (var problem in problems)
                 {
-                    Console.Out.WriteLine(problem);
+                    ToolConsole.Of(parse).Output.WriteLine(problem);
                 }
 
-                Console.Error.WriteLine($"docstore: {database.Path}: {problems.Count} problem(s) found");
+                ToolConsole.Of(parse).Error.WriteLine($"docstore: {database.Path}: {Counts.Of(problems.Count, "problem")} found");
                 return ExitCodes.Failure;
             }
 
-            Console.WriteLine($"ok: {names.Count} collection(s), {counts.Sum(c => c.Documents)} documents, {report.PagesChecked} pages, {report.TreesChecked} trees checked");
+            ToolConsole.Of(parse).Output.WriteLine($"ok: {Counts.Of(names.Count, "collection")}, {Counts.Of(counts.Sum(c => c.Documents), "document")}, {Counts.Of(report.PagesChecked, "page")}, {Counts.Of(report.TreesChecked, "tree")} checked");
             foreach (var (name, documents, indexes) in counts)
             {
-                Console.WriteLine($"  {name}: {documents} documents, {indexes} indexes");
+                ToolConsole.Of(parse).Output.WriteLine($"  {name}: {Counts.Of(documents, "document")}, {Counts.Of(indexes, "index", "indexes")}");
             }
 
             return ExitCodes.Success;

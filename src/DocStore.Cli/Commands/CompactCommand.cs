@@ -19,14 +19,10 @@ internal sealed class CompactCommand : ICliCommand
         {
             var compression = parse.GetValue(compress) ? ValueCompression.Brotli : ValueCompression.None;
             using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: false, compression);
-            var before = database.GetStatistics();
-            database.Compact();
-            var after = database.GetStatistics();
-            Console.WriteLine($"compacted {database.Path}: {StatsCommand.Bytes(Total(before))} -> {StatsCommand.Bytes(Total(after))} ({before.PageCount} -> {after.PageCount} pages)");
+            var result = database.Compact();
+            ToolConsole.Of(parse).Output.WriteLine($"compacted {database.Path}: {MaintenanceReport.Compaction(result)}");
             return ExitCodes.Success;
         }));
         return command;
     }
-
-    private static long Total(DatabaseStatistics s) => s.DatabaseFileBytes + s.WalFileBytes + s.RedoFileBytes;
 }

@@ -49,10 +49,10 @@ internal sealed class ExportCommand : ICliCommand
                 paths,
                 parse.GetValue(where),
                 parse.GetValue(force));
-            var count = ExportRunner.Run(options);
+            var count = ExportRunner.Run(options, ToolConsole.Of(parse).OpenOutputStream);
             if (path is not null)
             {
-                Console.WriteLine($"exported {count} documents from {options.Collection} to {path}");
+                ToolConsole.Of(parse).Output.WriteLine($"exported {Counts.Of(count, "document")} from {options.Collection} to {path}");
             }
 
             return ExitCodes.Success;

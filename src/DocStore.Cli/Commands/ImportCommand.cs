@@ -54,12 +54,11 @@ internal sealed class ImportCommand : ICliCommand
             CsvColumnTypes.Parse(options.Types);
             var runner = new ImportRunner(options);
             var length = File.Exists(path) ? new FileInfo(path).Length : 0;
-            var result = options.Progress && !Console.IsOutputRedirected && length > ImportRunner.ProgressThresholdBytes
+            var result = options.Progress && ToolConsole.Of(parse).IsOutputTerminal && length > ImportRunner.ProgressThresholdBytes
                 ? ImportProgress.Run(length, runner.Run)
                 : runner.Run(null);
             var seconds = result.Elapsed.TotalSeconds;
-            var commits = result.Transactions == 1 ? "1 transaction" : $"{result.Transactions} transactions";
-            Console.WriteLine($"imported {result.Documents} documents into {options.Collection} ({commits}) in {seconds:0.00} s");
+            ToolConsole.Of(parse).Output.WriteLine($"imported {Counts.Of(result.Documents, "document")} into {options.Collection} ({Counts.Of(result.Transactions, "transaction")}) in {seconds:0.00} s");
             return ExitCodes.Success;
         }));
         return command;

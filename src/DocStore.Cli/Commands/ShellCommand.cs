@@ -17,10 +17,11 @@ internal sealed class ShellCommand : ICliCommand
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
             using var database = DatabaseOpener.OpenOrCreate(parse.GetValue(db)!);
-            var shell = new SqlShell(database, Console.Out, Console.Error);
-            if (Console.IsInputRedirected)
+            var console = ToolConsole.Of(parse);
+            var shell = new SqlShell(database, console.Output, console.Error, console.TerminalWidth);
+            if (!console.IsInputTerminal)
             {
-                shell.RunScript(Console.In);
+                shell.RunScript(console.Input);
                 return shell.Failures == 0 ? ExitCodes.Success : ExitCodes.Failure;
             }
 

@@ -24,12 +24,13 @@ internal sealed class SqlCommand : ICliCommand
             try
             {
                 using var rows = database.Sql.ExecuteReader(parse.GetValue(statement)!);
-                ResultPrinter.Print(rows, parse.GetValue(format), Console.Out);
+                var console = ToolConsole.Of(parse);
+                ResultPrinter.Print(rows, parse.GetValue(format), console.Output, console.TerminalWidth);
             }
             catch (DocStoreException e) when (e is not DatabaseLockedException)
             {
                 // SQL errors keep their lines: the caret excerpt is the useful part.
-                Console.Error.WriteLine($"docstore: {e.Message}");
+                ToolConsole.Of(parse).Error.WriteLine($"docstore: {e.Message}");
                 return ExitCodes.Failure;
             }
 

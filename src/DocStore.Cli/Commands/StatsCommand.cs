@@ -18,7 +18,7 @@ internal sealed class StatsCommand : ICliCommand
         {
             using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: true);
             var stats = database.GetStatistics();
-            var o = Console.Out;
+            var o = ToolConsole.Of(parse).Output;
             o.WriteLine($"file: {stats.Path}");
             o.WriteLine($"  database {Bytes(stats.DatabaseFileBytes)}, WAL {Bytes(stats.WalFileBytes)}, redo {Bytes(stats.RedoFileBytes)}");
             o.WriteLine($"  {stats.PageCount} pages of {stats.PageSize} bytes, {stats.FreePages} free, catalog {stats.CatalogPages}, other trees {stats.OtherTreePages}, overflow halves {stats.OverflowHalvesPages}");

@@ -19,14 +19,15 @@ internal sealed record ExportOptions(
 /// <summary>Writes every document of a collection, in key order, with its key as <c>_id</c>.</summary>
 internal static class ExportRunner
 {
-    public static long Run(ExportOptions options)
+    /// <summary>Exports as <paramref name="options"/> say; <paramref name="standardOutput"/> opens where the documents go without a file.</summary>
+    public static long Run(ExportOptions options, Func<Stream> standardOutput)
     {
         using var db = DatabaseOpener.OpenExisting(options.Database, readOnly: true);
         var collection = DatabaseOpener.ExistingCollection(db, options.Collection);
 
         // A file is written beside its final name and moved into place, so a failed export leaves no partial file.
         using var file = options.File is null ? null : new ExportFile(options.File, options.Force);
-        var stream = file?.Stream ?? Console.OpenStandardOutput();
+        var stream = file?.Stream ?? standardOutput();
         long count = 0;
         try
         {

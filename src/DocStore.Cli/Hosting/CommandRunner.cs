@@ -11,39 +11,40 @@ internal static class CommandRunner
     public static int Run(ParseResult parse, Func<int> body)
     {
         var verbose = parse.GetValue(CommonOptions.Verbose);
+        var error = ToolConsole.Of(parse).Error;
         try
         {
             return body();
         }
         catch (CliUsageException e)
         {
-            Console.Error.WriteLine($"docstore: {e.Message}");
+            error.WriteLine($"docstore: {e.Message}");
             return ExitCodes.Usage;
         }
         catch (Exception e) when (e is CliFailureException or DocStoreException or IOException or UnauthorizedAccessException)
         {
-            Report(e, verbose);
+            Report(error, e, verbose);
             return ExitCodes.Failure;
         }
         catch (Exception e)
         {
             // A defect of the tool or the library: still one line by default, labelled as unexpected.
-            Console.Error.WriteLine($"docstore: unexpected {e.GetType().Name}: {OneLine(e.Message)}");
+            error.WriteLine($"docstore: unexpected {e.GetType().Name}: {OneLine(e.Message)}");
             if (verbose)
             {
-                Console.Error.WriteLine(e);
+                error.WriteLine(e);
             }
 
             return ExitCodes.Failure;
         }
     }
 
-    private static void Report(Exception e, bool verbose)
+    private static void Report(TextWriter error, Exception e, bool verbose)
     {
-        Console.Error.WriteLine($"docstore: {OneLine(e.Message)}");
+        error.WriteLine($"docstore: {OneLine(e.Message)}");
         if (verbose)
         {
-            Console.Error.WriteLine(e);
+            error.WriteLine(e);
         }
     }
 

@@ -53,7 +53,7 @@ internal sealed class ImportRunner(ImportOptions options)
         }
         catch (Exception e) when (committed > 0 && e is CliFailureException or DocStoreException)
         {
-            throw new CliFailureException($"{e.Message} ({committed} documents were committed by earlier batches; the failing batch was rolled back)", e);
+            throw new CliFailureException($"{e.Message} ({Counts.Of(committed, "document")} {(committed == 1 ? "was" : "were")} committed by earlier batches; the failing batch was rolled back)", e);
         }
         finally
         {

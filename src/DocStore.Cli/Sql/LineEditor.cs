@@ -4,14 +4,30 @@ namespace DocStore.Cli.Sql;
 
 /// <summary>
 /// Reads a line from the terminal with editing (left, right, home, end, backspace, delete) and history
-/// (up and down recall earlier lines). Only used when standard input is a terminal.
+/// (up and down recall earlier lines). Only used when standard input is a terminal. Ctrl-C is read as a
+/// key, not a signal, so it interrupts the line instead of ending the process.
 /// </summary>
 internal sealed class LineEditor
 {
     private readonly List<string> _history = [];
 
     /// <summary>Reads one line after printing <paramref name="prompt"/>; null at end of input (Ctrl+D on an empty line).</summary>
-    public string? ReadLine(string prompt)
+    public TypedLine? ReadLine(string prompt)
+    {
+        // Only while typing: a running statement still stops at Ctrl-C as any process does.
+        var wasInput = Console.TreatControlCAsInput;
+        Console.TreatControlCAsInput = true;
+        try
+        {
+            return Edit(prompt);
+        }
+        finally
+        {
+            Console.TreatControlCAsInput = wasInput;
+        }
+    }
+
+    private TypedLine? Edit(string prompt)
     {
         Console.Write(prompt);
         var line = new StringBuilder();
@@ -30,7 +46,7 @@ internal sealed class LineEditor
                         _history.Add(text);
                     }
 
-                    return text;
+                    return new TypedLine(text, Interrupted: false);
                 case ConsoleKey.Backspace when cursor > 0:
                     line.Remove(--cursor, 1);
                     break;
@@ -56,6 +72,9 @@ internal sealed class LineEditor
                     recalled++;
                     Replace(line, recalled == _history.Count ? "" : _history[recalled], ref cursor);
                     break;
+                case ConsoleKey.C when key.Modifiers.HasFlag(ConsoleModifiers.Control):
+                    Console.WriteLine("^C");
+                    return new TypedLine("", Interrupted: true);
                 case ConsoleKey.D when key.Modifiers.HasFlag(ConsoleModifiers.Control) && line.Length == 0:
                     Console.WriteLine();
                     return null;

@@ -4,6 +4,7 @@ using System.Text.Encodings.Web;
 using System.Text.Json;
 using DocStore.Bson.Interop;
 using DocStore.Bson.Model;
+using DocStore.Cli.Hosting;
 
 namespace DocStore.Cli.Sql;
 
@@ -11,7 +12,11 @@ namespace DocStore.Cli.Sql;
 internal static class ResultPrinter
 {
     /// <summary>Prints every result of <paramref name="rows"/> (one per statement); writes print their affected count.</summary>
-    public static void Print(SqlDataRows rows, OutputMode mode, TextWriter output)
+    /// <param name="rows">The results.</param>
+    /// <param name="mode">How to print them.</param>
+    /// <param name="output">Where to.</param>
+    /// <param name="width">The terminal's width, which tables wrap their cells to; null when the output is not a terminal.</param>
+    public static void Print(SqlDataRows rows, OutputMode mode, TextWriter output, int? width = null)
     {
         do
         {
@@ -19,25 +24,19 @@ internal static class ResultPrinter
             {
                 if (rows.RecordsAffected >= 0)
                 {
-                    output.WriteLine($"{rows.RecordsAffected} row(s) affected");
+                    output.WriteLine($"{Counts.Of(rows.RecordsAffected, "row")} affected");
                 }
 
                 continue;
             }
 
-            var names = Enumerable.Range(0, rows.FieldCount).Select(rows.GetName).ToArray();
-            var values = new List<BsonValue[]>();
-            while (rows.Read())
-            {
-                values.Add([.. Enumerable.Range(0, names.Length).Select(rows.GetValue)]);
-            }
-
+            var result = ResultSet.Read(rows);
             switch (mode)
             {
-                case OutputMode.Json: Json(names, values, output); break;
-                case OutputMode.Csv: Csv(names, values, output); break;
-                case OutputMode.Line: Lines(names, values, output); break;
-                default: Table(names, values, output); break;
+                case OutputMode.Json: Json(result, output); break;
+                case OutputMode.Csv: Csv(result.Names, result.Rows, output); break;
+                case OutputMode.Line: Lines(result.Names, result.Rows, output); break;
+                default: Table(result.Names, result.Rows, output, width); break;
             }
         }
         while (rows.NextResult());
@@ -56,34 +55,33 @@ internal static class ResultPrinter
         _ => ExtendedJson.ToJson(value, ExtendedJsonMode.Relaxed),
     };
 
-    private static void Table(string[] names, List<BsonValue[]> rows, TextWriter output)
+    private static void Table(string[] names, List<BsonValue?[]> rows, TextWriter output, int? width)
     {
-        var cells = rows.Select(r => r.Select(v => v is BsonNull ? "NULL" : Text(v).ReplaceLineEndings(" ")).ToArray()).ToList();
-        var widths = names.Select((n, i) => Math.Min(60, cells.Select(c => c[i].Length).Append(n.Length).Max())).ToArray();
-        output.WriteLine(string.Join(" | ", names.Select((n, i) => n.PadRight(widths[i]))).TrimEnd());
-        output.WriteLine(string.Join("-+-", widths.Select(w => new string('-', w))));
-        foreach (var row in cells)
+        if (names.Length > 0)
         {
-            output.WriteLine(string.Join(" | ", row.Select((c, i) => (c.Length > widths[i] ? c[..(widths[i] - 1)] + "…" : c).PadRight(widths[i]))).TrimEnd());
+            TableRenderer.Write(names, rows.Select(r => r.Select(v => Cell(v).ReplaceLineEndings(" ")).ToArray()), output, width);
         }
 
-        output.WriteLine($"({rows.Count} row{(rows.Count == 1 ? "" : "s")})");
+        output.WriteLine($"({Counts.Of(rows.Count, "row")})");
     }
 
-    private static void Json(string[] names, List<BsonValue[]> rows, TextWriter output)
+    // A missing field prints as nothing; a stored NULL as NULL.
+    private static string Cell(BsonValue? value) => value switch
+    {
+        null => "",
+        BsonNull => "NULL",
+        _ => Text(value),
+    };
+
+    private static void Json(ResultSet result, TextWriter output)
     {
         using var buffer = new MemoryStream();
         using (var writer = new Utf8JsonWriter(buffer, new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping }))
         {
             writer.WriteStartArray();
-            foreach (var row in rows)
+            // SELECT * prints the stored documents themselves; other statements an object per row.
+            foreach (var document in result.Documents ?? result.Rows.Select(row => RowDocument(result.Names, row)))
             {
-                var document = new BsonDocument();
-                for (var i = 0; i < names.Length; i++)
-                {
-                    document[names[i]] = row[i];
-                }
-
                 ExtendedJson.Write(writer, document, ExtendedJsonMode.Relaxed);
             }
 
@@ -93,18 +91,29 @@ internal static class ResultPrinter
         output.WriteLine(Encoding.UTF8.GetString(buffer.ToArray()));
     }
 
-    private static void Csv(string[] names, List<BsonValue[]> rows, TextWriter output)
+    private static BsonDocument RowDocument(string[] names, BsonValue?[] row)
+    {
+        var document = new BsonDocument();
+        for (var i = 0; i < names.Length; i++)
+        {
+            document[names[i]] = row[i] ?? BsonNull.Value;
+        }
+
+        return document;
+    }
+
+    private static void Csv(string[] names, List<BsonValue?[]> rows, TextWriter output)
     {
         output.WriteLine(string.Join(",", names.Select(Quote)));
         foreach (var row in rows)
         {
-            output.WriteLine(string.Join(",", row.Select(v => Quote(Text(v)))));
+            output.WriteLine(string.Join(",", row.Select(v => Quote(v is null ? "" : Text(v)))));
         }
     }
 
-    private static void Lines(string[] names, List<BsonValue[]> rows, TextWriter output)
+    private static void Lines(string[] names, List<BsonValue?[]> rows, TextWriter output)
     {
-        var width = names.Max(n => n.Length);
+        var width = names.Select(n => n.Length).DefaultIfEmpty(0).Max();
         for (var r = 0; r < rows.Count; r++)
         {
             if (r > 0)
@@ -114,7 +123,11 @@ internal static class ResultPrinter
 
             for (var i = 0; i < names.Length; i++)
             {
-                output.WriteLine($"{names[i].PadLeft(width)} = {(rows[r][i] is BsonNull ? "NULL" : Text(rows[r][i]))}");
+                // A field this document lacks has no line, as in the document itself.
+                if (rows[r][i] is { } value)
+                {
+                    output.WriteLine($"{names[i].PadLeft(width)} = {Cell(value)}");
+                }
             }
         }
     }

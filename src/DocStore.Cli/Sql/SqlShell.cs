@@ -9,7 +9,7 @@ namespace DocStore.Cli.Sql;
 /// message (with the caret excerpt for SQL) and the shell goes on. Statements share one session, so
 /// BEGIN ... COMMIT spans statements.
 /// </summary>
-internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, TextWriter errors)
+internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, TextWriter errors, int? width = null)
 {
     private const string Prompt = "docstore> ";
     private const string More = "     ...> ";
@@ -29,9 +29,16 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
         output.WriteLine($"DocStore {typeof(DocStoreContext).Assembly.GetName().Version?.ToString(3)} shell on {database.Path}. Enter .help for help; statements end with ;");
         var editor = new LineEditor();
         var buffer = new StatementBuffer();
-        while (!_quit && editor.ReadLine(buffer.IsEmpty ? Prompt : More) is { } line)
+        while (!_quit && editor.ReadLine(buffer.IsEmpty ? Prompt : More) is { } input)
         {
-            Feed(buffer, line);
+            if (input.Interrupted)
+            {
+                // Ctrl-C drops the statement being typed, as in sqlite3 and mongosh; .quit or Ctrl-D leave.
+                buffer.TakeRest();
+                continue;
+            }
+
+            Feed(buffer, input.Text);
         }
 
         _session.Dispose();
@@ -73,7 +80,7 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
         try
         {
             using var rows = _session.ExecuteReader(text);
-            ResultPrinter.Print(rows, _mode, output);
+            ResultPrinter.Print(rows, _mode, output, width);
         }
         catch (DocStoreException e)
         {
@@ -114,10 +121,11 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
                 System("SELECT name FROM docstore_collections ORDER BY name;", null);
                 break;
             case ".schema":
-                System("SELECT * FROM docstore_fields" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, id;", argument);
+                System("SELECT collection, name, type FROM docstore_fields" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, id;", argument);
                 break;
             case ".indexes":
-                System("SELECT collection, name, path, unique, multikey FROM docstore_indexes" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, name;", argument);
+                // UNIQUE is a reserved word: quoted as a column, and allowed bare only after AS.
+                System("SELECT collection, name, path, \"unique\" AS unique, multikey FROM docstore_indexes" + (argument is null ? "" : " WHERE collection = @name") + " ORDER BY collection, name;", argument);
                 break;
             case ".mode" when Enum.TryParse<OutputMode>(argument, ignoreCase: true, out var mode):
                 _mode = mode;
@@ -149,7 +157,7 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
             }
 
             using var rows = _session.ExecuteReader(sql, parameters);
-            ResultPrinter.Print(rows, _mode, output);
+            ResultPrinter.Print(rows, _mode, output, width);
         }
         catch (DocStoreException e)
         {

@@ -9,28 +9,39 @@ public abstract partial class DocStoreContext
     /// Writes a consistent copy of the database, as of the last acknowledged commit, to
     /// <paramref name="path"/> while writers keep committing (the copy reads one snapshot; writers are not
     /// blocked). The copy is written to <c>path.partial</c> with its header page last, fsynced, then renamed
-    /// to <paramref name="path"/> (replacing a file there), so a crash never leaves a partial copy under
-    /// that name. For an in-memory database, the way to save it to a file.
+    /// to <paramref name="path"/>, so a crash never leaves a partial copy under that name. A file already at
+    /// <paramref name="path"/> is an error unless <paramref name="overwrite"/> asks to replace it. For an
+    /// in-memory database, the way to save it to a file.
     /// </summary>
     /// <param name="path">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <param name="overwrite">Replace a file at <paramref name="path"/> (in one rename, once the copy is complete).</param>
+    /// <returns>The size of the database and of the copy, and how long the copy took.</returns>
     /// <exception cref="ArgumentException">The path is empty or the database's own file.</exception>
-    /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="IOException">A file lies at <paramref name="path"/> and <paramref name="overwrite"/> is false, a log file lies beside it, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="path"/> is as it was.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the database is damaged.</exception>
-    public void Backup(string path)
+    public MaintenanceResult Backup(string path, bool overwrite = false)
     {
         ThrowIfDisposed();
-        Engine.Backup(path);
+        return Engine.Backup(path, overwrite);
     }
+
+    /// <summary>The asynchronous twin of <see cref="Backup"/>, refusing a file at <paramref name="path"/>: the copy runs on the thread pool.</summary>
+    /// <param name="path">The file to write.</param>
+    /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="path"/>.</param>
+    /// <returns>What <see cref="Backup"/> returns, once the copy is durable at <paramref name="path"/>.</returns>
+    public ValueTask<MaintenanceResult> BackupAsync(string path, CancellationToken cancellationToken = default) =>
+        BackupAsync(path, overwrite: false, cancellationToken);
 
     /// <summary>The asynchronous twin of <see cref="Backup"/>: the copy runs on the thread pool.</summary>
     /// <param name="path">The file to write.</param>
+    /// <param name="overwrite">Replace a file at <paramref name="path"/>.</param>
     /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="path"/>.</param>
-    /// <returns>A task that completes when the copy is durable at <paramref name="path"/>.</returns>
-    public async ValueTask BackupAsync(string path, CancellationToken cancellationToken = default)
+    /// <returns>What <see cref="Backup"/> returns, once the copy is durable at <paramref name="path"/>.</returns>
+    public async ValueTask<MaintenanceResult> BackupAsync(string path, bool overwrite, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        await Task.Run(() => Engine.Backup(path, cancellationToken), cancellationToken).ConfigureAwait(false);
+        return await Task.Run(() => Engine.Backup(path, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -50,23 +61,34 @@ public abstract partial class DocStoreContext
     /// <see cref="DatabaseLockedException"/>.
     /// </remarks>
     /// <param name="sourcePath">The database file to copy.</param>
-    /// <param name="destinationPath">The file to write (replaced if it exists); no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <param name="destinationPath">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <param name="overwrite">Replace a file at <paramref name="destinationPath"/> (in one rename, once the copy is checked); without it a file there is an error.</param>
+    /// <returns>The size of the database and of the copy, and how long the copy took.</returns>
     /// <exception cref="FileNotFoundException">There is no database at <paramref name="sourcePath"/>.</exception>
     /// <exception cref="ArgumentException">A path is empty, or both name the same file.</exception>
     /// <exception cref="DatabaseLockedException">The writer held the backup lock for 30 s (one checkpoint step that long), or on Windows another process holds the database.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the database, or the finished copy, fails its checks.</exception>
-    /// <exception cref="IOException">A log file lies beside <paramref name="destinationPath"/>, a symbolic link lies at <c>destinationPath.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="IOException">A file lies at <paramref name="destinationPath"/> and <paramref name="overwrite"/> is false, a log file lies beside it, a symbolic link lies at <c>destinationPath.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="destinationPath"/> is as it was.</exception>
-    public static void BackupFile(string sourcePath, string destinationPath) =>
-        StorageEngine.BackupFile(sourcePath, destinationPath);
+    public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, bool overwrite = false) =>
+        StorageEngine.BackupFile(sourcePath, destinationPath, overwrite);
+
+    /// <summary>The asynchronous twin of <see cref="BackupFile"/>, refusing a file at <paramref name="destinationPath"/>: the copy runs on the thread pool.</summary>
+    /// <param name="sourcePath">The database file to copy.</param>
+    /// <param name="destinationPath">The file to write.</param>
+    /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
+    /// <returns>What <see cref="BackupFile"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
+    public static ValueTask<MaintenanceResult> BackupFileAsync(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
+        BackupFileAsync(sourcePath, destinationPath, overwrite: false, cancellationToken);
 
     /// <summary>The asynchronous twin of <see cref="BackupFile"/>: the copy runs on the thread pool.</summary>
     /// <param name="sourcePath">The database file to copy.</param>
     /// <param name="destinationPath">The file to write.</param>
+    /// <param name="overwrite">Replace a file at <paramref name="destinationPath"/>.</param>
     /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
-    /// <returns>A task that completes when the copy is durable at <paramref name="destinationPath"/>.</returns>
-    public static async ValueTask BackupFileAsync(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
-        await Task.Run(() => StorageEngine.BackupFile(sourcePath, destinationPath, cancellationToken), cancellationToken).ConfigureAwait(false);
+    /// <returns>What <see cref="BackupFile"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
+    public static async ValueTask<MaintenanceResult> BackupFileAsync(string sourcePath, string destinationPath, bool overwrite, CancellationToken cancellationToken = default) =>
+        await Task.Run(() => StorageEngine.BackupFile(sourcePath, destinationPath, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
 
     /// <summary>
     /// Rewrites the database densely and gives the space back to the file system (keeping the file's mode;
@@ -82,43 +104,45 @@ public abstract partial class DocStoreContext
     /// <exception cref="WriteLockTimeoutException">A write transaction or a read stayed open past the timeout; nothing changed.</exception>
     /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): it is deleted and the database is as it was.</exception>
-    public void Compact()
+    /// <returns>The size of the database's files and its pages before and after, and how long it took.</returns>
+    public MaintenanceResult Compact()
     {
         ThrowIfDisposed();
-        Engine.Compact();
+        return Engine.Compact();
     }
 
     /// <summary>The asynchronous twin of <see cref="Compact()"/>: the rewrite runs on the thread pool.</summary>
     /// <param name="cancellationToken">Stops the rewrite before the new file replaces the old one; nothing changes then.</param>
-    /// <returns>A task that completes when the compacted database is in place.</returns>
-    public async ValueTask CompactAsync(CancellationToken cancellationToken = default)
+    /// <returns>What <see cref="Compact()"/> returns, once the compacted database is in place.</returns>
+    public async ValueTask<MaintenanceResult> CompactAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        await Task.Run(() => Engine.Compact(cancellationToken), cancellationToken).ConfigureAwait(false);
+        return await Task.Run(() => Engine.Compact(cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
     /// Writes a dense copy of the database, as of the last acknowledged commit, to <paramref name="path"/>,
     /// leaving this database as it is: a backup that takes only the space the data needs. Staged and
-    /// renamed like <see cref="Backup"/>; writers keep committing.
+    /// renamed like <see cref="Backup"/>, replacing a file at <paramref name="path"/>; writers keep committing.
     /// </summary>
+    /// <returns>The size of the database and of the dense copy, and how long the copy took.</returns>
     /// <param name="path">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
     /// <exception cref="ArgumentException">The path is empty or the database's own file.</exception>
     /// <exception cref="IOException">A log file lies beside <paramref name="path"/>, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="path"/> is as it was.</exception>
-    public void Compact(string path)
+    public MaintenanceResult Compact(string path)
     {
         ThrowIfDisposed();
-        Engine.CompactTo(path);
+        return Engine.CompactTo(path);
     }
 
     /// <summary>The asynchronous twin of <see cref="Compact(string)"/>.</summary>
     /// <param name="path">The file to write.</param>
     /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="path"/>.</param>
-    /// <returns>A task that completes when the copy is durable at <paramref name="path"/>.</returns>
-    public async ValueTask CompactAsync(string path, CancellationToken cancellationToken = default)
+    /// <returns>What <see cref="Compact(string)"/> returns, once the copy is durable at <paramref name="path"/>.</returns>
+    public async ValueTask<MaintenanceResult> CompactAsync(string path, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        await Task.Run(() => Engine.CompactTo(path, cancellationToken), cancellationToken).ConfigureAwait(false);
+        return await Task.Run(() => Engine.CompactTo(path, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 }

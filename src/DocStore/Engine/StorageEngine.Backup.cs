@@ -14,20 +14,28 @@ internal sealed partial class StorageEngine
     /// <summary>
     /// Writes a consistent copy of the database as of the last acknowledged commit to <paramref name="path"/>
     /// (docs/storage.md, "Backup"). The copy is built from a read snapshot, so writers keep committing; it
-    /// goes to <c>path.partial</c> with the header page written last, is fsynced, then renamed over
-    /// <paramref name="path"/>. For an in-memory database, the way to persist it.
+    /// goes to <c>path.partial</c> with the header page written last, is fsynced, then renamed to
+    /// <paramref name="path"/>, over a file there only when <paramref name="overwrite"/> says so. For an
+    /// in-memory database, the way to persist it.
     /// </summary>
+    /// <returns>The size of the database and of the copy, and how long the copy took.</returns>
     /// <exception cref="ArgumentException">The path is the database's own.</exception>
-    /// <exception cref="IOException">A log of another database lies beside the destination, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="IOException">A file lies at the destination and <paramref name="overwrite"/> is false, a log of another database lies beside it, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and <paramref name="path"/> is as it was.</exception>
     /// <exception cref="DatabaseCorruptException">A page of the source fails its checksum.</exception>
-    public void Backup(string path, CancellationToken cancellationToken = default) => BackupVerified(path, verify: null, cancellationToken);
+    public MaintenanceResult Backup(string path, bool overwrite = false, CancellationToken cancellationToken = default) =>
+        BackupVerified(path, overwrite, verify: null, cancellationToken);
 
     // With verify: called on the complete, fsynced staging file before it is renamed into place; it throws to refuse it.
-    private void BackupVerified(string path, Action<string>? verify, CancellationToken cancellationToken)
+    private MaintenanceResult BackupVerified(string path, bool overwrite, Action<string>? verify, CancellationToken cancellationToken)
     {
         ThrowIfDisposed();
-        CheckDestination(path);
+        CheckDestination(path, overwrite);
+        return Measure(() => CopyPages(path, overwrite, verify, cancellationToken), path);
+    }
+
+    private void CopyPages(string path, bool overwrite, Action<string>? verify, CancellationToken cancellationToken)
+    {
         using var longRead = _pager.BeginLongRead();
         using var tx = BeginRead();
         var pageCount = HeaderPage.GetPageCount(tx.ReadPage(0));
@@ -77,11 +85,11 @@ internal sealed partial class StorageEngine
         target.Write(copy);
         staged.Seal();
         verify?.Invoke(staged.TemporaryPath);
-        staged.Publish();
+        staged.Publish(overwrite);
     }
 
-    /// <summary>Writes a copy as <see cref="Backup"/> does (the name tools and tests have used).</summary>
-    public void SaveTo(string path) => Backup(path);
+    /// <summary>Writes a copy as <see cref="Backup"/> does, replacing a file there (the name tools and tests have used).</summary>
+    public void SaveTo(string path) => Backup(path, overwrite: true);
 
     // In-memory pages carry no checksum (nothing there can tear), so every copy is stamped for the file.
     private static void CopyStamped(byte[] source, byte[] copy, uint page)
@@ -94,13 +102,18 @@ internal sealed partial class StorageEngine
     private UnixFileMode? ModeForCopies() => _pager.IsInMemory ? null : NewFile.ModeOf(Name);
 
     // Logs beside the destination would be replayed onto the copy at its first open.
-    private void CheckDestination(string path)
+    private void CheckDestination(string path, bool overwrite)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         var full = Path.GetFullPath(path);
         if (!_pager.IsInMemory && LinkTarget.SameFile(full, Name))
         {
             throw new ArgumentException($"The destination '{path}' is the database's own file.", nameof(path));
+        }
+
+        if (!overwrite && File.Exists(full))
+        {
+            throw StagedFile.DestinationExists(full);
         }
 
         foreach (var log in new[] { WalPath(full), RedoPath(full) })

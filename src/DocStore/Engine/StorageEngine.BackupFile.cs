@@ -26,13 +26,14 @@ internal sealed partial class StorageEngine
     /// <exception cref="FileNotFoundException">There is no database at <paramref name="sourcePath"/>.</exception>
     /// <exception cref="DatabaseLockedException">A writer's checkpoint held the backup lock past <see cref="BackupLockTimeout"/>, or (read-only fallback) a writer holds the file.</exception>
     /// <exception cref="DatabaseCorruptException">The source, or the copy, fails its checks.</exception>
-    /// <exception cref="IOException">A log lies beside the destination, a symbolic link lies at <c>destination.partial</c>, or the copy cannot be created.</exception>
+    /// <exception cref="IOException">A file lies at the destination and <paramref name="overwrite"/> is false, a log lies beside it, a symbolic link lies at <c>destination.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and the destination is as it was.</exception>
-    public static void BackupFile(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
-        BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken);
+    /// <returns>The size of the database and of the copy, and how long the copy took.</returns>
+    public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, bool overwrite = false, CancellationToken cancellationToken = default) =>
+        BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken, overwrite);
 
-    /// <summary>As <see cref="BackupFile(string, string, CancellationToken)"/>, waiting up to <paramref name="lockTimeout"/> for the backup lock.</summary>
-    internal static void BackupFile(string sourcePath, string destinationPath, TimeSpan lockTimeout, CancellationToken cancellationToken)
+    /// <summary>As <see cref="BackupFile(string, string, bool, CancellationToken)"/>, waiting up to <paramref name="lockTimeout"/> for the backup lock.</summary>
+    internal static MaintenanceResult BackupFile(string sourcePath, string destinationPath, TimeSpan lockTimeout, CancellationToken cancellationToken, bool overwrite = false)
     {
         ArgumentException.ThrowIfNullOrEmpty(sourcePath);
         ArgumentException.ThrowIfNullOrEmpty(destinationPath);
@@ -62,8 +63,7 @@ internal sealed partial class StorageEngine
         if (ReferenceEquals(hold, BackupLockFile.Hold.None))
         {
             using var engine = Open(sourcePath, new StorageOptions { ReadOnly = true });
-            engine.BackupVerified(destinationPath, VerifyCopy, cancellationToken);
-            return;
+            return engine.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
         }
 
         try
@@ -73,8 +73,7 @@ internal sealed partial class StorageEngine
                 try
                 {
                     using var engine = OpenUnlockedSnapshot(sourcePath);
-                    engine.BackupVerified(destinationPath, VerifyCopy, cancellationToken);
-                    return;
+                    return engine.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
                 }
                 catch (DatabaseCorruptException) when (attempt < SnapshotAttempts)
                 {

@@ -18,20 +18,26 @@ internal sealed partial class StorageEngine
     /// <summary>
     /// Writes a dense copy of the database as of the last acknowledged commit to <paramref name="path"/>
     /// (staged at <c>path.partial</c>, header last, fsynced, renamed), as <see cref="Backup"/> does; writers
-    /// keep committing.
+    /// keep committing. A file at <paramref name="path"/> is replaced.
     /// </summary>
+    /// <returns>The size of the database and of the dense copy, and how long the copy took.</returns>
     /// <exception cref="ArgumentException">The path is the database's own.</exception>
     /// <exception cref="IOException">A log lies beside the destination, a symbolic link lies at <c>path.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and <paramref name="path"/> is as it was.</exception>
-    public void CompactTo(string path, CancellationToken cancellationToken = default)
+    public MaintenanceResult CompactTo(string path, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        CheckDestination(path);
+        CheckDestination(path, overwrite: true);
+        return Measure(() => WriteDenseTo(path, cancellationToken), path);
+    }
+
+    private void WriteDenseTo(string path, CancellationToken cancellationToken)
+    {
         using var longRead = _pager.BeginLongRead();
         using var tx = BeginRead();
         using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
         DenseCopy.Write(tx, staged.Stream, cancellationToken);
-        staged.Publish();
+        staged.Publish(overwrite: true);
     }
 
     /// <summary>
@@ -50,9 +56,15 @@ internal sealed partial class StorageEngine
     /// <exception cref="WriteLockTimeoutException">A writer or a reader stayed past <see cref="Storage.StorageOptions.WriteLockTimeout"/>; nothing changed.</exception>
     /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the copy is deleted and the database is as it was.</exception>
-    public void Compact(CancellationToken cancellationToken = default)
+    /// <returns>The size of the database before and after, and how long the compaction took.</returns>
+    public MaintenanceResult Compact(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
+        return Measure(() => CompactInPlace(cancellationToken), copy: null);
+    }
+
+    private void CompactInPlace(CancellationToken cancellationToken)
+    {
         ThrowIfReadOnly("compaction");
         if (_pager.IsInMemory)
         {
@@ -245,7 +257,7 @@ internal sealed partial class StorageEngine
         Exception? failure = null;
         try
         {
-            staged.Publish();
+            staged.Publish(overwrite: true);
         }
         catch (StorageFailedException e)
         {

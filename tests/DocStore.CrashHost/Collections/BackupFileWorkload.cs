@@ -92,7 +92,7 @@ public static class BackupFileWorkload
         {
             Console.WriteLine("backup");
             Console.Out.Flush();
-            DocStoreContext.BackupFile(path, destination);
+            DocStoreContext.BackupFile(path, destination, overwrite: true);
             Console.WriteLine("backed-up");
             Console.Out.Flush();
         }

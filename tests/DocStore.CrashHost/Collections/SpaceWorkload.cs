@@ -66,7 +66,7 @@ public static class SpaceWorkload
         {
             Console.WriteLine("backup");
             Console.Out.Flush();
-            await db.BackupAsync(destination);
+            await db.BackupAsync(destination, overwrite: true);
             Console.WriteLine("backed-up");
             Console.Out.Flush();
         }

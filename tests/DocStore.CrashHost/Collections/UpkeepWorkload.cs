@@ -83,7 +83,7 @@ public static class UpkeepWorkload
                     db.Compact(UpkeepLog.CopyPath(path, number));
                     break;
                 default:
-                    db.Backup(UpkeepLog.CopyPath(path, number));
+                    db.Backup(UpkeepLog.CopyPath(path, number), overwrite: true);
                     break;
             }
 

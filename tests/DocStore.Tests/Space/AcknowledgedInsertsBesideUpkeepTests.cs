@@ -80,7 +80,7 @@ public sealed class AcknowledgedInsertsBesideUpkeepTests
                     Lost(MissingFromCopy(copy, before), $"from dense copy {round}");
                     break;
                 default:
-                    db.Backup(copy);
+                    db.Backup(copy, overwrite: true);
                     Lost(MissingFromCopy(copy, before), $"from backup {round}");
                     break;
             }

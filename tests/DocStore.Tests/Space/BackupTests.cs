@@ -39,7 +39,7 @@ public sealed class BackupTests
         do
         {
             atStart = committed.Select(c => Volatile.Read(ref c)).ToArray();
-            await db.BackupAsync(backup);
+            await db.BackupAsync(backup, overwrite: true);
             atEnd = committed.Select(c => Volatile.Read(ref c)).ToArray();
         }
         while (atEnd[0] == atStart[0] && atEnd[1] == atStart[1] && ++attempts < 50);
@@ -67,7 +67,7 @@ public sealed class BackupTests
     }
 
     [Fact]
-    public void An_in_memory_database_is_saved_and_a_backup_replaces_an_older_one()
+    public void An_in_memory_database_is_saved_and_a_backup_replaces_an_older_one_only_when_asked()
     {
         using var dir = new TempDirectory();
         var path = dir.File("saved.db");
@@ -75,10 +75,43 @@ public sealed class BackupTests
         var items = memory.GetCollection("items");
         items.Insert(new BsonDocument { { "_id", 1 } });
         memory.Backup(path);
+        var older = File.ReadAllBytes(path);
         items.Insert(new BsonDocument { { "_id", 2 } });
-        memory.Backup(path);
+
+        var refused = Assert.Throws<IOException>(() => memory.Backup(path));
+        Assert.Contains("exists", refused.Message);
+        Assert.False(File.Exists(path + ".partial"));
+        Assert.Equal(older, File.ReadAllBytes(path));
+
+        memory.Backup(path, overwrite: true);
         using var copy = DocStoreDatabase.Open(path, Options);
         Assert.Equal(2, copy.GetCollection("items").Count());
+    }
+
+    [Fact]
+    public async Task The_async_backups_refuse_an_existing_file_unless_asked()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("live.db");
+        using (var db = DocStoreDatabase.Open(path, Options))
+        {
+            db.GetCollection("items").Insert(new BsonDocument { { "_id", 1 } });
+            var taken = dir.File("taken.db");
+            File.WriteAllText(taken, "not a database");
+
+            await Assert.ThrowsAsync<IOException>(async () => await db.BackupAsync(taken));
+            Assert.Equal("not a database", File.ReadAllText(taken));
+            await db.BackupAsync(taken, overwrite: true);
+        }
+
+        var copy = dir.File("file-copy.db");
+        File.WriteAllText(copy, "not a database");
+        await Assert.ThrowsAsync<IOException>(async () => await DocStoreContext.BackupFileAsync(path, copy));
+        Assert.Throws<IOException>(() => DocStoreContext.BackupFile(path, copy));
+        Assert.Equal("not a database", File.ReadAllText(copy));
+        await DocStoreContext.BackupFileAsync(path, copy, overwrite: true);
+        using var reopened = DocStoreDatabase.Open(copy, Options);
+        Assert.Equal(1, reopened.GetCollection("items").Count());
     }
 
     [Fact]

@@ -24,7 +24,7 @@ public sealed class CreatedFileLinkTests
         {
             (dir.File("copy.db.partial"), dir.File("copy.db"), () => db.Backup(dir.File("copy.db"))),
             (dir.File("dense.db.partial"), dir.File("dense.db"), () => db.Compact(dir.File("dense.db"))),
-            (path + "-compact", path, db.Compact),
+            (path + "-compact", path, () => db.Compact()),
             (dir.File("file-copy.db.partial"), dir.File("file-copy.db"), () => DocStoreContext.BackupFile(path, dir.File("file-copy.db"))),
         };
 

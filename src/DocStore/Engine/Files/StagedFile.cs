@@ -50,14 +50,20 @@ internal sealed class StagedFile : IDisposable
         _stream = null;
     }
 
-    /// <summary>Moves the sealed file to its destination (replacing what is there in one rename) and makes the move durable.</summary>
+    /// <summary>Moves the sealed file to its destination (replacing what is there in one rename when <paramref name="overwrite"/>) and makes the move durable.</summary>
+    /// <exception cref="IOException">A file appeared at the destination and <paramref name="overwrite"/> is false.</exception>
     /// <exception cref="StorageFailedException">The fsync, the rename or the directory's fsync failed.</exception>
-    public void Publish()
+    public void Publish(bool overwrite)
     {
         Seal();
         try
         {
-            File.Move(TemporaryPath, Destination, overwrite: true);
+            File.Move(TemporaryPath, Destination, overwrite);
+        }
+        catch (IOException) when (!overwrite && File.Exists(Destination))
+        {
+            // Created since the caller checked: still not ours to replace.
+            throw DestinationExists(Destination);
         }
         catch (Exception ex) when (IsWriteFailure(ex))
         {
@@ -74,6 +80,10 @@ internal sealed class StagedFile : IDisposable
             throw new StorageFailedException($"'{Destination}' is complete, but the fsync of its directory after the rename failed, so a power cut may still undo the rename: {ex.Message}", ex);
         }
     }
+
+    /// <summary>The error for a destination that exists when the caller did not ask to replace it.</summary>
+    internal static IOException DestinationExists(string destination) =>
+        new($"'{destination}' exists; choose another path, or pass overwrite: true to replace it.");
 
     /// <summary>What a failed write of the staged file is reported as (the caller's <c>using</c> then deletes it).</summary>
     internal StorageFailedException Failed(string what, Exception ex) =>

@@ -67,6 +67,12 @@ public sealed class SqlDataRows : IDisposable
     /// <returns>The value.</returns>
     public BsonValue this[string name] => GetValue(GetOrdinal(name));
 
+    /// <summary>
+    /// True when the current result is <c>SELECT *</c> (or <c>alias.*</c>) over one source: its single column holds
+    /// the stored document, which <see cref="ToDocument"/> returns, so a reader can show the document's own fields.
+    /// </summary>
+    public bool IsWholeDocument => CurrentPlan?.Query.WholeDocumentSource is not null && FieldCount == 1;
+
     /// <summary>The plan of the current result, when it is a query.</summary>
     internal SelectPlan? CurrentPlan { get; private set; }
 
@@ -151,7 +157,7 @@ public sealed class SqlDataRows : IDisposable
     /// <exception cref="SqlExecutionException">A column's name (its text, when it has no alias) holds a NUL character, which no field name can.</exception>
     public BsonDocument ToDocument()
     {
-        if (CurrentPlan?.Query.WholeDocumentSource is not null && FieldCount == 1)
+        if (IsWholeDocument)
         {
             return GetValue(0) as BsonDocument ?? [];
         }
