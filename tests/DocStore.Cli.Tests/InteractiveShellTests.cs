@@ -19,8 +19,13 @@ public sealed class InteractiveShellTests : IDisposable
     {
         File.WriteAllText(_dir["a.jsonl"], "{\"_id\": 1, \"name\": \"ada\"}\n{\"_id\": 2, \"name\": \"grace\"}\n");
         Assert.Equal(0, _dir.Run("import", "app.db", "people", "a.jsonl").ExitCode);
-        var command = $"cd '{_dir.Path}' && '{Tool.DotnetHost()}' '{Tool.AssemblyPath}' shell app.db; echo SHELL-EXITED-$?; sleep 30";
-        Assert.Equal(0, Tmux("new-session", "-d", "-s", _session, "-x", "160", "-y", "50", command).ExitCode);
+        var command = $"cd '{_dir.Path}' && '{Tool.DotnetHost()}' '{Tool.AssemblyPath}' shell app.db; echo SHELL-EXITED-$?";
+
+        // The pane outlives the shell (remain-on-exit, set before the shell starts), so its last screen can
+        // be read however late; Dispose kills the session.
+        Assert.Equal(0, Tmux("new-session", "-d", "-s", _session, "-x", "160", "-y", "50", "cat").ExitCode);
+        Assert.Equal(0, Tmux("set-option", "-t", _session, "remain-on-exit", "on").ExitCode);
+        Assert.Equal(0, Tmux("respawn-pane", "-k", "-t", _session, command).ExitCode);
 
         WaitFor("docstore>");  // capture-pane drops trailing spaces
 
@@ -88,11 +93,12 @@ public sealed class InteractiveShellTests : IDisposable
 
     private void WaitFor(string text) => WaitUntil(screen => screen.Contains(text, StringComparison.Ordinal), $"'{text}'");
 
+    // Polls the screen until it shows what is awaited; the limit only catches a hang.
     private void WaitUntil(Func<string, bool> condition, string what)
     {
-        var deadline = Stopwatch.StartNew();
+        var waited = Stopwatch.StartNew();
         var screen = "";
-        while (deadline.Elapsed < TimeSpan.FromSeconds(60))
+        while (waited.Elapsed < TimeSpan.FromMinutes(2))
         {
             screen = Tmux("capture-pane", "-p", "-t", _session, "-S", "-200").Output;
             if (condition(screen))
@@ -103,7 +109,7 @@ public sealed class InteractiveShellTests : IDisposable
             Thread.Sleep(100);
         }
 
-        Assert.Fail($"The screen never showed {what}:\n{screen}");
+        Assert.Fail($"hung: the screen did not show {what} within 2 minutes:\n{screen}");
     }
 
     private static int Count(string text, string value) => (text.Length - text.Replace(value, "", StringComparison.Ordinal).Length) / value.Length;

@@ -76,9 +76,13 @@ public sealed class UpkeepCommandTests : IDisposable
                     Volatile.Write(ref committed, i);
                 }
             });
-            while (Volatile.Read(ref committed) < 800)
+            // A count of commits, not a time; the limit only catches a hang.
+            Assert.True(
+                SpinWait.SpinUntil(() => Volatile.Read(ref committed) >= 800 || writer.IsCompleted, TimeSpan.FromMinutes(2)),
+                $"hung: the application committed only up to {Volatile.Read(ref committed)}");
+            if (writer.IsCompleted)
             {
-                await Task.Delay(5);
+                await writer;   // what it threw
             }
 
             var before = Volatile.Read(ref committed);

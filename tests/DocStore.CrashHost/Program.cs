@@ -12,7 +12,7 @@ using DocStore.Storage;
 //   redo <path>          collection writes through redo records after a checkpoint (Collections/RedoWorkload.cs),
 //                        then the redo figures and "done"; the test kills the process.
 //   spill <path> <seed>  large collection transactions spilling to the WAL (Collections/SpillWorkload.cs),
-//                        printing "begin"/"ack"/"rolled" lines; killed likewise.
+//                        printing "begin"/"progress"/"ack"/"rolled" lines; killed likewise.
 //   upkeep <path> <seed> <durability>  the collection workload at that durability beside compaction, dense
 //                        copies and backups paced by acknowledgements (Collections/UpkeepWorkload.cs); killed likewise.
 //   compact <path>      compact the database in place over and over (Collections/SpaceWorkload.cs).

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Mvc.Testing;
 
@@ -20,17 +21,19 @@ public sealed class BookmarksApp : WebApplicationFactory<Program>
     }
 
     // With minimal hosting the app's own Run disposes the host too, on its thread, and the factory's dispose
-    // can return while that one is still closing the database (whose last checkpoint may write a file).
+    // can return while that one is still closing the database (whose last checkpoint may write a file): the
+    // delete is tried again until that close is over. The limit only catches a hang.
     private async Task DeleteFolderAsync()
     {
-        for (var attempt = 1; ; attempt++)
+        var waited = Stopwatch.StartNew();
+        while (true)
         {
             try
             {
                 Directory.Delete(_dir, recursive: true);
                 return;
             }
-            catch (IOException) when (attempt < 50)
+            catch (IOException) when (waited.Elapsed < TimeSpan.FromMinutes(2))
             {
                 await Task.Delay(100);
             }

@@ -70,9 +70,13 @@ public sealed class DocStoreOptions
     /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
     internal int SpillThresholdPages { get; init; }
 
+    /// <summary>The clock of the idle checkpoint (<see cref="StorageOptions.TimeProvider"/>); for tests.</summary>
+    internal TimeProvider TimeProvider { get; init; } = Defaults.TimeProvider;
+
     internal StorageOptions ToStorageOptions() => new()
     {
         SpillThresholdPages = SpillThresholdPages,
+        TimeProvider = TimeProvider,
         ReadOnly = ReadOnly,
         Durability = Durability,
         CacheSizePages = CacheSizePages,

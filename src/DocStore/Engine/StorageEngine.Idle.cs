@@ -6,16 +6,17 @@ internal sealed partial class StorageEngine
     // How long commits must have paused before the journal is checkpointed and cut back to its header.
     private static readonly TimeSpan IdleCheckpointDelay = TimeSpan.FromSeconds(1);
 
-    // Null for :memory: and read-only databases. Armed by the first commit after it last fired.
-    private readonly Timer? _idleTimer;
+    // Null for :memory: and read-only databases. Armed by the first commit after it last fired. Made by
+    // StorageOptions.TimeProvider, as is the clock below (the system's, unless a test moves time by hand).
+    private readonly ITimer? _idleTimer;
 
-    // Environment.TickCount64 at the last commit; 1 in _idleArmed while the timer is set.
-    private long _lastCommitTicks;
+    // The TimeProvider's timestamp at the last commit; 1 in _idleArmed while the timer is set.
+    private long _lastCommitTimestamp;
     private int _idleArmed;
 
     private void NoteCommit()
     {
-        Volatile.Write(ref _lastCommitTicks, Environment.TickCount64);
+        Volatile.Write(ref _lastCommitTimestamp, _options.TimeProvider.GetTimestamp());
         ArmIdleTimerOnce();
     }
 
@@ -42,7 +43,7 @@ internal sealed partial class StorageEngine
 
     private void OnIdleTimer(object? state)
     {
-        var quiet = TimeSpan.FromMilliseconds(Environment.TickCount64 - Volatile.Read(ref _lastCommitTicks));
+        var quiet = _options.TimeProvider.GetElapsedTime(Volatile.Read(ref _lastCommitTimestamp));
         if (quiet < IdleCheckpointDelay)
         {
             ArmIdleTimer(IdleCheckpointDelay - quiet);

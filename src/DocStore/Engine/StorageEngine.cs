@@ -46,7 +46,7 @@ internal sealed partial class StorageEngine : IDisposable
         DocStoreMetrics.TrackWalSize(this, MeasureWalSize);
         if (!pager.IsInMemory && !options.ReadOnly)
         {
-            _idleTimer = new Timer(OnIdleTimer, null, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+            _idleTimer = options.TimeProvider.CreateTimer(OnIdleTimer, null, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
         }
     }
 

@@ -87,6 +87,12 @@ internal sealed class StorageOptions
     /// </summary>
     internal int SpillThresholdPages { get; init; }
 
+    /// <summary>
+    /// The clock and timers of the idle checkpoint (how long commits have paused, and the timer that looks
+    /// again). Default <see cref="System.TimeProvider.System"/>; tests pass a fake one to move time by hand.
+    /// </summary>
+    internal TimeProvider TimeProvider { get; init; } = TimeProvider.System;
+
     /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
     internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog && !ReadOnly;
 
@@ -108,6 +114,7 @@ internal sealed class StorageOptions
         }
 
         ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
+        ArgumentNullException.ThrowIfNull(TimeProvider);
         ArgumentOutOfRangeException.ThrowIfNegative(AutoCheckpointFrames, nameof(AutoCheckpointFrames));
         ArgumentOutOfRangeException.ThrowIfNegative(WalPreallocationFrames, nameof(WalPreallocationFrames));
         ArgumentOutOfRangeException.ThrowIfNegative(SpillThresholdPages, nameof(SpillThresholdPages));

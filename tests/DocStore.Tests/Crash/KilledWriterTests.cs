@@ -27,15 +27,20 @@ public sealed class KilledWriterTests
         {
             using (var host = new CrashHostProcess("write", path, kill.ToString(System.Globalization.CultureInfo.InvariantCulture)))
             {
-                Assert.Equal("ready", host.ReadLine(TimeSpan.FromSeconds(30)));
+                Assert.Equal("ready", host.ReadLine(HangGuard.Limit));
 
-                // Start the clock once commits flow, so that every kill lands in the middle of writing
-                // however slowly the process started on a busy machine.
-                var first = host.ReadLine(TimeSpan.FromSeconds(30));
-                Assert.NotNull(first);
-                Thread.Sleep(random.Next(20, 200));
+                // Killed after a random number of acknowledged commits (counted, not timed), so that every
+                // kill lands in the middle of writing however loaded the machine.
+                var lines = new List<string>();
+                for (var wanted = random.Next(1, 40); lines.Count < wanted;)
+                {
+                    var next = host.ReadLine(HangGuard.Limit);
+                    Assert.True(next is not null, $"hung: the writer acknowledged only {lines.Count} commits");
+                    lines.Add(next);
+                }
+
                 host.Kill();
-                var acks = host.DrainLines().Prepend(first).Where(l => l.StartsWith("ack ", StringComparison.Ordinal)).Select(l => int.Parse(l[4..], System.Globalization.CultureInfo.InvariantCulture)).ToList();
+                var acks = lines.Concat(host.DrainLines()).Where(l => l.StartsWith("ack ", StringComparison.Ordinal)).Select(l => int.Parse(l[4..], System.Globalization.CultureInfo.InvariantCulture)).ToList();
                 Assert.NotEmpty(acks);
                 acknowledged.UnionWith(acks);
                 commits += acks.Count;

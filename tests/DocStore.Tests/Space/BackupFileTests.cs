@@ -31,10 +31,7 @@ public sealed class BackupFileTests
                 Volatile.Write(ref committed, n);
             }
         });
-        while (Volatile.Read(ref committed) < 1_000)
-        {
-            await Task.Delay(5);
-        }
+        await HangGuard.UntilAsync(() => Volatile.Read(ref committed) >= 1_000 || writer.IsCompleted, "the writer's first 1,000 commits");
 
         for (var round = 0; round < 3; round++)
         {
@@ -99,15 +96,35 @@ public sealed class BackupFileTests
             Assert.False(File.Exists(backup));
         }
 
-        // Held for a moment, as by a checkpoint: the backup waits for it and then runs.
+        // Held as by a checkpoint: the backup waits for it and then runs. Its thread sleeps between tries
+        // while the lock is held (seen as WaitSleepJoin), and only then is the lock released.
         var step = BackupLockFile.TryHoldExclusive(sidecar)!;
-        var release = Task.Run(async () =>
+        var released = false;
+        var done = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var thread = new Thread(() =>
         {
-            await Task.Delay(300);
-            step.Dispose();
+            try
+            {
+                Engine.StorageEngine.BackupFile(path, backup, HangGuard.Limit, CancellationToken.None);
+                done.SetResult(Volatile.Read(ref released));
+            }
+            catch (Exception e)
+            {
+                done.SetException(e);
+            }
         });
-        Engine.StorageEngine.BackupFile(path, backup, TimeSpan.FromSeconds(30), CancellationToken.None);
-        await release;
+        thread.Start();
+        HangGuard.Until(() => (thread.ThreadState & ThreadState.WaitSleepJoin) != 0 || done.Task.IsCompleted, "the backup waiting for the lock");
+        if (done.Task.IsCompleted)
+        {
+            await done.Task;    // what the backup threw, if it failed
+            Assert.Fail("the backup ran while a checkpoint step held the lock");
+        }
+
+        Assert.False(File.Exists(backup));
+        Volatile.Write(ref released, true);
+        step.Dispose();
+        Assert.True(await HangGuard.WaitAsync(done.Task, "the backup after the release"), "the backup ended before the lock was released");
         using var copy = DocStoreDatabase.Open(backup, Options);
         Assert.Equal(1, copy.GetCollection("items").Count());
     }

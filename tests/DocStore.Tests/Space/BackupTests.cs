@@ -26,10 +26,9 @@ public sealed class BackupTests
             }
         })).ToArray();
 
-        while (Volatile.Read(ref committed[0]) < 2_000 || Volatile.Read(ref committed[1]) < 2_000)
-        {
-            await Task.Delay(10);
-        }
+        await HangGuard.UntilAsync(
+            () => Volatile.Read(ref committed[0]) >= 2_000 && Volatile.Read(ref committed[1]) >= 2_000 || writers.Any(w => w.IsCompleted),
+            "2,000 commits of each writer");
 
         // A backup can be quicker than the writers' next commit on a loaded machine; repeat it (each replaces
         // the last) until one overlapped commits, which is what this test is about.

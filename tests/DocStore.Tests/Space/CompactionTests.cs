@@ -128,19 +128,19 @@ public sealed class CompactionTests
         Churn(items, live, 3_000, liveTarget: 800);
         var fixedKeys = live.Keys.ToArray();
         long written = 0;
+        var reads = new long[2];
         using var stop = new CancellationTokenSource();
         var readers = Enumerable.Range(0, 2).Select(r => Task.Run(() =>
         {
             var random = new Random(r);
-            var reads = 0;
             while (!stop.IsCancellationRequested)
             {
                 var key = fixedKeys[random.Next(fixedKeys.Length)];
                 Assert.Equal(live[key]["Body"].AsString, items.Get(key)!["Body"].AsString);
-                reads++;
+                Interlocked.Increment(ref reads[r]);
             }
 
-            return reads;
+            return Interlocked.Read(ref reads[r]);
         })).ToArray();
         var writer = Task.Run(() =>
         {
@@ -151,9 +151,15 @@ public sealed class CompactionTests
             }
         });
 
+        // Before each compaction, every reader and the writer get more work done since the last one: the
+        // compactions land among them, counted in their work rather than in time.
         for (var i = 0; i < 3; i++)
         {
-            await Task.Delay(50);
+            var (readsThen, writtenThen) = (Enumerable.Range(0, 2).Select(r => Interlocked.Read(ref reads[r])).ToArray(), Interlocked.Read(ref written));
+            await HangGuard.UntilAsync(
+                () => Enumerable.Range(0, 2).All(r => Interlocked.Read(ref reads[r]) >= readsThen[r] + 20) && Interlocked.Read(ref written) >= writtenThen + 20
+                    || readers.Any(t => t.IsCompleted) || writer.IsCompleted,
+                $"reads and writes before compaction {i + 1}");
             await db.CompactAsync();
         }
 

@@ -1,4 +1,5 @@
 using DocStore.Storage.Paging;
+using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Storage;
 
@@ -91,7 +92,9 @@ public sealed class ReaderRegistryTests
     {
         // The checkpoint's safety rule: once Register returned a snapshot, every Oldest() that starts later
         // (until the reader leaves) is at or before it. Readers, a publisher and a checkpointer race here
-        // with no lock of the test's own; each reader checks the first Oldest() that began after it registered.
+        // with no lock of the test's own; each reader checks the first Oldest() that began after it registered,
+        // for a fixed number of registrations (the checkpointer runs until they are done, so one always comes).
+        const int ReaderCount = 3, ChecksEach = 1_000;
         var registry = new ReaderRegistry(visibleLsn: 1);
         var stop = false;
         var started = 0L;
@@ -115,23 +118,18 @@ public sealed class ReaderRegistryTests
                 Volatile.Write(ref latest, new Observation(start, registry.Oldest()));
             }
         });
-        var readers = Enumerable.Range(0, 3).Select(_ => Threads.Start(() =>
+        var readers = Enumerable.Range(0, ReaderCount).Select(_ => Threads.Start(() =>
         {
-            var deadline = DateTime.UtcNow.AddSeconds(1.5);
-            while (DateTime.UtcNow < deadline)
+            for (var i = 0; i < ChecksEach && !Volatile.Read(ref stop); i++)
             {
                 var snapshot = registry.Register();
                 var registeredBefore = Volatile.Read(ref started);
                 Observation? seen;
-                var spins = 0;
-                while ((seen = Volatile.Read(ref latest)) is null || seen.Start <= registeredBefore)
+                var spin = new SpinWait();
+                while (((seen = Volatile.Read(ref latest)) is null || seen.Start <= registeredBefore) && !Volatile.Read(ref stop))
                 {
-                    if (++spins > 1_000_000)
-                    {
-                        break;
-                    }
-
-                    Thread.SpinWait(10);
+                    // Yields rather than sleeps, so the race stays tight and the checkpointer gets a core.
+                    spin.SpinOnce(sleep1Threshold: -1);
                 }
 
                 if (seen is not null && seen.Start > registeredBefore)
@@ -147,26 +145,38 @@ public sealed class ReaderRegistryTests
             }
         })).ToArray();
 
-        await Task.WhenAll(readers);
-        Volatile.Write(ref stop, true);
-        await Task.WhenAll(publisher, checkpointer);
+        try
+        {
+            await HangGuard.WaitAsync(Task.WhenAll(readers), "the readers' checks against a later Oldest()");
+        }
+        finally
+        {
+            Volatile.Write(ref stop, true);
+            await Task.WhenAll([.. readers, publisher, checkpointer]);
+        }
+
         Assert.Equal(0, violations);
-        Assert.True(checkedReads > 100, $"only {checkedReads} registrations were checked against a later Oldest()");
+        Assert.Equal(ReaderCount * ChecksEach, checkedReads);
     }
 
     [Fact]
     public async Task Under_concurrent_readers_a_checkpoint_action_never_runs_while_a_reader_is_registered()
     {
+        // Publishes and checkpoint actions race three readers until the action found a moment without readers
+        // a fixed number of times and the readers registered many times meanwhile: counts, not a duration.
+        const int ActionsWanted = 20, RegistrationsWanted = 30_000;
         var registry = new ReaderRegistry(visibleLsn: 1);
         var inside = 0;
         var stop = false;
         var ranWhileReading = 0;
         var actions = 0;
+        var registrations = 0L;
         var readers = Enumerable.Range(0, 3).Select(_ => Threads.Start(() =>
         {
             while (!Volatile.Read(ref stop))
             {
                 var snapshot = registry.Register();
+                Interlocked.Increment(ref registrations);
                 Interlocked.Increment(ref inside);
                 Thread.SpinWait(20);
                 Interlocked.Decrement(ref inside);
@@ -174,31 +184,41 @@ public sealed class ReaderRegistryTests
             }
         })).ToArray();
 
-        var deadline = DateTime.UtcNow.AddSeconds(1.5);
-        var lsn = 1L;
-        while (DateTime.UtcNow < deadline)
+        var checkpointer = Threads.Start(() =>
         {
-            registry.Publish(++lsn);
-            registry.RunIfNoReaders(() =>
+            var lsn = 1L;
+            while (!Volatile.Read(ref stop) && (actions < ActionsWanted || Interlocked.Read(ref registrations) < RegistrationsWanted))
             {
-                actions++;
-                if (Volatile.Read(ref inside) != 0)
+                registry.Publish(++lsn);
+                registry.RunIfNoReaders(() =>
                 {
-                    ranWhileReading++;
-                }
+                    actions++;
+                    if (Volatile.Read(ref inside) != 0)
+                    {
+                        ranWhileReading++;
+                    }
 
-                Thread.SpinWait(50);
-                if (Volatile.Read(ref inside) != 0)
-                {
-                    ranWhileReading++;
-                }
-            });
+                    Thread.SpinWait(50);
+                    if (Volatile.Read(ref inside) != 0)
+                    {
+                        ranWhileReading++;
+                    }
+                });
+            }
+        });
+
+        try
+        {
+            await HangGuard.WaitAsync(checkpointer, $"{ActionsWanted} checkpoint actions between readers");
+        }
+        finally
+        {
+            Volatile.Write(ref stop, true);
+            await Task.WhenAll([.. readers, checkpointer]);
         }
 
-        Volatile.Write(ref stop, true);
-        await Task.WhenAll(readers);
         Assert.Equal(0, ranWhileReading);
-        Assert.True(actions > 0, "the action never found a moment without readers");
+        Assert.True(actions >= ActionsWanted, $"the action found a moment without readers only {actions} times");
     }
 
     private sealed record Observation(long Start, long Oldest);

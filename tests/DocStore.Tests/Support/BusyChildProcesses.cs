@@ -1,8 +1,8 @@
 namespace DocStore.Tests.Support;
 
 /// <summary>
-/// Test classes whose child processes write flat out, or whose checks depend on a child getting work done
-/// within a short, random delay: run one at a time, so that one's load does not starve the other's timing.
+/// Test classes whose child processes write flat out: run one at a time, so that their load adds up less
+/// (their checks wait for the children's output, not for time, so they pass either way).
 /// </summary>
 [CollectionDefinition(Name)]
 public sealed class BusyChildProcesses

@@ -8,7 +8,8 @@ namespace DocStore.Tests.Transactions;
 /// <summary>The write lock serves waiters in the order they came, so a busy writer cannot starve anyone.</summary>
 public sealed class FairWriteLockTests
 {
-    private static readonly TimeSpan Long = TimeSpan.FromSeconds(30);
+    // The waits that must succeed: a hang guard, never reached unless the lock is broken.
+    private static readonly TimeSpan Long = HangGuard.Limit;
 
     [Fact]
     public async Task A_release_hands_the_lock_to_the_waiter_not_to_whoever_asks_next()
@@ -160,7 +161,7 @@ public sealed class FairWriteLockTests
             }
         }
 
-        await Task.WhenAll(Enumerable.Range(0, 8).Select(n => n % 2 == 0 ? OnOwnThread(SyncTaker) : Task.Run(AsyncTaker))).WaitAsync(Long);
+        await HangGuard.WaitAsync(Task.WhenAll(Enumerable.Range(0, 8).Select(n => n % 2 == 0 ? OnOwnThread(SyncTaker) : Task.Run(AsyncTaker))), "the takers' rounds");
         Assert.Equal(8 * 400, taken + timedOut);
         Assert.True(taken > 0);
         Assert.Equal(0, gate.Waiting);
@@ -183,11 +184,13 @@ public sealed class FairWriteLockTests
         var engine = TestDatabase.OpenMemory(new StorageOptions { PageSize = 1024, WriteLockTimeout = Long });
         var first = engine.BeginWrite();
         first.CreateTree("t").Put([1], [1]);
+        // BeginWriteAsync gets in line before it returns (the engine is open and the lock held): the close
+        // below ends a wait that is under way, not one that never began.
         var second = engine.BeginWriteAsync().AsTask();
-        await Task.Delay(20);
+        Assert.False(second.IsCompleted, "the second writer was not waiting for the lock");
 
         engine.Dispose();
-        await Assert.ThrowsAsync<ObjectDisposedException>(() => second).WaitAsync(TimeSpan.FromSeconds(10));
+        await HangGuard.WaitAsync(Assert.ThrowsAsync<ObjectDisposedException>(() => second), "the end of the waiting writer");
     }
 
     // Blocking waiters get threads of their own: in a loaded CI run a waiter started with Task.Run did not
@@ -201,7 +204,7 @@ public sealed class FairWriteLockTests
     // Polls without awaiting, so it needs no pool thread either.
     private static Task InLine(WriteLock gate, int count)
     {
-        Assert.True(SpinWait.SpinUntil(() => gate.Waiting >= count, Long), "the waiter never got in line");
+        HangGuard.Until(() => gate.Waiting >= count, "the waiter getting in line");
         return Task.CompletedTask;
     }
 }

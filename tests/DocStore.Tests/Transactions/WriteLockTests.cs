@@ -28,14 +28,21 @@ public sealed class WriteLockTests
     [Fact]
     public async Task A_second_writer_waits_and_proceeds_once_the_first_commits()
     {
-        using var engine = TestDatabase.OpenMemory(WithTimeout(TimeSpan.FromSeconds(30)));
+        using var engine = TestDatabase.OpenMemory(WithTimeout(Timeout.InfiniteTimeSpan));
         var first = engine.BeginWrite();
         first.CreateTree("t").Put([1], [1]);
+
+        // BeginWriteAsync gets in line before it returns; only the first writer's end can complete it, so
+        // the continuation below records whether that end had come when the second writer got the lock.
+        var firstEnded = false;
         var second = engine.BeginWriteAsync().AsTask();
-        await Task.Delay(20);
-        Assert.False(second.IsCompleted);
+        var sawFirstEnded = second.ContinueWith(_ => Volatile.Read(ref firstEnded), CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+        Assert.False(second.IsCompleted, "the second writer got the lock while the first held it");
+
+        Volatile.Write(ref firstEnded, true);
         first.Commit();
-        using var tx = await second;
+        using var tx = await HangGuard.WaitAsync(second, "the second writer getting the lock");
+        Assert.True(await sawFirstEnded, "the second writer got the lock before the first ended");
         Assert.True(tx.OpenTree("t")!.ContainsKey([1]));
     }
 
@@ -43,28 +50,49 @@ public sealed class WriteLockTests
     public async Task A_write_transaction_begun_on_one_thread_is_used_and_committed_on_others()
     {
         using var engine = TestDatabase.OpenMemory(WithTimeout(TimeSpan.FromSeconds(30)));
-        var tx = await engine.BeginWriteAsync();
-        var beganOn = Environment.CurrentManagedThreadId;
 
-        // A dedicated thread is certainly not the one that took the write lock; a thread-affine lock
-        // would fail when this transaction releases it there.
-        var usedOn = await OnNewThread(() =>
+        // The thread that begins the transaction stays alive until the others are done, so none of them can
+        // be given its id; a thread-affine lock would fail when this transaction releases it elsewhere.
+        using var began = new ManualResetEventSlim();
+        using var finish = new ManualResetEventSlim();
+        WriteTransaction? tx = null;
+        var beganOn = 0;
+        var first = OnNewThread(() =>
         {
-            var tree = tx.CreateTree("t");
-            for (var i = 0; i < 20; i++)
-            {
-                tree.Put(TestDatabase.Key(i), TestDatabase.Value(i));
-            }
+            tx = engine.BeginWriteAsync().AsTask().GetAwaiter().GetResult();
+            beganOn = Environment.CurrentManagedThreadId;
+            began.Set();
+            finish.Wait();
         });
-        await Task.Yield();
-        var committedOn = await OnNewThread(() => tx.CommitAsync().AsTask().GetAwaiter().GetResult());
-        Assert.NotEqual(beganOn, usedOn);
-        Assert.NotEqual(beganOn, committedOn);
+        try
+        {
+            HangGuard.Until(() => began.IsSet || first.IsCompleted, "the transaction beginning on its thread");
+            Assert.True(began.IsSet, first.Exception?.ToString());
+            var usedOn = await HangGuard.WaitAsync(
+                OnNewThread(() =>
+                {
+                    var tree = tx!.CreateTree("t");
+                    for (var i = 0; i < 20; i++)
+                    {
+                        tree.Put(TestDatabase.Key(i), TestDatabase.Value(i));
+                    }
+                }),
+                "the writes on a second thread");
+            var committedOn = await HangGuard.WaitAsync(OnNewThread(() => tx!.CommitAsync().AsTask().GetAwaiter().GetResult()), "the commit on a third thread");
+            Assert.NotEqual(beganOn, usedOn);
+            Assert.NotEqual(beganOn, committedOn);
+        }
+        finally
+        {
+            finish.Set();
+        }
 
+        Assert.Equal(beganOn, await HangGuard.WaitAsync(first, "the first thread's end"));
         using var next = await engine.BeginWriteAsync();
         Assert.Equal(20, Count(next.OpenTree("t")!));
     }
 
+    // Completes with the id of the new thread that ran action, once it returned.
     private static Task<int> OnNewThread(Action action)
     {
         var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);

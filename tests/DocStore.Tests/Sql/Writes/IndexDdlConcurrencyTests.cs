@@ -1,4 +1,5 @@
 using DocStore.Bson.Model;
+using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Sql.Writes;
 
@@ -14,11 +15,13 @@ public sealed class IndexDdlConcurrencyTests
         var notes = db.GetCollection("Notes");
         notes.Insert(new BsonDocument { { "_id", 0 }, { "Tag", "t0" }, { "N", 0 } });
         using var stop = new CancellationTokenSource();
+        long inserted = 0, readRounds = 0;
         var writers = Enumerable.Range(1, 2).Select(w => Task.Run(() =>
         {
             for (var id = w * 1_000_000; !stop.IsCancellationRequested; id++)
             {
                 notes.Insert(new BsonDocument { { "_id", id }, { "Tag", $"t{id % 7}" }, { "N", id % 13 } });
+                Interlocked.Increment(ref inserted);
                 if (id % 3 == 0)
                 {
                     notes.Delete(id - 1);
@@ -39,6 +42,8 @@ public sealed class IndexDdlConcurrencyTests
                 {
                     // The index is dropped at the moment: the handle says so by name.
                 }
+
+                Interlocked.Increment(ref readRounds);
             }
 
             return reads;
@@ -53,7 +58,13 @@ public sealed class IndexDdlConcurrencyTests
         }
 
         db.Sql.Execute("CREATE INDEX ByTag ON Notes (Tag)");
-        await Task.Delay(50);
+
+        // The writers and the reader go on against the last index for a while: counted in their work.
+        var (insertedThen, readThen) = (Interlocked.Read(ref inserted), Interlocked.Read(ref readRounds));
+        await HangGuard.UntilAsync(
+            () => Interlocked.Read(ref inserted) >= insertedThen + 100 && Interlocked.Read(ref readRounds) >= readThen + 3
+                || writers.Any(w => w.IsCompleted) || reader.IsCompleted,
+            "writes and reads after the last CREATE INDEX");
         await stop.CancelAsync();
         await Task.WhenAll(writers);
         await reader;
