@@ -15,7 +15,14 @@ internal static class TestDatabase
         Durability = durability,
         AutoCheckpointFrames = autoCheckpoint,
         WriteLockTimeout = TimeSpan.FromSeconds(10),
+        TimeProvider = StoppedClock,
     };
+
+    /// <summary>
+    /// A clock that never moves unless a test moves it: the idle checkpoint (after a second without commits)
+    /// then never changes the files under a test that reads them, however slowly a busy machine runs it.
+    /// </summary>
+    public static TimeProvider StoppedClock => new Microsoft.Extensions.Time.Testing.FakeTimeProvider();
 
     public static StorageEngine OpenMemory(StorageOptions? options = null) => StorageEngine.Open(StorageEngine.InMemory, options ?? Small());
 
