@@ -123,7 +123,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         // Opening runs a write transaction; one lock keeps two callers from opening the same name twice.
         lock (_untypedLock)
         {
-            if (_untyped.TryGetValue(name, out var open))
+            if (_untyped.TryGetValue(name, out var open) && !open.IsDropped)
             {
                 open.EnsureDeclared(options);
                 return open;
@@ -145,7 +145,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         ThrowIfDisposed();
         lock (_untypedLock)
         {
-            if (_untyped.TryGetValue(name, out var open))
+            if (_untyped.TryGetValue(name, out var open) && !open.IsDropped)
             {
                 return open;
             }
