@@ -18,6 +18,8 @@ public sealed class OpenRefusalCommandTests : IDisposable
         var result = _dir.Run("import", "Data Source=cs.db;Mode=ReadOnly", "things", "a.jsonl");
 
         Assert.NotEqual(0, result.ExitCode);
+        Assert.Equal(1, result.ExitCode);
+        Assert.DoesNotContain("unexpected", result.Error, StringComparison.Ordinal);
         Assert.Contains("looks like a connection string", result.Error);
         Assert.Contains("DocStoreConnection", result.Error);
         Assert.Equal(["a.jsonl"], Files());
