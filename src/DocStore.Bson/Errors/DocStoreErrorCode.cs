@@ -63,9 +63,12 @@ public enum DocStoreErrorCode
     /// <summary>BEGIN, COMMIT or ROLLBACK does not fit the session's transaction: BEGIN inside one, COMMIT or ROLLBACK without one.</summary>
     SqlTransaction,
 
-    /// <summary>CREATE INDEX names an index that the collection already has.</summary>
+    /// <summary>CREATE INDEX names an index that the collection already has, or CREATE COLLECTION or ALTER COLLECTION ... RENAME TO a collection name that is taken.</summary>
     SqlNameTaken,
 
     /// <summary>CREATE INDEX or DROP INDEX names a collection whose index set a typed model open in this process declares (with [Index]).</summary>
     SqlIndexOwned,
+
+    /// <summary>DROP COLLECTION or ALTER COLLECTION names a collection that a typed model open in this process holds (a context's collection property or an open typed collection).</summary>
+    SqlCollectionOwned,
 }

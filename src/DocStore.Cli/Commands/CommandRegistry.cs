@@ -13,5 +13,7 @@ internal static class CommandRegistry
         new StatsCommand(),
         new BackupCommand(),
         new CompactCommand(),
+        new DropCommand(),
+        new RenameCommand(),
     ];
 }

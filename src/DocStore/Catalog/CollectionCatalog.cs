@@ -11,7 +11,7 @@ namespace DocStore.Catalog;
 /// write transactions, together with the documents that need the change, so a crash never loses a field
 /// name that a committed document uses and never leaves half a definition.
 /// </summary>
-internal static class CollectionCatalog
+internal static partial class CollectionCatalog
 {
     /// <summary>The name of the engine tree holding the catalog.</summary>
     public const string TreeName = "$collections";

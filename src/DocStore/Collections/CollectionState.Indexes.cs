@@ -32,9 +32,10 @@ internal sealed partial class CollectionState
     /// start a new root-cache generation, so while the set's generation is current (one volatile read) it
     /// is still the catalog's; otherwise the catalog is read again in the transaction.
     /// </summary>
-    /// <exception cref="InvalidOperationException">The catalog no longer has an index the open typed model declares.</exception>
+    /// <exception cref="InvalidOperationException">The catalog no longer has an index the open typed model declares, or the collection was dropped or renamed.</exception>
     public IndexSet Current(Transaction transaction, TreeRootCache rootCache)
     {
+        ThrowIfDropped();
         var set = IndexSet;
         var generation = rootCache.GenerationStart;
         if (set.Generation == generation && transaction.SnapshotLsn >= generation)
@@ -50,7 +51,7 @@ internal sealed partial class CollectionState
     {
         var set = IndexSet;
         var generation = rootCache.GenerationStart;
-        return set.Generation == generation && snapshotLsn >= generation ? set : null;
+        return set.Generation == generation && snapshotLsn >= generation && !Dropped ? set : null;
     }
 
     private IndexSet Reload(Transaction transaction, TreeRootCache rootCache, long generation)

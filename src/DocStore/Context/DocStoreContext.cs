@@ -44,8 +44,9 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// open database: each sees the others' commits, and the file closes when the last of them is disposed.
     /// The first opener's options apply to all of them.
     /// </remarks>
+    /// <exception cref="ArgumentException">The path is empty, or looks like a connection string (<c>Data Source=app.db;Mode=ReadOnly</c>): pass the file's path and set options through <see cref="DocStoreOptions"/>; connection strings are for <c>DocStoreConnection</c> (DocStore.Data).</exception>
     /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with the other <see cref="DocStoreOptions.ReadOnly"/> setting.</exception>
-    /// <exception cref="DatabaseCorruptException">The file is damaged.</exception>
+    /// <exception cref="DatabaseCorruptException">The file is damaged, or is not a DocStore database (then nothing is created beside it).</exception>
     protected DocStoreContext(string path, DocStoreOptions? options)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
@@ -122,7 +123,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         // Opening runs a write transaction; one lock keeps two callers from opening the same name twice.
         lock (_untypedLock)
         {
-            if (_untyped.TryGetValue(name, out var open))
+            if (_untyped.TryGetValue(name, out var open) && !open.IsDropped)
             {
                 open.EnsureDeclared(options);
                 return open;
@@ -144,7 +145,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
         ThrowIfDisposed();
         lock (_untypedLock)
         {
-            if (_untyped.TryGetValue(name, out var open))
+            if (_untyped.TryGetValue(name, out var open) && !open.IsDropped)
             {
                 return open;
             }

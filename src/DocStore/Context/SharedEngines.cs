@@ -106,6 +106,19 @@ internal static class SharedEngines
             }
         }
 
+        /// <summary>Forgets the state of a dropped or renamed collection, marking it so that objects still holding it fail.</summary>
+        public void Forget(string name)
+        {
+            lock (_collections)
+            {
+                if (_collections.TryGetValue(name, out var state) && state is not null)
+                {
+                    state.MarkDropped();
+                    _collections.Remove(name);
+                }
+            }
+        }
+
         public CollectionState? Find(string name)
         {
             lock (_collections)

@@ -87,12 +87,15 @@ internal sealed partial class StorageEngine
         var locked = _writeLock.TryTake() || TakeLockFromOpenWriter();
         try
         {
-            // A session that never wrote leaves the files as it found them (opening wrote nothing either).
-            if (locked && !_pager.OpenWorkPending)
+            // A session that never wrote leaves the files as it found them (opening wrote nothing either),
+            // except for a backup lock file it created itself: a compaction's swap or a backup's lock takes it
+            // without writing through the pager that closes here.
+            var wrote = !_pager.OpenWorkPending;
+            if (locked && (wrote || !_backupLockFoundAtOpen))
             {
                 try
                 {
-                    if (_pager.Checkpoint())
+                    if (wrote && _pager.Checkpoint())
                     {
                         _pager.TrimEmptyLog();
                     }

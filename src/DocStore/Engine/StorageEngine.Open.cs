@@ -1,3 +1,4 @@
+using DocStore.Engine.Files;
 using DocStore.Integrity;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
@@ -10,19 +11,24 @@ namespace DocStore.Engine;
 // Opening a database: files, read-only files, or explicit devices, and recovery.
 internal sealed partial class StorageEngine
 {
+    // Whether the backup lock file was there before this open: a session that writes nothing removes it at close only when it created it.
+    private bool _backupLockFoundAtOpen;
+
     /// <summary>
     /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it, and
     /// <c>path-redo</c> when commits go through a redo log), or an in-memory database for
     /// <see cref="InMemory"/>. Opening runs recovery: committed transactions in the WAL are kept, a torn or
     /// uncommitted tail is dropped.
     /// </summary>
+    /// <exception cref="ArgumentException">The path looks like a connection string (see <see cref="ConnectionStringPath"/>).</exception>
     /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
-    /// <exception cref="DatabaseCorruptException">The header or an acknowledged WAL frame is damaged.</exception>
+    /// <exception cref="DatabaseCorruptException">The file is not a DocStore database (nothing is created beside it), or the header or an acknowledged WAL frame is damaged.</exception>
     /// <exception cref="DatabaseReadOnlyException">Opening read-only, the file is missing but its logs are there.</exception>
     /// <exception cref="FileNotFoundException">Opening read-only, there is no file and no log.</exception>
     public static StorageEngine Open(string path, StorageOptions? options = null)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
+        ConnectionStringPath.ThrowIfConnectionString(path, nameof(path));
         options ??= new StorageOptions();
         if (path == InMemory)
         {
@@ -45,6 +51,12 @@ internal sealed partial class StorageEngine
         FileStorageDevice? redo = null;
         try
         {
+            // A file that is not a database is reported before its logs are created beside it.
+            if (db.Length != 0)
+            {
+                _ = Pager.ReadPageSize(db);
+            }
+
             // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
             // frames without a redo log.
             // Logs are as private as the database: created with its permission bits.
@@ -54,7 +66,9 @@ internal sealed partial class StorageEngine
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
             redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode) : null;
+            var backupLockFound = File.Exists(BackupLockFile.PathFor(path));
             var engine = Open(db, wal, redo, options, path);
+            engine._backupLockFoundAtOpen = backupLockFound;
             engine._pager.UseBackupLock(path);
             return engine;
         }

@@ -43,6 +43,17 @@ public sealed class DatabaseCorruptException : DocStoreException
     /// <summary>The page number involved, or -1 when the problem is not tied to one page.</summary>
     public long PageNumber { get; }
 
+    /// <summary>A file that is not a DocStore database at all (a text file, another engine's database): SQLite's "file is not a database".</summary>
+    internal static DatabaseCorruptException NotADatabase(string fileName, string reason) =>
+        new(fileName, $"'{fileName}' is not a DocStore database: {reason}; check the path");
+
+    private DatabaseCorruptException(string fileName, string message)
+        : base(DocStoreErrorCode.DatabaseCorrupt, message)
+    {
+        FileName = fileName;
+        PageNumber = 0;
+    }
+
     private static string Describe(string fileName, long pageNumber, string problem) =>
         pageNumber >= 0
             ? $"Database corrupt: {fileName}, page {pageNumber}: {problem}"

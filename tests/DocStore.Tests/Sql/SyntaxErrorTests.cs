@@ -29,8 +29,8 @@ public sealed class SyntaxErrorTests
 
     public static TheoryData<string, int, int, string, string> Errors => new()
     {
-        { "", 1, 1, "a statement (SELECT, INSERT, UPDATE, DELETE, CREATE INDEX, DROP INDEX, BEGIN, COMMIT, ROLLBACK or EXPLAIN)", "end of input" },
-        { "SHOW TABLES", 1, 1, "a statement (SELECT, INSERT, UPDATE, DELETE, CREATE INDEX, DROP INDEX, BEGIN, COMMIT, ROLLBACK or EXPLAIN)", "identifier SHOW" },
+        { "", 1, 1, "a statement (SELECT, INSERT, UPDATE, DELETE, CREATE INDEX, DROP INDEX, CREATE, DROP or ALTER COLLECTION, BEGIN, COMMIT, ROLLBACK or EXPLAIN)", "end of input" },
+        { "SHOW TABLES", 1, 1, "a statement (SELECT, INSERT, UPDATE, DELETE, CREATE INDEX, DROP INDEX, CREATE, DROP or ALTER COLLECTION, BEGIN, COMMIT, ROLLBACK or EXPLAIN)", "identifier SHOW" },
         { "SELECT FROM People", 1, 8, "an expression or '*' after SELECT", "keyword FROM" },
         { "SELECT a, FROM People", 1, 11, "an expression or '*' after ','", "keyword FROM" },
         { "SELECT * People", 1, 10, "',' or FROM after the select list", "identifier People" },
@@ -64,13 +64,15 @@ public sealed class SyntaxErrorTests
         { "UPDATE t a = 1", 1, 10, "SET after the collection name", "identifier a" },
         { "UPDATE t SET a == 1", 1, 16, "'=' after the path", "'=='" },
         { "DELETE t", 1, 8, "FROM after DELETE", "identifier t" },
-        { "CREATE TABLE t", 1, 8, "INDEX or UNIQUE INDEX after CREATE", "identifier TABLE" },
+        { "CREATE VIEW t", 1, 8, "INDEX, UNIQUE INDEX, COLLECTION or TABLE after CREATE", "identifier VIEW" },
         { "CREATE UNIQUE i ON t (a)", 1, 15, "INDEX after UNIQUE", "identifier i" },
         { "CREATE INDEX i t (a)", 1, 16, "ON after the index name", "identifier t" },
         { "CREATE INDEX i ON t a", 1, 21, "'(' and the indexed paths after the collection name", "identifier a" },
         { "CREATE INDEX i ON t ()", 1, 22, "a path after '('", "')'" },
         { "CREATE INDEX i ON t (a b)", 1, 24, "',' or ')' in the list of indexed paths", "identifier b" },
-        { "DROP People.i", 1, 6, "INDEX after DROP", "identifier People" },
+        { "DROP People.i", 1, 6, "INDEX, COLLECTION or TABLE after DROP", "identifier People" },
+        { "ALTER TABLE t ADD COLUMN x", 1, 15, "RENAME TO after the collection name (the only change ALTER COLLECTION makes)", "identifier ADD" },
+        { "CREATE TABLE t (a INT, b (", 1, 27, "')' closing the column definitions", "end of input" },
         { "DROP INDEX People", 1, 18, "'.' and the index name after the collection name (DROP INDEX collection.index)", "end of input" },
         { "BEGIN WORK", 1, 7, "';' or end of input after the statement", "identifier WORK" },
     };

@@ -22,6 +22,12 @@ public abstract partial class DocumentCollection<T, TKey>
     /// </summary>
     void ICheckedCollection.CheckIndexes(Transaction transaction, List<string> problems)
     {
+        // Dropped or renamed through another context on the file: this stale object describes nothing stored.
+        if (_state.Dropped)
+        {
+            return;
+        }
+
         var primary = transaction.OpenTree(_primaryTree);
         if (primary is null)
         {

@@ -196,8 +196,11 @@ public abstract partial class DocumentCollection<T, TKey>
     }
 
     /// <summary>The stored bytes of the document with encoded key <paramref name="primaryKey"/>, read through <paramref name="pages"/>.</summary>
-    private bool TryGetDocument(PageSource pages, ReadOnlySpan<byte> primaryKey, out ReadOnlyMemory<byte> bytes) =>
-        TreeLookup.TryGet(pages, _primaryRoot, _primaryTree, primaryKey, out bytes);
+    private bool TryGetDocument(PageSource pages, ReadOnlySpan<byte> primaryKey, out ReadOnlyMemory<byte> bytes)
+    {
+        _state.ThrowIfDropped();
+        return TreeLookup.TryGet(pages, _primaryRoot, _primaryTree, primaryKey, out bytes);
+    }
 
     /// <summary>Runs <paramref name="read"/> in <paramref name="transaction"/>, or on a snapshot of the last commit. The argument may be a span (a scratch-encoded key): nothing here encodes a key or awaits before <paramref name="read"/> consumes it.</summary>
     private TResult Read<TArg, TResult>(DocStoreTransaction? transaction, TArg argument, Func<DocumentCollection<T, TKey>, Transaction, IFieldDictionary, TArg, TResult> read)

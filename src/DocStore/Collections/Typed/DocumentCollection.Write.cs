@@ -226,6 +226,7 @@ public abstract partial class DocumentCollection<T, TKey>
     private Tree PrimaryTree(Transactions.Transaction transaction)
     {
         transaction.ThrowIfCompleted();
+        _state.ThrowIfDropped();
         return new Tree(transaction, _primaryTree, _primaryRoot, _primaryTreeUtf8);
     }
 

@@ -113,6 +113,9 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     /// <summary>The collection name.</summary>
     public string Name => Model.CollectionName;
 
+    /// <summary>True once the collection was dropped or renamed: this object is stale.</summary>
+    internal bool IsDropped => _state.Dropped;
+
     /// <summary>The generated model of the document type.</summary>
     public ICollectionModel<T, TKey> Model => Volatile.Read(ref _binding).Model;
 

@@ -80,3 +80,21 @@ internal sealed record RollbackStatement(SourceSpan Span) : SqlStatement(Span);
 /// <param name="Statement">The explained statement (not itself an EXPLAIN).</param>
 /// <param name="Span">EXPLAIN through the statement.</param>
 internal sealed record ExplainStatement(SqlStatement Statement, SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(...)]</c>: an empty untyped collection.</summary>
+/// <param name="Name">The collection name.</param>
+/// <param name="Span">CREATE through the name or the column list.</param>
+/// <param name="IfNotExists">True when an existing collection of that name is no error.</param>
+internal sealed record CreateCollectionStatement(SqlName Name, SourceSpan Span, bool IfNotExists = false) : SqlStatement(Span);
+
+/// <summary><c>DROP {COLLECTION | TABLE} [IF EXISTS] name</c>.</summary>
+/// <param name="Name">The collection name.</param>
+/// <param name="Span">DROP through the name.</param>
+/// <param name="IfExists">True when a missing collection is no error.</param>
+internal sealed record DropCollectionStatement(SqlName Name, SourceSpan Span, bool IfExists = false) : SqlStatement(Span);
+
+/// <summary><c>ALTER {COLLECTION | TABLE} name RENAME TO new_name</c>.</summary>
+/// <param name="Name">The collection to rename.</param>
+/// <param name="NewName">Its new name.</param>
+/// <param name="Span">ALTER through the new name.</param>
+internal sealed record RenameCollectionStatement(SqlName Name, SqlName NewName, SourceSpan Span) : SqlStatement(Span);

@@ -4,14 +4,14 @@ namespace DocStore.Sql.Execution;
 
 /// <summary>
 /// Runs the statements that change the database or its transaction state: INSERT, UPDATE, DELETE,
-/// CREATE INDEX, DROP INDEX, BEGIN, COMMIT and ROLLBACK (docs/sql.md, "Writing"). A write runs in the
+/// CREATE INDEX, DROP INDEX, CREATE, DROP and ALTER COLLECTION, BEGIN, COMMIT and ROLLBACK (docs/sql.md, "Writing"). A write runs in the
 /// session's transaction when it has one, else in a transaction of its own that commits when the
 /// statement succeeds; either way a failing statement changes nothing.
 /// </summary>
 internal static class WriteRunner
 {
     public static bool Handles(SqlStatement statement) => statement is InsertStatement or UpdateStatement or DeleteStatement
-        or CreateIndexStatement or DropIndexStatement or BeginStatement or CommitStatement or RollbackStatement;
+        or CreateIndexStatement or DropIndexStatement or CreateCollectionStatement or DropCollectionStatement or RenameCollectionStatement or BeginStatement or CommitStatement or RollbackStatement;
 
     public static SqlResult Run(SqlPreparedStatement prepared, int index, SqlStatement statement, SqlParameters? parameters, SqlSession session)
     {
@@ -57,6 +57,15 @@ internal static class WriteRunner
                 return Done(-1);
             case DropIndexStatement drop:
                 IndexStatements.Drop(prepared, drop, session);
+                return Done(-1);
+            case CreateCollectionStatement createCollection:
+                CollectionStatements.Create(prepared, createCollection, session);
+                return Done(-1);
+            case DropCollectionStatement dropCollection:
+                CollectionStatements.Drop(prepared, dropCollection, session);
+                return Done(-1);
+            case RenameCollectionStatement rename:
+                CollectionStatements.Rename(prepared, rename, session);
                 return Done(-1);
             default:
                 return Done(RunWrite(prepared, index, statement, parameters, session));

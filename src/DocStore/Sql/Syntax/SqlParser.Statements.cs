@@ -7,7 +7,7 @@ namespace DocStore.Sql.Syntax;
 internal sealed partial class SqlParser
 {
     private const string StatementExpected =
-        "a statement (SELECT, INSERT, UPDATE, DELETE, CREATE INDEX, DROP INDEX, BEGIN, COMMIT, ROLLBACK or EXPLAIN)";
+        "a statement (SELECT, INSERT, UPDATE, DELETE, CREATE INDEX, DROP INDEX, CREATE, DROP or ALTER COLLECTION, BEGIN, COMMIT, ROLLBACK or EXPLAIN)";
 
     private SqlStatement ParseStatementCore(string expected)
     {
@@ -24,9 +24,11 @@ internal sealed partial class SqlParser
             case TokenKind.Delete:
                 return ParseDelete();
             case TokenKind.Create:
-                return ParseCreateIndex();
+                return IsCollectionWord(1) ? ParseCreateCollection() : ParseCreateIndex();
             case TokenKind.Drop:
-                return ParseDropIndex();
+                return IsCollectionWord(1) ? ParseDropCollection() : ParseDropIndex();
+            case TokenKind.Identifier when IsWord(0, "ALTER"):
+                return ParseAlterCollection();
             case TokenKind.Begin:
                 _tokens.Advance();
                 Accept(TokenKind.Transaction);
@@ -168,7 +170,7 @@ internal sealed partial class SqlParser
     {
         var create = _tokens.Advance();
         var unique = Accept(TokenKind.Unique);
-        Expect(TokenKind.Index, unique ? "INDEX after UNIQUE" : "INDEX or UNIQUE INDEX after CREATE");
+        Expect(TokenKind.Index, unique ? "INDEX after UNIQUE" : "INDEX, UNIQUE INDEX, COLLECTION or TABLE after CREATE");
         var ifNotExists = IsWord(0, "IF") && _tokens.Peek(1).Kind == TokenKind.Not;
         if (ifNotExists)
         {
@@ -196,7 +198,7 @@ internal sealed partial class SqlParser
     private DropIndexStatement ParseDropIndex()
     {
         var drop = _tokens.Advance();
-        Expect(TokenKind.Index, "INDEX after DROP");
+        Expect(TokenKind.Index, "INDEX, COLLECTION or TABLE after DROP");
 
         // IF and EXISTS are not reserved: "DROP INDEX if.x" drops index x of a collection named if.
         var ifExists = IsWord(0, "IF") && IsWord(1, "EXISTS") && _tokens.Peek(2).Kind != TokenKind.Dot;

@@ -63,10 +63,13 @@ internal static class HeaderPage
     /// <inheritdoc cref="GetOpenHalves"/>
     public static void SetOpenHalves(Span<byte> page, uint value) => BinaryPrimitives.WriteUInt32LittleEndian(page[OpenHalvesOffset..], value);
 
+    /// <summary>Whether the prefix carries the magic: the file is a DocStore database at all.</summary>
+    public static bool HasMagic(ReadOnlySpan<byte> prefix) => prefix[MagicOffset..(MagicOffset + 8)].SequenceEqual(Magic);
+
     /// <summary>Checks the fixed fields; returns a description of the first problem, or null.</summary>
     public static string? Validate(ReadOnlySpan<byte> prefix, int? expectedPageSize)
     {
-        if (!prefix[MagicOffset..(MagicOffset + 8)].SequenceEqual(Magic))
+        if (!HasMagic(prefix))
         {
             return "not a DocStore file (bad magic)";
         }

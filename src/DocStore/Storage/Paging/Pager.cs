@@ -185,12 +185,22 @@ internal sealed partial class Pager : IDisposable
         return pageSize;
     }
 
-    private static int ReadPageSize(IStorageDevice db)
+    /// <summary>
+    /// Checks the header prefix of a non-empty file and returns its page size. Run before any log is opened,
+    /// so that opening a file that is not a DocStore database creates nothing beside it.
+    /// </summary>
+    /// <exception cref="DatabaseCorruptException">The file is not a DocStore database, or its header names a format or page size this build cannot read.</exception>
+    public static int ReadPageSize(IStorageDevice db)
     {
         Span<byte> prefix = stackalloc byte[HeaderPage.PrefixSize];
         if (db.Read(0, prefix) < prefix.Length)
         {
-            throw new DatabaseCorruptException(db.Name, 0, "the file is shorter than a header");
+            throw DatabaseCorruptException.NotADatabase(db.Name, $"it is {db.Length} bytes long, shorter than a DocStore header");
+        }
+
+        if (!HeaderPage.HasMagic(prefix))
+        {
+            throw DatabaseCorruptException.NotADatabase(db.Name, "its first page does not start with the DocStore header");
         }
 
         if (HeaderPage.Validate(prefix, null) is { } problem)
