@@ -23,11 +23,11 @@ internal sealed class DropCommand : ICliCommand
             using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: false);
             if (database.DropCollection(name))
             {
-                Console.WriteLine($"dropped collection {name} from {database.Path}");
+                ToolConsole.Of(parse).Output.WriteLine($"dropped collection {name} from {database.Path}");
             }
             else if (parse.GetValue(ifExists))
             {
-                Console.WriteLine($"no collection {name} in {database.Path}: nothing dropped");
+                ToolConsole.Of(parse).Output.WriteLine($"no collection {name} in {database.Path}: nothing dropped");
             }
             else
             {

@@ -35,7 +35,7 @@ internal sealed class RenameCommand : ICliCommand
                 throw new CliFailureException(e.Message);
             }
 
-            Console.WriteLine($"renamed collection {from} to {to} in {database.Path}");
+            ToolConsole.Of(parse).Output.WriteLine($"renamed collection {from} to {to} in {database.Path}");
             return ExitCodes.Success;
         }));
         return command;
