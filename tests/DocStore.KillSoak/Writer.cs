@@ -1,9 +1,11 @@
+using DocStore.TestShared;
+
 namespace DocStore.KillSoak;
 
 /// <summary>
 /// The <c>--writer</c> child: <see cref="Soak.Writers"/> concurrent writers each mix single inserts, updates,
 /// upserts and deletes, multi-collection transactions (some rolled back), batches and multi-page documents
-/// on the keys they own, printing <see cref="SoakLog"/> lines, beside <see cref="SoakUpkeep"/>, until the
+/// on the keys they own, printing <see cref="SoakLog"/> lines, beside the upkeep calls of <see cref="UpkeepLog"/>, until the
 /// process is killed. Each writer keeps a model of its keys and fails (a <c>fail</c> line) on any outcome the
 /// model did not predict.
 /// </summary>
@@ -49,7 +51,7 @@ internal static class Writer
         {
             var own = state.Where(pair => Soak.Owner(pair.Key.Item2) == w).ToDictionary();
             return Task.Run(() => new SoakWriter(db, w, seed, own, firstVersion + w, Print).RunAsync());
-        }).Append(Task.Run(() => SoakUpkeep.RunAsync(db, path, upkeepDue, Print))).ToArray();
+        }).Append(Task.Run(() => UpkeepLog.RunAsync(db, path, upkeepDue, Print))).ToArray();
         try
         {
             // None ends but by failing: report the first failure at once rather than when all have ended.

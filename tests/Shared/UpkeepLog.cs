@@ -1,4 +1,5 @@
 using System.Globalization;
+using DocStore;
 
 namespace DocStore.TestShared;
 
@@ -24,6 +25,34 @@ public static class UpkeepLog
 
     /// <summary>Where call <paramref name="number"/> (a dense copy or a backup) writes beside the database at <paramref name="path"/>.</summary>
     public static string CopyPath(string path, int number) => string.Create(CultureInfo.InvariantCulture, $"{path}.copy{number}");
+
+    /// <summary>
+    /// Runs the calls beside the writers, one each time <paramref name="due"/> is released, printing a line
+    /// before and after each, until one throws: in-place compaction, a dense copy and a backup in turn.
+    /// </summary>
+    public static async Task RunAsync(DocStoreContext db, string path, SemaphoreSlim due, Action<string> print)
+    {
+        for (var number = 1; ; number++)
+        {
+            await due.WaitAsync();
+            var kind = Kinds[(number - 1) % Kinds.Length];
+            print(Begin(kind, number));
+            switch (kind)
+            {
+                case "compact":
+                    db.Compact();
+                    break;
+                case "copy":
+                    db.Compact(CopyPath(path, number));
+                    break;
+                default:
+                    db.Backup(CopyPath(path, number), overwrite: true);
+                    break;
+            }
+
+            print(Done(kind, number));
+        }
+    }
 
     /// <summary>Reads the upkeep calls of one run, with each writer's transaction counts around them.</summary>
     /// <param name="lines">The lines the process printed.</param>

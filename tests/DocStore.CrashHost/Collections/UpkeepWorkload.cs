@@ -53,7 +53,7 @@ public static class UpkeepWorkload
         {
             var own = stored.Where(pair => CollectionWorkload.WriterOf(pair.Key) == w).ToDictionary();
             return Task.Run(() => new CrashWriter(db, w, seed, own, firstVersion, Print).RunAsync());
-        }).Append(Task.Run(() => UpkeepAsync(db, path, due, Print))).ToArray();
+        }).Append(Task.Run(() => UpkeepLog.RunAsync(db, path, due, Print))).ToArray();
         try
         {
             // None ends but by failing: report the first failure at once, not when the others end.
@@ -64,30 +64,6 @@ public static class UpkeepWorkload
         {
             Print(CrashLog.Fail(e.ToString()));
             return 1;
-        }
-    }
-
-    private static async Task UpkeepAsync(CrashDb db, string path, SemaphoreSlim due, Action<string> print)
-    {
-        for (var number = 1; ; number++)
-        {
-            await due.WaitAsync();
-            var kind = UpkeepLog.Kinds[(number - 1) % UpkeepLog.Kinds.Length];
-            print(UpkeepLog.Begin(kind, number));
-            switch (kind)
-            {
-                case "compact":
-                    db.Compact();
-                    break;
-                case "copy":
-                    db.Compact(UpkeepLog.CopyPath(path, number));
-                    break;
-                default:
-                    db.Backup(UpkeepLog.CopyPath(path, number), overwrite: true);
-                    break;
-            }
-
-            print(UpkeepLog.Done(kind, number));
         }
     }
 }
