@@ -15,9 +15,12 @@ namespace DocStore.Data;
 public sealed partial class DocStoreConnection : DbConnection
 {
     private string _connectionString = string.Empty;
-    private DatabasePool.Entry? _entry;
+    private PooledDatabase? _entry;
     private SqlSession? _session;
     private ConnectionState _state = ConnectionState.Closed;
+
+    /// <summary>The data source that created the connection (it holds the database open), or null.</summary>
+    private readonly DocStoreDataSource? _source;
 
     /// <summary>Creates a closed connection with no connection string.</summary>
     public DocStoreConnection()
@@ -29,6 +32,13 @@ public sealed partial class DocStoreConnection : DbConnection
     public DocStoreConnection(string? connectionString)
     {
         ConnectionString = connectionString;
+    }
+
+    /// <summary>Creates a closed connection whose database <paramref name="source"/> holds open.</summary>
+    internal DocStoreConnection(DocStoreDataSource source)
+    {
+        _source = source;
+        _connectionString = source.ConnectionString;
     }
 
     /// <summary>The connection string; it can change only while the connection is closed.</summary>
@@ -72,7 +82,7 @@ public sealed partial class DocStoreConnection : DbConnection
     protected override DbProviderFactory DbProviderFactory => DocStoreFactory.Instance;
 
     /// <summary>Closes the idle pooled databases of every connection string, so their files are closed now (connections still open keep theirs).</summary>
-    public static void ClearAllPools() => DatabasePool.Clear(null);
+    public static void ClearAllPools() => PooledDatabase.Clear(null, null);
 
     /// <summary>Closes the idle pooled databases on the file of <paramref name="connection"/>.</summary>
     /// <param name="connection">A connection naming the file.</param>
@@ -82,14 +92,15 @@ public sealed partial class DocStoreConnection : DbConnection
         var path = connection.DataSource;
         if (path.Length > 0 && path != DocStoreContext.InMemoryPath)
         {
-            DatabasePool.Clear(path);
+            PooledDatabase.Clear(path, null);
         }
     }
 
     /// <summary>Opens the database named by the connection string (or takes the pooled one).</summary>
     /// <exception cref="InvalidOperationException">The connection is already open, or has no Data Source.</exception>
     /// <exception cref="ArgumentException">The connection string has an unknown key or a malformed value.</exception>
-    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open in the other mode.</exception>
+    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with another value of an option the connection string sets (the message names the option, both values and the file).</exception>
+    /// <exception cref="ObjectDisposedException">The connection came from a <see cref="DocStoreDataSource"/> that has been disposed.</exception>
     public override void Open()
     {
         if (_state == ConnectionState.Open)
@@ -97,7 +108,8 @@ public sealed partial class DocStoreConnection : DbConnection
             throw new InvalidOperationException("The connection is already open.");
         }
 
-        _entry = DatabasePool.Acquire(new DocStoreConnectionStringBuilder(_connectionString));
+        // A data source's connection runs on the source's database, unless its string was changed since.
+        _entry = _source is not null && _source.ConnectionString == _connectionString ? _source.Acquire() : Acquire(new DocStoreConnectionStringBuilder(_connectionString));
         _session = _entry.Database.Sql.OpenSession();
         _state = ConnectionState.Open;
         OnStateChange(new StateChangeEventArgs(ConnectionState.Closed, ConnectionState.Open));
@@ -136,6 +148,29 @@ public sealed partial class DocStoreConnection : DbConnection
             entry?.Release();
             OnStateChange(new StateChangeEventArgs(ConnectionState.Open, ConnectionState.Closed));
         }
+    }
+
+    /// <summary>
+    /// Takes a reference to the pooled database of <paramref name="settings"/> (same file, same options set;
+    /// the one a data source holds when <paramref name="sourceKey"/> names it), or opens a private one without pooling.
+    /// </summary>
+    internal static PooledDatabase Acquire(DocStoreConnectionStringBuilder settings, string? sourceKey = null)
+    {
+        var options = settings.ToOptions();
+        var path = settings.DataSource;
+        if (string.IsNullOrWhiteSpace(path))
+        {
+            throw new InvalidOperationException("The connection string has no Data Source: set it to a file path or :memory:.");
+        }
+
+        if (!settings.Pooling)
+        {
+            return PooledDatabase.Acquire(path, options, null, TimeSpan.Zero);
+        }
+
+        return sourceKey is null
+            ? PooledDatabase.Acquire(path, options, "connection:" + PooledDatabase.KeyFor(options), TimeSpan.FromSeconds(settings.IdleTimeout))
+            : PooledDatabase.Acquire(path, options, sourceKey, Timeout.InfiniteTimeSpan);
     }
 
     /// <summary>Not supported: a connection reaches one database file.</summary>

@@ -95,7 +95,11 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         set => base[Canonical(keyword)] = value;
     }
 
-    /// <summary>The database options the connection string describes.</summary>
+    /// <summary>
+    /// The database options the connection string describes. An option the string does not mention is left
+    /// unset: opening a file that is already open in the process then takes the open database's value, while
+    /// one it sets must match it (docs/ado-net.md, "One open database per file").
+    /// </summary>
     /// <returns>The options.</returns>
     /// <exception cref="ArgumentException">A key is unknown or a value is malformed.</exception>
     public DocStoreOptions ToOptions()
@@ -105,13 +109,18 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
             _ = Canonical(key);
         }
 
+        // A key the string does not mention is not set: the database already open in the process decides it.
         var defaults = new DocStoreOptions();
+        var unset = EngineOption.None;
+        unset |= Given(ModeKey) ? EngineOption.None : EngineOption.ReadOnly;
+        unset |= Given(DurabilityKey) ? EngineOption.None : EngineOption.Durability;
+        unset |= CacheSize > 0 ? EngineOption.None : EngineOption.CacheSizePages;
         return new DocStoreOptions
         {
             ReadOnly = Mode == DocStoreOpenMode.ReadOnly,
             Durability = Durability,
             CacheSizePages = CacheSize > 0 ? CacheSize : defaults.CacheSizePages,
-        };
+        }.Unset(unset);
     }
 
     /// <summary>Removes a key.</summary>
@@ -127,6 +136,8 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
     private static string Canonical(string keyword) =>
         Synonyms.TryGetValue(keyword, out var canonical) ? canonical
             : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size.", nameof(keyword));
+
+    private bool Given(string key) => !string.IsNullOrWhiteSpace(Get(key));
 
     private string? Get(string key) => TryGetValue(key, out var value) ? Convert.ToString(value, CultureInfo.InvariantCulture) : null;
 

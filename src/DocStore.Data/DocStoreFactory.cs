@@ -24,6 +24,11 @@ public sealed class DocStoreFactory : DbProviderFactory
     /// <returns>The builder.</returns>
     public override DbConnectionStringBuilder CreateConnectionStringBuilder() => new DocStoreConnectionStringBuilder();
 
+    /// <summary>Creates a data source, the owner of the database for <paramref name="connectionString"/>.</summary>
+    /// <param name="connectionString">The connection string.</param>
+    /// <returns>The data source.</returns>
+    public override DbDataSource CreateDataSource(string connectionString) => DocStoreDataSource.Create(connectionString);
+
     /// <summary>Creates a parameter.</summary>
     /// <returns>The parameter.</returns>
     public override DbParameter CreateParameter() => new DocStoreParameter();

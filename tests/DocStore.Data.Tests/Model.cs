@@ -26,6 +26,7 @@ public partial class Order
     public decimal Total { get; set; }
 }
 
+[ContextCollections(typeof(Customer), typeof(Order))]
 public partial class ShopDb : DocStoreContext { }
 
 /// <summary>A temporary directory with a database file name in it, deleted afterwards.</summary>

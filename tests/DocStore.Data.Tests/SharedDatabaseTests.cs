@@ -93,6 +93,7 @@ public sealed class SharedDatabaseTests
         using var db = temp.Seed();
         using var connection = new DocStoreConnection(temp.ConnectionString + ";Mode=ReadOnly");
         var error = Assert.Throws<DatabaseLockedException>(connection.Open);
-        Assert.Contains("read-write", error.Message, StringComparison.Ordinal);
+        Assert.Contains("ReadOnly=False", error.Message, StringComparison.Ordinal);
+        Assert.Contains("ReadOnly=True", error.Message, StringComparison.Ordinal);
     }
 }

@@ -28,6 +28,20 @@ internal sealed partial class CollectionState
     public void MarkModelOwned() => Volatile.Write(ref _modelOwned, 1);
 
     /// <summary>
+    /// Makes <paramref name="declared"/>, a typed model's indexes in its declared order (which the committed
+    /// catalog holds), the shared set, and hands the set to the model: objects already open rebind at their
+    /// next operation (the set object changed), so an untyped view keeps working over the model's order.
+    /// </summary>
+    public void Adopt(IndexSet declared)
+    {
+        lock (_indexLock)
+        {
+            Volatile.Write(ref _indexes, declared);
+            MarkModelOwned();
+        }
+    }
+
+    /// <summary>
     /// The index set <paramref name="transaction"/> sees. Trees are created or dropped only by commits that
     /// start a new root-cache generation, so while the set's generation is current (one volatile read) it
     /// is still the catalog's; otherwise the catalog is read again in the transaction.

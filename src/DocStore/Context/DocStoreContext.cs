@@ -23,8 +23,8 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
 
     private readonly List<ICheckedCollection> _collections = [];
 
-    // Name -> the open collections' shared states live in the lease: contexts on one file share them.
-    private readonly SharedEngines.Lease _lease;
+    // The file's entry in the process's registry: the open collections' shared states live there, so contexts on one file share them.
+    private readonly OpenFile _lease;
     private readonly Dictionary<string, BsonCollection> _untyped = new(StringComparer.Ordinal);
     private readonly Lock _untypedLock = new();
     private int _disposed;
@@ -42,17 +42,19 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <remarks>
     /// Contexts opened on the same file in one process (and the ADO.NET provider's connections) share one
     /// open database: each sees the others' commits, and the file closes when the last of them is disposed.
-    /// The first opener's options apply to all of them.
+    /// The first opener's options apply to all of them; a later opener that sets an engine-wide option to
+    /// another value fails, and one that leaves an option unset takes the open database's (docs/ado-net.md,
+    /// "One open database per file").
     /// </remarks>
     /// <exception cref="ArgumentException">The path is empty, or looks like a connection string (<c>Data Source=app.db;Mode=ReadOnly</c>): pass the file's path and set options through <see cref="DocStoreOptions"/>; connection strings are for <c>DocStoreConnection</c> (DocStore.Data).</exception>
-    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with the other <see cref="DocStoreOptions.ReadOnly"/> setting.</exception>
+    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with another value of an option <paramref name="options"/> sets (<see cref="DocStoreOptions.ReadOnly"/>, <see cref="DocStoreOptions.Durability"/>, <see cref="DocStoreOptions.CacheSizePages"/>, ...): the message names the option, both values and the file.</exception>
     /// <exception cref="DatabaseCorruptException">The file is damaged, or is not a DocStore database (then nothing is created beside it).</exception>
     protected DocStoreContext(string path, DocStoreOptions? options)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
         Path = path;
         Options = options ?? new DocStoreOptions();
-        _lease = SharedEngines.Acquire(path, Options);
+        _lease = OpenFiles.Acquire(path, Options);
         Engine = _lease.Engine;
     }
 
@@ -67,6 +69,9 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
 
     /// <summary>True once <see cref="Dispose()"/> has run; collections then refuse every operation.</summary>
     public bool IsDisposed => Volatile.Read(ref _disposed) != 0;
+
+    /// <summary>The file's entry in the process's registry of open files.</summary>
+    internal OpenFile File => _lease;
 
     /// <summary>The storage engine underneath (for tools: checkpoints, backups, raw trees).</summary>
     internal StorageEngine Engine { get; }

@@ -6,27 +6,67 @@ namespace DocStore;
 /// Settings for opening a <see cref="DocStoreContext"/>: the one options type of the public API. Each
 /// default is the storage engine's own (there is one source for them), documented here and in docs/storage.md.
 /// </summary>
+/// <remarks>
+/// Opening a file that is already open in the process shares its engine: the properties this object's
+/// initializer assigns (even to their defaults) must then match the open database's, or the open fails
+/// with <see cref="DatabaseLockedException"/> naming the option; those it leaves out take the open
+/// database's values, except <see cref="ReadOnly"/>, which always counts (docs/ado-net.md, "One open
+/// database per file").
+/// </remarks>
 public sealed class DocStoreOptions
 {
     private static readonly StorageOptions Defaults = new();
+    private Durability _durability = Defaults.Durability;
+    private int _cacheSizePages = Defaults.CacheSizePages;
+    private TimeSpan _writeLockTimeout = Defaults.WriteLockTimeout;
+    private int _pageSize = Defaults.PageSize;
+    private int _autoCheckpointFrames = Defaults.AutoCheckpointFrames;
+    private long _journalSizeLimit = Defaults.JournalSizeLimit;
+    private bool _unbufferedWalWrites = Defaults.UnbufferedWalWrites;
+    private bool _redoLog = Defaults.RedoLog;
+    private bool _readOnly = Defaults.ReadOnly;
+    private ValueCompression _compression = Defaults.Compression;
+
+    // The options set explicitly: only those are checked against a database already open in the process.
+    private EngineOption _given;
 
     /// <summary>When commits reach stable storage. Default <see cref="Durability.Full"/> (fsync per commit, shared by concurrent committers).</summary>
-    public Durability Durability { get; init; } = Defaults.Durability;
+    public Durability Durability
+    {
+        get => _durability;
+        init => (_durability, _given) = (value, _given | EngineOption.Durability);
+    }
 
     /// <summary>Pages the page cache holds before it evicts. Default 4096 (32 MiB at the default 8 KiB page). Minimum 16.</summary>
-    public int CacheSizePages { get; init; } = Defaults.CacheSizePages;
+    public int CacheSizePages
+    {
+        get => _cacheSizePages;
+        init => (_cacheSizePages, _given) = (value, _given | EngineOption.CacheSizePages);
+    }
 
     /// <summary>How long an operation waits for another write transaction to finish before <see cref="WriteLockTimeoutException"/>. Default 30 seconds.</summary>
-    public TimeSpan WriteLockTimeout { get; init; } = Defaults.WriteLockTimeout;
+    public TimeSpan WriteLockTimeout
+    {
+        get => _writeLockTimeout;
+        init => (_writeLockTimeout, _given) = (value, _given | EngineOption.WriteLockTimeout);
+    }
 
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps its own.</summary>
-    public int PageSize { get; init; } = Defaults.PageSize;
+    public int PageSize
+    {
+        get => _pageSize;
+        init => (_pageSize, _given) = (value, _given | EngineOption.PageSize);
+    }
 
     /// <summary>
     /// How full the write-ahead log may get, in page-sized frames, before a commit starts a checkpoint in the
     /// background. Default 256 (2 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
     /// </summary>
-    public int AutoCheckpointFrames { get; init; } = Defaults.AutoCheckpointFrames;
+    public int AutoCheckpointFrames
+    {
+        get => _autoCheckpointFrames;
+        init => (_autoCheckpointFrames, _given) = (value, _given | EngineOption.AutoCheckpointFrames);
+    }
 
     /// <summary>
     /// The journal's bound in bytes: when the log restarts, the write-ahead log and the redo log are cut back
@@ -34,20 +74,32 @@ public sealed class DocStoreOptions
     /// (readers kept the background checkpoints from restarting it) checkpoints before it returns. Default
     /// 4 MiB; at least 64 KiB.
     /// </summary>
-    public long JournalSizeLimit { get; init; } = Defaults.JournalSizeLimit;
+    public long JournalSizeLimit
+    {
+        get => _journalSizeLimit;
+        init => (_journalSizeLimit, _given) = (value, _given | EngineOption.JournalSizeLimit);
+    }
 
     /// <summary>
     /// Under <see cref="Durability.Full"/>, whether the file each commit fsyncs (the redo log, or the WAL
     /// without one) is written around the operating system's page cache where the platform allows it
     /// (Linux <c>O_DIRECT</c>), so the fsync only flushes the device. Default true.
     /// </summary>
-    public bool UnbufferedWalWrites { get; init; } = Defaults.UnbufferedWalWrites;
+    public bool UnbufferedWalWrites
+    {
+        get => _unbufferedWalWrites;
+        init => (_unbufferedWalWrites, _given) = (value, _given | EngineOption.UnbufferedWalWrites);
+    }
 
     /// <summary>
     /// Under <see cref="Durability.Full"/>, whether a commit is made durable by a small redo record of its tree
     /// changes (in <c>path-redo</c>) instead of an fsync of its WAL frames. Default true.
     /// </summary>
-    public bool RedoLog { get; init; } = Defaults.RedoLog;
+    public bool RedoLog
+    {
+        get => _redoLog;
+        init => (_redoLog, _given) = (value, _given | EngineOption.RedoLog);
+    }
 
     /// <summary>
     /// Opens the database read-only: nothing is written (not even a lock file; the files are locked shared,
@@ -56,7 +108,11 @@ public sealed class DocStoreOptions
     /// index the file lacks, throws <see cref="DatabaseReadOnlyException"/> (code
     /// <see cref="DocStoreErrorCode.ReadOnly"/>). Default false.
     /// </summary>
-    public bool ReadOnly { get; init; } = Defaults.ReadOnly;
+    public bool ReadOnly
+    {
+        get => _readOnly;
+        init => (_readOnly, _given) = (value, _given | EngineOption.ReadOnly);
+    }
 
     /// <summary>
     /// How documents (and other values of 256 bytes or more) written from now on are stored: as they are
@@ -65,13 +121,27 @@ public sealed class DocStoreOptions
     /// <see cref="DocStoreContext.Compact()"/> under <see cref="ValueCompression.Brotli"/> compresses the values stored
     /// plain (and never decompresses any) (docs/storage.md, "Compression").
     /// </summary>
-    public ValueCompression Compression { get; init; } = Defaults.Compression;
+    public ValueCompression Compression
+    {
+        get => _compression;
+        init => (_compression, _given) = (value, _given | EngineOption.Compression);
+    }
 
     /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
     internal int SpillThresholdPages { get; init; }
 
     /// <summary>The clock of the idle checkpoint (<see cref="StorageOptions.TimeProvider"/>); for tests.</summary>
     internal TimeProvider TimeProvider { get; init; } = Defaults.TimeProvider;
+
+    /// <summary>The options this object sets explicitly (an initializer assigned them), whatever their values.</summary>
+    internal EngineOption Given => _given;
+
+    /// <summary>Marks <paramref name="options"/> as not set (their values stay): for a connection string that does not mention them.</summary>
+    internal DocStoreOptions Unset(EngineOption options)
+    {
+        _given &= ~options;
+        return this;
+    }
 
     internal StorageOptions ToStorageOptions() => new()
     {

@@ -36,7 +36,7 @@ public sealed class FileLockTests
 
             // A different read-only setting cannot share the engine.
             var ex = Assert.Throws<DatabaseLockedException>(() => DocStoreDatabase.Open(path, new DocStoreOptions { ReadOnly = true }));
-            Assert.Contains("already open in this process read-write", ex.Message, StringComparison.Ordinal);
+            Assert.Contains("already open in this process with ReadOnly=False", ex.Message, StringComparison.Ordinal);
             first.Dispose();
             Assert.Equal(1L, second.GetCollection("Notes").Count());
         }

@@ -23,8 +23,28 @@ public abstract partial class DocumentCollection<T, TKey>
         // Inside a caller's transaction its changes commit or roll back with that transaction.
         using var own = within is null ? _context.Engine.BeginWrite() : null;
         var tx = own ?? within!;
-        var record = CollectionCatalog.FindCollection(tx, Name);
+        var record = RecordConvention(tx, CollectionCatalog.FindCollection(tx, Name));
+        var primary = OpenPrimary(tx, record);
+        var fields = new FieldDictionary(CollectionCatalog.LoadFields(tx, Name));
+        var (trees, indexRoots) = ApplyIndexDeclarations(tx, primary, fields);
+        var lastSequence = LastSequence(primary);
+        var roots = new Dictionary<string, uint>(StringComparer.Ordinal) { [record.PrimaryTree] = primary.RootPage };
+        for (var i = 0; i < trees.Length; i++)
+        {
+            roots[trees[i]] = indexRoots[i];
+        }
 
+        own?.Commit();
+        return new CollectionState(Name, record.PrimaryTree, trees, new CollectionFields(Name, fields), roots, Model.Indexes, Model.KeyField, Model.KeyGeneration, lastSequence);
+    }
+
+    /// <summary>
+    /// The collection's record as the model states it: created on first open; otherwise the key convention
+    /// and member types are recorded for untyped access (docs/catalog.md), and the record is rewritten only
+    /// when they changed.
+    /// </summary>
+    private CollectionRecord RecordConvention(WriteTransaction tx, CollectionRecord? record)
+    {
         // A model that states no types (a hand-written one) leaves what the catalog has.
         var types = Model.FieldTypes is { Count: > 0 } declaredTypes ? declaredTypes.ToArray() : record?.Types;
         if (record is null)
@@ -35,15 +55,23 @@ public abstract partial class DocumentCollection<T, TKey>
         }
         else if (record.KeyField != Model.KeyField || record.KeyGeneration != Model.KeyGeneration || !FieldType.SameTypes(record.Types, types))
         {
-            // The key convention and member types are recorded for untyped access (docs/catalog.md); the model
-            // opening the collection states them, and the record is rewritten only when they changed.
             record = record with { KeyField = Model.KeyField, KeyGeneration = Model.KeyGeneration, Types = types };
             CollectionCatalog.PutCollection(tx, record);
         }
 
-        var primary = tx.OpenTree(record.PrimaryTree)
+        return record;
+    }
+
+    private Tree OpenPrimary(WriteTransaction tx, CollectionRecord record) =>
+        tx.OpenTree(record.PrimaryTree)
             ?? throw new DatabaseCorruptException(_context.Engine.Name, -1, $"the catalog names tree '{record.PrimaryTree}' for collection '{Name}', but there is no such tree");
-        var fields = new FieldDictionary(CollectionCatalog.LoadFields(tx, Name));
+
+    /// <summary>
+    /// Brings the catalog's indexes to the model's declarations: drops indexes no longer declared (or declared
+    /// differently), creates and fills newly declared ones. Returns the index trees and their roots in declared order.
+    /// </summary>
+    private (string[] Trees, uint[] Roots) ApplyIndexDeclarations(WriteTransaction tx, Tree primary, IFieldDictionary fields)
+    {
         var stored = CollectionCatalog.LoadIndexes(tx, Name);
         var declared = Model.Indexes;
         var trees = new string[declared.Count];
@@ -75,21 +103,12 @@ public abstract partial class DocumentCollection<T, TKey>
             }
         }
 
-        var collectionFields = new CollectionFields(Name, fields);
         if (toBuild.Count > 0)
         {
             Build(tx, primary, trees, toBuild, fields);
         }
 
-        var lastSequence = LastSequence(primary);
-        var roots = new Dictionary<string, uint>(StringComparer.Ordinal) { [record.PrimaryTree] = primary.RootPage };
-        foreach (var name in trees)
-        {
-            roots[name] = tx.OpenTree(name)!.RootPage;
-        }
-
-        own?.Commit();
-        return new CollectionState(Name, record.PrimaryTree, trees, collectionFields, roots, declared, Model.KeyField, Model.KeyGeneration, lastSequence);
+        return (trees, [.. trees.Select(t => tx.OpenTree(t)!.RootPage)]);
     }
 
     private static int FindDeclared(IReadOnlyList<IndexDefinition> declared, IndexRecord stored)

@@ -46,7 +46,7 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
     /// <param name="context">The owning context.</param>
     /// <param name="model">The generated model of <typeparamref name="T"/>.</param>
     /// <exception cref="DuplicateKeyException">A newly declared unique index finds two documents with the same value.</exception>
-    /// <exception cref="InvalidOperationException">Another context on the same file has this collection open with a different index set.</exception>
+    /// <exception cref="InvalidOperationException">Another typed model open in this process declares a different index set for the collection, or the collection is open in this process with another key field or key generation.</exception>
     protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model)
         : this(context, model, (WriteTransaction?)null)
     {
@@ -63,10 +63,9 @@ public abstract partial class DocumentCollection<T, TKey> : ICheckedCollection, 
         _binding = new IndexBinding(new IndexSet([], [], [], -1), model, _maxKeyLength);
         if (context.ClaimOrShare(Name) is { } shared)
         {
-            // Another context on the same file has the collection open: share its state (docs/decisions.md).
-            // Index trees are matched by position, so the definitions must agree in order too.
-            _state = shared.Indexes.Count == model.Indexes.Count && shared.Indexes.Zip(model.Indexes).All(p => p.First.SameAs(p.Second)) ? shared
-                : throw new InvalidOperationException($"Collection '{Name}' is already open on this file by another context with a different index set (or order); indexes cannot change while it is open.");
+            // Another context on the same file has the collection open: share its state (docs/decisions.md). An
+            // untyped model follows whatever set is open; a typed one makes the open set its declared one.
+            _state = model is Collections.Untyped.BsonDocumentModel ? shared : Share(shared, within);
         }
         else
         {

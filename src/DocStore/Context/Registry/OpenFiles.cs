@@ -1,0 +1,87 @@
+using DocStore.Engine;
+
+namespace DocStore;
+
+/// <summary>
+/// The process's one table of open database files: every context (a typed context, a
+/// <see cref="DocStoreDatabase"/>, the ADO.NET provider's connections and data sources) opens its file here.
+/// Openers of one file share one engine and one set of open collection states, counted by reference; the
+/// last to close closes the file. The engine locks its file per process, so without this the second open
+/// would fail (docs/decisions.md, "One registry of open files; options a shared engine cannot honour fail").
+/// </summary>
+internal static class OpenFiles
+{
+    private static readonly Dictionary<string, OpenFile> Open = new(StringComparer.Ordinal);
+    private static readonly Dictionary<string, Task> Closing = new(StringComparer.Ordinal);
+
+    /// <summary>Guards both tables and every <see cref="OpenFile"/>'s reference count and pooled databases.</summary>
+    internal static readonly Lock Gate = new();
+
+    static OpenFiles()
+    {
+        // Idle pooled databases are checkpointed and closed on the way out rather than recovered on the next open.
+        AppDomain.CurrentDomain.ProcessExit += (_, _) => PooledDatabase.Clear(null, null);
+    }
+
+    /// <summary>The key of <paramref name="path"/> in the table: its full path (the spelling does not matter).</summary>
+    public static string KeyOf(string path) => System.IO.Path.GetFullPath(path);
+
+    /// <summary>Opens the file at <paramref name="path"/>, or takes another reference to the engine already open on it.</summary>
+    /// <exception cref="DatabaseLockedException">The file is open in this process with another value of a setting <paramref name="options"/> sets (<see cref="OptionConflicts"/>).</exception>
+    public static OpenFile Acquire(string path, DocStoreOptions options)
+    {
+        if (path == StorageEngine.InMemory)
+        {
+            // Every in-memory open is a database of its own.
+            return new OpenFile(null, StorageEngine.Open(path, options.ToStorageOptions()), options);
+        }
+
+        var key = KeyOf(path);
+        while (true)
+        {
+            Task? closing;
+            lock (Gate)
+            {
+                if (Open.TryGetValue(key, out var file))
+                {
+                    OptionConflicts.Check(key, file.Options, options);
+                    file.References++;
+                    return file;
+                }
+
+                if (!Closing.TryGetValue(key, out closing))
+                {
+                    // Opened under the gate: a second opener of the same file waits here rather than failing on the lock.
+                    file = new OpenFile(key, StorageEngine.Open(path, options.ToStorageOptions()), options);
+                    Open.Add(key, file);
+                    return file;
+                }
+            }
+
+            // The last holder is still closing the file (checkpoint): wait for it, then open again.
+            closing.Wait();
+        }
+    }
+
+    /// <summary>The open file at the full path <paramref name="key"/>, or null; call under <see cref="Gate"/>.</summary>
+    internal static OpenFile? Find(string key) => Open.GetValueOrDefault(key);
+
+    /// <summary>Every open file; call under <see cref="Gate"/>.</summary>
+    internal static IEnumerable<OpenFile> All => Open.Values;
+
+    /// <summary>Takes the file at <paramref name="key"/> out of the table as it starts closing; call under <see cref="Gate"/>.</summary>
+    internal static void StartClosing(string key, Task closed)
+    {
+        Open.Remove(key);
+        Closing[key] = closed;
+    }
+
+    /// <summary>The file is closed: openers waiting for it may open it again.</summary>
+    internal static void FinishClosing(string key)
+    {
+        lock (Gate)
+        {
+            Closing.Remove(key);
+        }
+    }
+}
