@@ -60,6 +60,12 @@ internal static class PointLookup
             }
 
             var value = source.Access.Equalities[0][0] is ParameterExpr parameter ? parameters[parameter.Slot] : ((LiteralExpr)source.Access.Equalities[0][0]).Value;
+            if (KeyIntervals.IsPartialKind(value.Kind))
+            {
+                // Found by a prefix walk (every kind or offset of the instant), which the normal path does.
+                return null;
+            }
+
             var integersOnly = false;
             if (value.IsNumber && !owner.KnownIntegersOnly(seekTree, lsn, out integersOnly))
             {

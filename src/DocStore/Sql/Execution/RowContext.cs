@@ -29,6 +29,15 @@ internal sealed class RowContext
 
     public SqlValue[] Parameters { get; }
 
+    /// <summary>'now' for the date functions: the statement's clock (the system's when none was set).</summary>
+    public Dates.StatementClock Clock
+    {
+        get => _clock ??= new Dates.StatementClock(TimeProvider.System);
+        set => _clock = value;
+    }
+
+    private Dates.StatementClock? _clock;
+
     /// <summary>The array element each <c>[]</c> path stands for while its predicate is tested.</summary>
     public SqlValue[] Elements { get; }
 
