@@ -74,7 +74,7 @@ internal sealed record DateModifier(ModifierKind Kind, double Amount)
                 return new(ModifierKind.Weekday, day);
             }
 
-            error = $"The date modifier '{text}' needs a weekday from 0 (Sunday) to 6 (Saturday)";
+            error = $"The date modifier '{text}' is not supported: the weekday must be 0 (Sunday) to 6 (Saturday)";
             return null;
         }
 
@@ -87,7 +87,7 @@ internal sealed record DateModifier(ModifierKind Kind, double Amount)
         if (space > 0 && double.TryParse(s.AsSpan(0, space), NumberStyles.Float, CultureInfo.InvariantCulture, out var amount) && double.IsFinite(amount))
         {
             var unit = s[(space + 1)..].Trim();
-            unit = unit.Length > 1 && unit.EndsWith('s') ? unit[..^1] : unit;
+            unit = unit.Length > 1 && unit.EndsWith("s", StringComparison.OrdinalIgnoreCase) ? unit[..^1] : unit;
             if (UnitMilliseconds.TryGetValue(unit, out var milliseconds))
             {
                 return new(ModifierKind.AddMilliseconds, amount * milliseconds);

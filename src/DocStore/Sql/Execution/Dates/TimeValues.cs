@@ -35,23 +35,27 @@ internal static class TimeValues
         }
     }
 
-    /// <summary>A Julian day number (SQLite's range: 0 to 9999-12-31).</summary>
+    /// <summary>
+    /// A number: a Julian day (SQLite's range, 0 to 9999-12-31), kept raw so 'unixepoch' or 'auto' can read
+    /// it as seconds instead; outside that range it stands for no time unless one of them does.
+    /// </summary>
     public static bool TryJulianDay(double day, out JulianTime time)
     {
         time = default;
-        if (!double.IsFinite(day) || day < 0 || day >= 5373484.5)
+        if (!double.IsFinite(day))
         {
             return false;
         }
 
-        time = new JulianTime((long)((day * JulianTime.MillisecondsPerDay) + 0.5)) { RawNumber = day };
+        var milliseconds = day is >= 0 and < 5373484.5 ? (long)((day * JulianTime.MillisecondsPerDay) + 0.5) : long.MinValue / 2;
+        time = new JulianTime(milliseconds) { RawNumber = day };
         return true;
     }
 
     private static bool TryParse(string text, StatementClock clock, out JulianTime time)
     {
         time = default;
-        var s = text.AsSpan().Trim();
+        var s = text.AsSpan().TrimEnd();
         if (s.Equals("now", StringComparison.OrdinalIgnoreCase))
         {
             time = new JulianTime(clock.Now) { IsUtc = true };
