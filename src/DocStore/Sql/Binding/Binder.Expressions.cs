@@ -3,6 +3,7 @@ using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Execution;
+using DocStore.Sql.Execution.Dates;
 
 namespace DocStore.Sql.Binding;
 
@@ -37,19 +38,31 @@ internal sealed partial class Binder
             case UnaryExpression unary:
                 return new UnaryExpr(unary.Operator, BindExpression(unary.Operand)) { Text = text };
             case BinaryExpression binary:
-                var bound = new BinaryExpr(binary.Operator, BindExpression(binary.Left), BindExpression(binary.Right)) { Text = text };
-                return binary.Operator is BinaryOperator.Equal or BinaryOperator.NotEqual or BinaryOperator.Less or BinaryOperator.LessOrEqual
-                    or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual ? OverElements(bound) : bound;
+                var comparison = binary.Operator is BinaryOperator.Equal or BinaryOperator.NotEqual or BinaryOperator.Less or BinaryOperator.LessOrEqual
+                    or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual;
+                var (left, right) = (BindExpression(binary.Left), BindExpression(binary.Right));
+                if (comparison)
+                {
+                    (left, right) = WithAffinity(left, binary.Left, right, binary.Right);
+                }
+
+                var bound = new BinaryExpr(binary.Operator, left, right) { Text = text };
+                return comparison ? OverElements(bound) : bound;
             case IsNullExpression isNull:
                 return OverElements(new IsNullExpr(BindExpression(isNull.Operand), isNull.Negated) { Text = text });
             case InListExpression inList:
-                return OverElements(new InListExpr(BindExpression(inList.Operand), [.. inList.Items.Select(BindExpression)], inList.Negated) { Text = text });
+                var item = BindExpression(inList.Operand);
+                var items = inList.Items.Select(i => WithAffinity(BindExpression(i), i, item)).ToArray();
+                return OverElements(new InListExpr(item, items, inList.Negated) { Text = text });
             case InSubqueryExpression inSubquery:
                 var operand = BindExpression(inSubquery.Operand);
                 SingleColumn(BindSubquery(inSubquery.Query), inSubquery.Query);
                 return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated) { Text = text });
             case BetweenExpression between:
-                return OverElements(new BetweenExpr(BindExpression(between.Operand), BindExpression(between.Low), BindExpression(between.High), between.Negated) { Text = text });
+                var tested = BindExpression(between.Operand);
+                var low = WithAffinity(BindExpression(between.Low), between.Low, tested);
+                var high = WithAffinity(BindExpression(between.High), between.High, tested);
+                return OverElements(new BetweenExpr(tested, low, high, between.Negated) { Text = text });
             case LikeExpression like:
                 return OverElements(new LikeExpr(BindExpression(like.Operand), BindExpression(like.Pattern), like.Negated) { Text = text });
             case FunctionCall call:
@@ -108,9 +121,10 @@ internal sealed partial class Binder
             return BindAggregate(call, name, text);
         }
 
-        if (!FunctionExpr.Arities.TryGetValue(name, out var arity))
+        var dates = DateFunctionExpr.Arities.TryGetValue(name, out var arity);
+        if (!dates && !FunctionExpr.Arities.TryGetValue(name, out arity))
         {
-            throw SqlErrors.UnknownName(_sql, call.Name.Span, $"Unknown function '{call.Name.Text}' (functions: COUNT, SUM, AVG, MIN, MAX, {string.Join(", ", FunctionExpr.Arities.Keys)})");
+            throw SqlErrors.UnknownName(_sql, call.Name.Span, $"Unknown function '{call.Name.Text}' (functions: COUNT, SUM, AVG, MIN, MAX, {string.Join(", ", FunctionExpr.Arities.Keys.Concat(DateFunctionExpr.Arities.Keys))})");
         }
 
         if (call.Star || call.Distinct || call.Arguments.Length < arity.Min || call.Arguments.Length > arity.Max)
@@ -119,7 +133,8 @@ internal sealed partial class Binder
             throw SqlErrors.NotSupported(_sql, call.Span, $"{name} takes {expected} argument(s)");
         }
 
-        return new FunctionExpr(name, [.. call.Arguments.Select(BindExpression)]) { Text = text };
+        BoundExpr[] arguments = [.. call.Arguments.Select(BindExpression)];
+        return dates ? BindDateFunction(call, name, arguments, text) : new FunctionExpr(name, arguments) { Text = text };
     }
 
     private AggregateRefExpr BindAggregate(FunctionCall call, string name, string text)

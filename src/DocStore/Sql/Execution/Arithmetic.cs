@@ -89,6 +89,7 @@ internal static class Arithmetic
         SqlKind.Double => FormatReal(value.Real),
         SqlKind.Decimal => value.Number.ToString(CultureInfo.InvariantCulture),
         SqlKind.Boolean => value.Integer != 0 ? "1" : "0",
+        SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan => TemporalValues.ToText(value),
         _ => BsonValues.ToBson(value).ToString(),
     };
 
@@ -107,6 +108,10 @@ internal static class Arithmetic
         SqlKind.Array => "an array",
         SqlKind.Boolean => "a boolean",
         SqlKind.DateTime => "a date",
+        SqlKind.DateTimeOffset => "a DateTimeOffset",
+        SqlKind.DateOnly => "a DateOnly",
+        SqlKind.TimeOnly => "a TimeOnly",
+        SqlKind.TimeSpan => "a TimeSpan",
         SqlKind.Guid => "a Guid",
         SqlKind.ObjectId => "an ObjectId",
         SqlKind.Null => "NULL",

@@ -30,8 +30,8 @@ internal static class BsonValues
                 return new BsonObjectId(new ObjectId(value.Bytes.Span));
             case SqlKind.Boolean:
                 return BsonBoolean.Create(value.Integer != 0);
-            case SqlKind.DateTime:
-                return ToDateTime(value);
+            case SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan:
+                return TemporalValues.ToBson(value);
             case SqlKind.Document:
                 return CBsonDocumentConverter.ToDocument(value.Bytes.Span, (IFieldDictionary)value.Boxed!);
             case SqlKind.Array:
@@ -71,27 +71,15 @@ internal static class BsonValues
                     return SqlValue.FromGuidBytes(payload.ToArray());
                 }
 
-                if ((byte)binary.Subtype == CBsonBinarySubtype.DateTime && CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime))
+                if (TemporalValues.TryRead((byte)binary.Subtype, payload, out var temporal))
                 {
-                    return SqlValue.FromDateTime(dateTime.Ticks, (byte)(1 + (int)dateTime.Kind));
+                    return temporal;
                 }
 
                 return SqlValue.FromBinary(payload.ToArray(), (byte)binary.Subtype);
             default:
                 return SqlValue.FromOther(value);
         }
-    }
-
-    private static BsonValue ToDateTime(in SqlValue value)
-    {
-        if (value.Subtype == 0)
-        {
-            return new BsonDateTime((value.Integer - DateTime.UnixEpoch.Ticks) / TimeSpan.TicksPerMillisecond);
-        }
-
-        var payload = new byte[CBsonExtensionTypes.DateTimeSize];
-        CBsonExtensionTypes.WriteDateTime(payload, new DateTime(value.Integer, (DateTimeKind)(value.Subtype - 1)));
-        return new BsonBinaryData(payload, (BsonBinarySubtype)CBsonBinarySubtype.DateTime);
     }
 
     private static BsonArray ToArray(ReadOnlyMemory<byte> frame, IFieldDictionary fields)

@@ -20,6 +20,11 @@ internal sealed class ExecState(Transaction transaction, DocStoreContext context
 
     public string Sql { get; } = sql;
 
+    /// <summary>'now' for the date functions: read once per statement from the database's time provider.</summary>
+    public Dates.StatementClock Clock => _clock ??= new Dates.StatementClock(Context.Options.TimeProvider);
+
+    private Dates.StatementClock? _clock;
+
     /// <summary>The session the statement runs in (BEGIN and COMMIT change its transaction), or null.</summary>
     public SqlSession? Session { get; } = session;
 

@@ -38,7 +38,14 @@ internal static class KeyIntervals
 
     /// <summary>True for the kinds whose key equality is exactly SQL equality (a seek answers '=' without a residual check).</summary>
     public static bool IsExactKind(SqlKind kind) =>
-        kind is SqlKind.Integer or SqlKind.Double or SqlKind.Decimal or SqlKind.Text or SqlKind.Boolean or SqlKind.Guid or SqlKind.ObjectId;
+        kind is SqlKind.Integer or SqlKind.Double or SqlKind.Decimal or SqlKind.Text or SqlKind.Boolean or SqlKind.Guid or SqlKind.ObjectId
+            or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan;
+
+    /// <summary>
+    /// True for the kind whose equality key is a prefix of a component (a DateTimeOffset's UTC instant
+    /// without its offset): nothing can follow it in a composite prefix, and it is found by a prefix walk.
+    /// </summary>
+    public static bool IsPartialKind(SqlKind kind) => kind is SqlKind.DateTimeOffset;
 
     /// <summary>
     /// Every encoding of one component equal to <paramref name="value"/>, each after <paramref name="prefix"/>;
@@ -119,6 +126,22 @@ internal static class KeyIntervals
                 var id = new ObjectId(value.Bytes.Span);
                 keys.Add(Encode(prefix, b => b.Append(id)));
                 break;
+            case SqlKind.DateTime when (ulong)value.Integer <= (ulong)DateTime.MaxValue.Ticks:
+                // The key holds the kind, which SQL equality ignores: one key per kind.
+                var ticks = value.Integer;
+                foreach (var kind in (ReadOnlySpan<DateTimeKind>)[DateTimeKind.Unspecified, DateTimeKind.Utc, DateTimeKind.Local])
+                {
+                    keys.Add(Encode(prefix, b => b.Append(new DateTime(ticks, kind))));
+                }
+
+                break;
+            case SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan:
+                if (Temporal(prefix, value) is { } temporal)
+                {
+                    keys.Add(temporal);
+                }
+
+                break;
         }
 
         return keys;
@@ -164,7 +187,7 @@ internal static class KeyIntervals
         if (!highNumber)
         {
             var from = lowAboveNumbers ? Encode(prefix, low!.Value) : [.. prefix, StringTag];
-            var to = high is { } hv ? Encode(prefix, hv) : (byte[])[.. prefix, MaxTag];
+            var to = high is { } hv ? Encode(prefix, hv, upper: true) : (byte[])[.. prefix, MaxTag];
             intervals.Add(new KeyInterval(from, false, to, high is not null));
         }
 
@@ -208,7 +231,31 @@ internal static class KeyIntervals
         return [.. prefix, .. writer.WrittenSpan];
     }
 
-    private static bool Rangeable(SqlKind kind) => kind is not (SqlKind.Document or SqlKind.Array or SqlKind.Other or SqlKind.DateTime or SqlKind.Binary);
+    private static bool Rangeable(SqlKind kind) => kind is not (SqlKind.Document or SqlKind.Array or SqlKind.Other or SqlKind.Binary);
+
+    /// <summary>
+    /// The key of a temporal value as the typed model encodes it (<see cref="Indexing.BsonKeyValues"/>). SQL
+    /// equality ignores a DateTimeOffset's offset, which the key holds after the UTC instant, so its key stops
+    /// before the offset: every stored key of the same instant starts with it.
+    /// </summary>
+    private static byte[]? Temporal(byte[] prefix, in SqlValue value)
+    {
+        const int TicksEnd = 1 + sizeof(long);
+        var ticks = value.Integer;
+        switch (value.Kind)
+        {
+            case SqlKind.DateTimeOffset:
+                return Encode(prefix, b => b.Append(new DateTimeOffset(ticks, TimeSpan.Zero)))[..(prefix.Length + TicksEnd)];
+            case SqlKind.DateOnly:
+                return Encode(prefix, b => b.Append(DateOnly.FromDayNumber((int)ticks)));
+            case SqlKind.TimeOnly:
+                return Encode(prefix, b => b.Append(new TimeOnly(ticks)));
+            case SqlKind.TimeSpan:
+                return Encode(prefix, b => b.Append(new TimeSpan(ticks)));
+            default:
+                return null;
+        }
+    }
 
     private static byte[]? NumberKey(byte[] prefix, byte tag, SqlValue value, bool roundUp)
     {
@@ -240,10 +287,11 @@ internal static class KeyIntervals
         }
     }
 
-    private static byte[] Encode(byte[] prefix, in SqlValue value)
+    /// <summary>The key of a bound: the lowest of its equal keys, or with <paramref name="upper"/> the highest (a DateTime's last kind).</summary>
+    private static byte[] Encode(byte[] prefix, in SqlValue value, bool upper = false)
     {
         var keys = Equal(prefix, value);
-        return keys.Count > 0 ? keys[0] : [.. prefix];
+        return keys.Count == 0 ? [.. prefix] : upper ? keys[^1] : keys[0];
     }
 
     private static byte[] Encode(byte[] prefix, Action<IndexKeyBuilder> append)

@@ -122,6 +122,10 @@ internal static class KeyWalk
             KeyType.String => SqlValue.FromString(reader.ReadString()),
             KeyType.Boolean => SqlValue.FromBoolean(reader.ReadBoolean()),
             KeyType.DateTime => SqlValue.FromDateTime(reader.ReadDateTime().Ticks, 1),
+            KeyType.DateTimeOffset => SqlValue.FromDateTimeOffset(reader.ReadDateTimeOffset()),
+            KeyType.DateOnly => SqlValue.FromDateOnly(reader.ReadDateOnly()),
+            KeyType.TimeOnly => SqlValue.FromTimeOnly(reader.ReadTimeOnly()),
+            KeyType.TimeSpan => SqlValue.FromTimeSpan(reader.ReadTimeSpan()),
             KeyType.Null => SqlValue.Null,
             _ => SqlValue.FromBinary(reader.Remaining.ToArray(), 0),
         };

@@ -30,7 +30,7 @@ internal static class PointLookup
         }
 
         var access = plan.Sources[0].Access;
-        return access is { Equalities: [[ParameterExpr or LiteralExpr]] }
+        return access is { Equalities: [[ParameterExpr or LiteralExpr or AffinityExpr { Operand: ParameterExpr }]] }
             && (access.Kind == AccessKind.KeySeek || (access is { Kind: AccessKind.IndexSeek, Index: { Unique: true, Paths.Count: 1 } }));
     }
 
@@ -59,7 +59,24 @@ internal static class PointLookup
                 return null;
             }
 
-            var value = source.Access.Equalities[0][0] is ParameterExpr parameter ? parameters[parameter.Slot] : ((LiteralExpr)source.Access.Equalities[0][0]).Value;
+            var value = source.Access.Equalities[0][0] switch
+            {
+                ParameterExpr parameter => parameters[parameter.Slot],
+                AffinityExpr { Operand: ParameterExpr parameter } => parameters[parameter.Slot],
+                var literal => ((LiteralExpr)literal).Value,
+            };
+
+            // Text for a typed key (a Guid as text) is converted, or refused, by the normal path.
+            if (source.Access.Equalities[0][0] is AffinityExpr && value.Kind == SqlKind.Text)
+            {
+                return null;
+            }
+            if (KeyIntervals.IsPartialKind(value.Kind))
+            {
+                // Found by a prefix walk (every kind or offset of the instant), which the normal path does.
+                return null;
+            }
+
             var integersOnly = false;
             if (value.IsNumber && !owner.KnownIntegersOnly(seekTree, lsn, out integersOnly))
             {

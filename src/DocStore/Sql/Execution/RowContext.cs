@@ -29,6 +29,14 @@ internal sealed class RowContext
 
     public SqlValue[] Parameters { get; }
 
+    /// <summary>The statement run this row belongs to, whose clock answers 'now' (set by the executors).</summary>
+    public ExecState? State { get; set; }
+
+    /// <summary>'now' for the date functions: the statement's clock, made on first use (the system's when no statement is set).</summary>
+    public Dates.StatementClock Clock => State?.Clock ?? (_clock ??= new Dates.StatementClock(TimeProvider.System));
+
+    private Dates.StatementClock? _clock;
+
     /// <summary>The array element each <c>[]</c> path stands for while its predicate is tested.</summary>
     public SqlValue[] Elements { get; }
 

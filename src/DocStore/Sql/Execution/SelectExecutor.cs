@@ -13,7 +13,7 @@ internal static class SelectExecutor
     public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state)
     {
         var query = plan.Query;
-        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql);
+        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { State = state };
         row.RunSubquery = (slot, _) => [.. Run(plan.Subqueries[slot], state)];
         for (var i = 0; i < query.Sources.Length; i++)
         {

@@ -37,6 +37,13 @@ internal static class SourceScans
                 }
 
                 break;
+            case AccessKind.KeySeek when SeeksPartially(access, row):
+                foreach (var entry in KeyWalk.Walk(primary, [.. Prefixes(access.Equalities, row, false).Select(KeyInterval.Prefix)], false, -1))
+                {
+                    yield return entry.Value;
+                }
+
+                break;
             case AccessKind.KeySeek:
                 foreach (var key in Prefixes(access.Equalities, row, state.IntegersOnly(primary)))
                 {
@@ -78,6 +85,8 @@ internal static class SourceScans
         {
             case AccessKind.FullScan or AccessKind.KeyOrder:
                 return KeyWalk.Count(primary, [new KeyInterval([], false, null, false)]);
+            case AccessKind.KeySeek when SeeksPartially(access, row):
+                return KeyWalk.Count(primary, [.. Prefixes(access.Equalities, row, false).Select(KeyInterval.Prefix)]);
             case AccessKind.KeySeek:
                 return Prefixes(access.Equalities, row, state.IntegersOnly(primary)).Count(k => primary.ContainsKey(k));
             case AccessKind.KeyRange:
@@ -102,6 +111,10 @@ internal static class SourceScans
     public static bool SeeksExactly(AccessPath access, RowContext row) =>
         access.Equalities.All(alternatives => alternatives.All(v => KeyIntervals.IsExactKind(v.Eval(row).Kind)));
 
+    /// <summary>True when some equality value has a partial key (<see cref="KeyIntervals.IsPartialKind"/>): it is found by a prefix walk, not an exact lookup.</summary>
+    public static bool SeeksPartially(AccessPath access, RowContext row) =>
+        access.Equalities.Any(alternatives => alternatives.Any(v => KeyIntervals.IsPartialKind(v.Eval(row).Kind)));
+
     private static IEnumerable<ReadOnlyMemory<byte>> IndexDocuments(AccessPath access, RowContext row, ExecState state, BTree.Tree primary)
     {
         var index = access.Index!;
@@ -113,7 +126,7 @@ internal static class SourceScans
 
         var components = index.Paths.Count;
         var seen = index.Multikey ? new HashSet<byte[]>(Indexing.ByteArrayEqualityComparer.Instance) : null;
-        if (access.Kind == AccessKind.IndexSeek && index.Unique && access.Equalities.Length == components)
+        if (access.Kind == AccessKind.IndexSeek && index.Unique && access.Equalities.Length == components && !SeeksPartially(access, row))
         {
             foreach (var key in Prefixes(access.Equalities, row, state.IntegersOnly(tree)))
             {
@@ -193,11 +206,14 @@ internal static class SourceScans
         {
             var next = new List<byte[]>();
             var seen = new HashSet<byte[]>(Indexing.ByteArrayEqualityComparer.Instance);
+            var partial = false;
             foreach (var prefix in prefixes)
             {
                 foreach (var value in alternatives)
                 {
-                    foreach (var key in KeyIntervals.Equal(prefix, value.Eval(row), integersOnly && prefix.Length == 0))
+                    var evaluated = value.Eval(row);
+                    partial |= KeyIntervals.IsPartialKind(evaluated.Kind);
+                    foreach (var key in KeyIntervals.Equal(prefix, evaluated, integersOnly && prefix.Length == 0))
                     {
                         if (seen.Add(key))
                         {
@@ -208,6 +224,12 @@ internal static class SourceScans
             }
 
             prefixes = next;
+
+            // A partial key ends mid-component: later components cannot be appended, and the recheck filters them.
+            if (partial)
+            {
+                break;
+            }
         }
 
         return prefixes;

@@ -3,7 +3,9 @@ namespace DocStore.Sql.Execution;
 /// <summary>
 /// The one order of values (docs/sql.md, "Comparison"), as SQLite's binary collation orders them: NULL
 /// first, then numbers by value whatever their storage type, then text by code point (UTF-8 bytes), then
-/// blobs by bytes; the kinds SQLite lacks follow in <see cref="SqlKind"/> order. Sorting, grouping and
+/// blobs by bytes; the kinds SQLite lacks follow in <see cref="SqlKind"/> order. Temporal values compare by
+/// meaning: a DateTime by ticks (not kind), a DateTimeOffset by UTC instant (two offsets of one instant are
+/// equal), a DateOnly by day, a TimeOnly by time of day, a TimeSpan by ticks. Sorting, grouping and
 /// DISTINCT use <see cref="Compare"/>; predicates use <see cref="TryCompare"/>, which makes NULL unknown.
 /// </summary>
 internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlValue>
@@ -26,7 +28,8 @@ internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlVa
             SqlKind.Integer or SqlKind.Double or SqlKind.Decimal => CompareNumbers(left, right),
             SqlKind.Text or SqlKind.Binary or SqlKind.Guid or SqlKind.ObjectId or SqlKind.Document or SqlKind.Array =>
                 left.Bytes.Span.SequenceCompareTo(right.Bytes.Span),
-            SqlKind.Boolean or SqlKind.DateTime => left.Integer.CompareTo(right.Integer),
+            SqlKind.Boolean or SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan =>
+                left.Integer.CompareTo(right.Integer),
             _ => string.CompareOrdinal(left.Boxed?.ToString(), right.Boxed?.ToString()),
         };
     }
@@ -61,7 +64,7 @@ internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlVa
                 return value.Real.GetHashCode();
             case SqlKind.Decimal:
                 return ((double)value.Number).GetHashCode();
-            case SqlKind.Boolean or SqlKind.DateTime:
+            case SqlKind.Boolean or SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan:
                 return HashCode.Combine(value.Kind, value.Integer);
             case SqlKind.Other:
                 return value.Boxed?.GetHashCode() ?? 0;

@@ -21,5 +21,8 @@ internal static class SqlErrors
 
     public static SqlExecutionException NotSupported(string sql, SourceSpan span, string message) => At(sql, span, DocStoreErrorCode.SqlNotSupported, message);
 
+    /// <summary>An unsupported construct found while running (a modifier computed by an expression), so without a place in the text.</summary>
+    public static SqlExecutionException NotSupported(string message) => new(DocStoreErrorCode.SqlNotSupported, message, -1, 0, 0);
+
     public static SqlExecutionException Type(string message) => new(DocStoreErrorCode.SqlType, message, -1, 0, 0);
 }

@@ -5,7 +5,8 @@ namespace DocStore.Sql.Execution;
 
 /// <summary>
 /// The kinds of values, in their cross-kind sort order (docs/sql.md, "Comparison"): NULL, numbers, text,
-/// blobs as SQLite orders them, then the kinds SQLite lacks.
+/// blobs as SQLite orders them, then the kinds SQLite lacks. The temporal kinds follow the order of their
+/// index key tags, so an index walk and a sort agree.
 /// </summary>
 internal enum SqlKind : byte
 {
@@ -19,6 +20,10 @@ internal enum SqlKind : byte
     ObjectId,
     Boolean,
     DateTime,
+    DateTimeOffset,
+    DateOnly,
+    TimeOnly,
+    TimeSpan,
     Document,
     Array,
     Other,
@@ -47,9 +52,13 @@ internal readonly struct SqlValue
 
     public SqlKind Kind { get; }
 
-    /// <summary>An integer's value; a DateTime's ticks; a boolean's 0 or 1.</summary>
+    /// <summary>
+    /// An integer's value; a boolean's 0 or 1; a DateTime's ticks; a DateTimeOffset's UTC ticks; a DateOnly's
+    /// day number; a TimeOnly's or TimeSpan's ticks. Temporal values compare by this alone.
+    /// </summary>
     public long Integer { get; }
 
+    /// <summary>A double's value; a DateTimeOffset's offset in minutes (kept so the value returns exactly as stored).</summary>
     public double Real { get; }
 
     public decimal Number { get; }
@@ -66,6 +75,16 @@ internal readonly struct SqlValue
     public bool IsNull => Kind == SqlKind.Null;
 
     public bool IsNumber => Kind is SqlKind.Integer or SqlKind.Double or SqlKind.Decimal;
+
+    /// <summary>True for the kinds of the .NET date and time types.</summary>
+    public bool IsTemporal => Kind is SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan;
+
+    /// <summary>A <see cref="SqlKind.DateTimeOffset"/> value as .NET's type, with its own offset.</summary>
+    public DateTimeOffset AsDateTimeOffset()
+    {
+        var offset = TimeSpan.FromMinutes(Real);
+        return new DateTimeOffset(Integer + offset.Ticks, offset);
+    }
 
     public static SqlValue FromInt64(long value) => new(SqlKind.Integer, value, 0, 0, default, null, 0);
 
@@ -89,6 +108,16 @@ internal readonly struct SqlValue
 
     /// <summary>A BSON UTC datetime (<paramref name="ticks"/> since 0001) or a C-BSON DateTime extension (<paramref name="kindTag"/> its kind + 1).</summary>
     public static SqlValue FromDateTime(long ticks, byte kindTag) => new(SqlKind.DateTime, ticks, 0, 0, default, null, kindTag);
+
+    /// <summary>A DateTimeOffset: compared by its UTC instant, returned with its own offset.</summary>
+    public static SqlValue FromDateTimeOffset(DateTimeOffset value) =>
+        new(SqlKind.DateTimeOffset, value.UtcTicks, value.TotalOffsetMinutes, 0, default, null, 0);
+
+    public static SqlValue FromDateOnly(DateOnly value) => new(SqlKind.DateOnly, value.DayNumber, 0, 0, default, null, 0);
+
+    public static SqlValue FromTimeOnly(TimeOnly value) => new(SqlKind.TimeOnly, value.Ticks, 0, 0, default, null, 0);
+
+    public static SqlValue FromTimeSpan(TimeSpan value) => new(SqlKind.TimeSpan, value.Ticks, 0, 0, default, null, 0);
 
     public static SqlValue FromDocument(ReadOnlyMemory<byte> frame, object fields) => new(SqlKind.Document, 0, 0, 0, frame, fields, 0);
 

@@ -53,9 +53,9 @@ internal static class StoredValues
             return SqlValue.FromGuidBytes(bytes);
         }
 
-        if (subtype == CBsonBinarySubtype.DateTime && CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime))
+        if (subtype >= CBsonBinarySubtype.DateTime && TemporalValues.TryRead(subtype, payload, out var temporal))
         {
-            return SqlValue.FromDateTime(dateTime.Ticks, (byte)(1 + (int)dateTime.Kind));
+            return temporal;
         }
 
         return SqlValue.FromBinary(bytes, subtype);
