@@ -371,7 +371,12 @@ public sealed class DocStoreDataReader : DbDataReader
     // The row's key, when the result has an _id column (SELECT * and SELECT _id, ...), so the bad document can be found.
     private string RowKey(int ordinal)
     {
-        var key = Array.FindIndex(Enumerable.Range(0, FieldCount).ToArray(), i => GetName(i) == "_id");
+        var key = -1;
+        for (var i = 0; i < FieldCount && key < 0; i++)
+        {
+            key = GetName(i) == "_id" ? i : -1;
+        }
+
         return key < 0 || key == ordinal || _current is null || _current[key] is DBNull
             ? string.Empty
             : $" of the row with _id {BsonClr.ToText(BsonClr.ToBson(_current[key], "_id"))}";
