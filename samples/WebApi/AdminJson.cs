@@ -5,7 +5,8 @@ namespace Bookmarks;
 
 /// <summary>
 /// The answer of an admin query: its rows as objects in relaxed Extended JSON, so every BSON type shows as
-/// MongoDB tools show it, and a word that the statement was rolled back, so nobody takes a write for done.
+/// MongoDB tools show it, with .NET dates, times, Guids and decimals as ISO 8601 or invariant text (stored as
+/// DocStore's binary values, they would otherwise show as base64), and a word that the statement was rolled back, so nobody takes a write for done.
 /// </summary>
 internal static class AdminJson
 {
@@ -13,7 +14,7 @@ internal static class AdminJson
 
     public static string RolledBack(IReadOnlyList<BsonDocument> rows)
     {
-        var array = "[" + string.Join(",", rows.Select(row => ExtendedJson.ToJson(row, ExtendedJsonMode.Relaxed))) + "]";
+        var array = "[" + string.Join(",", rows.Select(row => ExtendedJson.ToJson(DotNetValues.ToText(row), ExtendedJsonMode.Relaxed))) + "]";
         return $$"""{"rolledBack":true,"message":"{{RolledBackMessage}}","rows":{{array}}}""";
     }
 }

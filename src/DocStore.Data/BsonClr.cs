@@ -65,15 +65,18 @@ internal static class BsonClr
         _ => throw new ArgumentException($"Parameter '{name}' has a value of type {value.GetType().Name}, which has no BSON form; pass a string, number, bool, date, Guid, byte[], ObjectId, BsonValue or a list of these.", name),
     };
 
-    /// <summary>Extended JSON (relaxed) for documents and arrays, the invariant text of anything else.</summary>
+    /// <summary>
+    /// Extended JSON (relaxed) for documents and arrays, with the .NET values in them as text; the text
+    /// <see cref="DotNetValues"/> gives dates, times, Guids and decimals; the invariant text of anything else.
+    /// </summary>
     public static string ToText(BsonValue value) => value switch
     {
-        BsonDocument or BsonArray => ExtendedJson.ToJson(value, ExtendedJsonMode.Relaxed),
+        BsonDocument or BsonArray => ExtendedJson.ToJson(DotNetValues.ToText(value), ExtendedJsonMode.Relaxed),
+        _ when DotNetValues.TryFormat(value, out var text) => text,
+        BsonDateTime d when d.MillisecondsSinceEpoch is >= -62135596800000 and <= 253402300799999 => d.ToDateTime().ToString("O", CultureInfo.InvariantCulture),
         _ => ToClr(value) switch
         {
             string s => s,
-            DateTime d => d.ToString("O", CultureInfo.InvariantCulture),
-            DateTimeOffset d => d.ToString("O", CultureInfo.InvariantCulture),
             IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
             byte[] b => Convert.ToBase64String(b),
             var other => other.ToString() ?? string.Empty,

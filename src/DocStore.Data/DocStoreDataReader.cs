@@ -292,10 +292,17 @@ public sealed class DocStoreDataReader : DbDataReader
         var other => BsonClr.ToText(BsonClr.ToBson(other, GetName(ordinal))),
     };
 
-    /// <summary>The value as <typeparamref name="T"/>: exact types, numbers between numeric types, <see cref="string"/> via <see cref="GetString"/>, or null/default for NULL when <typeparamref name="T"/> allows it.</summary>
+    /// <summary>
+    /// The value as <typeparamref name="T"/>: exact types, numbers between numeric types, <see cref="string"/> via
+    /// <see cref="GetString"/>, <see cref="DateTime"/> via <see cref="GetDateTime"/>, <see cref="Guid"/> via
+    /// <see cref="GetGuid"/>, <see cref="DateTimeOffset"/>, <see cref="DateOnly"/>, <see cref="TimeOnly"/> and
+    /// <see cref="TimeSpan"/> from their own values or ISO 8601 text (as <c>docstore export</c> writes them), or
+    /// null/default for NULL when <typeparamref name="T"/> allows it.
+    /// </summary>
     /// <typeparam name="T">The type wanted.</typeparam>
     /// <param name="ordinal">The 0-based column.</param>
     /// <returns>The value.</returns>
+    /// <exception cref="InvalidCastException">The value cannot be read as <typeparamref name="T"/>; the message names the column, the row's <c>_id</c> when the result has one, and the value.</exception>
     public override T GetFieldValue<T>(int ordinal)
     {
         var value = GetValue(ordinal);
@@ -313,7 +320,8 @@ public sealed class DocStoreDataReader : DbDataReader
         return target == typeof(string) ? (T)(object)GetString(ordinal)
             : target == typeof(DateTime) ? (T)(object)GetDateTime(ordinal)
             : target == typeof(Guid) ? (T)(object)GetGuid(ordinal)
-            : value is IConvertible && typeof(IConvertible).IsAssignableFrom(target) && !target.IsEnum ? (T)System.Convert.ChangeType(value, target, CultureInfo.InvariantCulture)
+            : ClrText.Temporal(target) ? (T)Temporal(ordinal, target)
+            : value is IConvertible && typeof(IConvertible).IsAssignableFrom(target) && !target.IsEnum ? (T)Changed(ordinal, target)
             : throw Cast(ordinal, typeof(T));
     }
 
@@ -358,7 +366,52 @@ public sealed class DocStoreDataReader : DbDataReader
     };
 
     private InvalidCastException Cast(int ordinal, Type wanted, Exception? cause = null) =>
-        new($"Column '{GetName(ordinal)}' holds {Describe(GetValue(ordinal))}, which cannot be read as {wanted.Name}.", cause);
+        new($"Column '{GetName(ordinal)}'{RowKey(ordinal)} holds {Describe(GetValue(ordinal))}, which cannot be read as {wanted.Name}.", cause);
+
+    // The row's key, when the result has an _id column (SELECT * and SELECT _id, ...), so the bad document can be found.
+    private string RowKey(int ordinal)
+    {
+        var key = -1;
+        for (var i = 0; i < FieldCount && key < 0; i++)
+        {
+            key = GetName(i) == "_id" ? i : -1;
+        }
+
+        return key < 0 || key == ordinal || _current is null || _current[key] is DBNull
+            ? string.Empty
+            : $" of the row with _id {BsonClr.ToText(BsonClr.ToBson(_current[key], "_id"))}";
+    }
+
+    // DateTimeOffset, DateOnly, TimeOnly and TimeSpan from their own values, a convertible neighbour or ISO 8601 text.
+    private object Temporal(int ordinal, Type target)
+    {
+        var value = Required(ordinal);
+        try
+        {
+            return ClrText.ToTemporal(value, target) ?? throw Cast(ordinal, target);
+        }
+        catch (FormatException e)
+        {
+            throw Cast(ordinal, target, e);
+        }
+    }
+
+    private object Changed(int ordinal, Type target)
+    {
+        var value = Required(ordinal);
+        try
+        {
+            return System.Convert.ChangeType(value, target, CultureInfo.InvariantCulture);
+        }
+        catch (Exception e) when (e is FormatException or InvalidCastException)
+        {
+            throw Cast(ordinal, target, e);
+        }
+        catch (OverflowException e)
+        {
+            throw new OverflowException($"Column '{GetName(ordinal)}'{RowKey(ordinal)} holds {Describe(value)}, which does not fit {target.Name}.", e);
+        }
+    }
 
     private T Numeric<T>(int ordinal, Func<object, T> convert)
     {
@@ -382,7 +435,7 @@ public sealed class DocStoreDataReader : DbDataReader
     private static string Describe(object value) => value switch
     {
         BsonValue v => $"a {v.BsonType} value",
-        _ => $"a {value.GetType().Name} value ({System.Convert.ToString(value, CultureInfo.InvariantCulture)})",
+        _ => $"a {value.GetType().Name} value ({BsonClr.ToText(BsonClr.ToBson(value, "value"))})",
     };
 
     private object[] Raw()

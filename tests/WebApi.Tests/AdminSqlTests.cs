@@ -37,6 +37,30 @@ public sealed class AdminSqlTests : IAsyncLifetime, IDisposable
     }
 
     [Fact]
+    public async Task Dates_show_as_iso_text_in_rows_and_in_whole_documents()
+    {
+        var page = await _client.GetFromJsonAsync<PageView<BookmarkView>>("/bookmarks?limit=100");
+        var created = page!.Items.ToDictionary(b => b.Url, b => b.CreatedUtc);
+
+        foreach (var sql in new[] { "SELECT Url, CreatedUtc FROM Bookmarks", "SELECT * FROM Bookmarks" })
+        {
+            var response = await _client.PostAsJsonAsync("/admin/sql", new AdminQuery(sql));
+            var text = await response.Content.ReadAsStringAsync();
+            Assert.DoesNotContain("$binary", text, StringComparison.Ordinal);
+            var rows = JsonDocument.Parse(text).RootElement.GetProperty("rows").EnumerateArray().ToList();
+            Assert.Equal(3, rows.Count);
+            foreach (var row in rows)
+            {
+                // Round-trip text of a UTC DateTime: every tick, and a Z.
+                var shown = row.GetProperty("CreatedUtc").GetString()!;
+                Assert.EndsWith("Z", shown, StringComparison.Ordinal);
+                var expected = created[row.GetProperty("Url").GetString()!];
+                Assert.Equal(expected.ToString("o", System.Globalization.CultureInfo.InvariantCulture), shown);
+            }
+        }
+    }
+
+    [Fact]
     public async Task A_write_changes_nothing_and_a_syntax_error_is_a_400()
     {
         var delete = await _client.PostAsJsonAsync("/admin/sql", new AdminQuery("DELETE FROM Bookmarks"));

@@ -18,11 +18,12 @@ internal sealed class ExportCommand : ICliCommand
         var canonical = new Option<bool>("--canonical") { Description = "Canonical Extended JSON (every type kept exactly) instead of relaxed." };
         var fields = new Option<string?>("--fields") { Description = "CSV columns: field paths separated by commas (a,b.c). Required for CSV.", HelpName = "paths" };
         var where = new Option<string?>("--where") { Description = "Export only the documents matching a SQL condition, as written after WHERE (docs/sql.md): --where \"Age >= 18 AND Address.City = 'Oslo'\".", HelpName = "condition" };
+        var exact = new Option<bool>("--exact") { Description = "Keep .NET dates, times and durations as DocStore's binary values instead of MongoDB dates and ISO 8601 text (BSON and JSON only)." };
         var force = new Option<bool>("--force") { Description = "Replace the file if it exists (without it, an existing file is an error)." };
 
         var command = new Command("export", "Export a collection's documents, in key order, with the key written as _id.")
         {
-            db, collection, file, format, jsonArray, canonical, fields, where, force,
+            db, collection, file, format, jsonArray, canonical, fields, where, exact, force,
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
@@ -39,6 +40,11 @@ internal sealed class ExportCommand : ICliCommand
                 throw new CliUsageException("--json-array and --canonical apply to JSON output only.");
             }
 
+            if (resolved == DataFormat.Csv && parse.GetValue(exact))
+            {
+                throw new CliUsageException("--exact applies to BSON and JSON output only; CSV writes every value as text.");
+            }
+
             var options = new ExportOptions(
                 parse.GetValue(db)!,
                 parse.GetValue(collection)!,
@@ -48,7 +54,8 @@ internal sealed class ExportCommand : ICliCommand
                 parse.GetValue(canonical),
                 paths,
                 parse.GetValue(where),
-                parse.GetValue(force));
+                parse.GetValue(force),
+                parse.GetValue(exact));
             var count = ExportRunner.Run(options, ToolConsole.Of(parse).OpenOutputStream);
             if (path is not null)
             {

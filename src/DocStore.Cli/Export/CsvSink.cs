@@ -7,8 +7,9 @@ using DocStore.Bson.Model;
 namespace DocStore.Cli.Export;
 
 /// <summary>
-/// CSV with a header of the --fields paths. Strings, numbers, booleans, ObjectIds and dates are written as
-/// text; other values (documents, arrays, binary, ...) as relaxed Extended JSON; a missing field is empty.
+/// CSV with a header of the --fields paths. Strings, numbers, booleans, ObjectIds, dates and the .NET values
+/// of <see cref="DotNetValues"/> are written as text; other values (documents, arrays, binary, ...) as relaxed
+/// Extended JSON, with the .NET values in them as text; a missing field is empty.
 /// </summary>
 internal sealed class CsvSink : IDocumentSink
 {
@@ -68,16 +69,16 @@ internal sealed class CsvSink : IDocumentSink
 
     private static string Format(BsonValue value) => value switch
     {
+        _ when DotNetValues.TryFormat(value, out var text) => text,
         BsonString s => s.Value,
         BsonInt32 i => i.Value.ToString(CultureInfo.InvariantCulture),
         BsonInt64 l => l.Value.ToString(CultureInfo.InvariantCulture),
         BsonDouble d => d.Value.ToString("R", CultureInfo.InvariantCulture),
-        BsonDecimal128 m => m.Value.ToString(),
         BsonBoolean b => b.Value ? "true" : "false",
         BsonNull => string.Empty,
         BsonObjectId o => o.Value.ToString(),
         BsonDateTime t => FormatDate(t),
-        _ => ExtendedJson.ToJson(value, ExtendedJsonMode.Relaxed),
+        _ => ExtendedJson.ToJson(DotNetValues.ToText(value), ExtendedJsonMode.Relaxed),
     };
 
     private static string FormatDate(BsonDateTime value)

@@ -14,7 +14,8 @@ internal sealed record ExportOptions(
     bool Canonical,
     IReadOnlyList<string> Fields,
     string? Where = null,
-    bool Force = false);
+    bool Force = false,
+    bool Exact = false);
 
 /// <summary>Writes every document of a collection, in key order, with its key as <c>_id</c>.</summary>
 internal static class ExportRunner
@@ -36,7 +37,7 @@ internal static class ExportRunner
                 foreach (var document in Documents(db, collection, options.Where))
                 {
                     KeyNames.Rename(document, collection.KeyField, KeyNames.FileKey);
-                    sink.Write(document);
+                    sink.Write(Portable(document, options));
                     count++;
                 }
 
@@ -76,6 +77,11 @@ internal static class ExportRunner
             yield return (BsonDocument)rows.GetValue(0);
         }
     }
+
+    // BSON and JSON files are for MongoDB's tools unless --exact asks for the stored extension binaries;
+    // CSV writes every value as text anyway.
+    private static BsonDocument Portable(BsonDocument document, ExportOptions options) =>
+        options.Exact || options.Format == DataFormat.Csv ? document : (BsonDocument)DotNetValues.ToMongo(document);
 
     private static IDocumentSink CreateSink(ExportOptions options, Stream stream) => options.Format switch
     {

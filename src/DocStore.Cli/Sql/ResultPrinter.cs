@@ -42,9 +42,14 @@ internal static class ResultPrinter
         while (rows.NextResult());
     }
 
-    /// <summary>A value as text: strings as they are, numbers invariant, NULL empty, documents and the rest as relaxed Extended JSON.</summary>
+    /// <summary>
+    /// A value as text: strings as they are, numbers invariant, NULL empty, .NET values (dates, times, Guids,
+    /// decimals) as <see cref="DotNetValues"/> writes them, documents and the rest as relaxed Extended JSON
+    /// with the .NET values inside them as text too.
+    /// </summary>
     public static string Text(BsonValue value) => value switch
     {
+        _ when DotNetValues.TryFormat(value, out var text) => text,
         BsonNull => "",
         BsonString s => s.Value,
         BsonInt32 i => i.Value.ToString(CultureInfo.InvariantCulture),
@@ -52,7 +57,7 @@ internal static class ResultPrinter
         BsonDouble d => d.Value.ToString("R", CultureInfo.InvariantCulture),
         BsonBoolean b => b.Value ? "true" : "false",
         BsonObjectId o => o.Value.ToString(),
-        _ => ExtendedJson.ToJson(value, ExtendedJsonMode.Relaxed),
+        _ => ExtendedJson.ToJson(DotNetValues.ToText(value), ExtendedJsonMode.Relaxed),
     };
 
     private static void Table(string[] names, List<BsonValue?[]> rows, TextWriter output, int? width)
@@ -82,7 +87,7 @@ internal static class ResultPrinter
             // SELECT * prints the stored documents themselves; other statements an object per row.
             foreach (var document in result.Documents ?? result.Rows.Select(row => RowDocument(result.Names, row)))
             {
-                ExtendedJson.Write(writer, document, ExtendedJsonMode.Relaxed);
+                ExtendedJson.Write(writer, DotNetValues.ToText(document), ExtendedJsonMode.Relaxed);
             }
 
             writer.WriteEndArray();

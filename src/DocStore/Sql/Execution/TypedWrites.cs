@@ -146,7 +146,9 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         },
         FieldTypeKind.DateTime => value switch
         {
-            BsonDateTime => value,
+            // A BSON date is stored as the member's own form, a UTC DateTime, so it reads back byte for byte as one written by the model.
+            BsonDateTime d when d.MillisecondsSinceEpoch is >= -62135596800000 and <= 253402300799999 =>
+                Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, d.ToDateTime())),
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTime) => value,
             BsonString s when DateTime.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
                 Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, t)),
