@@ -1,5 +1,6 @@
 using DocStore.Bson.Model;
 using DocStore.Catalog;
+using DocStore.Collections.Typing;
 using DocStore.Metadata;
 using DocStore.Sql.Planning;
 

@@ -2,8 +2,9 @@ using System.Globalization;
 using DocStore.Bson;
 using DocStore.Bson.Model;
 using DocStore.Metadata;
+using DocStore.Sql.Execution;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Collections.Typing;
 
 /// <summary>
 /// Converts the values a write statement stores to the member types the catalog records for the collection
