@@ -89,7 +89,9 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         own?.Commit();
-        return new CollectionState(Name, record.PrimaryTree, trees, collectionFields, roots, declared, Model.KeyField, Model.KeyGeneration, lastSequence);
+        var state = new CollectionState(Name, record.PrimaryTree, trees, collectionFields, roots, declared, Model.KeyField, Model.KeyGeneration, lastSequence);
+        state.RecordTypes(types);
+        return state;
     }
 
     private static int FindDeclared(IReadOnlyList<IndexDefinition> declared, IndexRecord stored)
