@@ -201,7 +201,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
             }
         }
 
-        Integrity.RecordedTypeCheck.Run(tx, problems);
+        Collections.Typing.RecordedTypeCheck.Run(tx, problems);
         return new IntegrityReport(problems, engine.PagesChecked, engine.TreesChecked);
     }
 

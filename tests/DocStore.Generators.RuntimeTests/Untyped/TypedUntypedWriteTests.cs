@@ -140,7 +140,7 @@ public class TypedUntypedWriteTests
         }
     }
 
-    private const int RecordedTypeCheckCap = Integrity.RecordedTypeCheck.MaxListed;
+    private const int RecordedTypeCheckCap = DocStore.Collections.Typing.RecordedTypeCheck.MaxListed;
 
     private static BsonDocument Doc(string json) => ExtendedJson.Parse(json);
 

@@ -2,7 +2,6 @@ using System.Globalization;
 using DocStore.Bson;
 using DocStore.Bson.Model;
 using DocStore.Metadata;
-using DocStore.Sql.Execution;
 
 namespace DocStore.Collections.Typing;
 
@@ -12,17 +11,13 @@ namespace DocStore.Collections.Typing;
 /// string or a BSON datetime into a <c>DateTime</c> member becomes the stored DateTime, and so on. A value
 /// that cannot convert, or null into a member that cannot hold it, is refused through the error factory the
 /// caller gives (SQL and untyped collections throw different exception types); paths the catalog does not
-/// declare keep the value as written. One instance is shared by every writer of a collection: it holds no
-/// per-call state.
+/// declare keep the value as written. An instance holds no per-call state, so the one a collection's shared
+/// state keeps serves every writer and thread.
 /// </summary>
 internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string, FieldType> types, Func<TypeRefusal, Exception> refuse)
 {
     /// <summary>The declared types by stored path.</summary>
     public IReadOnlyDictionary<string, FieldType> Types => types;
-
-    /// <summary>The converter SQL statements use: a refused value is a <see cref="SqlExecutionException"/> (<see cref="DocStoreErrorCode.SqlType"/>).</summary>
-    public static TypedWrites ForSql(string collection, IReadOnlyDictionary<string, FieldType> types) =>
-        new(collection, types, static r => SqlErrors.Type($"Cannot store {r.Shown} in field '{r.Path}' of {(r.Key is null ? string.Empty : $"document {r.Key} of ")}collection '{r.Collection}': its typed model declares it {r.Type.Text}{r.Because}. Write a value of that type; the statement changed nothing."));
 
     /// <summary>Converts every declared field of a whole new document in place; <paramref name="key"/> (the document's key as text) is only for the error.</summary>
     public void ConvertDocument(BsonDocument document, string? key = null) => ConvertMembers(document, string.Empty, key);

@@ -21,7 +21,7 @@ internal static class DocumentWrites
 
         // Read in the statement's own transaction, so types a typed model recorded a moment ago apply.
         var types = FieldType.ByPath(CollectionCatalog.FindCollection(state.Transaction, collection.Name)?.Types) is { } declared
-            ? TypedWrites.ForSql(collection.Name, declared)
+            ? new TypedWrites(collection.Name, declared, SqlErrors.Refused)
             : null;
         switch (plan.Kind)
         {

@@ -2,12 +2,11 @@ using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.BTree;
 using DocStore.Catalog;
-using DocStore.Collections.Typing;
 using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Transactions;
 
-namespace DocStore.Integrity;
+namespace DocStore.Collections.Typing;
 
 /// <summary>
 /// The part of the integrity check that reads stored documents against the member types the catalog records
