@@ -58,6 +58,14 @@ public abstract partial class DocumentCollection<T, TKey>
     /// </summary>
     private protected virtual T ToStored(T document, TKey key) => document;
 
+    /// <summary>Inserts a document its caller has already converted to the recorded member types (SQL, which converts before its checks), skipping <see cref="ToStored"/>.</summary>
+    private protected TKey InsertConverted(DocStoreTransaction transaction, T document) =>
+        Write(Required(transaction), document, static (c, s, d) => c.InsertCore(s, d, d, isConverted: true));
+
+    /// <summary>Replaces a document its caller has already converted, as <see cref="InsertConverted"/>.</summary>
+    private protected bool UpdateConverted(DocStoreTransaction transaction, T document) =>
+        Write(Required(transaction), document, static (c, s, d) => c.UpdateCore(s, d, converted: true));
+
     /// <summary>Inserts <paramref name="document"/>, or <paramref name="converted"/> (its stored form from <see cref="ToStored"/>) when <paramref name="isConverted"/>.</summary>
     private TKey InsertCore(WriteScope scope, T document, T converted = default!, bool isConverted = false)
     {

@@ -16,6 +16,12 @@ public sealed partial class BsonCollection
     public IReadOnlyDictionary<string, string> MemberTypes =>
         State.TypedWrites is { } types ? types.Types.ToDictionary(t => t.Key, t => t.Value.Text, StringComparer.Ordinal) : new Dictionary<string, string>();
 
+    /// <summary>SQL's insert: the statement converted the document with the types its own transaction reads, before its checks.</summary>
+    internal BsonValue InsertTyped(DocStoreTransaction transaction, BsonDocument document) => InsertConverted(transaction, document);
+
+    /// <summary>SQL's update, converted by the statement as <see cref="InsertTyped"/>.</summary>
+    internal bool UpdateTyped(DocStoreTransaction transaction, BsonDocument document) => UpdateConverted(transaction, document);
+
     private protected override bool ConvertsOnWrite => State.TypedWrites is not null;
 
     /// <summary>

@@ -34,7 +34,8 @@ internal static class DocumentWrites
 
                 foreach (var document in documents)
                 {
-                    collection.Insert(transaction, document);
+                    // Converted above, so the collection does not convert (and copy) it again.
+                    collection.InsertTyped(transaction, document);
                 }
 
                 return documents.Count;
@@ -59,7 +60,7 @@ internal static class DocumentWrites
 
                 foreach (var (_, changed) in updates)
                 {
-                    collection.Update(transaction, changed);
+                    collection.UpdateTyped(transaction, changed);
                 }
 
                 return updates.Count;
