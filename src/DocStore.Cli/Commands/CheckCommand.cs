@@ -3,13 +3,13 @@ using DocStore.Cli.Hosting;
 
 namespace DocStore.Cli.Commands;
 
-/// <summary>`docstore check db`: the integrity check of the storage and of every collection's indexes.</summary>
+/// <summary>`docstore check db`: the integrity check of the storage, of every collection's indexes and of stored values against recorded member types.</summary>
 internal sealed class CheckCommand : ICliCommand
 {
     public Command Create()
     {
         var db = CommonOptions.Database();
-        var command = new Command("check", "Check the database's integrity: page checksums, tree order, free list, and every collection's index entries. Exit 0 when sound, 1 with each problem otherwise.")
+        var command = new Command("check", "Check the database's integrity: page checksums, tree order, free list, every collection's index entries, and stored values against the member types a typed model recorded. Exit 0 when sound, 1 with each problem otherwise.")
         {
             db,
         };

@@ -26,11 +26,12 @@ internal sealed class ImportCommand : ICliCommand
             }
         });
         var upsert = new Option<bool>("--upsert") { Description = "Replace a document whose _id is already stored, instead of failing." };
+        var skipInvalid = new Option<bool>("--skip-invalid") { Description = "Leave out documents the collection refuses (a value that does not fit its declared type, a taken key, a document over a limit), report each on standard error, and store the rest." };
         var noProgress = new Option<bool>("--no-progress") { Description = "Never show the progress bar." };
 
-        var command = new Command("import", "Import documents from a file into a collection. One transaction by default: a malformed file names the line or byte offset of the problem and leaves the collection as it was.")
+        var command = new Command("import", "Import documents from a file into a collection. One transaction by default: a malformed file or a refused document names the line or byte offset of the problem and leaves the database as it was. Values are converted to the member types a typed model recorded for the collection.")
         {
-            db, collection, file, format, jsonArray, legacy, types, batch, upsert, noProgress,
+            db, collection, file, format, jsonArray, legacy, types, batch, upsert, skipInvalid, noProgress,
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
@@ -45,6 +46,7 @@ internal sealed class ImportCommand : ICliCommand
                 parse.GetValue(types),
                 parse.GetValue(batch),
                 parse.GetValue(upsert),
+                parse.GetValue(skipInvalid),
                 !parse.GetValue(noProgress));
             if (options.Types is not null && options.Format != DataFormat.Csv)
             {
@@ -54,11 +56,13 @@ internal sealed class ImportCommand : ICliCommand
             CsvColumnTypes.Parse(options.Types);
             var runner = new ImportRunner(options);
             var length = File.Exists(path) ? new FileInfo(path).Length : 0;
-            var result = options.Progress && ToolConsole.Of(parse).IsOutputTerminal && length > ImportRunner.ProgressThresholdBytes
-                ? ImportProgress.Run(length, runner.Run)
-                : runner.Run(null);
+            var console = ToolConsole.Of(parse);
+            var result = options.Progress && console.IsOutputTerminal && length > ImportRunner.ProgressThresholdBytes
+                ? ImportProgress.Run(length, p => runner.Run(p, console.Error.WriteLine))
+                : runner.Run(null, console.Error.WriteLine);
             var seconds = result.Elapsed.TotalSeconds;
-            ToolConsole.Of(parse).Output.WriteLine($"imported {Counts.Of(result.Documents, "document")} into {options.Collection} ({Counts.Of(result.Transactions, "transaction")}) in {seconds:0.00} s");
+            var skippedNote = result.Skipped > 0 ? $", {Counts.Of(result.Skipped, "invalid document")} skipped" : string.Empty;
+            console.Output.WriteLine($"imported {Counts.Of(result.Documents, "document")} into {options.Collection} ({Counts.Of(result.Transactions, "transaction")}{skippedNote}) in {seconds:0.00} s");
             return ExitCodes.Success;
         }));
         return command;

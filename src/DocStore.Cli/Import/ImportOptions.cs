@@ -13,4 +13,5 @@ internal sealed record ImportOptions(
     string? Types,
     int Batch,
     bool Upsert,
+    bool SkipInvalid,
     bool Progress);

@@ -6,14 +6,17 @@ namespace DocStore.Cli.Import;
 
 /// <summary>
 /// Streams documents from a source into a collection: one transaction for the whole file by default (a
-/// failure leaves the collection as it was), or a commit every <see cref="ImportOptions.Batch"/> documents.
+/// failure leaves the database as it was, without the collection when the import created it), or a commit
+/// every <see cref="ImportOptions.Batch"/> documents. Documents go through the untyped collection, which
+/// converts them to the member types the catalog records; with --skip-invalid a refused document is reported
+/// and left out instead of failing the import.
 /// </summary>
 internal sealed class ImportRunner(ImportOptions options)
 {
     public const long ProgressThresholdBytes = 4L * 1024 * 1024;
 
-    /// <summary>Runs the import; <paramref name="progress"/> receives (bytes read, documents stored) now and then.</summary>
-    public ImportResult Run(Action<long, long>? progress)
+    /// <summary>Runs the import; <paramref name="progress"/> receives (bytes read, documents stored) now and then, <paramref name="skipped"/> each document --skip-invalid leaves out.</summary>
+    public ImportResult Run(Action<long, long>? progress, Action<string>? skipped = null)
     {
         var clock = Stopwatch.StartNew();
         using var source = OpenSource();
@@ -22,16 +25,25 @@ internal sealed class ImportRunner(ImportOptions options)
         // does not even create the collection.
         var document = source.Next();
         using var db = DatabaseOpener.OpenOrCreate(options.Database);
+        var existed = db.GetCollectionNames().Contains(options.Collection, StringComparer.Ordinal);
         var collection = db.GetCollection(options.Collection);
+        var csvTypes = options.Format == DataFormat.Csv ? new CsvDeclaredTypes(collection.MemberTypes, CsvColumnTypes.Parse(options.Types).Keys) : null;
         long stored = 0;
         long committed = 0;
+        long skippedCount = 0;
         var transactions = 1;
         var tx = db.BeginTransaction();
         try
         {
             for (; document is not null; document = source.Next())
             {
-                Store(collection, tx, document, source);
+                csvTypes?.Apply(document);
+                if (!Store(collection, tx, document, source, skipped))
+                {
+                    skippedCount++;
+                    continue;
+                }
+
                 stored++;
                 if (options.Batch > 0 && stored % options.Batch == 0)
                 {
@@ -55,15 +67,32 @@ internal sealed class ImportRunner(ImportOptions options)
         {
             throw new CliFailureException($"{e.Message} ({Counts.Of(committed, "document")} {(committed == 1 ? "was" : "were")} committed by earlier batches; the failing batch was rolled back)", e);
         }
+        catch (Exception e) when (committed == 0 && !existed)
+        {
+            // The collection was opened (so created) outside the import's transaction: a failed import takes it
+            // away again, so the database is as it was.
+            tx.Dispose();
+            try
+            {
+                db.DropCollection(options.Collection);
+            }
+            catch (DocStoreException drop)
+            {
+                throw new CliFailureException($"{e.Message} (the empty collection '{options.Collection}' the import created could not be removed: {drop.Message})", e);
+            }
+
+            throw;
+        }
         finally
         {
             tx.Dispose();
         }
 
-        return new ImportResult(stored, transactions, clock.Elapsed);
+        return new ImportResult(stored, skippedCount, transactions, clock.Elapsed);
     }
 
-    private void Store(BsonCollection collection, DocStoreTransaction tx, BsonDocument document, IDocumentSource source)
+    /// <summary>Stores one document; false when --skip-invalid left out a document the collection refused.</summary>
+    private bool Store(BsonCollection collection, DocStoreTransaction tx, BsonDocument document, IDocumentSource source, Action<string>? skipped)
     {
         try
         {
@@ -76,12 +105,25 @@ internal sealed class ImportRunner(ImportOptions options)
             {
                 collection.Insert(tx, document);
             }
+
+            return true;
+        }
+        catch (Exception e) when (options.SkipInvalid && IsDocumentRefusal(e))
+        {
+            // Each refusal is checked before the write changes anything, so the transaction goes on.
+            skipped?.Invoke($"{options.File}: {source.Position}: skipped: {e.Message}");
+            return false;
         }
         catch (Exception e) when (e is DocStoreException or ArgumentException or CliFailureException)
         {
             throw new CliFailureException($"{options.File}: {source.Position}: {e.Message}", e);
         }
     }
+
+    /// <summary>The refusals of one document that --skip-invalid skips: a value that does not fit its member, a taken key, a document or key over a limit, a field name that cannot be stored.</summary>
+    private static bool IsDocumentRefusal(Exception e) =>
+        e is DocumentSchemaException or DuplicateKeyException or DocumentTooLargeException or KeyTooLongException or IndexKeyTooLongException
+        || (e is ArgumentException && e is not ArgumentNullException);
 
     private IDocumentSource OpenSource()
     {
@@ -109,5 +151,5 @@ internal sealed class ImportRunner(ImportOptions options)
     }
 }
 
-/// <summary>What an import stored.</summary>
-internal sealed record ImportResult(long Documents, int Transactions, TimeSpan Elapsed);
+/// <summary>What an import stored, and how many documents --skip-invalid left out.</summary>
+internal sealed record ImportResult(long Documents, long Skipped, int Transactions, TimeSpan Elapsed);

@@ -177,7 +177,8 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <summary>
     /// Checks the storage (page checksums, tree order, free list, page ownership) and every collection
     /// opened by this context (each index entry matches a document, each document has all its index
-    /// entries, on one snapshot).
+    /// entries, on one snapshot), and that every stored document of a collection whose catalog records member
+    /// types fits them as a typed reader reads them (at most 20 misfits listed per collection).
     /// </summary>
     /// <returns>The problems found, engine first.</returns>
     public IntegrityReport CheckIntegrity()
@@ -205,6 +206,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
             }
         }
 
+        Collections.Typing.RecordedTypeCheck.Run(tx, problems);
         return new IntegrityReport(problems, engine.PagesChecked, engine.TreesChecked);
     }
 

@@ -2,8 +2,9 @@ namespace DocStore;
 
 /// <summary>
 /// A stored value does not fit the member it is read into (for example a string where the type now has
-/// an int, or a number out of the member's range). The message names the collection, the document's
-/// key and the field path, so the offending document can be found and fixed.
+/// an int, or a number out of the member's range), or a value an untyped write gives a field does not
+/// convert to the member type the catalog records for it (then nothing was written). The message names
+/// the collection, the document's key and the field path, so the offending document can be found and fixed.
 /// </summary>
 public sealed class DocumentSchemaException : DocStoreException
 {

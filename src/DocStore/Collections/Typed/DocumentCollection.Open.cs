@@ -35,7 +35,9 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         own?.Commit();
-        return new CollectionState(Name, record.PrimaryTree, trees, new CollectionFields(Name, fields), roots, Model.Indexes, Model.KeyField, Model.KeyGeneration, lastSequence);
+        var state = new CollectionState(Name, record.PrimaryTree, trees, new CollectionFields(Name, fields), roots, Model.Indexes, Model.KeyField, Model.KeyGeneration, lastSequence);
+        state.RecordTypes(record.Types);
+        return state;
     }
 
     /// <summary>

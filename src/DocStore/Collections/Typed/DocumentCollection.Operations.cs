@@ -15,6 +15,25 @@ public abstract partial class DocumentCollection<T, TKey>
 
         // One document's changes are not the whole transaction's.
         var each = scope with { OwnsTransaction = false };
+        if (ConvertsOnWrite)
+        {
+            // Every document is converted before the first is written, so a refused value changes nothing
+            // and leaves an explicit transaction usable.
+            var listed = documents.ToList();
+            var converted = listed.ConvertAll(d => ToStored(d ?? throw new ArgumentNullException(nameof(documents), "A document to insert must not be null."), Model.GetKey(d)));
+            for (var i = 0; i < listed.Count; i++)
+            {
+                if (i > 0)
+                {
+                    scope.Transaction.SpillIfLarge();
+                }
+
+                keys.Add(InsertCore(each, listed[i], converted[i], isConverted: true));
+            }
+
+            return keys;
+        }
+
         foreach (var document in documents)
         {
             if (keys.Count > 0)
@@ -29,16 +48,53 @@ public abstract partial class DocumentCollection<T, TKey>
         return keys;
     }
 
-    private TKey InsertCore(WriteScope scope, T document)
+    /// <summary>True when <see cref="ToStored"/> may convert documents (an untyped collection whose catalog records member types).</summary>
+    private protected virtual bool ConvertsOnWrite => false;
+
+    /// <summary>
+    /// The document as it is stored: an untyped collection converts declared fields to the member types the
+    /// catalog records, in a copy, and throws <see cref="DocumentSchemaException"/> for a value that does not
+    /// convert; a typed collection stores the document itself.
+    /// </summary>
+    private protected virtual T ToStored(T document, TKey key) => document;
+
+    /// <summary>Inserts a document its caller has already converted to the recorded member types (SQL, which converts before its checks), skipping <see cref="ToStored"/>.</summary>
+    private protected TKey InsertConverted(DocStoreTransaction transaction, T document) =>
+        Write(Required(transaction), document, static (c, s, d) => c.InsertCore(s, d, d, isConverted: true));
+
+    /// <summary>Replaces a document its caller has already converted, as <see cref="InsertConverted"/>.</summary>
+    private protected bool UpdateConverted(DocStoreTransaction transaction, T document) =>
+        Write(Required(transaction), document, static (c, s, d) => c.UpdateCore(s, d, converted: true));
+
+    /// <summary>Inserts <paramref name="document"/>, or <paramref name="converted"/> (its stored form from <see cref="ToStored"/>) when <paramref name="isConverted"/>.</summary>
+    private TKey InsertCore(WriteScope scope, T document, T converted = default!, bool isConverted = false)
     {
         ArgumentNullException.ThrowIfNull(document);
         var key = Model.GetKey(document);
-        if (Model.IsDefaultKey(key))
+        var generated = Model.IsDefaultKey(key);
+        if (generated)
         {
             // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
             key = NewKey();
             Model.SetKey(ref document, key);
         }
+
+        if (!isConverted)
+        {
+            // Converted after the key is generated, so the caller's document receives the key, as documented.
+            document = ToStored(document, key);
+        }
+        else
+        {
+            if (generated)
+            {
+                Model.SetKey(ref converted, key);
+            }
+
+            document = converted;
+        }
+
+        key = Model.GetKey(document);
 
         var primaryKey = EncodeKey(key);
         if (scope.Primary.ContainsKey(primaryKey))
@@ -95,9 +151,14 @@ public abstract partial class DocumentCollection<T, TKey>
         }
     }
 
-    private bool UpdateCore(WriteScope scope, T document)
+    private bool UpdateCore(WriteScope scope, T document, bool converted = false)
     {
         ArgumentNullException.ThrowIfNull(document);
+        if (!converted)
+        {
+            document = ToStored(document, Model.GetKey(document));
+        }
+
         var key = Model.GetKey(document);
         var primaryKey = EncodeKey(key);
         if (!scope.Primary.TryGet(primaryKey, out var old))
@@ -162,12 +223,14 @@ public abstract partial class DocumentCollection<T, TKey>
     {
         ArgumentNullException.ThrowIfNull(document);
         var key = Model.GetKey(document);
-        if (!Model.IsDefaultKey(key) && UpdateCore(scope, document))
+        if (Model.IsDefaultKey(key))
         {
-            return key;
+            return InsertCore(scope, document);
         }
 
-        return InsertCore(scope, document);
+        // Converted once for both attempts.
+        var stored = ToStored(document, key);
+        return UpdateCore(scope, stored, converted: true) ? Model.GetKey(stored) : InsertCore(scope, document, stored, isConverted: true);
     }
 
     private bool DeleteCore(WriteScope scope, TKey key)

@@ -55,6 +55,7 @@ public abstract partial class DocumentCollection<T, TKey>
         // After the commit: until the swap, objects already open follow the catalog by themselves, and the
         // swap only puts its indexes in the declared order. (Inside a caller's transaction the swap cannot wait.)
         shared.Adopt(new IndexSet(Model.Indexes, trees, roots, -1));
+        shared.RecordTypes(record.Types);
         return shared;
     }
 

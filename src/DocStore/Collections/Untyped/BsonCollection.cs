@@ -20,6 +20,13 @@ namespace DocStore;
 /// with the generated type's default) gets a generated key, which is stored into the document. Index and
 /// key values are compared by type as docs/catalog.md describes: an int32 and an int64 match, a double
 /// never matches an integer.
+/// <para>
+/// When a typed model has recorded member types for the collection (<see cref="MemberTypes"/>), every
+/// insert, update and upsert converts the declared fields to them, as SQL writes do (docs/catalog.md,
+/// "Member types"), or throws <see cref="DocumentSchemaException"/> naming the collection, key, field,
+/// declared type and value, having written nothing. The conversion works on a copy: the document passed in
+/// keeps its values and receives only a generated key.
+/// </para>
 /// </remarks>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1711:Identifiers should not have incorrect suffix", Justification = "A collection of documents in the database sense; it is deliberately not an IEnumerable (use FindAll).")]
 public sealed partial class BsonCollection : DocumentCollection<BsonDocument, BsonValue>

@@ -1,5 +1,6 @@
 using DocStore.Bson.Model;
 using DocStore.Catalog;
+using DocStore.Collections.Typing;
 using DocStore.Metadata;
 using DocStore.Sql.Planning;
 
@@ -20,7 +21,7 @@ internal static class DocumentWrites
 
         // Read in the statement's own transaction, so types a typed model recorded a moment ago apply.
         var types = FieldType.ByPath(CollectionCatalog.FindCollection(state.Transaction, collection.Name)?.Types) is { } declared
-            ? new TypedWrites(collection.Name, declared)
+            ? new TypedWrites(collection.Name, declared, SqlErrors.Refused)
             : null;
         switch (plan.Kind)
         {
@@ -33,7 +34,8 @@ internal static class DocumentWrites
 
                 foreach (var document in documents)
                 {
-                    collection.Insert(transaction, document);
+                    // Converted above, so the collection does not convert (and copy) it again.
+                    collection.InsertTyped(transaction, document);
                 }
 
                 return documents.Count;
@@ -44,7 +46,7 @@ internal static class DocumentWrites
                     var changed = row.Document.DeepClone();
                     for (var i = 0; i < plan.Targets.Length; i++)
                     {
-                        var value = types?.Convert(plan.Targets[i], row.Values[i]) ?? row.Values[i];
+                        var value = types?.Convert(plan.Targets[i], row.Values[i], KeyText(row.Document, collection)) ?? row.Values[i];
                         DocumentPaths.Set(changed, plan.Targets[i], value, plan.TargetTexts[i], collection.Name);
                     }
 
@@ -58,7 +60,7 @@ internal static class DocumentWrites
 
                 foreach (var (_, changed) in updates)
                 {
-                    collection.Update(transaction, changed);
+                    collection.UpdateTyped(transaction, changed);
                 }
 
                 return updates.Count;
@@ -110,7 +112,7 @@ internal static class DocumentWrites
 
                 // The key generated on insert is stored into the document: not into the caller's parameter.
                 var copy = document.DeepClone();
-                types?.ConvertDocument(copy);
+                types?.ConvertDocument(copy, KeyText(copy, collection));
                 documents.Add(copy);
                 continue;
             }
@@ -119,8 +121,15 @@ internal static class DocumentWrites
             for (var c = 0; c < plan.Width; c++)
             {
                 var value = DocumentPaths.Storable(BsonValues.ToBson(query.Columns[1 + (r * plan.Width) + c].Value.Eval(row)));
-                value = types?.Convert(plan.Targets[c], value) ?? value;
                 DocumentPaths.Set(built, plan.Targets[c], value, plan.TargetTexts[c], collection.Name);
+            }
+
+            // Converted once the key column is in, so a refusal can name the document; in a copy, since a
+            // document or array value may be the caller's parameter.
+            if (types is not null)
+            {
+                built = built.DeepClone();
+                types.ConvertDocument(built, KeyText(built, collection));
             }
 
             documents.Add(built);
@@ -128,6 +137,10 @@ internal static class DocumentWrites
 
         return documents;
     }
+
+    /// <summary>The document's key as text for a refusal's message, or null when it has none yet (it will be generated).</summary>
+    private static string? KeyText(BsonDocument document, BsonCollection collection) =>
+        document.TryGetValue(collection.KeyField, out var key) && key is not BsonNull ? key.ToString() : null;
 
     private static string Describe(BsonValue value) => value is BsonNull ? "NULL" : "a " + value.BsonType.ToString().ToLowerInvariant();
 }

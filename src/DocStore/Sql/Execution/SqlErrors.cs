@@ -1,4 +1,5 @@
 using System.Text;
+using DocStore.Collections.Typing;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Syntax;
 
@@ -25,4 +26,8 @@ internal static class SqlErrors
     public static SqlExecutionException NotSupported(string message) => new(DocStoreErrorCode.SqlNotSupported, message, -1, 0, 0);
 
     public static SqlExecutionException Type(string message) => new(DocStoreErrorCode.SqlType, message, -1, 0, 0);
+
+    /// <summary>A value a statement writes that does not convert to its member's recorded type.</summary>
+    public static SqlExecutionException Refused(TypeRefusal refusal) =>
+        Type($"Cannot store {refusal.Shown} in field '{refusal.Path}' of {(refusal.Key is null ? string.Empty : $"document {refusal.Key} of ")}collection '{refusal.Collection}': its typed model declares it {refusal.Type.Text}{refusal.Because}. Write a value of that type; the statement changed nothing.");
 }

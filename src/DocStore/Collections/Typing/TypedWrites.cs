@@ -3,35 +3,40 @@ using DocStore.Bson;
 using DocStore.Bson.Model;
 using DocStore.Metadata;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Collections.Typing;
 
 /// <summary>
-/// Converts the values a write statement stores to the member types the catalog records for the collection
-/// (docs/sql.md, "Typed collections"): an integer into a <c>double</c> member becomes a double, an ISO 8601
-/// string into a <c>DateTime</c> member becomes the stored DateTime, and so on. A value that cannot convert,
-/// or NULL into a member that cannot hold it, is an error naming the collection, path, declared type and
-/// value; paths the catalog does not declare keep the value as written.
+/// Converts the values a write stores to the member types the catalog records for the collection
+/// (docs/catalog.md, "Member types"): an integer into a <c>double</c> member becomes a double, an ISO 8601
+/// string or a BSON datetime into a <c>DateTime</c> member becomes the stored DateTime, and so on. A value
+/// that cannot convert, or null into a member that cannot hold it, is refused through the error factory the
+/// caller gives (SQL and untyped collections throw different exception types); paths the catalog does not
+/// declare keep the value as written. An instance holds no per-call state, so the one a collection's shared
+/// state keeps serves every writer and thread.
 /// </summary>
-internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string, FieldType> types)
+internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string, FieldType> types, Func<TypeRefusal, Exception> refuse)
 {
-    /// <summary>Converts every declared field of a whole new document in place.</summary>
-    public void ConvertDocument(BsonDocument document) => ConvertMembers(document, string.Empty);
+    /// <summary>The declared types by stored path.</summary>
+    public IReadOnlyDictionary<string, FieldType> Types => types;
 
-    /// <summary>The value to store at <paramref name="path"/> (stored names); a document or array is converted in a copy, since it may be the caller's parameter.</summary>
-    public BsonValue Convert(string[] path, BsonValue value)
+    /// <summary>Converts every declared field of a whole new document in place; <paramref name="key"/> (the document's key as text) is only for the error.</summary>
+    public void ConvertDocument(BsonDocument document, string? key = null) => ConvertMembers(document, string.Empty, key);
+
+    /// <summary>The value to store at <paramref name="path"/> (stored names) of the document keyed <paramref name="key"/>; a document or array is converted in a copy, since it may be the caller's parameter.</summary>
+    public BsonValue Convert(string[] path, BsonValue value, string? key = null)
     {
         var joined = string.Join('.', path);
-        return types.TryGetValue(joined, out var type) ? Convert(value is BsonDocument or BsonArray ? value.DeepClone() : value, type, joined) : value;
+        return types.TryGetValue(joined, out var type) ? Convert(value is BsonDocument or BsonArray ? value.DeepClone() : value, type, joined, key) : value;
     }
 
-    private void ConvertMembers(BsonDocument document, string prefix)
+    private void ConvertMembers(BsonDocument document, string prefix, string? key)
     {
         foreach (var element in document.ToList())
         {
             var path = prefix + element.Name;
             if (types.TryGetValue(path, out var type))
             {
-                var converted = Convert(element.Value, type, path);
+                var converted = Convert(element.Value, type, path, key);
                 if (!ReferenceEquals(converted, element.Value))
                 {
                     document.Set(element.Name, converted);
@@ -40,11 +45,11 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         }
     }
 
-    private BsonValue Convert(BsonValue value, FieldType type, string path)
+    private BsonValue Convert(BsonValue value, FieldType type, string path, string? key)
     {
         if (value is BsonNull)
         {
-            return type.Nullable || type.Kind == FieldTypeKind.Unknown ? value : throw Refused(value, type, path, "the member cannot hold null");
+            return type.Nullable || type.Kind == FieldTypeKind.Unknown ? value : throw Refused(value, type, path, key, "the member cannot hold null");
         }
 
         switch (type.Kind)
@@ -54,58 +59,58 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
             case FieldTypeKind.Document:
                 if (value is not BsonDocument nested)
                 {
-                    throw Refused(value, type, path);
+                    throw Refused(value, type, path, key);
                 }
 
-                ConvertMembers(nested, path + ".");
+                ConvertMembers(nested, path + ".", key);
                 return nested;
             case FieldTypeKind.Array:
                 if (value is not BsonArray array)
                 {
-                    throw Refused(value, type, path);
+                    throw Refused(value, type, path, key);
                 }
 
                 for (var i = 0; i < array.Count; i++)
                 {
-                    array[i] = ConvertElement(array[i], type.Element!, path, $"{path}[{i}]", path + "[].");
+                    array[i] = ConvertElement(array[i], type.Element!, path, $"{path}[{i}]", path + "[].", key);
                 }
 
                 return array;
             case FieldTypeKind.Map:
                 if (value is not BsonDocument map)
                 {
-                    throw Refused(value, type, path);
+                    throw Refused(value, type, path, key);
                 }
 
                 foreach (var entry in map.ToList())
                 {
-                    map.Set(entry.Name, ConvertElement(entry.Value, type.Element!, path, $"{path}.{entry.Name}", null));
+                    map.Set(entry.Name, ConvertElement(entry.Value, type.Element!, path, $"{path}.{entry.Name}", null, key));
                 }
 
                 return map;
             default:
-                return ConvertScalar(value, type) ?? throw Refused(value, type, path);
+                return ConvertScalar(value, type) ?? throw Refused(value, type, path, key);
         }
     }
 
     /// <summary>An array or map element: scalars convert to the element type; element documents by the paths declared below <paramref name="below"/>.</summary>
-    private BsonValue ConvertElement(BsonValue value, FieldType type, string path, string shown, string? below)
+    private BsonValue ConvertElement(BsonValue value, FieldType type, string path, string shown, string? below, string? key)
     {
         if (type.Kind == FieldTypeKind.Document && below is not null && value is BsonDocument document)
         {
-            ConvertMembers(document, below);
+            ConvertMembers(document, below, key);
             return document;
         }
 
         if (value is BsonNull && !type.Nullable && type.Kind != FieldTypeKind.Unknown)
         {
-            throw Refused(value, type, shown, "an element cannot be null");
+            throw Refused(value, type, shown, key, "an element cannot be null");
         }
 
         return value is BsonNull || type.Kind is FieldTypeKind.Unknown ? value : type.Kind switch
         {
-            FieldTypeKind.Array or FieldTypeKind.Map or FieldTypeKind.Document => Convert(value, type, path),
-            _ => ConvertScalar(value, type) ?? throw Refused(value, type, shown),
+            FieldTypeKind.Array or FieldTypeKind.Map or FieldTypeKind.Document => Convert(value, type, path, key),
+            _ => ConvertScalar(value, type) ?? throw Refused(value, type, shown, key),
         };
     }
 
@@ -146,9 +151,9 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         },
         FieldTypeKind.DateTime => value switch
         {
-            // A BSON date is stored as the member's own form, a UTC DateTime, so it reads back byte for byte as one written by the model.
-            BsonDateTime d when d.MillisecondsSinceEpoch is >= -62135596800000 and <= 253402300799999 =>
-                Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, d.ToDateTime())),
+            // A BSON datetime ($date) is a UTC instant: stored as the typed writer stores a UTC DateTime.
+            BsonDateTime d when UtcDateTime(d) is { } utc =>
+                Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, utc)),
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTime) => value,
             BsonString s when DateTime.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
                 Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, t)),
@@ -157,6 +162,8 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         FieldTypeKind.DateTimeOffset => value switch
         {
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTimeOffset) => value,
+            BsonDateTime d when UtcDateTime(d) is { } utc =>
+                Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, new DateTimeOffset(utc))),
             BsonString s when DateTimeOffset.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
                 Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, t)),
             _ => null,
@@ -204,6 +211,12 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         _ => null,
     };
 
+    /// <summary>A BSON datetime as a UTC DateTime, or null beyond the years DateTime holds (1 to 9999).</summary>
+    private static DateTime? UtcDateTime(BsonDateTime value) =>
+        value.MillisecondsSinceEpoch is >= -62_135_596_800_000L and <= 253_402_300_799_999L
+            ? DateTime.UnixEpoch.AddMilliseconds(value.MillisecondsSinceEpoch)
+            : null;
+
     private static BsonBinarySubtype Extension(byte subtype) => (BsonBinarySubtype)subtype;
 
     private static BsonBinaryData Temporal(byte subtype, int size, SpanAction write)
@@ -215,13 +228,11 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
 
     private delegate void SpanAction(Span<byte> destination);
 
-    private SqlExecutionException Refused(BsonValue value, FieldType type, string path, string? why = null)
-    {
-        var shown = value is BsonNull ? "NULL" : $"{Describe(value)} {Excerpt(value)}";
-        return SqlErrors.Type($"Cannot store {shown} in field '{path}' of collection '{collection}': its typed model declares it {type.Text}{(why is null ? string.Empty : $" ({why})")}. Write a value of that type; the statement changed nothing.");
-    }
+    private Exception Refused(BsonValue value, FieldType type, string path, string? key, string? why = null) =>
+        refuse(new TypeRefusal(collection, key, path, type, value, why));
 
-    private static string Describe(BsonValue value) => value switch
+    /// <summary>The value's type in words (<c>a string</c>, <c>an int32</c>), for messages.</summary>
+    internal static string Describe(BsonValue value) => value switch
     {
         BsonBinaryData b => b.Subtype switch
         {
@@ -236,7 +247,8 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         _ => "a " + value.BsonType.ToString().ToLowerInvariant(),
     };
 
-    private static string Excerpt(BsonValue value)
+    /// <summary>The value as text, cut at 40 characters, for messages.</summary>
+    internal static string Excerpt(BsonValue value)
     {
         var text = value switch
         {
