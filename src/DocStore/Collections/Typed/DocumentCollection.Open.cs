@@ -144,7 +144,18 @@ public abstract partial class DocumentCollection<T, TKey>
 
             for (; ok && batch.Count < BuildBatch; ok = cursor.MoveNext())
             {
-                batch.Add((cursor.Key.ToArray(), StoredEntryKeys(binding, cursor.Value.Span, fields)));
+                byte[][][] keys;
+                try
+                {
+                    keys = StoredEntryKeys(binding, cursor.Value.Span, fields);
+                }
+                catch (DocumentSchemaException e) when (e.Collection is null)
+                {
+                    // A stored value the model cannot index (written before its types were recorded): say where.
+                    throw e.InCollection(Name, KeyText.Describe(cursor.Key));
+                }
+
+                batch.Add((cursor.Key.ToArray(), keys));
             }
 
             if (batch.Count == 0)
