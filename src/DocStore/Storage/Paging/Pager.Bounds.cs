@@ -15,6 +15,12 @@ internal sealed partial class Pager
     /// pages it spilled (see <see cref="Spill"/>). A header
     /// page count above it plus the free pages never written is impossible.
     /// </summary>
-    public long StoredPageBound() =>
-        (_memory?.PageBound ?? FilePageCount) + _index.PageCount + DirtyPages.Count + SpilledPages.Count;
+    public long StoredPageBound()
+    {
+        // The WAL's pages are counted before the file's: a checkpoint running meanwhile writes the file before
+        // it drops the WAL versions, so this order (the count is a volatile read) can only count a copied
+        // page twice, never miss it.
+        long wal = _index.PageCount;
+        return (_memory?.PageBound ?? FilePageCount) + wal + DirtyPages.Count + SpilledPages.Count;
+    }
 }
