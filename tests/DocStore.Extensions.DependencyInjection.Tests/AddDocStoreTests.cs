@@ -2,6 +2,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Diagnostics.HealthChecks;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
 
 namespace DocStore.Extensions.DependencyInjection.Tests;
 
@@ -33,56 +34,11 @@ public sealed class AddDocStoreTests : IDisposable
     }
 
     [Fact]
-    public void Options_come_from_configuration_then_the_callback()
-    {
-        var configuration = new ConfigurationBuilder().AddInMemoryCollection(new Dictionary<string, string?>
-        {
-            ["DocStore:Path"] = Path.Combine(_dir, "configured.db"),
-            ["DocStore:Durability"] = "normal",
-            ["DocStore:CacheSizePages"] = "512",
-            ["DocStore:WriteLockTimeout"] = "00:00:03",
-            ["DocStore:Compression"] = "brotli",
-            ["DocStore:JournalSizeLimit"] = "8388608",
-        }).Build();
-        var services = new ServiceCollection().AddDocStore<NotesDb>(configuration.GetSection("DocStore"), o => o.Options = new DocStoreOptions
-        {
-            Durability = o.Options.Durability,
-            CacheSizePages = o.Options.CacheSizePages,
-            WriteLockTimeout = o.Options.WriteLockTimeout,
-            Compression = o.Options.Compression,
-            JournalSizeLimit = o.Options.JournalSizeLimit,
-            ReadOnly = false,
-        });
-        using var provider = services.BuildServiceProvider();
-        var db = provider.GetRequiredService<NotesDb>();
-        Assert.Equal(Path.Combine(_dir, "configured.db"), db.Path);
-        Assert.Equal(Durability.Normal, db.Options.Durability);
-        Assert.Equal(512, db.Options.CacheSizePages);
-        Assert.Equal(TimeSpan.FromSeconds(3), db.Options.WriteLockTimeout);
-        Assert.Equal(ValueCompression.Brotli, db.Options.Compression);
-        Assert.Equal(8L << 20, db.Options.JournalSizeLimit);
-    }
-
-    [Fact]
-    public void A_bad_configuration_value_names_its_key()
-    {
-        var configuration = new ConfigurationBuilder().AddInMemoryCollection(new Dictionary<string, string?>
-        {
-            ["Path"] = Path.Combine(_dir, "bad.db"),
-            ["CacheSizePages"] = "lots",
-        }).Build();
-        using var provider = new ServiceCollection().AddDocStore<NotesDb>(configuration).BuildServiceProvider();
-        var e = Assert.Throws<InvalidOperationException>(() => provider.GetRequiredService<NotesDb>());
-        Assert.Contains("CacheSizePages", e.Message);
-        Assert.False(File.Exists(Path.Combine(_dir, "bad.db")));
-    }
-
-    [Fact]
-    public void A_missing_path_is_a_clear_error()
+    public void A_missing_path_fails_naming_the_property()
     {
         using var provider = new ServiceCollection().AddDocStore<NotesDb>(_ => { }).BuildServiceProvider();
-        var e = Assert.Throws<InvalidOperationException>(() => provider.GetRequiredService<NotesDb>());
-        Assert.Contains("path", e.Message, StringComparison.OrdinalIgnoreCase);
+        var e = Assert.Throws<OptionsValidationException>(() => provider.GetRequiredService<NotesDb>());
+        Assert.Contains("DocStoreHostOptions.Path", e.Message);
     }
 
     [Fact]

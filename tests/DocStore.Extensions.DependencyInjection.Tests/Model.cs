@@ -10,3 +10,6 @@ public partial class Note
 }
 
 public partial class NotesDb : DocStoreContext { }
+
+/// <summary>A second context type, for two registrations in one host.</summary>
+public partial class ArchiveDb : DocStoreContext { }
