@@ -28,8 +28,11 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
         /// <summary>The projection of each model to its name and class.</summary>
         public const string CollectionNames = "DocStore.CollectionNames";
 
-        /// <summary>Parsed contexts.</summary>
+        /// <summary>Contexts found by their base class (those without <c>[ContextCollections]</c>).</summary>
         public const string Contexts = "DocStore.Contexts";
+
+        /// <summary>Contexts found by their <c>[ContextCollections]</c> attribute.</summary>
+        public const string ListedContexts = "DocStore.ListedContexts";
     }
 
     /// <inheritdoc />
@@ -56,19 +59,37 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
             .WithTrackingName(Steps.CollectionNames)
             .Collect();
 
-        IncrementalValuesProvider<ContextModel> contexts = context.SyntaxProvider
+        // A context that lists its collections carries [ContextCollections]: the compiler's attribute index
+        // finds it without any semantic work on other classes.
+        IncrementalValuesProvider<ContextModel> listed = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                KnownNames.ContextCollectionsAttribute,
+                static (node, _) => node is ClassDeclarationSyntax,
+                static (syntax, _) => ContextParser.Parse((INamedTypeSymbol)syntax.TargetSymbol))
+            .Where(static model => model is not null)
+            .Select(static (model, _) => model!)
+            .WithTrackingName(Steps.ListedContexts);
+
+        // A context without the attribute is known only by its base class, which may be indirect
+        // (AppDb : BaseDb : DocStoreContext), so it needs the symbol. The predicate keeps that to the
+        // classes that could be generated: partial, top-level, non-generic, non-abstract, with a base list.
+        IncrementalValuesProvider<ContextModel> derived = context.SyntaxProvider
             .CreateSyntaxProvider(
-                static (node, _) => node is ClassDeclarationSyntax { BaseList: not null } declaration
-                    && declaration.Modifiers.Any(SyntaxKind.PartialKeyword),
+                static (node, _) => IsContextCandidate(node),
                 static (syntax, cancellationToken) =>
                     syntax.SemanticModel.GetDeclaredSymbol((ClassDeclarationSyntax)syntax.Node, cancellationToken) is { } symbol
+                        && CollectionParser.FindAttribute(symbol, KnownNames.ContextCollectionsAttribute) is null
                         ? ContextParser.Parse(symbol)
                         : null)
             .Where(static model => model is not null)
             .Select(static (model, _) => model!)
             .WithTrackingName(Steps.Contexts);
 
-        context.RegisterSourceOutput(contexts.Collect().Combine(names), static (output, input) =>
+        IncrementalValueProvider<ImmutableArray<ContextModel>> contexts = listed.Collect()
+            .Combine(derived.Collect())
+            .Select(static (pair, _) => pair.Left.AddRange(pair.Right));
+
+        context.RegisterSourceOutput(contexts.Combine(names), static (output, input) =>
         {
             ImmutableArray<CollectionReference> unique = Deduplicate(input.Right);
             foreach (ContextModel model in input.Left.Distinct())
@@ -77,6 +98,16 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
             }
         });
     }
+
+    private static bool IsContextCandidate(SyntaxNode node) =>
+        node is ClassDeclarationSyntax
+        {
+            BaseList: not null,
+            TypeParameterList: null,
+            Parent: BaseNamespaceDeclarationSyntax or CompilationUnitSyntax,
+        } declaration
+        && declaration.Modifiers.Any(SyntaxKind.PartialKeyword)
+        && !declaration.Modifiers.Any(SyntaxKind.AbstractKeyword);
 
     private static string Qualified(string ns, string name) =>
         "global::" + (ns.Length > 0 ? ns + "." : string.Empty) + name;

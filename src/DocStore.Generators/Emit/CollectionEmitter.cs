@@ -11,20 +11,21 @@ namespace DocStore.Generators.Emit;
 /// </summary>
 internal static class CollectionEmitter
 {
-    /// <summary>The query methods of every index, each preceded by a blank line, into the collection class.</summary>
-    public static void EmitQueries(SourceWriter w, CollectionModel model)
+    /// <summary>
+    /// The query methods of every index, each preceded by a blank line, into the collection class;
+    /// <paramref name="indexConstants"/> names each index's position.
+    /// </summary>
+    public static void EmitQueries(SourceWriter w, CollectionModel model, string[] indexConstants)
     {
         for (int i = 0; i < model.Indexes.Length; i++)
         {
-            EmitQueries(w, model, i);
+            EmitQueries(w, model, model.Indexes[i], indexConstants[i]);
         }
     }
 
-    private static void EmitQueries(SourceWriter w, CollectionModel model, int ordinal)
+    private static void EmitQueries(SourceWriter w, CollectionModel model, IndexModel index, string n)
     {
-        IndexModel index = model.Indexes[ordinal];
         string t = model.FullTypeName;
-        string n = Names.Int(ordinal);
         List<(string Type, string Name, TypeShape Shape)> parameters = Parameters(index);
         string signature = string.Join(", ", parameters.Select(p => $"{p.Type} {p.Name}"));
         string paths = string.Join(", ", index.Components.Select(c => c.Path));
@@ -186,28 +187,7 @@ internal static class CollectionEmitter
         return key;
     }
 
-    /// <summary>Appends a parameter's value to a key under construction, or a null when it is null.</summary>
-    private static void AppendValue(SourceWriter w, string builder, TypeShape shape, string value)
-    {
-        if (shape.IsReference)
-        {
-            w.Open($"if ({value} is not null)");
-            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value)});");
-        }
-        else if (shape.IsNullableValue)
-        {
-            w.Open($"if ({value}.HasValue)");
-            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value + ".Value")});");
-        }
-        else
-        {
-            w.Line($"{builder}.Append({ShapeCode.KeyValue(shape, value)});");
-            return;
-        }
-
-        w.Close();
-        w.Open("else");
-        w.Line($"{builder}.AppendNull();");
-        w.Close();
-    }
+    /// <summary>Appends a parameter's value to a key under construction; the builder writes null for a null value.</summary>
+    private static void AppendValue(SourceWriter w, string builder, TypeShape shape, string value) =>
+        w.Line($"{builder}.Append({(shape.CanBeNull ? ShapeCode.NullableKeyValue(shape, value) : ShapeCode.KeyValue(shape, value))});");
 }

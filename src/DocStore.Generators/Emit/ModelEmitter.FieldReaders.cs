@@ -81,7 +81,7 @@ internal sealed partial class ModelEmitter
         for (int step = 0; step < path.Count; step++)
         {
             (ObjectModel owner, int index) = path[step];
-            w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{Names.Int(index)}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
+            w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{_memberConstants[owner.Key][index]}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
             if (step < path.Count - 1)
             {
                 string label = Names.Literal(string.Join(".", path.Take(step + 1).Select(p => p.Owner.Members[p.Index].StoredName)));

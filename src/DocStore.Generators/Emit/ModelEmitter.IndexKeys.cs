@@ -1,3 +1,4 @@
+using System.Linq;
 using DocStore.Generators.Model;
 
 namespace DocStore.Generators.Emit;
@@ -24,7 +25,7 @@ internal sealed partial class ModelEmitter
         w.Open("switch (index)");
         for (int i = 0; i < extractors.Length; i++)
         {
-            w.Line($"case {Names.Int(i)}:");
+            w.Line($"case {_indexConstants[i]}:");
             w.Line($"    {extractors[i]}(document, keys);");
             w.Line("    break;");
         }
@@ -41,7 +42,7 @@ internal sealed partial class ModelEmitter
         w.Open("switch (index)");
         for (int i = 0; i < extractors.Length; i++)
         {
-            w.Line($"case {Names.Int(i)}:");
+            w.Line($"case {_indexConstants[i]}:");
             w.Line($"    {extractors[i]}(document, fields, keys);");
             w.Line("    break;");
         }
@@ -62,6 +63,8 @@ internal sealed partial class ModelEmitter
     private static string NullableLocal(TypeShape leaf) =>
         leaf.IsReference ? ShapeCode.Constructible(leaf) + "?" : leaf.ValueTypeName + "?";
 
+    private static string ComponentLocal(TypeShape leaf, bool nullable) => nullable ? NullableLocal(leaf) : leaf.ValueTypeName;
+
     /// <summary>The name of the local that holds a component's value: the path's members (<c>addressCity</c>).</summary>
     private static string ComponentName(IndexComponent component) => Names.Camel(component.Name);
 
@@ -69,6 +72,7 @@ internal sealed partial class ModelEmitter
     {
         var locals = new NameScope("document", "keys", "key");
         var values = new string[index.Components.Length];
+        var nullable = new bool[index.Components.Length];
         w.Open($"private static void {name}({T} document, {RuntimeNames.KeySink} keys)");
         int multikey = -1;
         for (int c = 0; c < index.Components.Length; c++)
@@ -83,10 +87,13 @@ internal sealed partial class ModelEmitter
             values[c] = locals.Take(ComponentName(component));
             if (component.Steps.Length == 1)
             {
-                w.Line($"{NullableLocal(component.ValueType)} {values[c]} = {Getter(Root, FindMember(Root, component.Steps[0].MemberName), "document")};");
+                // A member read directly is null only when its type allows it.
+                nullable[c] = component.ValueType.CanBeNull;
+                w.Line($"{ComponentLocal(component.ValueType, nullable[c])} {values[c]} = {Getter(Root, FindMember(Root, component.Steps[0].MemberName), "document")};");
             }
             else
             {
+                nullable[c] = true;
                 w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
                 NavigateObject(w, component, 0, "document", Root, locals, values, c, () => { });
             }
@@ -94,11 +101,13 @@ internal sealed partial class ModelEmitter
 
         if (multikey < 0)
         {
-            EmitKey(w, index, values);
+            EmitKey(w, index, values, nullable);
         }
         else
         {
-            NavigateObject(w, index.Components[multikey], 0, "document", Root, locals, values, multikey, () => EmitKey(w, index, values));
+            IndexComponent expanded = index.Components[multikey];
+            nullable[multikey] = expanded.Steps.Length > 1 || expanded.ValueType.CanBeNull;
+            NavigateObject(w, expanded, 0, "document", Root, locals, values, multikey, () => EmitKey(w, index, values, nullable));
         }
 
         w.Close();
@@ -122,9 +131,9 @@ internal sealed partial class ModelEmitter
             w.Open($"if ({value} is {{ }} {sequence})");
             if (last)
             {
-                // The loop variable is the component's value (an element converts to its nullable form).
+                // The loop variable is the component's value, nullable only when the element type is.
                 values[c] = locals.Take(Names.Singular(Names.Camel(member.Name)));
-                w.Open($"foreach ({NullableLocal(component.ValueType)} {values[c]} in {sequence})");
+                w.Open($"foreach ({ComponentLocal(component.ValueType, component.ValueType.CanBeNull)} {values[c]} in {sequence})");
             }
             else
             {
@@ -178,28 +187,15 @@ internal sealed partial class ModelEmitter
         }
     }
 
-    private static void EmitKey(SourceWriter w, IndexModel index, string[] values)
+    /// <summary>One key from the component values; a value that may be null goes to the builder's nullable overload.</summary>
+    private static void EmitKey(SourceWriter w, IndexModel index, string[] values, bool[] nullable)
     {
         w.Line("var key = keys.Begin();");
         for (int c = 0; c < index.Components.Length; c++)
         {
             TypeShape shape = index.Components[c].ValueType;
-            string value = values[c];
-            if (shape.IsReference)
-            {
-                w.Open($"if ({value} is not null)");
-                w.Line($"key.Append({ShapeCode.KeyValue(shape, value)});");
-            }
-            else
-            {
-                w.Open($"if ({value}.HasValue)");
-                w.Line($"key.Append({ShapeCode.KeyValue(shape, value + ".Value")});");
-            }
-
-            w.Close();
-            w.Open("else");
-            w.Line("key.AppendNull();");
-            w.Close();
+            string value = nullable[c] ? ShapeCode.NullableKeyValue(shape, values[c]) : ShapeCode.KeyValue(shape, values[c]);
+            w.Line($"key.Append({value});");
         }
 
         w.Line("keys.Commit();");
@@ -209,6 +205,9 @@ internal sealed partial class ModelEmitter
     {
         var locals = new NameScope("document", "fields", "keys", "key");
         var values = new string[index.Components.Length];
+
+        // A stored field may be missing or null whatever the member's type.
+        var nullable = Enumerable.Repeat(true, index.Components.Length).ToArray();
         w.Open($"private static void {name}(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, {RuntimeNames.KeySink} keys)");
         int multikey = -1;
         for (int c = 0; c < index.Components.Length; c++)
@@ -229,13 +228,13 @@ internal sealed partial class ModelEmitter
 
         if (multikey < 0)
         {
-            EmitKey(w, index, values);
+            EmitKey(w, index, values, nullable);
         }
         else
         {
             string reader = locals.Take(ReaderName(index, index.Components[multikey]));
             w.Line($"var {reader} = new {RuntimeNames.Reader}(document);");
-            NavigateStored(w, index.Components[multikey], 0, reader, Root, locals, values, multikey, () => EmitKey(w, index, values));
+            NavigateStored(w, index.Components[multikey], 0, reader, Root, locals, values, multikey, () => EmitKey(w, index, values, nullable));
         }
 
         w.Close();
@@ -255,7 +254,7 @@ internal sealed partial class ModelEmitter
         bool last = step == component.Steps.Length - 1;
         string label = Names.Literal(component.Path);
 
-        w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{Names.Int(memberIndex)}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
+        w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{_memberConstants[owner.Key][memberIndex]}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
         if (pathStep.Expand)
         {
             string array = locals.Take(memberName + "Reader");

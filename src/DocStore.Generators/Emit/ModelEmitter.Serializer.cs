@@ -67,7 +67,7 @@ internal sealed partial class ModelEmitter
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
-            w.Line($"writer.WriteFieldId({ids}[{Names.Int(i)}]);");
+            w.Line($"writer.WriteFieldId({ids}[{_memberConstants[obj.Key][i]}]);");
             _values.Write(w, member.Type, Getter(obj, member, value), locals, Names.Camel(member.Name));
         }
 
@@ -199,7 +199,7 @@ internal sealed partial class ModelEmitter
         {
             MemberModel member = obj.Members[i];
             string[] statements = store(member, i, _values.Read(member.Type, "reader", Names.Literal(member.StoredName)));
-            w.Line($"case {Names.Int(i)}:");
+            w.Line($"case {_memberConstants[obj.Key][i]}:");
             w.Line("    {");
             if (!member.Type.CanBeNull)
             {

@@ -50,6 +50,8 @@ internal sealed partial class ModelEmitter
     private readonly ValueCodegen _values;
     private readonly SourceWriter _accessors = new();
     private readonly Dictionary<string, string> _accessorNames = new();
+    private readonly string[] _indexConstants;
+    private readonly Dictionary<string, string[]> _memberConstants = new();
 
     private ModelEmitter(CollectionModel model)
     {
@@ -70,6 +72,16 @@ internal sealed partial class ModelEmitter
         foreach (ObjectModel obj in model.Objects)
         {
             _fieldMaps[obj.Key] = _members.Take("s_" + Names.Camel(obj.Key) + "Fields");
+        }
+
+        // The position of each index in the model's Indexes: the query methods and key extractors name it.
+        _indexConstants = model.Indexes.Select(index => _members.Take(index.Name + "Index")).ToArray();
+
+        // The position of each member in its type's field map (PersonEmail, AddressCity): the serializer,
+        // field readers and key extractors look field ids up by it.
+        foreach (ObjectModel obj in model.Objects)
+        {
+            _memberConstants[obj.Key] = obj.Members.Select(m => _members.Take(obj.Key + Names.Pascal(m.Name))).ToArray();
         }
 
         foreach (ObjectModel obj in model.Objects)
@@ -131,6 +143,25 @@ internal sealed partial class ModelEmitter
             w.Line($"private static readonly {RuntimeNames.FieldIdMap} {_fieldMaps[obj.Key]} = new([{names}]);");
         }
 
+        foreach (ObjectModel obj in _model.Objects)
+        {
+            w.Line();
+            string[] constants = _memberConstants[obj.Key];
+            for (int i = 0; i < constants.Length; i++)
+            {
+                w.Line($"private const int {constants[i]} = {Names.Int(i)};");
+            }
+        }
+
+        if (_indexConstants.Length > 0)
+        {
+            w.Line();
+            for (int i = 0; i < _indexConstants.Length; i++)
+            {
+                w.Line($"private const int {_indexConstants[i]} = {Names.Int(i)};");
+            }
+        }
+
         w.Line();
         w.Line("/// <summary>Opens the collection inside <paramref name=\"context\"/>; only the generated context calls it.</summary>");
         w.Line("/// <param name=\"context\">The owning context.</param>");
@@ -145,7 +176,7 @@ internal sealed partial class ModelEmitter
         w.Line("/// documents without a database.");
         w.Line("/// </summary>");
         w.Line($"public static {RuntimeNames.CollectionModel}<{T}, {K}> {DocumentModelProperty} {{ get; }} = new {_model.ModelClassName}();");
-        CollectionEmitter.EmitQueries(w, _model);
+        CollectionEmitter.EmitQueries(w, _model, _indexConstants);
         Append(w, fieldReaders.ToString());
         Append(w, serializer.ToString());
         Append(w, _values.Helpers.ToString());
@@ -158,7 +189,7 @@ internal sealed partial class ModelEmitter
         foreach (IndexModel index in _model.Indexes)
         {
             string paths = string.Join(", ", index.Components.Select(c => Names.Literal(StoredPath(c))));
-            w.Line($"    new({Names.Literal(index.Name)}, {Bool(index.Unique)}, {Bool(index.IsMultikey)}, [{paths}]),");
+            w.Line($"    new({Names.Literal(index.Name)}, Unique: {Bool(index.Unique)}, Multikey: {Bool(index.IsMultikey)}, [{paths}]),");
         }
 
         w.Line("];");

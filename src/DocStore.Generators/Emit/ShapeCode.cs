@@ -52,14 +52,25 @@ internal static class ShapeCode
     /// The value to pass to <c>IndexKeyBuilder.Append</c> for a non-null scalar: integers widen to
     /// long (unsigned 64-bit to ulong), floats to double, enums to their underlying integer.
     /// </summary>
-    public static string KeyValue(TypeShape shape, string value) => shape.Kind switch
+    public static string KeyValue(TypeShape shape, string value) =>
+        KeyWidening(shape) is { } type ? $"({type}){value}" : value;
+
+    /// <summary>
+    /// The value to pass to <c>IndexKeyBuilder.Append</c> for a scalar that may be null: widened to the
+    /// nullable form of the same type, so the builder's nullable overload writes a null component for it.
+    /// </summary>
+    public static string NullableKeyValue(TypeShape shape, string value) =>
+        KeyWidening(shape) is { } type ? $"({type}?){value}" : value;
+
+    /// <summary>The type a scalar widens to for its key component, or null when it is appended as it is.</summary>
+    private static string? KeyWidening(TypeShape shape) => shape.Kind switch
     {
         ShapeKind.Byte or ShapeKind.SByte or ShapeKind.Int16 or ShapeKind.UInt16 or ShapeKind.Int32 or ShapeKind.UInt32
-            or ShapeKind.Int64 or ShapeKind.IntPtr or ShapeKind.Char => $"(long){value}",
-        ShapeKind.UInt64 or ShapeKind.UIntPtr => $"(ulong){value}",
-        ShapeKind.Single => $"(double){value}",
-        ShapeKind.Enum => shape.EnumUnderlying is ShapeKind.UInt64 ? $"(ulong){value}" : $"(long){value}",
-        _ => value,
+            or ShapeKind.Int64 or ShapeKind.IntPtr or ShapeKind.Char => "long",
+        ShapeKind.UInt64 or ShapeKind.UIntPtr => "ulong",
+        ShapeKind.Single => "double",
+        ShapeKind.Enum => shape.EnumUnderlying is ShapeKind.UInt64 ? "ulong" : "long",
+        _ => null,
     };
 
     /// <summary>The type name without an outer nullable annotation, usable after <c>new</c>.</summary>

@@ -134,9 +134,15 @@ internal sealed class ValueCodegen
         }
 
         string nullCheck = $"{reader}.Type == {RuntimeNames.BsonType}.Null";
-        return shape.IsReference
-            ? $"({nullCheck} ? null : {inner})!"
-            : $"({nullCheck} ? default({shape.TypeName}) : {inner})";
+        if (!shape.IsReference)
+        {
+            return $"{nullCheck} ? default({shape.TypeName}) : {inner}";
+        }
+
+        // A stored null stays null even for a member declared non-nullable (the document is read as it is
+        // stored); only that null arm is suppressed, so the read itself keeps its nullable checking.
+        string none = shape.TypeName.EndsWith("?", System.StringComparison.Ordinal) ? "null" : "null!";
+        return $"{nullCheck} ? {none} : {inner}";
     }
 
     public string ReadNonNull(TypeShape shape, string reader, string label)

@@ -50,17 +50,37 @@ public sealed class IndexKeyBuilder
     /// <param name="value">The value.</param>
     public void Append(decimal value) => Writer().WriteDecimal(value);
 
-    /// <summary>Appends a string component (ordinal code point order).</summary>
-    /// <param name="value">The value.</param>
-    public void Append(string value) => Writer().WriteString(value);
+    /// <summary>Appends a string component (ordinal code point order), or a null component for null.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(string? value)
+    {
+        if (value is null)
+        {
+            AppendNull();
+        }
+        else
+        {
+            Writer().WriteString(value);
+        }
+    }
 
     /// <summary>Appends a string prefix: matches every string component that starts with it. Must be last.</summary>
     /// <param name="prefix">The prefix.</param>
     public void AppendStringPrefix(string prefix) => Writer().WriteStringPrefix(prefix);
 
-    /// <summary>Appends a binary component.</summary>
-    /// <param name="value">The value.</param>
-    public void Append(byte[] value) => Writer().WriteBinary(value);
+    /// <summary>Appends a binary component, or a null component for null.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(byte[]? value)
+    {
+        if (value is null)
+        {
+            AppendNull();
+        }
+        else
+        {
+            Writer().WriteBinary(value);
+        }
+    }
 
     /// <summary>Appends a Guid component.</summary>
     /// <param name="value">The value.</param>
@@ -89,6 +109,177 @@ public sealed class IndexKeyBuilder
     /// <summary>Appends a TimeSpan component.</summary>
     /// <param name="value">The value.</param>
     public void Append(TimeSpan value) => Writer().WriteTimeSpan(value);
+
+    // The nullable overloads let generated code append a value that may be missing in one call: a
+    // null becomes a null component, as AppendNull would write.
+
+    /// <summary>Appends a <see cref="bool"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(bool? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="long"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(long? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="ulong"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(ulong? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="double"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(double? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="decimal"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(decimal? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="Guid"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(Guid? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="ObjectId"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(ObjectId? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="DateTime"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(DateTime? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="DateTimeOffset"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(DateTimeOffset? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="DateOnly"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(DateOnly? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="TimeOnly"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(TimeOnly? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
+
+    /// <summary>Appends a <see cref="TimeSpan"/> component, or a null component when <paramref name="value"/> has none.</summary>
+    /// <param name="value">The value, or null.</param>
+    public void Append(TimeSpan? value)
+    {
+        if (value.HasValue)
+        {
+            Append(value.GetValueOrDefault());
+        }
+        else
+        {
+            AppendNull();
+        }
+    }
 
     // Over a buffer writer each component is committed as soon as it is written, so a fresh
     // KeyWriter per component appends to the same key.

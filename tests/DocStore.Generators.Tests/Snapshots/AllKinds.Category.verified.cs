@@ -14,6 +14,9 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_categoryFields = new(["Name", "Id"]);
 
+    private const int CategoryName = 0;
+    private const int CategoryId = 1;
+
     /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
     internal CategoryCollection(global::DocStore.DocStoreContext context)
@@ -36,7 +39,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
     public static bool TryReadName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_categoryFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_categoryFields.ForRead(fields)[CategoryName]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name");
             return true;
@@ -54,7 +57,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
     public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_categoryFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_categoryFields.ForRead(fields)[CategoryId]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Id");
             return true;
@@ -68,7 +71,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
     {
         global::DocStore.Metadata.FieldIds ids = s_categoryFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[CategoryName]);
         if (category.Name is { } name)
         {
             writer.WriteString(name);
@@ -77,7 +80,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[CategoryId]);
         writer.WriteGuid(category.Id);
         writer.WriteEndDocument();
     }
@@ -91,12 +94,12 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case CategoryName:
                     {
-                        name = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name"))!;
+                        name = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name");
                         break;
                     }
-                case 1:
+                case CategoryId:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {

@@ -14,6 +14,11 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
 {
     private static readonly global::DocStore.Metadata.FieldIdMap s_counterFields = new(["Id", "Start", "hits", "limit"]);
 
+    private const int CounterId = 0;
+    private const int CounterStart = 1;
+    private const int CounterHits = 2;
+    private const int CounterLimit = 3;
+
     /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
     internal CounterCollection(global::DocStore.DocStoreContext context)
@@ -36,7 +41,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[CounterId]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Id");
             return true;
@@ -54,7 +59,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     public static bool TryReadStart(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[CounterStart]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Start");
             return true;
@@ -72,7 +77,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     public static bool TryReadHits(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[CounterHits]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "hits");
             return true;
@@ -90,7 +95,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     public static bool TryReadLimit(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_counterFields.ForRead(fields)[CounterLimit]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "limit");
             return true;
@@ -104,13 +109,13 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     {
         global::DocStore.Metadata.FieldIds ids = s_counterFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[CounterId]);
         writer.WriteInt32(counter.Id);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[CounterStart]);
         writer.WriteInt32(counter.Start);
-        writer.WriteFieldId(ids[2]);
+        writer.WriteFieldId(ids[CounterHits]);
         writer.WriteInt32(HitsField(ref counter));
-        writer.WriteFieldId(ids[3]);
+        writer.WriteFieldId(ids[CounterLimit]);
         writer.WriteInt32(LimitField(ref counter));
         writer.WriteEndDocument();
     }
@@ -128,7 +133,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case CounterId:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -136,7 +141,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
                         }
                         break;
                     }
-                case 1:
+                case CounterStart:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -144,7 +149,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
                         }
                         break;
                     }
-                case 2:
+                case CounterHits:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -153,7 +158,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
                         }
                         break;
                     }
-                case 3:
+                case CounterLimit:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {

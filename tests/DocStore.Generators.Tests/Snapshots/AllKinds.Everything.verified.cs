@@ -17,6 +17,66 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     private static readonly global::DocStore.Metadata.FieldIdMap s_moneyFields = new(["Amount", "Currency"]);
     private static readonly global::DocStore.Metadata.FieldIdMap s_span2Fields = new(["Low", "High"]);
 
+    private const int EverythingId = 0;
+    private const int EverythingFirst = 1;
+    private const int EverythingLast = 2;
+    private const int EverythingFlag = 3;
+    private const int EverythingByte = 4;
+    private const int EverythingSByte = 5;
+    private const int EverythingShort = 6;
+    private const int EverythingUShort = 7;
+    private const int EverythingInt = 8;
+    private const int EverythingUInt = 9;
+    private const int EverythingLong = 10;
+    private const int EverythingULong = 11;
+    private const int EverythingNInt = 12;
+    private const int EverythingNUInt = 13;
+    private const int EverythingChar = 14;
+    private const int EverythingFloat = 15;
+    private const int EverythingDouble = 16;
+    private const int EverythingDecimal = 17;
+    private const int EverythingText = 18;
+    private const int EverythingGuid = 19;
+    private const int EverythingObjectId = 20;
+    private const int EverythingDateTime = 21;
+    private const int EverythingDateTimeOffset = 22;
+    private const int EverythingDateOnly = 23;
+    private const int EverythingTimeOnly = 24;
+    private const int EverythingTimeSpan = 25;
+    private const int EverythingBytes = 26;
+    private const int EverythingColor = 27;
+    private const int EverythingWide = 28;
+    private const int EverythingMaybeInt = 29;
+    private const int EverythingMaybeColor = 30;
+    private const int EverythingMaybeDate = 31;
+    private const int EverythingPoint = 32;
+    private const int EverythingMaybePoint = 33;
+    private const int EverythingPrice = 34;
+    private const int EverythingSpan = 35;
+    private const int EverythingArray = 36;
+    private const int EverythingList = 37;
+    private const int EverythingReadOnlyList = 38;
+    private const int EverythingSet = 39;
+    private const int EverythingMap = 40;
+    private const int EverythingNested = 41;
+    private const int EverythingSparse = 42;
+    private const int EverythingRequired = 43;
+    private const int EverythingInitOnly = 44;
+    private const int EverythingPrivateSet = 45;
+    private const int EverythingField = 46;
+    private const int EverythingNewName = 47;
+
+    private const int PointX = 0;
+    private const int PointY = 1;
+
+    private const int MoneyAmount = 0;
+    private const int MoneyCurrency = 1;
+
+    private const int Span2Low = 0;
+    private const int Span2High = 1;
+
+    private const int LastFirstIndex = 0;
+
     /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
     internal EverythingCollection(global::DocStore.DocStoreContext context)
@@ -38,23 +98,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (last is not null)
-        {
-            key.Append(last);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        if (first is not null)
-        {
-            key.Append(first);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(0, key.ToArray(), options);
+        key.Append(last);
+        key.Append(first);
+        return FindEqual(LastFirstIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -72,23 +118,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public long CountByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (last is not null)
-        {
-            key.Append(last);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        if (first is not null)
-        {
-            key.Append(first);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(0, key.ToArray(), options);
+        key.Append(last);
+        key.Append(first);
+        return CountEqual(LastFirstIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByLastFirst</c> (completes synchronously).</summary>
@@ -105,15 +137,8 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLast(string last, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (last is not null)
-        {
-            key.Append(last);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(0, key.ToArray(), options);
+        key.Append(last);
+        return FindEqual(LastFirstIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -131,7 +156,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingId]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Id");
             return true;
@@ -149,7 +174,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadFirst(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingFirst]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First");
             return true;
@@ -167,7 +192,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadLast(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingLast]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last");
             return true;
@@ -185,7 +210,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadFlag(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out bool value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingFlag]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadBoolean(ref reader, "Flag");
             return true;
@@ -203,7 +228,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out byte value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingByte]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadByte(ref reader, "Byte");
             return true;
@@ -221,7 +246,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadSByte(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out sbyte value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingSByte]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadSByte(ref reader, "SByte");
             return true;
@@ -239,7 +264,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out short value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingShort]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt16(ref reader, "Short");
             return true;
@@ -257,7 +282,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadUShort(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ushort value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[7]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingUShort]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadUInt16(ref reader, "UShort");
             return true;
@@ -275,7 +300,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[8]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingInt]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Int");
             return true;
@@ -293,7 +318,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out uint value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[9]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingUInt]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadUInt32(ref reader, "UInt");
             return true;
@@ -311,7 +336,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadLong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out long value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[10]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingLong]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt64(ref reader, "Long");
             return true;
@@ -329,7 +354,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadULong(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out ulong value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[11]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingULong]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "ULong");
             return true;
@@ -347,7 +372,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadNInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nint value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[12]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingNInt]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadIntPtr(ref reader, "NInt");
             return true;
@@ -365,7 +390,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadNUInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out nuint value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[13]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingNUInt]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadUIntPtr(ref reader, "NUInt");
             return true;
@@ -383,7 +408,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadChar(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out char value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[14]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingChar]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadChar(ref reader, "Char");
             return true;
@@ -401,7 +426,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadFloat(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out float value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[15]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingFloat]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadSingle(ref reader, "Float");
             return true;
@@ -419,7 +444,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadDouble(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out double value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[16]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingDouble]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadDouble(ref reader, "Double");
             return true;
@@ -437,7 +462,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadDecimal(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[17]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingDecimal]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref reader, "Decimal");
             return true;
@@ -455,7 +480,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadText(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[18]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingText]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text");
             return true;
@@ -473,7 +498,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadGuid(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Guid value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[19]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingGuid]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadGuid(ref reader, "Guid");
             return true;
@@ -491,7 +516,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadObjectId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[20]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingObjectId]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "ObjectId");
             return true;
@@ -509,7 +534,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadDateTime(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[21]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingDateTime]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "DateTime");
             return true;
@@ -527,7 +552,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadDateTimeOffset(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTimeOffset value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[22]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingDateTimeOffset]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
             return true;
@@ -545,7 +570,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadDateOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateOnly value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[23]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingDateOnly]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadDateOnly(ref reader, "DateOnly");
             return true;
@@ -563,7 +588,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadTimeOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeOnly value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[24]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingTimeOnly]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadTimeOnly(ref reader, "TimeOnly");
             return true;
@@ -581,7 +606,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadTimeSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.TimeSpan value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[25]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingTimeSpan]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadTimeSpan(ref reader, "TimeSpan");
             return true;
@@ -599,7 +624,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadBytes(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out byte[] value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[26]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingBytes]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes");
             return true;
@@ -617,7 +642,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Color value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[27]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingColor]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Color");
             return true;
@@ -635,7 +660,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadWide(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Wide value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[28]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingWide]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.StoredValue.ReadUInt64(ref reader, "Wide");
             return true;
@@ -653,7 +678,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMaybeInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[29]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMaybeInt]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt");
             return true;
@@ -671,7 +696,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMaybeColor(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Color value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[30]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMaybeColor]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor");
             return true;
@@ -689,7 +714,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMaybeDate(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.DateTime value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[31]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMaybeDate]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate");
             return true;
@@ -707,7 +732,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Point value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[32]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPoint]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedPoint(ref reader, fields, "Point");
             return true;
@@ -725,10 +750,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[32]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPoint]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Point");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pointReader, s_pointFields.ForRead(fields)[0]) && pointReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pointReader, s_pointFields.ForRead(fields)[PointX]) && pointReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pointReader, "Point.X");
                 return true;
@@ -747,10 +772,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[32]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPoint]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Point");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pointReader, s_pointFields.ForRead(fields)[1]) && pointReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pointReader, s_pointFields.ForRead(fields)[PointY]) && pointReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pointReader, "Point.Y");
                 return true;
@@ -769,7 +794,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMaybePoint(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Point value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[33]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMaybePoint]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedPoint(ref reader, fields, "MaybePoint");
             return true;
@@ -787,10 +812,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMaybePointX(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[33]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMaybePoint]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var maybePointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "MaybePoint");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref maybePointReader, s_pointFields.ForRead(fields)[0]) && maybePointReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref maybePointReader, s_pointFields.ForRead(fields)[PointX]) && maybePointReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref maybePointReader, "MaybePoint.X");
                 return true;
@@ -809,10 +834,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMaybePointY(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[33]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMaybePoint]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var maybePointReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "MaybePoint");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref maybePointReader, s_pointFields.ForRead(fields)[1]) && maybePointReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref maybePointReader, s_pointFields.ForRead(fields)[PointY]) && maybePointReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref maybePointReader, "MaybePoint.Y");
                 return true;
@@ -831,7 +856,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPrice(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::DocStore.Generators.RuntimeTests.Models.Money value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[34]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPrice]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedMoney(ref reader, fields, "Price");
             return true;
@@ -849,10 +874,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPriceAmount(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out decimal value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[34]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPrice]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var priceReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Price");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref priceReader, s_moneyFields.ForRead(fields)[0]) && priceReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref priceReader, s_moneyFields.ForRead(fields)[MoneyAmount]) && priceReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadDecimal(ref priceReader, "Price.Amount");
                 return true;
@@ -871,10 +896,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPriceCurrency(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[34]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPrice]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var priceReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Price");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref priceReader, s_moneyFields.ForRead(fields)[1]) && priceReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref priceReader, s_moneyFields.ForRead(fields)[MoneyCurrency]) && priceReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadString(ref priceReader, "Price.Currency");
                 return true;
@@ -893,7 +918,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadSpan(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.Generators.RuntimeTests.Models.Span2 value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[35]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingSpan]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedSpan2(ref reader, fields, "Span");
             return true;
@@ -911,10 +936,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadSpanLow(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[35]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingSpan]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var spanReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Span");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref spanReader, s_span2Fields.ForRead(fields)[0]) && spanReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref spanReader, s_span2Fields.ForRead(fields)[Span2Low]) && spanReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref spanReader, "Span.Low");
                 return true;
@@ -933,10 +958,10 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadSpanHigh(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[35]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingSpan]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var spanReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Span");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref spanReader, s_span2Fields.ForRead(fields)[1]) && spanReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref spanReader, s_span2Fields.ForRead(fields)[Span2High]) && spanReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref spanReader, "Span.High");
                 return true;
@@ -955,7 +980,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadArray(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out int[] value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[36]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingArray]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadArrayOfInt32(ref reader, fields, "Array");
             return true;
@@ -973,7 +998,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<string> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[37]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingList]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadListOfString(ref reader, fields, "List");
             return true;
@@ -991,7 +1016,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadReadOnlyList(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[38]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingReadOnlyList]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadReadOnlyListOfMoney(ref reader, fields, "ReadOnlyList");
             return true;
@@ -1009,7 +1034,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.HashSet<global::System.Guid> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[39]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingSet]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadHashSetOfGuid(ref reader, fields, "Set");
             return true;
@@ -1027,7 +1052,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadMap(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.Dictionary<string, int> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[40]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingMap]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadDictionaryOfStringAndInt32(ref reader, fields, "Map");
             return true;
@@ -1045,7 +1070,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadNested(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[41]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingNested]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadDictionaryOfStringAndListOfPoint(ref reader, fields, "Nested");
             return true;
@@ -1063,7 +1088,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadSparse(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<int?> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[42]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingSparse]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadListOfNullableInt32(ref reader, fields, "Sparse");
             return true;
@@ -1081,7 +1106,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadRequired(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[43]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingRequired]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required");
             return true;
@@ -1099,7 +1124,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadInitOnly(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[44]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingInitOnly]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly");
             return true;
@@ -1117,7 +1142,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadPrivateSet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[45]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingPrivateSet]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet");
             return true;
@@ -1135,7 +1160,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[46]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingField]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Field");
             return true;
@@ -1153,7 +1178,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public static bool TryReadNewName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[47]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_everythingFields.ForRead(fields)[EverythingNewName]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed");
             return true;
@@ -1167,9 +1192,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     {
         global::DocStore.Metadata.FieldIds ids = s_everythingFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[EverythingId]);
         writer.WriteInt64(everything.Id);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[EverythingFirst]);
         if (everything.First is { } first)
         {
             writer.WriteString(first);
@@ -1178,7 +1203,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[2]);
+        writer.WriteFieldId(ids[EverythingLast]);
         if (everything.Last is { } last)
         {
             writer.WriteString(last);
@@ -1187,37 +1212,37 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[3]);
+        writer.WriteFieldId(ids[EverythingFlag]);
         writer.WriteBoolean(everything.Flag);
-        writer.WriteFieldId(ids[4]);
+        writer.WriteFieldId(ids[EverythingByte]);
         writer.WriteInt32(everything.Byte);
-        writer.WriteFieldId(ids[5]);
+        writer.WriteFieldId(ids[EverythingSByte]);
         writer.WriteInt32(everything.SByte);
-        writer.WriteFieldId(ids[6]);
+        writer.WriteFieldId(ids[EverythingShort]);
         writer.WriteInt32(everything.Short);
-        writer.WriteFieldId(ids[7]);
+        writer.WriteFieldId(ids[EverythingUShort]);
         writer.WriteInt32(everything.UShort);
-        writer.WriteFieldId(ids[8]);
+        writer.WriteFieldId(ids[EverythingInt]);
         writer.WriteInt32(everything.Int);
-        writer.WriteFieldId(ids[9]);
+        writer.WriteFieldId(ids[EverythingUInt]);
         writer.WriteInt64(everything.UInt);
-        writer.WriteFieldId(ids[10]);
+        writer.WriteFieldId(ids[EverythingLong]);
         writer.WriteInt64(everything.Long);
-        writer.WriteFieldId(ids[11]);
+        writer.WriteFieldId(ids[EverythingULong]);
         writer.WriteDecimal(everything.ULong);
-        writer.WriteFieldId(ids[12]);
+        writer.WriteFieldId(ids[EverythingNInt]);
         writer.WriteInt64(everything.NInt);
-        writer.WriteFieldId(ids[13]);
+        writer.WriteFieldId(ids[EverythingNUInt]);
         writer.WriteDecimal((ulong)everything.NUInt);
-        writer.WriteFieldId(ids[14]);
+        writer.WriteFieldId(ids[EverythingChar]);
         writer.WriteInt32(everything.Char);
-        writer.WriteFieldId(ids[15]);
+        writer.WriteFieldId(ids[EverythingFloat]);
         writer.WriteDouble(everything.Float);
-        writer.WriteFieldId(ids[16]);
+        writer.WriteFieldId(ids[EverythingDouble]);
         writer.WriteDouble(everything.Double);
-        writer.WriteFieldId(ids[17]);
+        writer.WriteFieldId(ids[EverythingDecimal]);
         writer.WriteDecimal(everything.Decimal);
-        writer.WriteFieldId(ids[18]);
+        writer.WriteFieldId(ids[EverythingText]);
         if (everything.Text is { } text)
         {
             writer.WriteString(text);
@@ -1226,21 +1251,21 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[19]);
+        writer.WriteFieldId(ids[EverythingGuid]);
         writer.WriteGuid(everything.Guid);
-        writer.WriteFieldId(ids[20]);
+        writer.WriteFieldId(ids[EverythingObjectId]);
         writer.WriteObjectId(everything.ObjectId);
-        writer.WriteFieldId(ids[21]);
+        writer.WriteFieldId(ids[EverythingDateTime]);
         writer.WriteDateTime(everything.DateTime);
-        writer.WriteFieldId(ids[22]);
+        writer.WriteFieldId(ids[EverythingDateTimeOffset]);
         writer.WriteDateTimeOffset(everything.DateTimeOffset);
-        writer.WriteFieldId(ids[23]);
+        writer.WriteFieldId(ids[EverythingDateOnly]);
         writer.WriteDateOnly(everything.DateOnly);
-        writer.WriteFieldId(ids[24]);
+        writer.WriteFieldId(ids[EverythingTimeOnly]);
         writer.WriteTimeOnly(everything.TimeOnly);
-        writer.WriteFieldId(ids[25]);
+        writer.WriteFieldId(ids[EverythingTimeSpan]);
         writer.WriteTimeSpan(everything.TimeSpan);
-        writer.WriteFieldId(ids[26]);
+        writer.WriteFieldId(ids[EverythingBytes]);
         if (everything.Bytes is { } bytes)
         {
             writer.WriteBinary(bytes, global::DocStore.Bson.CBsonBinarySubtype.Generic);
@@ -1249,11 +1274,11 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[27]);
+        writer.WriteFieldId(ids[EverythingColor]);
         writer.WriteInt32((int)everything.Color);
-        writer.WriteFieldId(ids[28]);
+        writer.WriteFieldId(ids[EverythingWide]);
         writer.WriteDecimal((ulong)everything.Wide);
-        writer.WriteFieldId(ids[29]);
+        writer.WriteFieldId(ids[EverythingMaybeInt]);
         if (everything.MaybeInt is { } maybeInt)
         {
             writer.WriteInt32(maybeInt);
@@ -1262,7 +1287,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[30]);
+        writer.WriteFieldId(ids[EverythingMaybeColor]);
         if (everything.MaybeColor is { } maybeColor)
         {
             writer.WriteInt32((int)maybeColor);
@@ -1271,7 +1296,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[31]);
+        writer.WriteFieldId(ids[EverythingMaybeDate]);
         if (everything.MaybeDate is { } maybeDate)
         {
             writer.WriteDateTime(maybeDate);
@@ -1280,9 +1305,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[32]);
+        writer.WriteFieldId(ids[EverythingPoint]);
         WritePoint(ref writer, everything.Point, fields);
-        writer.WriteFieldId(ids[33]);
+        writer.WriteFieldId(ids[EverythingMaybePoint]);
         if (everything.MaybePoint is { } maybePoint)
         {
             WritePoint(ref writer, maybePoint, fields);
@@ -1291,7 +1316,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[34]);
+        writer.WriteFieldId(ids[EverythingPrice]);
         if (everything.Price is { } price)
         {
             WriteMoney(ref writer, price, fields);
@@ -1300,9 +1325,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[35]);
+        writer.WriteFieldId(ids[EverythingSpan]);
         WriteSpan2(ref writer, everything.Span, fields);
-        writer.WriteFieldId(ids[36]);
+        writer.WriteFieldId(ids[EverythingArray]);
         if (everything.Array is { } array)
         {
             WriteArrayOfInt32(ref writer, array, fields);
@@ -1311,7 +1336,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[37]);
+        writer.WriteFieldId(ids[EverythingList]);
         if (everything.List is { } list)
         {
             WriteListOfString(ref writer, list, fields);
@@ -1320,7 +1345,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[38]);
+        writer.WriteFieldId(ids[EverythingReadOnlyList]);
         if (everything.ReadOnlyList is { } readOnlyList)
         {
             WriteReadOnlyListOfMoney(ref writer, readOnlyList, fields);
@@ -1329,7 +1354,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[39]);
+        writer.WriteFieldId(ids[EverythingSet]);
         if (everything.Set is { } set)
         {
             WriteHashSetOfGuid(ref writer, set, fields);
@@ -1338,7 +1363,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[40]);
+        writer.WriteFieldId(ids[EverythingMap]);
         if (everything.Map is { } map)
         {
             WriteDictionaryOfStringAndInt32(ref writer, map, fields);
@@ -1347,7 +1372,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[41]);
+        writer.WriteFieldId(ids[EverythingNested]);
         if (everything.Nested is { } nested)
         {
             WriteDictionaryOfStringAndListOfPoint(ref writer, nested, fields);
@@ -1356,7 +1381,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[42]);
+        writer.WriteFieldId(ids[EverythingSparse]);
         if (everything.Sparse is { } sparse)
         {
             WriteListOfNullableInt32(ref writer, sparse, fields);
@@ -1365,7 +1390,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[43]);
+        writer.WriteFieldId(ids[EverythingRequired]);
         if (everything.Required is { } required)
         {
             writer.WriteString(required);
@@ -1374,7 +1399,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[44]);
+        writer.WriteFieldId(ids[EverythingInitOnly]);
         if (everything.InitOnly is { } initOnly)
         {
             writer.WriteString(initOnly);
@@ -1383,7 +1408,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[45]);
+        writer.WriteFieldId(ids[EverythingPrivateSet]);
         if (everything.PrivateSet is { } privateSet)
         {
             writer.WriteString(privateSet);
@@ -1392,9 +1417,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[46]);
+        writer.WriteFieldId(ids[EverythingField]);
         writer.WriteInt32(everything.Field);
-        writer.WriteFieldId(ids[47]);
+        writer.WriteFieldId(ids[EverythingNewName]);
         if (everything.NewName is { } newName)
         {
             writer.WriteString(newName);
@@ -1508,7 +1533,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case EverythingId:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1517,19 +1542,19 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 1:
+                case EverythingFirst:
                     {
-                        first = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First"))!;
+                        first = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "First");
                         hasFirst = true;
                         break;
                     }
-                case 2:
+                case EverythingLast:
                     {
-                        last = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last"))!;
+                        last = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Last");
                         hasLast = true;
                         break;
                     }
-                case 3:
+                case EverythingFlag:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1538,7 +1563,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 4:
+                case EverythingByte:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1547,7 +1572,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 5:
+                case EverythingSByte:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1556,7 +1581,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 6:
+                case EverythingShort:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1565,7 +1590,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 7:
+                case EverythingUShort:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1574,7 +1599,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 8:
+                case EverythingInt:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1583,7 +1608,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 9:
+                case EverythingUInt:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1592,7 +1617,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 10:
+                case EverythingLong:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1601,7 +1626,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 11:
+                case EverythingULong:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1610,7 +1635,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 12:
+                case EverythingNInt:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1619,7 +1644,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 13:
+                case EverythingNUInt:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1628,7 +1653,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 14:
+                case EverythingChar:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1637,7 +1662,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 15:
+                case EverythingFloat:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1646,7 +1671,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 16:
+                case EverythingDouble:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1655,7 +1680,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 17:
+                case EverythingDecimal:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1664,13 +1689,13 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 18:
+                case EverythingText:
                     {
-                        text = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text"))!;
+                        text = reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Text");
                         hasText = true;
                         break;
                     }
-                case 19:
+                case EverythingGuid:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1679,7 +1704,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 20:
+                case EverythingObjectId:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1688,7 +1713,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 21:
+                case EverythingDateTime:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1697,7 +1722,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 22:
+                case EverythingDateTimeOffset:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1706,7 +1731,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 23:
+                case EverythingDateOnly:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1715,7 +1740,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 24:
+                case EverythingTimeOnly:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1724,7 +1749,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 25:
+                case EverythingTimeSpan:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1733,13 +1758,13 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 26:
+                case EverythingBytes:
                     {
-                        bytes = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes"))!;
+                        bytes = reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadBytes(ref reader, "Bytes");
                         hasBytes = true;
                         break;
                     }
-                case 27:
+                case EverythingColor:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1748,7 +1773,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 28:
+                case EverythingWide:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1757,25 +1782,25 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 29:
+                case EverythingMaybeInt:
                     {
-                        maybeInt = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt"));
+                        maybeInt = reader.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeInt");
                         hasMaybeInt = true;
                         break;
                     }
-                case 30:
+                case EverythingMaybeColor:
                     {
-                        maybeColor = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor"));
+                        maybeColor = reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "MaybeColor");
                         hasMaybeColor = true;
                         break;
                     }
-                case 31:
+                case EverythingMaybeDate:
                     {
-                        maybeDate = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::System.DateTime?) : global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate"));
+                        maybeDate = reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::System.DateTime?) : global::DocStore.Metadata.StoredValue.ReadDateTime(ref reader, "MaybeDate");
                         hasMaybeDate = true;
                         break;
                     }
-                case 32:
+                case EverythingPoint:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1784,19 +1809,19 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 33:
+                case EverythingMaybePoint:
                     {
-                        maybePoint = (reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadNestedPoint(ref reader, fields, "MaybePoint"));
+                        maybePoint = reader.Type == global::DocStore.Bson.BsonType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadNestedPoint(ref reader, fields, "MaybePoint");
                         hasMaybePoint = true;
                         break;
                     }
-                case 34:
+                case EverythingPrice:
                     {
-                        price = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedMoney(ref reader, fields, "Price"))!;
+                        price = reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedMoney(ref reader, fields, "Price");
                         hasPrice = true;
                         break;
                     }
-                case 35:
+                case EverythingSpan:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1805,66 +1830,66 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 36:
+                case EverythingArray:
                     {
-                        array = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadArrayOfInt32(ref reader, fields, "Array"))!;
+                        array = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadArrayOfInt32(ref reader, fields, "Array");
                         hasArray = true;
                         break;
                     }
-                case 37:
+                case EverythingList:
                     {
-                        list = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfString(ref reader, fields, "List"))!;
+                        list = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadListOfString(ref reader, fields, "List");
                         hasList = true;
                         break;
                     }
-                case 38:
+                case EverythingReadOnlyList:
                     {
-                        readOnlyList = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadReadOnlyListOfMoney(ref reader, fields, "ReadOnlyList"))!;
+                        readOnlyList = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadReadOnlyListOfMoney(ref reader, fields, "ReadOnlyList");
                         hasReadOnlyList = true;
                         break;
                     }
-                case 39:
+                case EverythingSet:
                     {
-                        set = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadHashSetOfGuid(ref reader, fields, "Set"))!;
+                        set = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadHashSetOfGuid(ref reader, fields, "Set");
                         hasSet = true;
                         break;
                     }
-                case 40:
+                case EverythingMap:
                     {
-                        map = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadDictionaryOfStringAndInt32(ref reader, fields, "Map"))!;
+                        map = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadDictionaryOfStringAndInt32(ref reader, fields, "Map");
                         hasMap = true;
                         break;
                     }
-                case 41:
+                case EverythingNested:
                     {
-                        nested = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadDictionaryOfStringAndListOfPoint(ref reader, fields, "Nested"))!;
+                        nested = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadDictionaryOfStringAndListOfPoint(ref reader, fields, "Nested");
                         hasNested = true;
                         break;
                     }
-                case 42:
+                case EverythingSparse:
                     {
-                        sparse = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfNullableInt32(ref reader, fields, "Sparse"))!;
+                        sparse = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadListOfNullableInt32(ref reader, fields, "Sparse");
                         hasSparse = true;
                         break;
                     }
-                case 43:
+                case EverythingRequired:
                     {
-                        required = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required"))!;
+                        required = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Required");
                         break;
                     }
-                case 44:
+                case EverythingInitOnly:
                     {
-                        initOnly = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly"))!;
+                        initOnly = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "InitOnly");
                         hasInitOnly = true;
                         break;
                     }
-                case 45:
+                case EverythingPrivateSet:
                     {
-                        privateSet = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet"))!;
+                        privateSet = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "PrivateSet");
                         hasPrivateSet = true;
                         break;
                     }
-                case 46:
+                case EverythingField:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1873,9 +1898,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 47:
+                case EverythingNewName:
                     {
-                        newName = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed"))!;
+                        newName = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "renamed");
                         hasNewName = true;
                         break;
                     }
@@ -2084,9 +2109,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     {
         global::DocStore.Metadata.FieldIds ids = s_pointFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[PointX]);
         writer.WriteInt32(point.X);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[PointY]);
         writer.WriteInt32(point.Y);
         writer.WriteEndDocument();
     }
@@ -2099,7 +2124,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case PointX:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -2107,7 +2132,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 1:
+                case PointY:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -2128,9 +2153,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     {
         global::DocStore.Metadata.FieldIds ids = s_moneyFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[MoneyAmount]);
         writer.WriteDecimal(money.Amount);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[MoneyCurrency]);
         if (money.Currency is { } currency)
         {
             writer.WriteString(currency);
@@ -2151,7 +2176,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case MoneyAmount:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -2159,9 +2184,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 1:
+                case MoneyCurrency:
                     {
-                        currency = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Currency"))!;
+                        currency = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Currency");
                         break;
                     }
                 default:
@@ -2177,9 +2202,9 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     {
         global::DocStore.Metadata.FieldIds ids = s_span2Fields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[Span2Low]);
         writer.WriteInt32(span2.Low);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[Span2High]);
         writer.WriteInt32(span2.High);
         writer.WriteEndDocument();
     }
@@ -2193,7 +2218,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case Span2Low:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -2201,7 +2226,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                         }
                         break;
                     }
-                case 1:
+                case Span2High:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -2387,7 +2412,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref array, label));
         }
         return result;
     }
@@ -2399,7 +2424,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedMoney(ref array, fields, label))!);
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadNestedMoney(ref array, fields, label));
         }
         return result;
     }
@@ -2445,7 +2470,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>>();
         while (document.Read())
         {
-            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = (document.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfPoint(ref document, fields, label))!;
+            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = document.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadListOfPoint(ref document, fields, label);
         }
         return result;
     }
@@ -2457,7 +2482,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         var result = new global::System.Collections.Generic.List<int?>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label)));
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? default(int?) : global::DocStore.Metadata.StoredValue.ReadInt32(ref array, label));
         }
         return result;
     }
@@ -2473,7 +2498,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
-            new("LastFirst", false, false, ["Last", "First"]),
+            new("LastFirst", Unique: false, Multikey: false, ["Last", "First"]),
         ];
 
         private static readonly string[] s_fieldPaths = ["Id", "First", "Last", "Flag", "Byte", "SByte", "Short", "UShort", "Int", "UInt", "Long", "ULong", "NInt", "NUInt", "Char", "Float", "Double", "Decimal", "Text", "Guid", "ObjectId", "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan", "Bytes", "Color", "Wide", "MaybeInt", "MaybeColor", "MaybeDate", "Point", "Point.X", "Point.Y", "MaybePoint", "MaybePoint.X", "MaybePoint.Y", "Price", "Price.Amount", "Price.Currency", "Span", "Span.Low", "Span.High", "Array", "List", "ReadOnlyList", "Set", "Map", "Nested", "Sparse", "Required", "InitOnly", "PrivateSet", "Field", "renamed"];
@@ -2803,7 +2828,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             global::System.ArgumentNullException.ThrowIfNull(keys);
             switch (index)
             {
-                case 0:
+                case LastFirstIndex:
                     AppendLastFirstKeys(document, keys);
                     break;
                 default:
@@ -2818,7 +2843,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             global::System.ArgumentNullException.ThrowIfNull(keys);
             switch (index)
             {
-                case 0:
+                case LastFirstIndex:
                     AppendLastFirstKeys(document, fields, keys);
                     break;
                 default:
@@ -2831,22 +2856,8 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             string? last = document.Last;
             string? first = document.First;
             var key = keys.Begin();
-            if (last is not null)
-            {
-                key.Append(last);
-            }
-            else
-            {
-                key.AppendNull();
-            }
-            if (first is not null)
-            {
-                key.Append(first);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(last);
+            key.Append(first);
             keys.Commit();
         }
 
@@ -2854,33 +2865,19 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         {
             string? last = null;
             var lastReader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref lastReader, s_everythingFields.ForRead(fields)[2]) && lastReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref lastReader, s_everythingFields.ForRead(fields)[EverythingLast]) && lastReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 last = global::DocStore.Metadata.StoredValue.ReadString(ref lastReader, "Last");
             }
             string? first = null;
             var firstReader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref firstReader, s_everythingFields.ForRead(fields)[1]) && firstReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref firstReader, s_everythingFields.ForRead(fields)[EverythingFirst]) && firstReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 first = global::DocStore.Metadata.StoredValue.ReadString(ref firstReader, "First");
             }
             var key = keys.Begin();
-            if (last is not null)
-            {
-                key.Append(last);
-            }
-            else
-            {
-                key.AppendNull();
-            }
-            if (first is not null)
-            {
-                key.Append(first);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(last);
+            key.Append(first);
             keys.Commit();
         }
     }

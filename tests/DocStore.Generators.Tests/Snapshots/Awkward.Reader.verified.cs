@@ -16,6 +16,54 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     private static readonly global::DocStore.Metadata.FieldIdMap s_valueFields = new(["Writer", "Reader", "Fields", "Ids", "Result"]);
     private static readonly global::DocStore.Metadata.FieldIdMap s_pairFields = new(["Reader", "Fields", "Ids", "Result", "Extra", "HasExtra"]);
 
+    private const int ReaderId = 0;
+    private const int ReaderWriter = 1;
+    private const int ReaderKey = 2;
+    private const int ReaderFields = 3;
+    private const int ReaderIds = 4;
+    private const int ReaderValue = 5;
+    private const int ReaderPair = 6;
+    private const int ReaderItems = 7;
+    private const int ReaderResult = 8;
+    private const int ReaderKeys = 9;
+    private const int ReaderDocument = 10;
+    private const int ReaderOptions = 11;
+    private const int ReaderElement = 12;
+    private const int ReaderClass = 13;
+    private const int ReaderInt = 14;
+    private const int ReaderLabel = 15;
+    private const int ReaderArray = 16;
+    private const int ReaderItem = 17;
+    private const int ReaderDictionary = 18;
+    private const int ReaderModel2 = 19;
+    private const int ReaderDocumentModel = 20;
+    private const int ReaderName = 21;
+    private const int ReaderField = 22;
+
+    private const int ValueWriter = 0;
+    private const int ValueReader = 1;
+    private const int ValueFields = 2;
+    private const int ValueIds = 3;
+    private const int ValueResult = 4;
+
+    private const int PairReader = 0;
+    private const int PairFields = 1;
+    private const int PairIds = 2;
+    private const int PairResult = 3;
+    private const int PairExtra = 4;
+    private const int PairHasExtra = 5;
+
+    private const int WriterKeyIndex = 0;
+    private const int ValueWriterIndex = 1;
+    private const int IdsIndex = 2;
+    private const int ItemsReaderIndex = 3;
+    private const int OptionsIndex = 4;
+    private const int KeysIndex = 5;
+    private const int DocumentIndex = 6;
+    private const int ElementIndex = 7;
+    private const int ClassIndex = 8;
+    private const int ArrayIndex = 9;
+
     /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
     internal ReaderCollection(global::DocStore.DocStoreContext context)
@@ -37,23 +85,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriterKey(string? writer, string key, global::DocStore.QueryOptions? options = null)
     {
         var key2 = QueryKey();
-        if (writer is not null)
-        {
-            key2.Append(writer);
-        }
-        else
-        {
-            key2.AppendNull();
-        }
-        if (key is not null)
-        {
-            key2.Append(key);
-        }
-        else
-        {
-            key2.AppendNull();
-        }
-        return FindEqual(0, key2.ToArray(), options);
+        key2.Append(writer);
+        key2.Append(key);
+        return FindEqual(WriterKeyIndex, key2.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByWriterKey</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -71,23 +105,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public long CountByWriterKey(string? writer, string key, global::DocStore.QueryOptions? options = null)
     {
         var key2 = QueryKey();
-        if (writer is not null)
-        {
-            key2.Append(writer);
-        }
-        else
-        {
-            key2.AppendNull();
-        }
-        if (key is not null)
-        {
-            key2.Append(key);
-        }
-        else
-        {
-            key2.AppendNull();
-        }
-        return CountEqual(0, key2.ToArray(), options);
+        key2.Append(writer);
+        key2.Append(key);
+        return CountEqual(WriterKeyIndex, key2.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByWriterKey</c> (completes synchronously).</summary>
@@ -104,15 +124,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriter(string? writer, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (writer is not null)
-        {
-            key.Append(writer);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(0, key.ToArray(), options);
+        key.Append(writer);
+        return FindEqual(WriterKeyIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -128,15 +141,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriter(string? valueWriter, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (valueWriter is not null)
-        {
-            key.Append(valueWriter);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(1, key.ToArray(), options);
+        key.Append(valueWriter);
+        return FindEqual(ValueWriterIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByValueWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -152,15 +158,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public long CountByValueWriter(string? valueWriter, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (valueWriter is not null)
-        {
-            key.Append(valueWriter);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(1, key.ToArray(), options);
+        key.Append(valueWriter);
+        return CountEqual(ValueWriterIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByValueWriter</c> (completes synchronously).</summary>
@@ -177,24 +176,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterRange(string? min, string? max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(1, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(ValueWriterIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByValueWriterRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -213,7 +198,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(1, key.ToArray(), options);
+        return FindPrefix(ValueWriterIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByValueWriterPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -229,15 +214,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIds(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is not null)
-        {
-            key.Append(element);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(2, key.ToArray(), options);
+        key.Append(element);
+        return FindEqual(IdsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByIds</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -253,15 +231,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public long CountByIds(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is not null)
-        {
-            key.Append(element);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(2, key.ToArray(), options);
+        key.Append(element);
+        return CountEqual(IdsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByIds</c> (completes synchronously).</summary>
@@ -278,24 +249,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(2, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(IdsIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByIdsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -314,7 +271,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(2, key.ToArray(), options);
+        return FindPrefix(IdsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByIdsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -331,7 +288,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)element);
-        return FindEqual(3, key.ToArray(), options);
+        return FindEqual(ItemsReaderIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByItemsReader</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -348,7 +305,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)element);
-        return CountEqual(3, key.ToArray(), options);
+        return CountEqual(ItemsReaderIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByItemsReader</c> (completes synchronously).</summary>
@@ -368,7 +325,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         low.Append((long)min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(3, low.ToArray(), high.ToArray(), options);
+        return FindRange(ItemsReaderIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByItemsReaderRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -386,7 +343,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)options2);
-        return FindEqual(4, key.ToArray(), options);
+        return FindEqual(OptionsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByOptions</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -403,7 +360,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)options2);
-        return CountEqual(4, key.ToArray(), options);
+        return CountEqual(OptionsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByOptions</c> (completes synchronously).</summary>
@@ -423,7 +380,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         low.Append((long)min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(4, low.ToArray(), high.ToArray(), options);
+        return FindRange(OptionsIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByOptionsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -441,7 +398,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)keys);
-        return FindEqual(5, key.ToArray(), options);
+        return FindEqual(KeysIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByKeys</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -458,7 +415,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)keys);
-        return CountEqual(5, key.ToArray(), options);
+        return CountEqual(KeysIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByKeys</c> (completes synchronously).</summary>
@@ -478,7 +435,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         low.Append((long)min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(5, low.ToArray(), high.ToArray(), options);
+        return FindRange(KeysIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByKeysRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -495,15 +452,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocument(string document, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (document is not null)
-        {
-            key.Append(document);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(6, key.ToArray(), options);
+        key.Append(document);
+        return FindEqual(DocumentIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByDocument</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -519,15 +469,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public long CountByDocument(string document, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (document is not null)
-        {
-            key.Append(document);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(6, key.ToArray(), options);
+        key.Append(document);
+        return CountEqual(DocumentIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByDocument</c> (completes synchronously).</summary>
@@ -544,24 +487,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(6, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(DocumentIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByDocumentRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -580,7 +509,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(6, key.ToArray(), options);
+        return FindPrefix(DocumentIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByDocumentPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -596,15 +525,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElement(string? element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is not null)
-        {
-            key.Append(element);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(7, key.ToArray(), options);
+        key.Append(element);
+        return FindEqual(ElementIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByElement</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -620,15 +542,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public long CountByElement(string? element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is not null)
-        {
-            key.Append(element);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(7, key.ToArray(), options);
+        key.Append(element);
+        return CountEqual(ElementIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByElement</c> (completes synchronously).</summary>
@@ -645,24 +560,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementRange(string? min, string? max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(7, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(ElementIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByElementRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -681,7 +582,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(7, key.ToArray(), options);
+        return FindPrefix(ElementIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByElementPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -698,7 +599,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)@class);
-        return FindEqual(8, key.ToArray(), options);
+        return FindEqual(ClassIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByClass</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -715,7 +616,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)@class);
-        return CountEqual(8, key.ToArray(), options);
+        return CountEqual(ClassIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByClass</c> (completes synchronously).</summary>
@@ -735,7 +636,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         low.Append((long)min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(8, low.ToArray(), high.ToArray(), options);
+        return FindRange(ClassIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByClassRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -753,7 +654,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)element);
-        return FindEqual(9, key.ToArray(), options);
+        return FindEqual(ArrayIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -770,7 +671,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)element);
-        return CountEqual(9, key.ToArray(), options);
+        return CountEqual(ArrayIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByArray</c> (completes synchronously).</summary>
@@ -790,7 +691,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         low.Append((long)min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(9, low.ToArray(), high.ToArray(), options);
+        return FindRange(ArrayIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -809,7 +710,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderId]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Id");
             return true;
@@ -827,7 +728,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadWriter(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderWriter]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Writer");
             return true;
@@ -845,7 +746,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadKey(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderKey]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Key");
             return true;
@@ -863,7 +764,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadFields(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderFields]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Fields");
             return true;
@@ -881,7 +782,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadIds(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<string> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderIds]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadListOfString(ref reader, fields, "Ids");
             return true;
@@ -899,7 +800,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadValue(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::DocStore.Generators.RuntimeTests.Models.Awkward.Value value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedValue(ref reader, fields, "Value");
             return true;
@@ -917,10 +818,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadValueWriter(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var valueReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Value");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[0]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[ValueWriter]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadString(ref valueReader, "Value.Writer");
                 return true;
@@ -939,10 +840,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadValueReader(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var valueReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Value");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[1]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[ValueReader]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref valueReader, "Value.Reader");
                 return true;
@@ -961,10 +862,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadValueFields(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var valueReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Value");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[2]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[ValueFields]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref valueReader, "Value.Fields");
                 return true;
@@ -983,10 +884,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadValueIds(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var valueReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Value");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[3]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[ValueIds]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref valueReader, "Value.Ids");
                 return true;
@@ -1005,10 +906,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadValueResult(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var valueReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Value");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[4]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[ValueResult]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref valueReader, "Value.Result");
                 return true;
@@ -1027,7 +928,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPair(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedPair(ref reader, fields, "Pair");
             return true;
@@ -1045,10 +946,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPairReader(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pairReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Pair");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[0]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[PairReader]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pairReader, "Pair.Reader");
                 return true;
@@ -1067,10 +968,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPairFields(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pairReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Pair");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[1]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[PairFields]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadString(ref pairReader, "Pair.Fields");
                 return true;
@@ -1089,10 +990,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPairIds(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pairReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Pair");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[2]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[PairIds]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pairReader, "Pair.Ids");
                 return true;
@@ -1111,10 +1012,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPairResult(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pairReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Pair");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[3]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[PairResult]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pairReader, "Pair.Result");
                 return true;
@@ -1133,10 +1034,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPairExtra(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pairReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Pair");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[4]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[PairExtra]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pairReader, "Pair.Extra");
                 return true;
@@ -1155,10 +1056,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadPairHasExtra(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[6]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderPair]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var pairReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Pair");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[5]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref pairReader, s_pairFields.ForRead(fields)[PairHasExtra]) && pairReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadInt32(ref pairReader, "Pair.HasExtra");
                 return true;
@@ -1177,7 +1078,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadItems(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[7]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderItems]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadListOfValue(ref reader, fields, "Items");
             return true;
@@ -1195,7 +1096,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadResult(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[8]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderResult]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Result");
             return true;
@@ -1213,7 +1114,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[9]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderKeys]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Keys");
             return true;
@@ -1231,7 +1132,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadDocument(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[10]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderDocument]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Document");
             return true;
@@ -1249,7 +1150,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadOptions(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[11]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderOptions]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Options");
             return true;
@@ -1267,7 +1168,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadElement(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[12]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderElement]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Element");
             return true;
@@ -1285,7 +1186,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadClass(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[13]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderClass]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Class");
             return true;
@@ -1303,7 +1204,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadInt(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[14]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderInt]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Int");
             return true;
@@ -1321,7 +1222,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadLabel(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[15]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderLabel]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Label");
             return true;
@@ -1339,7 +1240,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadArray(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out int[] value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[16]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderArray]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadArrayOfInt32(ref reader, fields, "Array");
             return true;
@@ -1357,7 +1258,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadItem(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.HashSet<string> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[17]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderItem]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadHashSetOfString(ref reader, fields, "Item");
             return true;
@@ -1375,7 +1276,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadDictionary(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.Dictionary<string, string?> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[18]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderDictionary]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadDictionaryOfStringAndNullableString(ref reader, fields, "Dictionary");
             return true;
@@ -1393,7 +1294,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadModel(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[19]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderModel2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Model");
             return true;
@@ -1411,7 +1312,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadDocumentModel(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[20]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderDocumentModel]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "DocumentModel");
             return true;
@@ -1429,7 +1330,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadName(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[21]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderName]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name");
             return true;
@@ -1447,7 +1348,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadField(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[22]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderField]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Field");
             return true;
@@ -1461,9 +1362,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         global::DocStore.Metadata.FieldIds ids = s_readerFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[ReaderId]);
         writer.WriteInt32(reader.Id);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[ReaderWriter]);
         if (reader.Writer is { } writer2)
         {
             writer.WriteString(writer2);
@@ -1472,7 +1373,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[2]);
+        writer.WriteFieldId(ids[ReaderKey]);
         if (reader.Key is { } key)
         {
             writer.WriteString(key);
@@ -1481,9 +1382,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[3]);
+        writer.WriteFieldId(ids[ReaderFields]);
         writer.WriteInt32(reader.Fields);
-        writer.WriteFieldId(ids[4]);
+        writer.WriteFieldId(ids[ReaderIds]);
         if (reader.Ids is { } ids2)
         {
             WriteListOfString(ref writer, ids2, fields);
@@ -1492,7 +1393,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[5]);
+        writer.WriteFieldId(ids[ReaderValue]);
         if (reader.Value is { } value)
         {
             WriteValue(ref writer, value, fields);
@@ -1501,7 +1402,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[6]);
+        writer.WriteFieldId(ids[ReaderPair]);
         if (reader.Pair is { } pair)
         {
             WritePair(ref writer, pair, fields);
@@ -1510,7 +1411,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[7]);
+        writer.WriteFieldId(ids[ReaderItems]);
         if (reader.Items is { } items)
         {
             WriteListOfValue(ref writer, items, fields);
@@ -1519,11 +1420,11 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[8]);
+        writer.WriteFieldId(ids[ReaderResult]);
         writer.WriteInt32(reader.Result);
-        writer.WriteFieldId(ids[9]);
+        writer.WriteFieldId(ids[ReaderKeys]);
         writer.WriteInt32(reader.Keys);
-        writer.WriteFieldId(ids[10]);
+        writer.WriteFieldId(ids[ReaderDocument]);
         if (reader.Document is { } document)
         {
             writer.WriteString(document);
@@ -1532,9 +1433,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[11]);
+        writer.WriteFieldId(ids[ReaderOptions]);
         writer.WriteInt32(reader.Options);
-        writer.WriteFieldId(ids[12]);
+        writer.WriteFieldId(ids[ReaderElement]);
         if (reader.Element is { } element)
         {
             writer.WriteString(element);
@@ -1543,11 +1444,11 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[13]);
+        writer.WriteFieldId(ids[ReaderClass]);
         writer.WriteInt32(reader.Class);
-        writer.WriteFieldId(ids[14]);
+        writer.WriteFieldId(ids[ReaderInt]);
         writer.WriteInt32(reader.Int);
-        writer.WriteFieldId(ids[15]);
+        writer.WriteFieldId(ids[ReaderLabel]);
         if (reader.Label is { } label)
         {
             writer.WriteString(label);
@@ -1556,7 +1457,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[16]);
+        writer.WriteFieldId(ids[ReaderArray]);
         if (reader.Array is { } array)
         {
             WriteArrayOfInt32(ref writer, array, fields);
@@ -1565,7 +1466,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[17]);
+        writer.WriteFieldId(ids[ReaderItem]);
         if (reader.Item is { } item)
         {
             WriteHashSetOfString(ref writer, item, fields);
@@ -1574,7 +1475,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[18]);
+        writer.WriteFieldId(ids[ReaderDictionary]);
         if (reader.Dictionary is { } dictionary)
         {
             WriteDictionaryOfStringAndNullableString(ref writer, dictionary, fields);
@@ -1583,11 +1484,11 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[19]);
+        writer.WriteFieldId(ids[ReaderModel2]);
         writer.WriteInt32(reader.Model);
-        writer.WriteFieldId(ids[20]);
+        writer.WriteFieldId(ids[ReaderDocumentModel]);
         writer.WriteInt32(reader.DocumentModel);
-        writer.WriteFieldId(ids[21]);
+        writer.WriteFieldId(ids[ReaderName]);
         if (reader.Name is { } name)
         {
             writer.WriteString(name);
@@ -1596,7 +1497,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[22]);
+        writer.WriteFieldId(ids[ReaderField]);
         writer.WriteInt32(reader.Field);
         writer.WriteEndDocument();
     }
@@ -1609,7 +1510,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case ReaderId:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1617,17 +1518,17 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 1:
+                case ReaderWriter:
                     {
-                        reader2.Writer = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Writer"))!;
+                        reader2.Writer = reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Writer");
                         break;
                     }
-                case 2:
+                case ReaderKey:
                     {
-                        SetReaderKey(reader2, (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Key"))!);
+                        SetReaderKey(reader2, reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Key"));
                         break;
                     }
-                case 3:
+                case ReaderFields:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1635,27 +1536,27 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 4:
+                case ReaderIds:
                     {
-                        reader2.Ids = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfString(ref reader, fields, "Ids"))!;
+                        reader2.Ids = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadListOfString(ref reader, fields, "Ids");
                         break;
                     }
-                case 5:
+                case ReaderValue:
                     {
-                        reader2.Value = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedValue(ref reader, fields, "Value"))!;
+                        reader2.Value = reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedValue(ref reader, fields, "Value");
                         break;
                     }
-                case 6:
+                case ReaderPair:
                     {
-                        reader2.Pair = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedPair(ref reader, fields, "Pair"))!;
+                        reader2.Pair = reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedPair(ref reader, fields, "Pair");
                         break;
                     }
-                case 7:
+                case ReaderItems:
                     {
-                        reader2.Items = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfValue(ref reader, fields, "Items"))!;
+                        reader2.Items = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadListOfValue(ref reader, fields, "Items");
                         break;
                     }
-                case 8:
+                case ReaderResult:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1663,7 +1564,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 9:
+                case ReaderKeys:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1671,12 +1572,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 10:
+                case ReaderDocument:
                     {
-                        reader2.Document = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Document"))!;
+                        reader2.Document = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Document");
                         break;
                     }
-                case 11:
+                case ReaderOptions:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1684,12 +1585,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 12:
+                case ReaderElement:
                     {
-                        reader2.Element = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Element"))!;
+                        reader2.Element = reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Element");
                         break;
                     }
-                case 13:
+                case ReaderClass:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1697,7 +1598,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 14:
+                case ReaderInt:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1705,27 +1606,27 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 15:
+                case ReaderLabel:
                     {
-                        reader2.Label = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Label"))!;
+                        reader2.Label = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Label");
                         break;
                     }
-                case 16:
+                case ReaderArray:
                     {
-                        reader2.Array = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadArrayOfInt32(ref reader, fields, "Array"))!;
+                        reader2.Array = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadArrayOfInt32(ref reader, fields, "Array");
                         break;
                     }
-                case 17:
+                case ReaderItem:
                     {
-                        reader2.Item = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadHashSetOfString(ref reader, fields, "Item"))!;
+                        reader2.Item = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadHashSetOfString(ref reader, fields, "Item");
                         break;
                     }
-                case 18:
+                case ReaderDictionary:
                     {
-                        reader2.Dictionary = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadDictionaryOfStringAndNullableString(ref reader, fields, "Dictionary"))!;
+                        reader2.Dictionary = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadDictionaryOfStringAndNullableString(ref reader, fields, "Dictionary");
                         break;
                     }
-                case 19:
+                case ReaderModel2:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1733,7 +1634,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 20:
+                case ReaderDocumentModel:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1741,12 +1642,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 21:
+                case ReaderName:
                     {
-                        SetName(reader2, (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name"))!);
+                        SetName(reader2, reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Name"));
                         break;
                     }
-                case 22:
+                case ReaderField:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1767,7 +1668,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         global::DocStore.Metadata.FieldIds ids = s_valueFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[ValueWriter]);
         if (value.Writer is { } writer2)
         {
             writer.WriteString(writer2);
@@ -1776,13 +1677,13 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[ValueReader]);
         writer.WriteInt32(value.Reader);
-        writer.WriteFieldId(ids[2]);
+        writer.WriteFieldId(ids[ValueFields]);
         writer.WriteInt32(value.Fields);
-        writer.WriteFieldId(ids[3]);
+        writer.WriteFieldId(ids[ValueIds]);
         writer.WriteInt32(value.Ids);
-        writer.WriteFieldId(ids[4]);
+        writer.WriteFieldId(ids[ValueResult]);
         writer.WriteInt32(value.Result);
         writer.WriteEndDocument();
     }
@@ -1795,12 +1696,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case ValueWriter:
                     {
-                        value.Writer = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Writer"))!;
+                        value.Writer = reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Writer");
                         break;
                     }
-                case 1:
+                case ValueReader:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1808,7 +1709,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 2:
+                case ValueFields:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1816,7 +1717,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 3:
+                case ValueIds:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1824,7 +1725,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 4:
+                case ValueResult:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1845,9 +1746,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         global::DocStore.Metadata.FieldIds ids = s_pairFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[PairReader]);
         writer.WriteInt32(pair.Reader);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[PairFields]);
         if (pair.Fields is { } fields2)
         {
             writer.WriteString(fields2);
@@ -1856,13 +1757,13 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[2]);
+        writer.WriteFieldId(ids[PairIds]);
         writer.WriteInt32(pair.Ids);
-        writer.WriteFieldId(ids[3]);
+        writer.WriteFieldId(ids[PairResult]);
         writer.WriteInt32(pair.Result);
-        writer.WriteFieldId(ids[4]);
+        writer.WriteFieldId(ids[PairExtra]);
         writer.WriteInt32(pair.Extra);
-        writer.WriteFieldId(ids[5]);
+        writer.WriteFieldId(ids[PairHasExtra]);
         writer.WriteInt32(pair.HasExtra);
         writer.WriteEndDocument();
     }
@@ -1882,7 +1783,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case PairReader:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1890,12 +1791,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 1:
+                case PairFields:
                     {
-                        fields2 = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Fields"))!;
+                        fields2 = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Fields");
                         break;
                     }
-                case 2:
+                case PairIds:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1903,7 +1804,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 3:
+                case PairResult:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1911,7 +1812,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 4:
+                case PairExtra:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -1920,7 +1821,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 5:
+                case PairHasExtra:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -2033,7 +1934,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref array, label));
         }
         return result;
     }
@@ -2071,7 +1972,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedValue(ref array, fields, label))!);
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadNestedValue(ref array, fields, label));
         }
         return result;
     }
@@ -2096,7 +1997,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         var result = new global::System.Collections.Generic.HashSet<string>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref array, label));
         }
         return result;
     }
@@ -2107,7 +2008,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         var result = new global::System.Collections.Generic.Dictionary<string, string?>();
         while (document.Read())
         {
-            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = (document.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref document, label))!;
+            result[global::DocStore.Metadata.StoredValue.FieldName(ref document, fields, label)] = document.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref document, label);
         }
         return result;
     }
@@ -2123,16 +2024,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
-            new("WriterKey", false, false, ["Writer", "Key"]),
-            new("ValueWriter", false, false, ["Value.Writer"]),
-            new("Ids", false, true, ["Ids[]"]),
-            new("ItemsReader", false, true, ["Items[].Reader"]),
-            new("Options", false, false, ["Options"]),
-            new("Keys", false, false, ["Keys"]),
-            new("Document", false, false, ["Document"]),
-            new("Element", false, false, ["Element"]),
-            new("Class", false, false, ["Class"]),
-            new("Array", false, true, ["Array[]"]),
+            new("WriterKey", Unique: false, Multikey: false, ["Writer", "Key"]),
+            new("ValueWriter", Unique: false, Multikey: false, ["Value.Writer"]),
+            new("Ids", Unique: false, Multikey: true, ["Ids[]"]),
+            new("ItemsReader", Unique: false, Multikey: true, ["Items[].Reader"]),
+            new("Options", Unique: false, Multikey: false, ["Options"]),
+            new("Keys", Unique: false, Multikey: false, ["Keys"]),
+            new("Document", Unique: false, Multikey: false, ["Document"]),
+            new("Element", Unique: false, Multikey: false, ["Element"]),
+            new("Class", Unique: false, Multikey: false, ["Class"]),
+            new("Array", Unique: false, Multikey: true, ["Array[]"]),
         ];
 
         private static readonly string[] s_fieldPaths = ["Id", "Writer", "Key", "Fields", "Ids", "Value", "Value.Writer", "Value.Reader", "Value.Fields", "Value.Ids", "Value.Result", "Pair", "Pair.Reader", "Pair.Fields", "Pair.Ids", "Pair.Result", "Pair.Extra", "Pair.HasExtra", "Items", "Result", "Keys", "Document", "Options", "Element", "Class", "Int", "Label", "Array", "Item", "Dictionary", "Model", "DocumentModel", "Name", "Field"];
@@ -2377,34 +2278,34 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             global::System.ArgumentNullException.ThrowIfNull(keys);
             switch (index)
             {
-                case 0:
+                case WriterKeyIndex:
                     AppendWriterKeyKeys(document, keys);
                     break;
-                case 1:
+                case ValueWriterIndex:
                     AppendValueWriterKeys(document, keys);
                     break;
-                case 2:
+                case IdsIndex:
                     AppendIdsKeys(document, keys);
                     break;
-                case 3:
+                case ItemsReaderIndex:
                     AppendItemsReaderKeys(document, keys);
                     break;
-                case 4:
+                case OptionsIndex:
                     AppendOptionsKeys(document, keys);
                     break;
-                case 5:
+                case KeysIndex:
                     AppendKeysKeys(document, keys);
                     break;
-                case 6:
+                case DocumentIndex:
                     AppendDocumentKeys(document, keys);
                     break;
-                case 7:
+                case ElementIndex:
                     AppendElementKeys(document, keys);
                     break;
-                case 8:
+                case ClassIndex:
                     AppendClassKeys(document, keys);
                     break;
-                case 9:
+                case ArrayIndex:
                     AppendArrayKeys(document, keys);
                     break;
                 default:
@@ -2419,34 +2320,34 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             global::System.ArgumentNullException.ThrowIfNull(keys);
             switch (index)
             {
-                case 0:
+                case WriterKeyIndex:
                     AppendWriterKeyKeys(document, fields, keys);
                     break;
-                case 1:
+                case ValueWriterIndex:
                     AppendValueWriterKeys(document, fields, keys);
                     break;
-                case 2:
+                case IdsIndex:
                     AppendIdsKeys(document, fields, keys);
                     break;
-                case 3:
+                case ItemsReaderIndex:
                     AppendItemsReaderKeys(document, fields, keys);
                     break;
-                case 4:
+                case OptionsIndex:
                     AppendOptionsKeys(document, fields, keys);
                     break;
-                case 5:
+                case KeysIndex:
                     AppendKeysKeys(document, fields, keys);
                     break;
-                case 6:
+                case DocumentIndex:
                     AppendDocumentKeys(document, fields, keys);
                     break;
-                case 7:
+                case ElementIndex:
                     AppendElementKeys(document, fields, keys);
                     break;
-                case 8:
+                case ClassIndex:
                     AppendClassKeys(document, fields, keys);
                     break;
-                case 9:
+                case ArrayIndex:
                     AppendArrayKeys(document, fields, keys);
                     break;
                 default:
@@ -2459,22 +2360,8 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             string? writer = document.Writer;
             string? key2 = document.Key;
             var key = keys.Begin();
-            if (writer is not null)
-            {
-                key.Append(writer);
-            }
-            else
-            {
-                key.AppendNull();
-            }
-            if (key2 is not null)
-            {
-                key.Append(key2);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(writer);
+            key.Append(key2);
             keys.Commit();
         }
 
@@ -2482,33 +2369,19 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             string? writer = null;
             var writerReader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref writerReader, s_readerFields.ForRead(fields)[1]) && writerReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref writerReader, s_readerFields.ForRead(fields)[ReaderWriter]) && writerReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 writer = global::DocStore.Metadata.StoredValue.ReadString(ref writerReader, "Writer");
             }
             string? key2 = null;
             var keyReader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref keyReader, s_readerFields.ForRead(fields)[2]) && keyReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref keyReader, s_readerFields.ForRead(fields)[ReaderKey]) && keyReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 key2 = global::DocStore.Metadata.StoredValue.ReadString(ref keyReader, "Key");
             }
             var key = keys.Begin();
-            if (writer is not null)
-            {
-                key.Append(writer);
-            }
-            else
-            {
-                key.AppendNull();
-            }
-            if (key2 is not null)
-            {
-                key.Append(key2);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(writer);
+            key.Append(key2);
             keys.Commit();
         }
 
@@ -2520,14 +2393,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                 valueWriter = value.Writer;
             }
             var key = keys.Begin();
-            if (valueWriter is not null)
-            {
-                key.Append(valueWriter);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(valueWriter);
             keys.Commit();
         }
 
@@ -2535,23 +2401,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             string? valueWriter = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[5]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderValue]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 var valueReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Value.Writer");
-                if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[0]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
+                if (global::DocStore.Metadata.StoredValue.TryFindField(ref valueReader, s_valueFields.ForRead(fields)[ValueWriter]) && valueReader.Type != global::DocStore.Bson.BsonType.Null)
                 {
                     valueWriter = global::DocStore.Metadata.StoredValue.ReadString(ref valueReader, "Value.Writer");
                 }
             }
             var key = keys.Begin();
-            if (valueWriter is not null)
-            {
-                key.Append(valueWriter);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(valueWriter);
             keys.Commit();
         }
 
@@ -2562,14 +2421,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                 foreach (string? id in ids)
                 {
                     var key = keys.Begin();
-                    if (id is not null)
-                    {
-                        key.Append(id);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append(id);
                     keys.Commit();
                 }
             }
@@ -2578,7 +2430,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         private static void AppendIdsKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
         {
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderIds]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 var idsReader = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, "Ids[]");
                 while (idsReader.Read())
@@ -2589,14 +2441,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         id = global::DocStore.Metadata.StoredValue.ReadString(ref idsReader, "Ids[]");
                     }
                     var key = keys.Begin();
-                    if (id is not null)
-                    {
-                        key.Append(id);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append(id);
                     keys.Commit();
                 }
             }
@@ -2614,14 +2459,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         itemsReader = item.Reader;
                     }
                     var key = keys.Begin();
-                    if (itemsReader.HasValue)
-                    {
-                        key.Append((long)itemsReader.Value);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append((long?)itemsReader);
                     keys.Commit();
                 }
             }
@@ -2630,7 +2468,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         private static void AppendItemsReaderKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
         {
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[7]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderItems]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 var itemsReader = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, "Items[].Reader");
                 while (itemsReader.Read())
@@ -2639,20 +2477,13 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                     if (itemsReader.Type != global::DocStore.Bson.BsonType.Null)
                     {
                         var itemReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref itemsReader, "Items[].Reader");
-                        if (global::DocStore.Metadata.StoredValue.TryFindField(ref itemReader, s_valueFields.ForRead(fields)[1]) && itemReader.Type != global::DocStore.Bson.BsonType.Null)
+                        if (global::DocStore.Metadata.StoredValue.TryFindField(ref itemReader, s_valueFields.ForRead(fields)[ValueReader]) && itemReader.Type != global::DocStore.Bson.BsonType.Null)
                         {
                             itemsReader2 = global::DocStore.Metadata.StoredValue.ReadInt32(ref itemReader, "Items[].Reader");
                         }
                     }
                     var key = keys.Begin();
-                    if (itemsReader2.HasValue)
-                    {
-                        key.Append((long)itemsReader2.Value);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append((long?)itemsReader2);
                     keys.Commit();
                 }
             }
@@ -2660,16 +2491,9 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
 
         private static void AppendOptionsKeys(global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader document, global::DocStore.Metadata.IndexKeySink keys)
         {
-            int? options = document.Options;
+            int options = document.Options;
             var key = keys.Begin();
-            if (options.HasValue)
-            {
-                key.Append((long)options.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long)options);
             keys.Commit();
         }
 
@@ -2677,34 +2501,20 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             int? options = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[11]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderOptions]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 options = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Options");
             }
             var key = keys.Begin();
-            if (options.HasValue)
-            {
-                key.Append((long)options.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long?)options);
             keys.Commit();
         }
 
         private static void AppendKeysKeys(global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader document, global::DocStore.Metadata.IndexKeySink keys)
         {
-            int? keys2 = document.Keys;
+            int keys2 = document.Keys;
             var key = keys.Begin();
-            if (keys2.HasValue)
-            {
-                key.Append((long)keys2.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long)keys2);
             keys.Commit();
         }
 
@@ -2712,19 +2522,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             int? keys2 = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[9]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderKeys]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 keys2 = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Keys");
             }
             var key = keys.Begin();
-            if (keys2.HasValue)
-            {
-                key.Append((long)keys2.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long?)keys2);
             keys.Commit();
         }
 
@@ -2732,14 +2535,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             string? document2 = document.Document;
             var key = keys.Begin();
-            if (document2 is not null)
-            {
-                key.Append(document2);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(document2);
             keys.Commit();
         }
 
@@ -2747,19 +2543,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             string? document2 = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[10]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderDocument]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 document2 = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Document");
             }
             var key = keys.Begin();
-            if (document2 is not null)
-            {
-                key.Append(document2);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(document2);
             keys.Commit();
         }
 
@@ -2767,14 +2556,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             string? element = document.Element;
             var key = keys.Begin();
-            if (element is not null)
-            {
-                key.Append(element);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(element);
             keys.Commit();
         }
 
@@ -2782,34 +2564,20 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             string? element = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[12]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderElement]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 element = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Element");
             }
             var key = keys.Begin();
-            if (element is not null)
-            {
-                key.Append(element);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(element);
             keys.Commit();
         }
 
         private static void AppendClassKeys(global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader document, global::DocStore.Metadata.IndexKeySink keys)
         {
-            int? classValue = document.Class;
+            int classValue = document.Class;
             var key = keys.Begin();
-            if (classValue.HasValue)
-            {
-                key.Append((long)classValue.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long)classValue);
             keys.Commit();
         }
 
@@ -2817,19 +2585,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             int? classValue = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[13]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderClass]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 classValue = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Class");
             }
             var key = keys.Begin();
-            if (classValue.HasValue)
-            {
-                key.Append((long)classValue.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long?)classValue);
             keys.Commit();
         }
 
@@ -2837,17 +2598,10 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         {
             if (document.Array is { } array)
             {
-                foreach (int? arrayElement in array)
+                foreach (int arrayElement in array)
                 {
                     var key = keys.Begin();
-                    if (arrayElement.HasValue)
-                    {
-                        key.Append((long)arrayElement.Value);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append((long)arrayElement);
                     keys.Commit();
                 }
             }
@@ -2856,7 +2610,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         private static void AppendArrayKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
         {
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[16]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_readerFields.ForRead(fields)[ReaderArray]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 var arrayReader = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, "Array[]");
                 while (arrayReader.Read())
@@ -2867,14 +2621,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                         arrayElement = global::DocStore.Metadata.StoredValue.ReadInt32(ref arrayReader, "Array[]");
                     }
                     var key = keys.Begin();
-                    if (arrayElement.HasValue)
-                    {
-                        key.Append((long)arrayElement.Value);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append((long?)arrayElement);
                     keys.Commit();
                 }
             }

@@ -15,6 +15,20 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     private static readonly global::DocStore.Metadata.FieldIdMap s_personFields = new(["Id", "Email", "Age", "Address", "Tags"]);
     private static readonly global::DocStore.Metadata.FieldIdMap s_addressFields = new(["Street", "City"]);
 
+    private const int PersonId = 0;
+    private const int PersonEmail = 1;
+    private const int PersonAge = 2;
+    private const int PersonAddress = 3;
+    private const int PersonTags = 4;
+
+    private const int AddressStreet = 0;
+    private const int AddressCity = 1;
+
+    private const int AddressCityIndex = 0;
+    private const int TagsIndex = 1;
+    private const int EmailIndex = 2;
+    private const int AgeIndex = 3;
+
     /// <summary>Opens the collection inside <paramref name="context"/>; only the generated context calls it.</summary>
     /// <param name="context">The owning context.</param>
     internal PersonCollection(global::DocStore.DocStoreContext context)
@@ -35,15 +49,8 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (addressCity is not null)
-        {
-            key.Append(addressCity);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(0, key.ToArray(), options);
+        key.Append(addressCity);
+        return FindEqual(AddressCityIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -59,15 +66,8 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public long CountByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (addressCity is not null)
-        {
-            key.Append(addressCity);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(0, key.ToArray(), options);
+        key.Append(addressCity);
+        return CountEqual(AddressCityIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
@@ -84,24 +84,10 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCityRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(0, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(AddressCityIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -120,7 +106,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(0, key.ToArray(), options);
+        return FindPrefix(AddressCityIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -136,15 +122,8 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is not null)
-        {
-            key.Append(element);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindEqual(1, key.ToArray(), options);
+        key.Append(element);
+        return FindEqual(TagsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -160,15 +139,8 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public long CountByTags(string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (element is not null)
-        {
-            key.Append(element);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(1, key.ToArray(), options);
+        key.Append(element);
+        return CountEqual(TagsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
@@ -185,24 +157,10 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTagsRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(1, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(TagsIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -221,7 +179,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(1, key.ToArray(), options);
+        return FindPrefix(TagsIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -237,15 +195,8 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (email is not null)
-        {
-            key.Append(email);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return FindUnique(2, key, options);
+        key.Append(email);
+        return FindUnique(EmailIndex, key, options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
@@ -261,15 +212,8 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public long CountByEmail(string email, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
-        if (email is not null)
-        {
-            key.Append(email);
-        }
-        else
-        {
-            key.AppendNull();
-        }
-        return CountEqual(2, key.ToArray(), options);
+        key.Append(email);
+        return CountEqual(EmailIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
@@ -286,24 +230,10 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::DocStore.DocumentQuery<global::MyApp.Person> FindByEmailRange(string min, string max, global::DocStore.QueryOptions? options = null)
     {
         var low = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (min is not null)
-        {
-            low.Append(min);
-        }
-        else
-        {
-            low.AppendNull();
-        }
+        low.Append(min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
-        if (max is not null)
-        {
-            high.Append(max);
-        }
-        else
-        {
-            high.AppendNull();
-        }
-        return FindRange(2, low.ToArray(), high.ToArray(), options);
+        high.Append(max);
+        return FindRange(EmailIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -322,7 +252,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         global::System.ArgumentNullException.ThrowIfNull(prefix);
         var key = QueryKey();
         key.AppendStringPrefix(prefix);
-        return FindPrefix(2, key.ToArray(), options);
+        return FindPrefix(EmailIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -339,7 +269,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)age);
-        return FindEqual(3, key.ToArray(), options);
+        return FindEqual(AgeIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -356,7 +286,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     {
         var key = QueryKey();
         key.Append((long)age);
-        return CountEqual(3, key.ToArray(), options);
+        return CountEqual(AgeIndex, key.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
@@ -376,7 +306,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         low.Append((long)min);
         var high = new global::DocStore.Metadata.IndexKeyBuilder();
         high.Append((long)max);
-        return FindRange(3, low.ToArray(), high.ToArray(), options);
+        return FindRange(AgeIndex, low.ToArray(), high.ToArray(), options);
     }
 
     /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
@@ -395,7 +325,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadId(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::DocStore.ObjectId value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[0]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonId]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadObjectId(ref reader, "Id");
             return true;
@@ -413,7 +343,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadEmail(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonEmail]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email");
             return true;
@@ -431,7 +361,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadAge(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonAge]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
             return true;
@@ -449,7 +379,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadAddress(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::MyApp.Address value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonAddress]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadNestedAddress(ref reader, fields, "Address");
             return true;
@@ -467,10 +397,10 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadAddressStreet(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonAddress]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var addressReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Address");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[0]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[AddressStreet]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadString(ref addressReader, "Address.Street");
                 return true;
@@ -489,10 +419,10 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadAddressCity(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out string value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonAddress]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             var addressReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Address");
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[1]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[AddressCity]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 value = global::DocStore.Metadata.StoredValue.ReadString(ref addressReader, "Address.City");
                 return true;
@@ -511,7 +441,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public static bool TryReadTags(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, [global::System.Diagnostics.CodeAnalysis.MaybeNullWhen(false)] out global::System.Collections.Generic.List<string> value)
     {
         var reader = new global::DocStore.Bson.CBsonReader(document);
-        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+        if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonTags]) && reader.Type != global::DocStore.Bson.BsonType.Null)
         {
             value = ReadListOfString(ref reader, fields, "Tags");
             return true;
@@ -525,9 +455,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     {
         global::DocStore.Metadata.FieldIds ids = s_personFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[PersonId]);
         writer.WriteObjectId(person.Id);
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[PersonEmail]);
         if (person.Email is { } email)
         {
             writer.WriteString(email);
@@ -536,9 +466,9 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[2]);
+        writer.WriteFieldId(ids[PersonAge]);
         writer.WriteInt32(person.Age);
-        writer.WriteFieldId(ids[3]);
+        writer.WriteFieldId(ids[PersonAddress]);
         if (person.Address is { } address)
         {
             WriteAddress(ref writer, address, fields);
@@ -547,7 +477,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[4]);
+        writer.WriteFieldId(ids[PersonTags]);
         if (person.Tags is { } tags)
         {
             WriteListOfString(ref writer, tags, fields);
@@ -567,7 +497,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case PersonId:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -575,12 +505,12 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 1:
+                case PersonEmail:
                     {
-                        person.Email = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email"))!;
+                        person.Email = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email");
                         break;
                     }
-                case 2:
+                case PersonAge:
                     {
                         if (reader.Type != global::DocStore.Bson.BsonType.Null)
                         {
@@ -588,14 +518,14 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
                         }
                         break;
                     }
-                case 3:
+                case PersonAddress:
                     {
-                        person.Address = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadNestedAddress(ref reader, fields, "Address"))!;
+                        person.Address = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadNestedAddress(ref reader, fields, "Address");
                         break;
                     }
-                case 4:
+                case PersonTags:
                     {
-                        person.Tags = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : ReadListOfString(ref reader, fields, "Tags"))!;
+                        person.Tags = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : ReadListOfString(ref reader, fields, "Tags");
                         break;
                     }
                 default:
@@ -611,7 +541,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     {
         global::DocStore.Metadata.FieldIds ids = s_addressFields.ForWrite(fields);
         writer.WriteStartDocument();
-        writer.WriteFieldId(ids[0]);
+        writer.WriteFieldId(ids[AddressStreet]);
         if (address.Street is { } street)
         {
             writer.WriteString(street);
@@ -620,7 +550,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             writer.WriteNull();
         }
-        writer.WriteFieldId(ids[1]);
+        writer.WriteFieldId(ids[AddressCity]);
         if (address.City is { } city)
         {
             writer.WriteString(city);
@@ -640,14 +570,14 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             switch (ids.MemberOf(reader.FieldId))
             {
-                case 0:
+                case AddressStreet:
                     {
-                        address.Street = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Street"))!;
+                        address.Street = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Street");
                         break;
                     }
-                case 1:
+                case AddressCity:
                     {
-                        address.City = (reader.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "City"))!;
+                        address.City = reader.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref reader, "City");
                         break;
                     }
                 default:
@@ -696,7 +626,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         var result = new global::System.Collections.Generic.List<string>(count);
         while (array.Read())
         {
-            result.Add((array.Type == global::DocStore.Bson.BsonType.Null ? null : global::DocStore.Metadata.StoredValue.ReadString(ref array, label))!);
+            result.Add(array.Type == global::DocStore.Bson.BsonType.Null ? null! : global::DocStore.Metadata.StoredValue.ReadString(ref array, label));
         }
         return result;
     }
@@ -706,10 +636,10 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
-            new("AddressCity", false, false, ["Address.City"]),
-            new("Tags", false, true, ["Tags[]"]),
-            new("Email", true, false, ["Email"]),
-            new("Age", false, false, ["Age"]),
+            new("AddressCity", Unique: false, Multikey: false, ["Address.City"]),
+            new("Tags", Unique: false, Multikey: true, ["Tags[]"]),
+            new("Email", Unique: true, Multikey: false, ["Email"]),
+            new("Age", Unique: false, Multikey: false, ["Age"]),
         ];
 
         private static readonly string[] s_fieldPaths = ["Id", "Email", "Age", "Address", "Address.Street", "Address.City", "Tags"];
@@ -841,16 +771,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
             global::System.ArgumentNullException.ThrowIfNull(keys);
             switch (index)
             {
-                case 0:
+                case AddressCityIndex:
                     AppendAddressCityKeys(document, keys);
                     break;
-                case 1:
+                case TagsIndex:
                     AppendTagsKeys(document, keys);
                     break;
-                case 2:
+                case EmailIndex:
                     AppendEmailKeys(document, keys);
                     break;
-                case 3:
+                case AgeIndex:
                     AppendAgeKeys(document, keys);
                     break;
                 default:
@@ -865,16 +795,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
             global::System.ArgumentNullException.ThrowIfNull(keys);
             switch (index)
             {
-                case 0:
+                case AddressCityIndex:
                     AppendAddressCityKeys(document, fields, keys);
                     break;
-                case 1:
+                case TagsIndex:
                     AppendTagsKeys(document, fields, keys);
                     break;
-                case 2:
+                case EmailIndex:
                     AppendEmailKeys(document, fields, keys);
                     break;
-                case 3:
+                case AgeIndex:
                     AppendAgeKeys(document, fields, keys);
                     break;
                 default:
@@ -890,14 +820,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
                 addressCity = address.City;
             }
             var key = keys.Begin();
-            if (addressCity is not null)
-            {
-                key.Append(addressCity);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(addressCity);
             keys.Commit();
         }
 
@@ -905,23 +828,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             string? addressCity = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[3]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonAddress]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 var addressReader = global::DocStore.Metadata.StoredValue.EnterDocument(ref reader, "Address.City");
-                if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[1]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
+                if (global::DocStore.Metadata.StoredValue.TryFindField(ref addressReader, s_addressFields.ForRead(fields)[AddressCity]) && addressReader.Type != global::DocStore.Bson.BsonType.Null)
                 {
                     addressCity = global::DocStore.Metadata.StoredValue.ReadString(ref addressReader, "Address.City");
                 }
             }
             var key = keys.Begin();
-            if (addressCity is not null)
-            {
-                key.Append(addressCity);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(addressCity);
             keys.Commit();
         }
 
@@ -932,14 +848,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
                 foreach (string? tag in tags)
                 {
                     var key = keys.Begin();
-                    if (tag is not null)
-                    {
-                        key.Append(tag);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append(tag);
                     keys.Commit();
                 }
             }
@@ -948,7 +857,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         private static void AppendTagsKeys(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, global::DocStore.Metadata.IndexKeySink keys)
         {
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[4]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonTags]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 var tagsReader = global::DocStore.Metadata.StoredValue.EnterArray(ref reader, "Tags[]");
                 while (tagsReader.Read())
@@ -959,14 +868,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
                         tag = global::DocStore.Metadata.StoredValue.ReadString(ref tagsReader, "Tags[]");
                     }
                     var key = keys.Begin();
-                    if (tag is not null)
-                    {
-                        key.Append(tag);
-                    }
-                    else
-                    {
-                        key.AppendNull();
-                    }
+                    key.Append(tag);
                     keys.Commit();
                 }
             }
@@ -976,14 +878,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             string? email = document.Email;
             var key = keys.Begin();
-            if (email is not null)
-            {
-                key.Append(email);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(email);
             keys.Commit();
         }
 
@@ -991,34 +886,20 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             string? email = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[1]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonEmail]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 email = global::DocStore.Metadata.StoredValue.ReadString(ref reader, "Email");
             }
             var key = keys.Begin();
-            if (email is not null)
-            {
-                key.Append(email);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append(email);
             keys.Commit();
         }
 
         private static void AppendAgeKeys(global::MyApp.Person document, global::DocStore.Metadata.IndexKeySink keys)
         {
-            int? age = document.Age;
+            int age = document.Age;
             var key = keys.Begin();
-            if (age.HasValue)
-            {
-                key.Append((long)age.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long)age);
             keys.Commit();
         }
 
@@ -1026,19 +907,12 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         {
             int? age = null;
             var reader = new global::DocStore.Bson.CBsonReader(document);
-            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[2]) && reader.Type != global::DocStore.Bson.BsonType.Null)
+            if (global::DocStore.Metadata.StoredValue.TryFindField(ref reader, s_personFields.ForRead(fields)[PersonAge]) && reader.Type != global::DocStore.Bson.BsonType.Null)
             {
                 age = global::DocStore.Metadata.StoredValue.ReadInt32(ref reader, "Age");
             }
             var key = keys.Begin();
-            if (age.HasValue)
-            {
-                key.Append((long)age.Value);
-            }
-            else
-            {
-                key.AppendNull();
-            }
+            key.Append((long?)age);
             keys.Commit();
         }
     }
