@@ -1,4 +1,5 @@
 using DocStore.Bson.Model;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 using DocStore.Sql.Planning;
 using DocStore.Transactions;

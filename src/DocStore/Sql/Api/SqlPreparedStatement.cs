@@ -3,6 +3,7 @@ using DocStore.Bson.Model;
 using DocStore.Collections;
 using DocStore.Metadata;
 using DocStore.Sql.Binding;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 using DocStore.Transactions;
 using AstStatement = DocStore.Sql.Ast.SqlStatement;

@@ -1,5 +1,6 @@
 using DocStore.Metadata;
 using DocStore.Sql.Ast;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Binding;

@@ -1,6 +1,7 @@
 using DocStore.Sql.Ast;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
-using DocStore.Sql.Execution.Dates;
+using DocStore.Sql.Bound.Dates;
 
 namespace DocStore.Sql.Binding;
 

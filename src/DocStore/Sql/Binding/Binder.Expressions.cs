@@ -2,8 +2,9 @@ using System.Text;
 using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Sql.Ast;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
-using DocStore.Sql.Execution.Dates;
+using DocStore.Sql.Bound.Dates;
 
 namespace DocStore.Sql.Binding;
 

@@ -1,5 +1,6 @@
 using DocStore.Bson;
 using DocStore.Sql.Ast;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Binding;

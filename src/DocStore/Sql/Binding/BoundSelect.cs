@@ -1,4 +1,5 @@
 using DocStore.Sql.Ast;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Binding;

@@ -3,6 +3,7 @@ using DocStore.Sql.Ast;
 using DocStore.Sql.Binding;
 using DocStore.Sql.Planning;
 using DocStore.Transactions;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

@@ -1,4 +1,5 @@
 using DocStore.Bson.Model;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

@@ -3,6 +3,7 @@ using DocStore.Catalog;
 using DocStore.Collections.Typing;
 using DocStore.Metadata;
 using DocStore.Sql.Planning;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 
@@ -96,7 +97,7 @@ internal static class DocumentWrites
     private static List<BsonDocument> InsertedDocuments(WritePlan plan, ExecState state, BsonCollection collection, TypedWrites? types)
     {
         var query = plan.Select.Query;
-        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { State = state };
+        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock };
         row.RunSubquery = (slot, _) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state)];
         row.Fields[0] = state.Fields(plan.Collection);
         var documents = new List<BsonDocument>(plan.Rows);

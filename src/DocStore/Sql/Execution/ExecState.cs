@@ -2,6 +2,8 @@ using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Sql.Binding;
 using DocStore.Transactions;
+using DocStore.Sql.Bound;
+using DocStore.Sql.Bound.Dates;
 
 namespace DocStore.Sql.Execution;
 
@@ -21,9 +23,9 @@ internal sealed class ExecState(Transaction transaction, DocStoreContext context
     public string Sql { get; } = sql;
 
     /// <summary>'now' for the date functions: read once per statement from the database's time provider.</summary>
-    public Dates.StatementClock Clock => _clock ??= new Dates.StatementClock(Context.Options.TimeProvider);
+    public StatementClock Clock => _clock ??= new StatementClock(Context.Options.TimeProvider);
 
-    private Dates.StatementClock? _clock;
+    private StatementClock? _clock;
 
     /// <summary>The session the statement runs in (BEGIN and COMMIT change its transaction), or null.</summary>
     public SqlSession? Session { get; } = session;

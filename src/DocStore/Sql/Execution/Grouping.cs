@@ -1,5 +1,6 @@
 using DocStore.Sql.Binding;
 using DocStore.Sql.Planning;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

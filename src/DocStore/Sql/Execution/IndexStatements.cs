@@ -3,6 +3,7 @@ using DocStore.Catalog;
 using DocStore.Indexing;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Binding;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

@@ -1,5 +1,6 @@
 using DocStore.Bson.Keys;
 using DocStore.Metadata;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

@@ -2,6 +2,7 @@ using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Metadata;
 using DocStore.Sql.Planning;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

@@ -1,5 +1,6 @@
 using DocStore.Sql.Binding;
 using DocStore.Sql.Planning;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 
@@ -13,7 +14,7 @@ internal static class SelectExecutor
     public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state)
     {
         var query = plan.Query;
-        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { State = state };
+        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock };
         row.RunSubquery = (slot, _) => [.. Run(plan.Subqueries[slot], state)];
         for (var i = 0; i < query.Sources.Length; i++)
         {

@@ -1,6 +1,7 @@
 using DocStore.Bson.Keys;
 using DocStore.Sql.Binding;
 using DocStore.Sql.Planning;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

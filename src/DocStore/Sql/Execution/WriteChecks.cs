@@ -5,6 +5,7 @@ using DocStore.BTree;
 using DocStore.Collections.Untyped;
 using DocStore.Indexing;
 using DocStore.Metadata;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

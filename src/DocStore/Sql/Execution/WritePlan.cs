@@ -2,6 +2,7 @@ using DocStore.Bson;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Binding;
 using DocStore.Sql.Planning;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

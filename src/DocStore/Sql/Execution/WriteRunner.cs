@@ -1,4 +1,5 @@
 using DocStore.Sql.Ast;
+using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 

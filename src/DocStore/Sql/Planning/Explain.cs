@@ -1,3 +1,4 @@
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Planning;

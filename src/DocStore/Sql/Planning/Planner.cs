@@ -1,4 +1,5 @@
 using DocStore.Sql.Binding;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Planning;

@@ -1,4 +1,4 @@
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// A bound expression: names resolved to sources and field ids, ready to evaluate against a

@@ -1,7 +1,7 @@
 using System.Globalization;
 using DocStore.Sql.Ast;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// Arithmetic as SQLite does it: integers stay integers (an overflow becomes a double), integer division

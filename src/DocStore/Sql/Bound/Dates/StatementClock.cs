@@ -1,4 +1,4 @@
-namespace DocStore.Sql.Execution.Dates;
+namespace DocStore.Sql.Bound.Dates;
 
 /// <summary>
 /// 'now' for one statement: read once from the database's <see cref="TimeProvider"/> (tests fix it), so

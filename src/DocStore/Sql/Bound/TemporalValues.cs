@@ -2,7 +2,7 @@ using System.Globalization;
 using DocStore.Bson;
 using DocStore.Bson.Model;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// The C-BSON temporal extension binaries (subtypes 0x80..0x84) as SQL values and back. Reading decodes

@@ -1,4 +1,4 @@
-namespace DocStore.Sql.Execution.Dates;
+namespace DocStore.Sql.Bound.Dates;
 
 /// <summary>
 /// SQLite's date and time functions: date, time, datetime, julianday, unixepoch (a time value, then

@@ -1,6 +1,6 @@
 using DocStore.Metadata;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// A value compared with a member of a recorded type (a parameter, a function result): text becomes that

@@ -1,4 +1,4 @@
-namespace DocStore.Sql.Execution.Dates;
+namespace DocStore.Sql.Bound.Dates;
 
 /// <summary>
 /// A moment as SQLite's date functions hold one: milliseconds since the Julian day epoch (noon UTC,

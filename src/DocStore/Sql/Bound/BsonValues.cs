@@ -2,7 +2,7 @@ using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Bson.Model;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>Conversions between execution values and the document model: parameters in, results out.</summary>
 internal static class BsonValues

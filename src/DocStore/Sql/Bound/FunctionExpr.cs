@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>The scalar functions: LOWER, UPPER, LENGTH, SUBSTR, COALESCE, IFNULL, ABS, ROUND.</summary>
 internal sealed class FunctionExpr(string name, BoundExpr[] arguments) : BoundExpr

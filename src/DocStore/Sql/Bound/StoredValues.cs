@@ -1,6 +1,6 @@
 using DocStore.Bson;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// Reads the value a <see cref="CBsonReader"/> stands on as a <see cref="SqlValue"/> that points into the

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// The kinds of values, in their cross-kind sort order (docs/sql.md, "Comparison"): NULL, numbers, text,

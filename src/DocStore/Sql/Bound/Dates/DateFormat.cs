@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace DocStore.Sql.Execution.Dates;
+namespace DocStore.Sql.Bound.Dates;
 
 /// <summary>
 /// SQLite's strftime substitutions: %d %e %f %F %G %g %H %I %j %J %k %l %m %M %p %P %R %s %S %T %u %U %V

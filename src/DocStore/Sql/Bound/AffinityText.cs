@@ -1,7 +1,7 @@
 using System.Globalization;
 using DocStore.Metadata;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// Text as a value of a member's recorded type, for comparisons with that member (docs/sql.md,

@@ -3,7 +3,7 @@ using DocStore.Collections.Typing;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Syntax;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>Builds <see cref="SqlExecutionException"/>s, with the caret excerpt the parser's errors show when the fault has a place.</summary>
 internal static class SqlErrors

@@ -1,6 +1,6 @@
 using DocStore.Sql.Ast;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary><c>-x</c>, <c>+x</c>, <c>NOT x</c>.</summary>
 internal sealed class UnaryExpr(UnaryOperator op, BoundExpr operand) : BoundExpr

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DocStore.Sql.Execution.Dates;
+namespace DocStore.Sql.Bound.Dates;
 
 /// <summary>What a modifier does.</summary>
 internal enum ModifierKind

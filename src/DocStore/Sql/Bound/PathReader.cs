@@ -1,6 +1,6 @@
 using DocStore.Bson;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// Reads a path out of stored C-BSON by field ids, skipping the values it passes without decoding them.

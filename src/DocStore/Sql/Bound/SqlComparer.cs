@@ -1,4 +1,5 @@
-namespace DocStore.Sql.Execution;
+
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// The one order of values (docs/sql.md, "Comparison"), as SQLite's binary collation orders them: NULL

@@ -1,6 +1,7 @@
 using DocStore.Bson;
+using DocStore.Sql.Bound.Dates;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>
 /// What expressions read while one execution of a statement runs: the current document of each source,
@@ -29,13 +30,16 @@ internal sealed class RowContext
 
     public SqlValue[] Parameters { get; }
 
-    /// <summary>The statement run this row belongs to, whose clock answers 'now' (set by the executors).</summary>
-    public ExecState? State { get; set; }
+    /// <summary>
+    /// The clock of the statement run this row belongs to (set by the executors). A function rather than the
+    /// run itself, so that expressions need not know the executor's state.
+    /// </summary>
+    public Func<StatementClock>? StatementClock { get; set; }
 
     /// <summary>'now' for the date functions: the statement's clock, made on first use (the system's when no statement is set).</summary>
-    public Dates.StatementClock Clock => State?.Clock ?? (_clock ??= new Dates.StatementClock(TimeProvider.System));
+    public StatementClock Clock => StatementClock?.Invoke() ?? (_clock ??= new StatementClock(TimeProvider.System));
 
-    private Dates.StatementClock? _clock;
+    private StatementClock? _clock;
 
     /// <summary>The array element each <c>[]</c> path stands for while its predicate is tested.</summary>
     public SqlValue[] Elements { get; }

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace DocStore.Sql.Execution.Dates;
+namespace DocStore.Sql.Bound.Dates;
 
 /// <summary>
 /// The time-value argument of a date function as a <see cref="JulianTime"/>. Text is read as SQLite reads

@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace DocStore.Sql.Execution;
+namespace DocStore.Sql.Bound;
 
 /// <summary>LIKE on UTF-8 bytes: <c>_</c> matches one code point, <c>%</c> any run; bytes compare exactly (case-sensitive).</summary>
 internal static class LikeMatcher
