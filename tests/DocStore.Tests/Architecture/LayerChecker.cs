@@ -31,7 +31,8 @@ internal static partial class LayerChecker
         ["Sql/Bound"],
         ["Sql/Binding"],
         ["Sql/Planning"],
-        ["Sql/Execution", "Sql/Api"],
+        ["Sql/Execution"],
+        ["Sql/Api"],
     ];
 
     /// <summary>Folders whose files are attributed to a layer by their first two path segments.</summary>

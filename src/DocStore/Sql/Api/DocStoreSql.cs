@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using DocStore.Bson.Model;
 using DocStore.Sql.Binding;
+using DocStore.Sql.Execution;
 using DocStore.Sql.Syntax;
 using DocStore.Transactions;
 
@@ -12,7 +13,7 @@ namespace DocStore;
 /// instead. Texts are parsed once and cached; their plans are cached too and rebuilt when a collection
 /// or index is created or dropped. Thread-safe.
 /// </summary>
-public sealed partial class DocStoreSql
+public sealed partial class DocStoreSql : ISqlDatabase
 {
     // Past this many cached texts the cache starts over: programs that build SQL text with values in it
     // should not grow it without bound.
@@ -212,4 +213,10 @@ public sealed partial class DocStoreSql
 
         return loaded;
     }
+
+    SqlCatalog ISqlDatabase.Catalog(Transaction transaction) => Catalog(transaction);
+
+    bool ISqlDatabase.HasNonIntegerNumbers(BTree.Tree tree, Transaction transaction) => HasNonIntegerNumbers(tree, transaction);
+
+    bool ISqlDatabase.KnownIntegersOnly(string tree, long snapshot, out bool integersOnly) => KnownIntegersOnly(tree, snapshot, out integersOnly);
 }

@@ -239,7 +239,7 @@ public sealed class SqlDataRows : IDisposable
 
         var catalog = _statement.Owner.Catalog(transaction);
         var compiled = _statement.Compiled(_index, catalog, transaction);
-        var state = new ExecState(transaction, context, catalog, compiled.BindParameters(_statement.Text, _parameters), _statement.Text, _session);
+        var state = new ExecState(transaction, _statement.Owner, catalog, compiled.BindParameters(_statement.Text, _parameters), _statement.Text, _session);
         _result = StatementRunner.Run(compiled, state);
         CurrentPlan = compiled.Statement is Sql.Ast.SelectStatement ? compiled.Plan : null;
         if (_result.RecordsAffected >= 0)

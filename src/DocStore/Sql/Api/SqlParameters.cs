@@ -1,5 +1,6 @@
 using DocStore.Bson;
 using DocStore.Bson.Model;
+using DocStore.Sql.Execution;
 
 namespace DocStore;
 
@@ -9,7 +10,7 @@ namespace DocStore;
 /// too) go in with <see cref="Add(string, BsonValue)"/> or the indexer; positional <c>?</c> parameters,
 /// numbered 1, 2, 3, ... through the whole text, with <see cref="Add(BsonValue)"/> in order.
 /// </summary>
-public sealed class SqlParameters
+public sealed class SqlParameters : ISqlParameterValues
 {
     // Made on first use: a positional-only call (the usual prepared point query) allocates no dictionary.
     private Dictionary<string, BsonValue>? _named;
@@ -197,4 +198,8 @@ public sealed class SqlParameters
         CBsonExtensionTypes.WriteDateTime(payload, value);
         return new BsonBinaryData(payload, (BsonBinarySubtype)CBsonBinarySubtype.DateTime);
     }
+
+    bool ISqlParameterValues.TryGetNamed(string name, out BsonValue value) => TryGetNamed(name, out value);
+
+    bool ISqlParameterValues.TryGetPositional(int position, out BsonValue value) => TryGetPositional(position, out value);
 }

@@ -15,7 +15,7 @@ namespace DocStore;
 /// the catalog stays the same, so executing it again costs neither parsing nor planning. Get one from
 /// <see cref="DocStoreSql.Prepare"/>. Thread-safe: any number of executions may run at once.
 /// </summary>
-public sealed class SqlPreparedStatement
+public sealed class SqlPreparedStatement : IPreparedSql
 {
     private readonly ImmutableArray<AstStatement> _statements;
     private readonly CompiledStatement?[] _compiled;
@@ -171,4 +171,8 @@ public sealed class SqlPreparedStatement
     }
 
     private sealed record PointSerializer(Type Type, string Collection, object Serializer);
+
+    ISqlDatabase IPreparedSql.Owner => Owner;
+
+    CompiledStatement IPreparedSql.Compiled(int index, SqlCatalog catalog, Transaction transaction) => Compiled(index, catalog, transaction);
 }

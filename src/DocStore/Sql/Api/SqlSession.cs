@@ -1,4 +1,5 @@
 using DocStore.Bson.Model;
+using DocStore.Sql.Execution;
 
 namespace DocStore;
 
@@ -8,7 +9,7 @@ namespace DocStore;
 /// transaction sees it; while it is null, each statement runs on its own snapshot of the last commit.
 /// Get one from <see cref="DocStoreSql.OpenSession"/>. Use it from one caller at a time.
 /// </summary>
-public sealed class SqlSession : IDisposable
+public sealed class SqlSession : IDisposable, ISqlSessionState
 {
     internal SqlSession(DocStoreSql sql)
     {
@@ -70,4 +71,10 @@ public sealed class SqlSession : IDisposable
 
     /// <summary>True when the session began <see cref="Transaction"/> itself (BEGIN) and so ends it.</summary>
     internal bool OwnsTransaction { get; set; }
+
+    bool ISqlSessionState.OwnsTransaction
+    {
+        get => OwnsTransaction;
+        set => OwnsTransaction = value;
+    }
 }

@@ -1,7 +1,7 @@
 using DocStore.Sql.Ast;
 using DocStore.Sql.Bound;
-using DocStore.Sql.Execution;
 using DocStore.Sql.Bound.Dates;
+using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Binding;
 

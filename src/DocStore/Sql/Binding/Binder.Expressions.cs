@@ -3,8 +3,8 @@ using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Bound;
-using DocStore.Sql.Execution;
 using DocStore.Sql.Bound.Dates;
+using DocStore.Sql.Execution;
 
 namespace DocStore.Sql.Binding;
 

@@ -11,7 +11,7 @@ namespace DocStore.Sql.Execution;
 /// </summary>
 internal static class CollectionStatements
 {
-    public static void Create(SqlPreparedStatement prepared, CreateCollectionStatement statement, SqlSession session)
+    public static void Create(IPreparedSql prepared, CreateCollectionStatement statement, ISqlSessionState session)
     {
         var context = Begin(prepared, statement, session);
         using var transaction = context.BeginTransaction();
@@ -31,7 +31,7 @@ internal static class CollectionStatements
         transaction.Commit();
     }
 
-    public static void Drop(SqlPreparedStatement prepared, DropCollectionStatement statement, SqlSession session)
+    public static void Drop(IPreparedSql prepared, DropCollectionStatement statement, ISqlSessionState session)
     {
         var context = Begin(prepared, statement, session);
         var name = Existing(prepared, context, statement.Name, "DROP COLLECTION", statement.IfExists);
@@ -47,7 +47,7 @@ internal static class CollectionStatements
         }
     }
 
-    public static void Rename(SqlPreparedStatement prepared, RenameCollectionStatement statement, SqlSession session)
+    public static void Rename(IPreparedSql prepared, RenameCollectionStatement statement, ISqlSessionState session)
     {
         var context = Begin(prepared, statement, session);
         var name = Existing(prepared, context, statement.Name, "ALTER COLLECTION", ifExists: false)!;
@@ -63,7 +63,7 @@ internal static class CollectionStatements
         context.RenameCollection(name, statement.NewName.Text);
     }
 
-    private static DocStoreContext Begin(SqlPreparedStatement prepared, SqlStatement statement, SqlSession session)
+    private static DocStoreContext Begin(IPreparedSql prepared, SqlStatement statement, ISqlSessionState session)
     {
         var context = prepared.Owner.Context;
         context.ThrowIfDisposed();
@@ -76,7 +76,7 @@ internal static class CollectionStatements
     }
 
     /// <summary>The stored name of the collection named (matched as SQL matches names), null when there is none and IF EXISTS allows it.</summary>
-    private static string? Existing(SqlPreparedStatement prepared, DocStoreContext context, SqlName name, string kind, bool ifExists)
+    private static string? Existing(IPreparedSql prepared, DocStoreContext context, SqlName name, string kind, bool ifExists)
     {
         using var read = context.Engine.BeginRead();
         var found = Find(prepared, read, name);
@@ -88,17 +88,17 @@ internal static class CollectionStatements
         return found?.Name ?? (ifExists ? null : throw Unknown(prepared, context, name));
     }
 
-    private static SqlCollection? Find(SqlPreparedStatement prepared, Transactions.Transaction transaction, SqlName name) =>
+    private static SqlCollection? Find(IPreparedSql prepared, Transactions.Transaction transaction, SqlName name) =>
         prepared.Owner.Catalog(transaction).Find(name.Text, name.Quoted, matches =>
             throw SqlErrors.UnknownName(prepared.Text, name.Span, $"The collection name '{name.Text}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name"));
 
-    private static SqlExecutionException Unknown(SqlPreparedStatement prepared, DocStoreContext context, SqlName name)
+    private static SqlExecutionException Unknown(IPreparedSql prepared, DocStoreContext context, SqlName name)
     {
         var known = context.GetCollectionNames();
         return SqlErrors.UnknownName(prepared.Text, name.Span, $"Unknown collection '{name.Text}' (collections: {(known.Count == 0 ? "none" : string.Join(", ", known))})");
     }
 
-    private static void ThrowIfModelHolds(SqlPreparedStatement prepared, DocStoreContext context, SqlStatement statement, string collection)
+    private static void ThrowIfModelHolds(IPreparedSql prepared, DocStoreContext context, SqlStatement statement, string collection)
     {
         if (context.FindOpen(collection) is { ModelOwned: true })
         {

@@ -1,9 +1,9 @@
 using DocStore.Bson;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Binding;
+using DocStore.Sql.Bound;
 using DocStore.Sql.Planning;
 using DocStore.Transactions;
-using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
 
@@ -65,7 +65,7 @@ internal sealed class CompiledStatement
     }
 
     /// <summary>The parameter values in slot order; a missing one is an error naming it.</summary>
-    public SqlValue[] BindParameters(string sql, SqlParameters? values)
+    public SqlValue[] BindParameters(string sql, ISqlParameterValues? values)
     {
         var slots = Parameters.Slots;
         var result = new SqlValue[slots.Count];

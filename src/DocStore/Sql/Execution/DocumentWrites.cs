@@ -2,8 +2,8 @@ using DocStore.Bson.Model;
 using DocStore.Catalog;
 using DocStore.Collections.Typing;
 using DocStore.Metadata;
-using DocStore.Sql.Planning;
 using DocStore.Sql.Bound;
+using DocStore.Sql.Planning;
 
 namespace DocStore.Sql.Execution;
 

@@ -1,20 +1,23 @@
 using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Sql.Binding;
-using DocStore.Transactions;
 using DocStore.Sql.Bound;
 using DocStore.Sql.Bound.Dates;
+using DocStore.Transactions;
 
 namespace DocStore.Sql.Execution;
 
 /// <summary>One run of one statement: the transaction it reads, the catalog, the parameter values.</summary>
-internal sealed class ExecState(Transaction transaction, DocStoreContext context, SqlCatalog catalog, SqlValue[] parameters, string sql, SqlSession? session)
+internal sealed class ExecState(Transaction transaction, ISqlDatabase database, SqlCatalog catalog, SqlValue[] parameters, string sql, ISqlSessionState? session)
 {
     private readonly Dictionary<string, Tree?> _trees = new(StringComparer.Ordinal);
 
     public Transaction Transaction { get; } = transaction;
 
-    public DocStoreContext Context { get; } = context;
+    /// <summary>The SQL surface the statement runs on, with its caches.</summary>
+    public ISqlDatabase Database { get; } = database;
+
+    public DocStoreContext Context => Database.Context;
 
     public SqlCatalog Catalog { get; } = catalog;
 
@@ -28,7 +31,7 @@ internal sealed class ExecState(Transaction transaction, DocStoreContext context
     private StatementClock? _clock;
 
     /// <summary>The session the statement runs in (BEGIN and COMMIT change its transaction), or null.</summary>
-    public SqlSession? Session { get; } = session;
+    public ISqlSessionState? Session { get; } = session;
 
     /// <summary>The tree <paramref name="name"/>, or null when it does not exist (an empty collection never written).</summary>
     public Tree? Tree(string name)
@@ -45,5 +48,5 @@ internal sealed class ExecState(Transaction transaction, DocStoreContext context
     public IFieldDictionary Fields(SqlCollection collection) => collection.Fields(Transaction, Context);
 
     /// <summary>True when <paramref name="tree"/>'s first key components hold no doubles or decimals, so a number is sought by its integer key alone.</summary>
-    public bool IntegersOnly(Tree tree) => !Context.Sql.HasNonIntegerNumbers(tree, Transaction);
+    public bool IntegersOnly(Tree tree) => !Database.HasNonIntegerNumbers(tree, Transaction);
 }

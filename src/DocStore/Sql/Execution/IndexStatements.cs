@@ -15,7 +15,7 @@ namespace DocStore.Sql.Execution;
 /// </summary>
 internal static class IndexStatements
 {
-    public static void Create(SqlPreparedStatement prepared, CreateIndexStatement statement, SqlSession session)
+    public static void Create(IPreparedSql prepared, CreateIndexStatement statement, ISqlSessionState session)
     {
         var sql = prepared.Text;
         var context = Begin(prepared, statement, session);
@@ -43,7 +43,7 @@ internal static class IndexStatements
         transaction.Commit();
     }
 
-    public static void Drop(SqlPreparedStatement prepared, DropIndexStatement statement, SqlSession session)
+    public static void Drop(IPreparedSql prepared, DropIndexStatement statement, ISqlSessionState session)
     {
         var sql = prepared.Text;
         var context = Begin(prepared, statement, session);
@@ -88,7 +88,7 @@ internal static class IndexStatements
     }
 
     /// <summary>Checks what needs no transaction: the context is open and the session has no explicit transaction.</summary>
-    private static DocStoreContext Begin(SqlPreparedStatement prepared, SqlStatement statement, SqlSession session)
+    private static DocStoreContext Begin(IPreparedSql prepared, SqlStatement statement, ISqlSessionState session)
     {
         var context = prepared.Owner.Context;
         context.ThrowIfDisposed();
@@ -102,7 +102,7 @@ internal static class IndexStatements
     }
 
     /// <summary>The collection named, or null when there is none; a system table is refused.</summary>
-    private static SqlCollection? Collection(SqlPreparedStatement prepared, Transactions.WriteTransaction write, SqlName name, string kind)
+    private static SqlCollection? Collection(IPreparedSql prepared, Transactions.WriteTransaction write, SqlName name, string kind)
     {
         var catalog = prepared.Owner.Catalog(write);
         var collection = catalog.Find(name.Text, name.Quoted, matches =>
@@ -115,7 +115,7 @@ internal static class IndexStatements
         return collection;
     }
 
-    private static SqlExecutionException UnknownCollection(SqlPreparedStatement prepared, Transactions.WriteTransaction write, SqlName name)
+    private static SqlExecutionException UnknownCollection(IPreparedSql prepared, Transactions.WriteTransaction write, SqlName name)
     {
         var known = string.Join(", ", prepared.Owner.Catalog(write).Collections.Select(c => c.Name));
         return SqlErrors.UnknownName(prepared.Text, name.Span, $"Unknown collection '{name.Text}' (collections: {(known.Length == 0 ? "none" : known)})");

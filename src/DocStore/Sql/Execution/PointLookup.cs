@@ -1,8 +1,8 @@
 using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Metadata;
-using DocStore.Sql.Planning;
 using DocStore.Sql.Bound;
+using DocStore.Sql.Planning;
 
 namespace DocStore.Sql.Execution;
 
@@ -36,7 +36,7 @@ internal static class PointLookup
     }
 
     /// <summary>Looks the document up; null when the fast path cannot run (the caller then runs the statement normally).</summary>
-    public static IReadOnlyList<T>? TryRun<T>(DocStoreSql owner, CompiledStatement compiled, SqlValue[] parameters, IDocumentSerializer<T> serializer)
+    public static IReadOnlyList<T>? TryRun<T>(ISqlDatabase owner, CompiledStatement compiled, SqlValue[] parameters, IDocumentSerializer<T> serializer)
     {
         var plan = compiled.Plan!;
         var source = plan.Sources[0];

@@ -1,7 +1,7 @@
 using DocStore.Bson.Keys;
 using DocStore.Sql.Binding;
-using DocStore.Sql.Planning;
 using DocStore.Sql.Bound;
+using DocStore.Sql.Planning;
 
 namespace DocStore.Sql.Execution;
 

@@ -1,6 +1,6 @@
 using DocStore.Sql.Ast;
-using DocStore.Sql.Planning;
 using DocStore.Sql.Bound;
+using DocStore.Sql.Planning;
 
 namespace DocStore.Sql.Execution;
 

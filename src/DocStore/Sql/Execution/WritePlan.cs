@@ -1,8 +1,8 @@
 using DocStore.Bson;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Binding;
-using DocStore.Sql.Planning;
 using DocStore.Sql.Bound;
+using DocStore.Sql.Planning;
 
 namespace DocStore.Sql.Execution;
 

@@ -14,7 +14,7 @@ internal static class WriteRunner
     public static bool Handles(SqlStatement statement) => statement is InsertStatement or UpdateStatement or DeleteStatement
         or CreateIndexStatement or DropIndexStatement or CreateCollectionStatement or DropCollectionStatement or RenameCollectionStatement or BeginStatement or CommitStatement or RollbackStatement;
 
-    public static SqlResult Run(SqlPreparedStatement prepared, int index, SqlStatement statement, SqlParameters? parameters, SqlSession session)
+    public static SqlResult Run(IPreparedSql prepared, int index, SqlStatement statement, ISqlParameterValues? parameters, ISqlSessionState session)
     {
         var sql = prepared.Text;
         switch (statement)
@@ -73,7 +73,7 @@ internal static class WriteRunner
         }
     }
 
-    private static int RunWrite(SqlPreparedStatement prepared, int index, SqlStatement statement, SqlParameters? parameters, SqlSession session)
+    private static int RunWrite(IPreparedSql prepared, int index, SqlStatement statement, ISqlParameterValues? parameters, ISqlSessionState session)
     {
         var context = prepared.Owner.Context;
         context.ThrowIfDisposed();
@@ -97,7 +97,7 @@ internal static class WriteRunner
         }
 
         var compiled = prepared.Compiled(index, catalog, write);
-        var state = new ExecState(write, context, catalog, compiled.BindParameters(prepared.Text, parameters), prepared.Text, session);
+        var state = new ExecState(write, prepared.Owner, catalog, compiled.BindParameters(prepared.Text, parameters), prepared.Text, session);
         var collection = context.GetCollection(compiled.Write!.Collection.Name, write);
         var count = DocumentWrites.Run(compiled.Write, state, collection, transaction);
         own?.Commit();

@@ -1,0 +1,11 @@
+namespace DocStore.Sql.Execution;
+
+/// <summary>The transaction a session carries between statements; <see cref="SqlSession"/> implements it.</summary>
+internal interface ISqlSessionState
+{
+    /// <summary>The explicit transaction statements of the session run in, or null.</summary>
+    DocStoreTransaction? Transaction { get; set; }
+
+    /// <summary>Whether the session's own BEGIN started <see cref="Transaction"/> (so COMMIT and ROLLBACK may end it).</summary>
+    bool OwnsTransaction { get; set; }
+}
