@@ -1,4 +1,3 @@
-using System.Globalization;
 using DocStore.Bson;
 using DocStore.Bson.Model;
 using DocStore.Metadata;
@@ -140,7 +139,7 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         FieldTypeKind.Guid => value switch
         {
             BsonBinaryData { Subtype: BsonBinarySubtype.Uuid } g when g.Span.Length == 16 => value,
-            BsonString s when Guid.TryParse(s.Value, out var guid) => BsonBinaryData.FromGuid(guid),
+            BsonString s when MemberText.TryGuid(s.Value, out var guid) => BsonBinaryData.FromGuid(guid),
             _ => null,
         },
         FieldTypeKind.ObjectId => value switch
@@ -155,7 +154,7 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
             BsonDateTime d when UtcDateTime(d) is { } utc =>
                 Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, utc)),
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTime) => value,
-            BsonString s when DateTime.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
+            BsonString s when MemberText.TryDateTime(s.Value, out var t) =>
                 Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, t)),
             _ => null,
         },
@@ -164,28 +163,28 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTimeOffset) => value,
             BsonDateTime d when UtcDateTime(d) is { } utc =>
                 Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, new DateTimeOffset(utc))),
-            BsonString s when DateTimeOffset.TryParse(s.Value, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var t) =>
+            BsonString s when MemberText.TryDateTimeOffset(s.Value, out var t) =>
                 Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, t)),
             _ => null,
         },
         FieldTypeKind.DateOnly => value switch
         {
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateOnly) => value,
-            BsonString s when DateOnly.TryParse(s.Value, CultureInfo.InvariantCulture, out var t) =>
+            BsonString s when MemberText.TryDateOnly(s.Value, out var t) =>
                 Temporal(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, span => CBsonExtensionTypes.WriteDateOnly(span, t)),
             _ => null,
         },
         FieldTypeKind.TimeOnly => value switch
         {
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.TimeOnly) => value,
-            BsonString s when TimeOnly.TryParse(s.Value, CultureInfo.InvariantCulture, out var t) =>
+            BsonString s when MemberText.TryTimeOnly(s.Value, out var t) =>
                 Temporal(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, span => CBsonExtensionTypes.WriteTimeOnly(span, t)),
             _ => null,
         },
         FieldTypeKind.TimeSpan => value switch
         {
             BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.TimeSpan) => value,
-            BsonString s when TimeSpan.TryParse(s.Value, CultureInfo.InvariantCulture, out var t) =>
+            BsonString s when MemberText.TryTimeSpan(s.Value, out var t) =>
                 Temporal(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, span => CBsonExtensionTypes.WriteTimeSpan(span, t)),
             _ => null,
         },

@@ -1,4 +1,5 @@
 using System.Globalization;
+using DocStore.Collections.Typing;
 using DocStore.Metadata;
 
 namespace DocStore.Sql.Bound;
@@ -6,7 +7,7 @@ namespace DocStore.Sql.Bound;
 /// <summary>
 /// Text as a value of a member's recorded type, for comparisons with that member (docs/sql.md,
 /// "Type affinity"). The rules are the ones a write into the member uses: ISO 8601 in the invariant
-/// culture with the round-trip kind for dates, .NET's invariant formats for the other types.
+/// culture with the round-trip kind for dates, .NET's invariant formats for the other types (<see cref="MemberText"/>).
 /// </summary>
 internal static class AffinityText
 {
@@ -17,28 +18,27 @@ internal static class AffinityText
     /// <summary>The value <paramref name="text"/> stands for as a <paramref name="kind"/>; false when it is not one.</summary>
     public static bool TryConvert(FieldTypeKind kind, string text, out SqlValue value)
     {
-        var culture = CultureInfo.InvariantCulture;
         switch (kind)
         {
-            case FieldTypeKind.DateTime when DateTime.TryParse(text, culture, DateTimeStyles.RoundtripKind, out var dateTime):
+            case FieldTypeKind.DateTime when MemberText.TryDateTime(text, out var dateTime):
                 value = SqlValue.FromDateTime(dateTime.Ticks, (byte)(1 + (int)dateTime.Kind));
                 return true;
-            case FieldTypeKind.DateTimeOffset when DateTimeOffset.TryParse(text, culture, DateTimeStyles.RoundtripKind, out var offset):
+            case FieldTypeKind.DateTimeOffset when MemberText.TryDateTimeOffset(text, out var offset):
                 value = SqlValue.FromDateTimeOffset(offset);
                 return true;
-            case FieldTypeKind.DateOnly when DateOnly.TryParse(text, culture, out var date):
+            case FieldTypeKind.DateOnly when MemberText.TryDateOnly(text, out var date):
                 value = SqlValue.FromDateOnly(date);
                 return true;
-            case FieldTypeKind.TimeOnly when TimeOnly.TryParse(text, culture, out var time):
+            case FieldTypeKind.TimeOnly when MemberText.TryTimeOnly(text, out var time):
                 value = SqlValue.FromTimeOnly(time);
                 return true;
-            case FieldTypeKind.TimeSpan when TimeSpan.TryParse(text, culture, out var span):
+            case FieldTypeKind.TimeSpan when MemberText.TryTimeSpan(text, out var span):
                 value = SqlValue.FromTimeSpan(span);
                 return true;
-            case FieldTypeKind.Guid when Guid.TryParse(text, out var guid):
+            case FieldTypeKind.Guid when MemberText.TryGuid(text, out var guid):
                 value = SqlValue.FromGuidBytes(guid.ToByteArray(bigEndian: true));
                 return true;
-            case FieldTypeKind.Decimal when decimal.TryParse(text, NumberStyles.Float, culture, out var number):
+            case FieldTypeKind.Decimal when decimal.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var number):
                 value = SqlValue.FromDecimal(number);
                 return true;
             default:
