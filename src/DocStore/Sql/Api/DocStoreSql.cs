@@ -1,36 +1,28 @@
-using System.Collections.Concurrent;
 using DocStore.Bson.Model;
-using DocStore.Sql.Binding;
 using DocStore.Sql.Execution;
 using DocStore.Sql.Syntax;
-using DocStore.Transactions;
 
 namespace DocStore;
 
 /// <summary>
 /// SQL over one context's database (docs/sql.md), reached as <c>db.Sql</c>. Each call runs its statements
 /// on a snapshot of the last commit; a <see cref="SqlSession"/> runs them in an explicit transaction
-/// instead. Texts are parsed once and cached; their plans are cached too and rebuilt when a collection
-/// or index is created or dropped. Thread-safe.
+/// instead. Texts are parsed once and cached (past 512 texts the least recently used is evicted); their
+/// plans are cached too and rebuilt when a collection or index is created or dropped. Thread-safe.
 /// </summary>
-public sealed partial class DocStoreSql : ISqlDatabase
+public sealed partial class DocStoreSql
 {
-    // Past this many cached texts the cache starts over: programs that build SQL text with values in it
-    // should not grow it without bound.
-    private const int MaxCachedStatements = 512;
-
-    private readonly ConcurrentDictionary<string, SqlPreparedStatement> _statements = new(StringComparer.Ordinal);
-    private readonly ConcurrentDictionary<string, (long Snapshot, bool Mixed)> _numberKinds = new(StringComparer.Ordinal);
-    private readonly ConcurrentDictionary<(Type, string), object> _serializers = new();
-    private SqlCatalog? _catalog;
-
     internal DocStoreSql(DocStoreContext context)
     {
         Context = context;
+        State = new SqlEngineState(context);
     }
 
     /// <summary>The context the SQL runs against.</summary>
     public DocStoreContext Context { get; }
+
+    /// <summary>The caches the statements of this surface share: prepared texts, the catalog, number kinds, serializers.</summary>
+    internal SqlEngineState State { get; }
 
     /// <summary>Parses <paramref name="sql"/> (one statement or several separated by ';') for repeated execution.</summary>
     /// <param name="sql">The SQL text.</param>
@@ -39,18 +31,13 @@ public sealed partial class DocStoreSql : ISqlDatabase
     public SqlPreparedStatement Prepare(string sql)
     {
         ArgumentNullException.ThrowIfNull(sql);
-        if (_statements.TryGetValue(sql, out var cached))
+        if (State.Statements.TryGet(sql, out var cached))
         {
-            return cached;
+            return (SqlPreparedStatement)cached;
         }
 
         var prepared = new SqlPreparedStatement(this, sql, SqlParser.ParseScript(sql));
-        if (_statements.Count >= MaxCachedStatements)
-        {
-            _statements.Clear();
-        }
-
-        return _statements.GetOrAdd(sql, prepared);
+        return (SqlPreparedStatement)State.Statements.GetOrAdd(sql, prepared);
     }
 
     /// <summary>Opens a session: statements run in its <see cref="SqlSession.Transaction"/> when it has one.</summary>
@@ -140,83 +127,4 @@ public sealed partial class DocStoreSql : ISqlDatabase
     /// <returns>The value.</returns>
     public ValueTask<BsonValue> ExecuteScalarAsync(string sql, SqlParameters? parameters = null, CancellationToken cancellationToken = default) =>
         cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<BsonValue>(cancellationToken) : ValueTask.FromResult(ExecuteScalar(sql, parameters));
-
-    /// <summary>The generated serializer of <typeparamref name="T"/> for the collection open as <paramref name="collection"/>, or null; remembered once found (an open collection keeps its model).</summary>
-    internal Metadata.IDocumentSerializer<T>? Serializer<T>(string collection)
-    {
-        if (_serializers.TryGetValue((typeof(T), collection), out var known))
-        {
-            return (Metadata.IDocumentSerializer<T>)known;
-        }
-
-        var found = Context.ModelOwners().Where(o => o.CollectionName == collection).Select(o => o.Model).OfType<Metadata.IDocumentSerializer<T>>().FirstOrDefault();
-        if (found is not null)
-        {
-            _serializers[(typeof(T), collection)] = found;
-        }
-
-        return found;
-    }
-
-    /// <summary>
-    /// Whether <paramref name="tree"/> has double or decimal first components, remembered per snapshot: a
-    /// typical tree holds integers only, and then a numeric seek needs one lookup, not three.
-    /// </summary>
-    internal bool HasNonIntegerNumbers(BTree.Tree tree, Transaction transaction)
-    {
-        if (transaction is WriteTransaction)
-        {
-            return Sql.Execution.KeyIntervals.HasNonIntegerNumbers(tree);
-        }
-
-        if (_numberKinds.TryGetValue(tree.Name, out var known) && known.Snapshot == transaction.SnapshotLsn)
-        {
-            return known.Mixed;
-        }
-
-        var mixed = Sql.Execution.KeyIntervals.HasNonIntegerNumbers(tree);
-        _numberKinds[tree.Name] = (transaction.SnapshotLsn, mixed);
-        return mixed;
-    }
-
-    /// <summary>What <see cref="HasNonIntegerNumbers"/> learned about <paramref name="tree"/> at snapshot <paramref name="snapshot"/>, if anything.</summary>
-    internal bool KnownIntegersOnly(string tree, long snapshot, out bool integersOnly)
-    {
-        var known = _numberKinds.TryGetValue(tree, out var entry) && entry.Snapshot == snapshot;
-        integersOnly = known && !entry.Mixed;
-        return known;
-    }
-
-    /// <summary>
-    /// The catalog as <paramref name="transaction"/> sees it: the cached one while no commit has created or
-    /// dropped a tree since it was loaded, else loaded again (and cached when it can serve later snapshots).
-    /// </summary>
-    internal SqlCatalog Catalog(Transaction transaction)
-    {
-        var generation = Context.Engine.RootCache.GenerationStart;
-        if (transaction is WriteTransaction { CatalogChanged: true })
-        {
-            return SqlCatalog.Load(transaction, -1);
-        }
-
-        var cached = Volatile.Read(ref _catalog);
-        if (cached is not null && cached.Generation == generation && transaction.SnapshotLsn >= generation)
-        {
-            return cached;
-        }
-
-        var loaded = SqlCatalog.Load(transaction, generation);
-        if (generation != long.MaxValue && transaction.SnapshotLsn >= generation)
-        {
-            Volatile.Write(ref _catalog, loaded);
-        }
-
-        return loaded;
-    }
-
-    SqlCatalog ISqlDatabase.Catalog(Transaction transaction) => Catalog(transaction);
-
-    bool ISqlDatabase.HasNonIntegerNumbers(BTree.Tree tree, Transaction transaction) => HasNonIntegerNumbers(tree, transaction);
-
-    bool ISqlDatabase.KnownIntegersOnly(string tree, long snapshot, out bool integersOnly) => KnownIntegersOnly(tree, snapshot, out integersOnly);
 }

@@ -214,34 +214,9 @@ public sealed class SqlDataRows : IDisposable
             return false;
         }
 
-        var context = _statement.Owner.Context;
-        context.ThrowIfDisposed();
-        var statement = _statement.StatementAt(_index);
-        if (WriteRunner.Handles(statement))
-        {
-            _result = WriteRunner.Run(_statement, _index, statement, _parameters, _session);
-            CurrentPlan = null;
-            _recordsAffected = _result.RecordsAffected >= 0 ? Math.Max(_recordsAffected, 0) + _result.RecordsAffected : _recordsAffected;
-            _rows = _result.Rows.GetEnumerator();
-            return true;
-        }
-
-        Transaction transaction;
-        if (_session.Transaction is { } explicitTransaction)
-        {
-            explicitTransaction.ThrowIfUnusable(context);
-            transaction = explicitTransaction.Write;
-        }
-        else
-        {
-            transaction = _owned = context.Engine.BeginRead();
-        }
-
-        var catalog = _statement.Owner.Catalog(transaction);
-        var compiled = _statement.Compiled(_index, catalog, transaction);
-        var state = new ExecState(transaction, _statement.Owner, catalog, compiled.BindParameters(_statement.Text, _parameters), _statement.Text, _session);
-        _result = StatementRunner.Run(compiled, state);
-        CurrentPlan = compiled.Statement is Sql.Ast.SelectStatement ? compiled.Plan : null;
+        _result = StatementDispatcher.Run(_statement, _index, _parameters, _session);
+        _owned = _result.Snapshot;
+        CurrentPlan = _result.Plan;
         if (_result.RecordsAffected >= 0)
         {
             _recordsAffected = Math.Max(_recordsAffected, 0) + _result.RecordsAffected;

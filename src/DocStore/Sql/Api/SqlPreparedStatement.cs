@@ -83,7 +83,7 @@ public sealed class SqlPreparedStatement : IPreparedSql
             && PointSerializerFor<T>(known.Query.Sources[0].Collection.Name) is { } fast)
         {
             Owner.Context.ThrowIfDisposed();
-            if (PointLookup.TryRun(Owner, compiled, compiled.BindParameters(Text, parameters), fast) is { } found)
+            if (PointLookup.TryRun(Owner.State, compiled, compiled.BindParameters(Text, parameters), fast) is { } found)
             {
                 return found;
             }
@@ -98,7 +98,7 @@ public sealed class SqlPreparedStatement : IPreparedSql
         }
 
         var collection = plan.Query.Sources[source].Collection.Name;
-        var serializer = Owner.Serializer<T>(collection)
+        var serializer = Owner.State.Serializer<T>(collection)
             ?? throw new SqlExecutionException(DocStoreErrorCode.SqlNotSupported, $"No collection of {typeof(T).Name} named '{collection}' is open in this context, so its documents cannot be read as {typeof(T).Name}.", -1, 0, 0);
         while (rows.Read())
         {
@@ -145,7 +145,7 @@ public sealed class SqlPreparedStatement : IPreparedSql
             return compiled;
         }
 
-        compiled = CompiledStatement.Compile(Text, _statements[index], catalog, transaction, Owner.Context);
+        compiled = StatementDispatcher.Compile(Text, _statements[index], catalog, transaction, Owner.Context);
         if (catalog.Generation >= 0)
         {
             Volatile.Write(ref _compiled[index], compiled);
@@ -161,7 +161,7 @@ public sealed class SqlPreparedStatement : IPreparedSql
             return (IDocumentSerializer<T>)known.Serializer;
         }
 
-        var found = Owner.Serializer<T>(collection);
+        var found = Owner.State.Serializer<T>(collection);
         if (found is not null)
         {
             Volatile.Write(ref _pointSerializer, new PointSerializer(typeof(T), collection, found));
@@ -172,7 +172,9 @@ public sealed class SqlPreparedStatement : IPreparedSql
 
     private sealed record PointSerializer(Type Type, string Collection, object Serializer);
 
-    ISqlDatabase IPreparedSql.Owner => Owner;
+    ISqlDatabase IPreparedSql.Owner => Owner.State;
+
+    AstStatement IPreparedSql.StatementAt(int index) => StatementAt(index);
 
     CompiledStatement IPreparedSql.Compiled(int index, SqlCatalog catalog, Transaction transaction) => Compiled(index, catalog, transaction);
 }

@@ -69,7 +69,7 @@ internal static class CollectionStatements
         context.ThrowIfDisposed();
         if (session.Transaction is not null)
         {
-            throw SqlErrors.At(prepared.Text, statement.Span, DocStoreErrorCode.SqlTransaction, $"{StatementRunner.Kind(statement)} inside a transaction: collection statements run in a transaction of their own; COMMIT or ROLLBACK first");
+            throw SqlErrors.At(prepared.Text, statement.Span, DocStoreErrorCode.SqlTransaction, $"{StatementDispatcher.Kind(statement)} inside a transaction: collection statements run in a transaction of their own; COMMIT or ROLLBACK first");
         }
 
         return context;
@@ -102,7 +102,7 @@ internal static class CollectionStatements
     {
         if (context.FindOpen(collection) is { ModelOwned: true })
         {
-            throw SqlErrors.At(prepared.Text, statement.Span, DocStoreErrorCode.SqlCollectionOwned, $"{StatementRunner.Kind(statement)} on collection '{collection}', which a typed model open in this process holds (a context's collection property or an open typed collection); close that context first");
+            throw SqlErrors.At(prepared.Text, statement.Span, DocStoreErrorCode.SqlCollectionOwned, $"{StatementDispatcher.Kind(statement)} on collection '{collection}', which a typed model open in this process holds (a context's collection property or an open typed collection); close that context first");
         }
     }
 }

@@ -3,19 +3,19 @@ using DocStore.Sql.Ast;
 using DocStore.Sql.Binding;
 using DocStore.Sql.Bound;
 using DocStore.Sql.Planning;
-using DocStore.Transactions;
 
 namespace DocStore.Sql.Execution;
 
 /// <summary>
-/// One statement of a prepared text, bound and planned against one catalog. It is rebuilt when the
-/// catalog changes (a collection or index created or dropped), so a cached plan never walks a dropped
-/// index and always sees a new one.
+/// One statement of a prepared text, bound and planned against one catalog by
+/// <see cref="StatementDispatcher.Compile"/>. It is rebuilt when the catalog changes (a collection or
+/// index created or dropped), so a cached plan never walks a dropped index and always sees a new one.
 /// </summary>
 internal sealed class CompiledStatement
 {
-    private CompiledStatement(SqlStatement statement, SqlCatalog catalog, ParameterMap parameters, SelectPlan? plan)
+    public CompiledStatement(SqlStatement statement, SqlCatalog catalog, ParameterMap parameters, SelectPlan? plan, WritePlan? write)
     {
+        Write = write;
         Statement = statement;
         Catalog = catalog;
         Parameters = parameters;
@@ -36,33 +36,7 @@ internal sealed class CompiledStatement
     public bool IsPointQuery { get; }
 
     /// <summary>The plan of an INSERT, UPDATE or DELETE (or of the one an EXPLAIN describes); null for other statements.</summary>
-    public WritePlan? Write { get; private init; }
-
-    public static CompiledStatement Compile(string sql, SqlStatement statement, SqlCatalog catalog, Transaction transaction, DocStoreContext context)
-    {
-        var parameters = new ParameterMap();
-        IFieldDictionary Fields(SqlCollection collection, bool fresh) =>
-            fresh ? collection.Refresh(transaction, context) : collection.Fields(transaction, context);
-        var write = WritePlan.TryCompile(sql, statement is ExplainStatement explained ? explained.Statement : statement, () => new Binder(sql, catalog, Fields, parameters), c => Fields(c, false));
-        if (write is not null)
-        {
-            return new CompiledStatement(statement, catalog, parameters, write.Select) { Write = write };
-        }
-
-        var select = statement switch
-        {
-            SelectStatement s => s.Query,
-            ExplainStatement { Statement: SelectStatement s } => s.Query,
-            _ => null,
-        };
-        if (select is null)
-        {
-            return new CompiledStatement(statement, catalog, parameters, null);
-        }
-
-        var bound = new Binder(sql, catalog, Fields, parameters).Bind(select);
-        return new CompiledStatement(statement, catalog, parameters, Planner.Plan(bound));
-    }
+    public WritePlan? Write { get; }
 
     /// <summary>The parameter values in slot order; a missing one is an error naming it.</summary>
     public SqlValue[] BindParameters(string sql, ISqlParameterValues? values)

@@ -9,6 +9,9 @@ internal interface IPreparedSql
     /// <summary>The SQL text, for error messages.</summary>
     string Text { get; }
 
+    /// <summary>Statement <paramref name="index"/> as parsed.</summary>
+    Ast.SqlStatement StatementAt(int index);
+
     /// <summary>The SQL surface the statements were prepared on.</summary>
     ISqlDatabase Owner { get; }
 

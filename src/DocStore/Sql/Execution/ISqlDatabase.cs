@@ -4,8 +4,8 @@ using DocStore.Transactions;
 namespace DocStore.Sql.Execution;
 
 /// <summary>
-/// The SQL surface of one context as the executors need it; <see cref="DocStoreSql"/> implements it, so
-/// the executors sit below the public API rather than beside it.
+/// The SQL surface of one context as the executors need it; <see cref="SqlEngineState"/>, which
+/// <see cref="DocStoreSql"/> owns, implements it, so the executors sit below the public API.
 /// </summary>
 internal interface ISqlDatabase
 {

@@ -95,7 +95,7 @@ internal static class IndexStatements
         if (session.Transaction is not null)
         {
             // The open objects take the new index set from the committed catalog, so the change commits at once.
-            throw SqlErrors.At(prepared.Text, statement.Span, DocStoreErrorCode.SqlTransaction, $"{StatementRunner.Kind(statement)} inside a transaction: index statements run in a transaction of their own; COMMIT or ROLLBACK first");
+            throw SqlErrors.At(prepared.Text, statement.Span, DocStoreErrorCode.SqlTransaction, $"{StatementDispatcher.Kind(statement)} inside a transaction: index statements run in a transaction of their own; COMMIT or ROLLBACK first");
         }
 
         return context;
@@ -126,7 +126,7 @@ internal static class IndexStatements
     {
         if (context.FindOpen(collection) is { ModelOwned: true })
         {
-            throw SqlErrors.At(sql, statement.Span, DocStoreErrorCode.SqlIndexOwned, $"{StatementRunner.Kind(statement)} on collection '{collection}', whose indexes are declared by a typed model open in this process: declare the index with [Index] on the model's class");
+            throw SqlErrors.At(sql, statement.Span, DocStoreErrorCode.SqlIndexOwned, $"{StatementDispatcher.Kind(statement)} on collection '{collection}', whose indexes are declared by a typed model open in this process: declare the index with [Index] on the model's class");
         }
     }
 
