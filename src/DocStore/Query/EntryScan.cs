@@ -1,10 +1,9 @@
-using DocStore.Bson.Keys;
 using DocStore.BTree;
 
 namespace DocStore.Query;
 
 /// <summary>
-/// Ordered walks over a tree between two encoded bounds. The lower bound is inclusive; the upper bound
+/// Paged walks over a tree between two encoded bounds, on <see cref="OrderedWalk"/>. The lower bound is inclusive; the upper bound
 /// <c>high</c> admits every key that starts with it or sorts before it, which is "up to and including high"
 /// for whole components (the encoding is prefix-free, so a trailing primary key never lifts an entry above
 /// its index key) and "starting with" for a string prefix. Paging (skip, take, after) works on keys.
@@ -25,38 +24,13 @@ internal static class EntryScan
     public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress = null, Func<Entry, bool>? accept = null)
     {
         var cursor = tree.CreateCursor();
+        var bounds = Bounds(low, high);
         var descending = paging.Descending;
         var skip = paging.Skip;
         var take = paging.Take;
-        var after = paging.After;
         byte[]? last = null;
-        bool ok;
-        if (!descending)
+        for (var ok = OrderedWalk.Start(cursor, bounds, descending, paging.After); ok; ok = OrderedWalk.Next(cursor, bounds, descending))
         {
-            var start = after is not null && after.AsSpan().SequenceCompareTo(low) > 0 ? after : low;
-            ok = start.Length == 0 ? cursor.SeekFirst() : cursor.Seek(start);
-            if (ok && after is not null && cursor.Key.SequenceEqual(after))
-            {
-                ok = cursor.MoveNext();
-            }
-        }
-        else
-        {
-            var start = after ?? (high is null ? null : KeyRange.ForPrefix(high).Upper.ToArray());
-            ok = start is null ? cursor.SeekLast() : cursor.SeekAtOrBefore(start);
-            while (ok && ((after is not null && cursor.Key.SequenceCompareTo(after) >= 0) || !AtOrBelow(cursor.Key, high)))
-            {
-                ok = cursor.MovePrevious();
-            }
-        }
-
-        while (ok)
-        {
-            if (descending ? cursor.Key.SequenceCompareTo(low) < 0 : !AtOrBelow(cursor.Key, high))
-            {
-                break;
-            }
-
             if (accept is not null && !accept(new Entry(cursor.Key.ToArray(), cursor.Value)))
             {
                 // Passed over: neither a result nor counted by skip and take.
@@ -80,8 +54,6 @@ internal static class EntryScan
                 last = cursor.Key.ToArray();
                 yield return new Entry(last, cursor.Value);
             }
-
-            ok = descending ? cursor.MovePrevious() : cursor.MoveNext();
         }
 
         if (progress is not null)
@@ -91,18 +63,8 @@ internal static class EntryScan
     }
 
     /// <summary>Counts the keys between the bounds without reading values.</summary>
-    public static long Count(Tree tree, byte[] low, byte[]? high)
-    {
-        var cursor = tree.CreateCursor();
-        long count = 0;
-        for (var ok = low.Length == 0 ? cursor.SeekFirst() : cursor.Seek(low); ok && AtOrBelow(cursor.Key, high); ok = cursor.MoveNext())
-        {
-            count++;
-        }
+    public static long Count(Tree tree, byte[] low, byte[]? high) => OrderedWalk.Count(tree, Bounds(low, high));
 
-        return count;
-    }
-
-    private static bool AtOrBelow(ReadOnlySpan<byte> key, byte[]? high) =>
-        high is null || key.StartsWith(high) || key.SequenceCompareTo(high) < 0;
+    // "Up to high" admits the keys that start with it: whole components up to and including it, or a string prefix.
+    private static KeyInterval Bounds(byte[] low, byte[]? high) => new(low, false, high, true);
 }

@@ -35,6 +35,15 @@ internal static partial class LayerChecker
         ["Sql/Api"],
     ];
 
+    /// <summary>
+    /// Folders inside a layer that only the layers up to a given one may use, though their own layer is lower:
+    /// the pager is read through the engine (its snapshot reads), so nothing above the engine turns it into pages.
+    /// </summary>
+    internal static readonly (string Folder, string HighestUser)[] Confined =
+    [
+        ("Storage/Paging", "Engine"),
+    ];
+
     /// <summary>Folders whose files are attributed to a layer by their first two path segments.</summary>
     private static readonly string[] SplitFolders = ["Sql"];
 
@@ -89,6 +98,10 @@ internal static partial class LayerChecker
 
     /// <summary>The layer index of a folder path such as "BTree" or "Sql/Binding"; -1 when it is in no layer.</summary>
     internal static int LayerOf(string folder) => Array.FindIndex(Layers, layer => layer.Contains(folder, StringComparer.Ordinal));
+
+    /// <summary>The confined folder (see <see cref="Confined"/>) that holds the file at <paramref name="relativePath"/>, with the highest layer that may use it; null when none does.</summary>
+    internal static (string Folder, string HighestUser)? ConfinementOf(string relativePath) =>
+        Confined.Where(c => relativePath.StartsWith(c.Folder + "/", StringComparison.Ordinal)).Select(c => ((string, string)?)c).FirstOrDefault();
 
     /// <summary>The layer folder of a file: its top-level folder, or two levels for a split folder; "" at the root.</summary>
     internal static string LayerFolder(string root, string path)

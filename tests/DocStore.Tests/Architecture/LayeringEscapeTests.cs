@@ -62,6 +62,25 @@ public sealed class LayeringEscapeTests
         Assert.Contains(result.Violations, v => v.Contains("binds to nothing: 'NoSuchType'", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void The_pager_reached_from_above_the_engine_is_reported()
+    {
+        var violations = Check(
+            ("Collections/LayerProbe.cs", "namespace DocStore.Collections; internal static class LayerProbe { public static object Pages(DocStore.Engine.StorageEngine engine) => new DocStore.BTree.PageSource(engine.Pager, 0); }"));
+
+        Assert.Contains(violations, v => v.StartsWith("Collections/LayerProbe.cs (Collections) uses", StringComparison.Ordinal)
+            && v.Contains("Storage/Paging is used only up to Engine", StringComparison.Ordinal) && v.Contains("Pager", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void The_pager_reached_from_the_engine_is_not_reported()
+    {
+        var violations = Check(
+            ("Engine/LayerProbe.cs", "namespace DocStore.Engine; internal static class LayerProbe { public static object Pages(StorageEngine engine) => new DocStore.BTree.PageSource(engine.Pager, 0); }"));
+
+        Assert.DoesNotContain(violations, v => v.Contains("LayerProbe", StringComparison.Ordinal));
+    }
+
     private static IReadOnlyList<string> Check(params (string RelativePath, string Text)[] files)
     {
         var result = LayerChecker.Check(files);

@@ -7,7 +7,8 @@ namespace DocStore.Tests.Architecture;
 /// <summary>
 /// Visits every node of one file and reports each symbol declared in src/DocStore that the node binds to
 /// (through a name, a member access, an invocation, an operator, a conversion, a foreach, an await, a
-/// deconstruction, or an inferred type) when the declaring file is in a higher layer. A name that binds to
+/// deconstruction, or an inferred type) when the declaring file is in a higher layer, or in a confined folder
+/// (<see cref="LayerChecker.Confined"/>) above whose highest user the file sits. A name that binds to
 /// nothing is reported too: a skipped name could hide a reference.
 /// </summary>
 internal sealed class ReferenceWalker(string root, SemanticModel model, SortedSet<string> violations) : CSharpSyntaxWalker
@@ -184,9 +185,14 @@ internal sealed class ReferenceWalker(string root, SemanticModel model, SortedSe
 
             var toFolder = LayerChecker.LayerFolder(root, path);
             var toLayer = LayerChecker.LayerOf(toFolder);
+            var declaredIn = LayerChecker.Relative(root, path);
             if (toLayer > _layer)
             {
-                violations.Add($"{_file} ({_folder}) uses {symbol.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)} ({toFolder}, {LayerChecker.Relative(root, path)})");
+                violations.Add($"{_file} ({_folder}) uses {symbol.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)} ({toFolder}, {declaredIn})");
+            }
+            else if (LayerChecker.ConfinementOf(declaredIn) is { } confined && _layer > LayerChecker.LayerOf(confined.HighestUser))
+            {
+                violations.Add($"{_file} ({_folder}) uses {symbol.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)} ({confined.Folder} is used only up to {confined.HighestUser}, {declaredIn})");
             }
         }
     }

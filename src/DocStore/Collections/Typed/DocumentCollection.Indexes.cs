@@ -1,5 +1,6 @@
 using DocStore.BTree;
 using DocStore.Collections;
+using DocStore.Engine.Reads;
 using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Query;
@@ -63,13 +64,13 @@ public abstract partial class DocumentCollection<T, TKey>
         });
 
         // Right after a catalog change the index set is confirmed in a transaction (rare; a bare snapshot cannot read the catalog).
-        return found ? document : Read(null, new UniqueLookup(index, key), static (c, tx, fields, a) => c.FindUniqueIn(new PageSource(tx), fields, c.Bound(tx), a.Index, a.Key));
+        return found ? document : Read(null, new UniqueLookup(index, key), static (c, tx, fields, a) => c.FindUniqueIn(SnapshotRead.Of(tx).Pages, fields, c.Bound(tx), a.Index, a.Key));
     }
 
     private T? FindUniqueIn(PageSource pages, Bson.IFieldDictionary fields, IndexBinding binding, int index, ReadOnlySpan<byte> key)
     {
         var position = CheckIndex(binding, index);
-        if (!TreeLookup.TryGet(pages, binding.Roots[position], binding.Trees[position], key, out var primaryKey))
+        if (!SnapshotRead.TryGet(pages, binding.Roots[position], binding.Trees[position], key, out var primaryKey))
         {
             return default;
         }

@@ -3,6 +3,7 @@ using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Collections;
 using DocStore.Diagnostics;
+using DocStore.Engine.Reads;
 using DocStore.Query;
 using DocStore.Transactions;
 
@@ -179,27 +180,20 @@ public abstract partial class DocumentCollection<T, TKey>
             transaction.ThrowIfUnusable(_context);
             var write = transaction.Write;
             write.ThrowIfCompleted();
-            return read(this, new PageSource(write), _fields.Writer, argument);
+            return read(this, SnapshotRead.Of(write).Pages, _fields.Writer, argument);
         }
 
-        var engine = _context.Engine;
-        var snapshot = engine.RegisterSnapshot();
-        try
-        {
-            // Read after the snapshot began, as in Read: the committed dictionary covers what it can see.
-            return read(this, new PageSource(engine.Pager, snapshot.Lsn), _fields.Committed, argument);
-        }
-        finally
-        {
-            snapshot.Leave();
-        }
+        using var snapshot = SnapshotRead.Begin(_context.Engine);
+
+        // Read after the snapshot began, as in Read: the committed dictionary covers what it can see.
+        return read(this, snapshot.Pages, _fields.Committed, argument);
     }
 
     /// <summary>The stored bytes of the document with encoded key <paramref name="primaryKey"/>, read through <paramref name="pages"/>.</summary>
     private bool TryGetDocument(PageSource pages, ReadOnlySpan<byte> primaryKey, out ReadOnlyMemory<byte> bytes)
     {
         _state.ThrowIfDropped();
-        return TreeLookup.TryGet(pages, _primaryRoot, _primaryTree, primaryKey, out bytes);
+        return SnapshotRead.TryGet(pages, _primaryRoot, _primaryTree, primaryKey, out bytes);
     }
 
     /// <summary>Runs <paramref name="read"/> in <paramref name="transaction"/>, or on a snapshot of the last commit. The argument may be a span (a scratch-encoded key): nothing here encodes a key or awaits before <paramref name="read"/> consumes it.</summary>

@@ -1,5 +1,6 @@
 using DocStore.Bson.Keys;
 using DocStore.BTree;
+using DocStore.Query;
 using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
@@ -7,14 +8,13 @@ namespace DocStore.Sql.Execution;
 /// <summary>
 /// Walks a tree over key intervals, forwards or backwards. When the order matters and there are several
 /// intervals (an IN list, or one value's integer, double and decimal keys), their entries are merged by
-/// the value of the component the order is on, so the walk delivers SQL order, not tag order.
+/// the value of the component the order is on, so the walk delivers SQL order, not tag order. Each
+/// interval is walked by <see cref="OrderedWalk"/>.
 /// </summary>
 internal static class KeyWalk
 {
-    /// <summary>One entry: the tree key (a copy) and its value.</summary>
-    public readonly record struct Entry(byte[] Key, ReadOnlyMemory<byte> Value);
-
-    public static IEnumerable<Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent)
+    /// <summary>The entries of <paramref name="intervals"/> in key order, or merged by the value of key component <paramref name="orderComponent"/> (-1: interval by interval).</summary>
+    public static IEnumerable<EntryScan.Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent)
     {
         if (intervals.Count == 1 || orderComponent < 0)
         {
@@ -22,9 +22,9 @@ internal static class KeyWalk
             foreach (var interval in ordered)
             {
                 var cursor = tree.CreateCursor();
-                for (var ok = Start(cursor, interval, descending); ok && Inside(cursor, interval, descending); ok = descending ? cursor.MovePrevious() : cursor.MoveNext())
+                for (var ok = OrderedWalk.Start(cursor, interval, descending); ok; ok = OrderedWalk.Next(cursor, interval, descending))
                 {
-                    yield return new Entry(cursor.Key.ToArray(), cursor.Value);
+                    yield return new EntryScan.Entry(cursor.Key.ToArray(), cursor.Value);
                 }
             }
 
@@ -35,7 +35,7 @@ internal static class KeyWalk
         foreach (var interval in intervals)
         {
             var cursor = tree.CreateCursor();
-            if (Start(cursor, interval, descending) && Inside(cursor, interval, descending))
+            if (OrderedWalk.Start(cursor, interval, descending))
             {
                 var key = cursor.Key.ToArray();
                 heads.Add((cursor, interval, key, Component(key, orderComponent)));
@@ -61,8 +61,8 @@ internal static class KeyWalk
             }
 
             var (cursor, interval, key, _) = heads[pick];
-            yield return new Entry(key, cursor.Value);
-            if ((descending ? cursor.MovePrevious() : cursor.MoveNext()) && Inside(cursor, interval, descending))
+            yield return new EntryScan.Entry(key, cursor.Value);
+            if (OrderedWalk.Next(cursor, interval, descending))
             {
                 var next = cursor.Key.ToArray();
                 heads[pick] = (cursor, interval, next, Component(next, orderComponent));
@@ -80,11 +80,7 @@ internal static class KeyWalk
         long count = 0;
         foreach (var interval in intervals)
         {
-            var cursor = tree.CreateCursor();
-            for (var ok = Start(cursor, interval, false); ok && Inside(cursor, interval, false); ok = cursor.MoveNext())
-            {
-                count++;
-            }
+            count += OrderedWalk.Count(tree, interval);
         }
 
         return count;
@@ -131,34 +127,4 @@ internal static class KeyWalk
             _ => SqlValue.FromBinary(reader.Remaining.ToArray(), 0),
         };
     }
-
-    private static bool Start(TreeCursor cursor, KeyInterval interval, bool descending)
-    {
-        if (!descending)
-        {
-            var from = interval.LowExclusive ? KeyRange.ForPrefix(interval.Low).Upper.Span : interval.Low;
-            return from.Length == 0 ? cursor.SeekFirst() : cursor.Seek(from);
-        }
-
-        bool ok;
-        if (interval.High is null)
-        {
-            ok = cursor.SeekLast();
-        }
-        else
-        {
-            var to = interval.HighInclusive ? KeyRange.ForPrefix(interval.High).Upper.ToArray() : interval.High;
-            ok = to.Length == 0 ? cursor.SeekLast() : cursor.SeekAtOrBefore(to);
-        }
-
-        while (ok && !interval.BelowHigh(cursor.Key))
-        {
-            ok = cursor.MovePrevious();
-        }
-
-        return ok;
-    }
-
-    private static bool Inside(TreeCursor cursor, KeyInterval interval, bool descending) =>
-        descending ? interval.AboveLow(cursor.Key) : interval.BelowHigh(cursor.Key);
 }

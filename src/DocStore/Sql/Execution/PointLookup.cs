@@ -1,5 +1,5 @@
 using DocStore.Bson.Keys;
-using DocStore.BTree;
+using DocStore.Engine.Reads;
 using DocStore.Metadata;
 using DocStore.Sql.Bound;
 using DocStore.Sql.Planning;
@@ -41,96 +41,86 @@ internal static class PointLookup
         var plan = compiled.Plan!;
         var source = plan.Sources[0];
         var collection = source.Source.Collection;
-        var engine = owner.Context.Engine;
-        var snapshot = engine.RegisterSnapshot();
-        try
+        using var snapshot = SnapshotRead.Begin(owner.Context.Engine);
+        var lsn = snapshot.Lsn;
+        if (snapshot.RootGeneration != compiled.Catalog.Generation
+            || !snapshot.TryGetRoot(collection.PrimaryTree, out var primaryRoot))
         {
-            var lsn = snapshot.Lsn;
-            if (engine.RootCache.GenerationStart != compiled.Catalog.Generation
-                || !engine.RootCache.TryGet(collection.PrimaryTree, lsn, out var primaryRoot))
-            {
-                return null;
-            }
+            return null;
+        }
 
-            var index = source.Access.Index;
-            var seekTree = index?.Tree ?? collection.PrimaryTree;
-            var seekRoot = primaryRoot;
-            if (index is not null && !engine.RootCache.TryGet(index.Tree, lsn, out seekRoot))
-            {
-                return null;
-            }
+        var index = source.Access.Index;
+        var seekTree = index?.Tree ?? collection.PrimaryTree;
+        var seekRoot = primaryRoot;
+        if (index is not null && !snapshot.TryGetRoot(index.Tree, out seekRoot))
+        {
+            return null;
+        }
 
-            var value = source.Access.Equalities[0][0] switch
-            {
-                ParameterExpr parameter => parameters[parameter.Slot],
-                AffinityExpr { Operand: ParameterExpr parameter } => parameters[parameter.Slot],
-                var literal => ((LiteralExpr)literal).Value,
-            };
+        var value = source.Access.Equalities[0][0] switch
+        {
+            ParameterExpr parameter => parameters[parameter.Slot],
+            AffinityExpr { Operand: ParameterExpr parameter } => parameters[parameter.Slot],
+            var literal => ((LiteralExpr)literal).Value,
+        };
 
-            // Text for a typed key (a Guid as text) is converted, or refused, by the normal path.
-            if (source.Access.Equalities[0][0] is AffinityExpr && value.Kind == SqlKind.Text)
-            {
-                return null;
-            }
-            if (KeyIntervals.IsPartialKind(value.Kind))
-            {
-                // Found by a prefix walk (every kind or offset of the instant), which the normal path does.
-                return null;
-            }
+        // Text for a typed key (a Guid as text) is converted, or refused, by the normal path.
+        if (source.Access.Equalities[0][0] is AffinityExpr && value.Kind == SqlKind.Text)
+        {
+            return null;
+        }
+        if (KeyIntervals.IsPartialKind(value.Kind))
+        {
+            // Found by a prefix walk (every kind or offset of the instant), which the normal path does.
+            return null;
+        }
 
-            var integersOnly = false;
-            if (value.IsNumber && !owner.KnownIntegersOnly(seekTree, lsn, out integersOnly))
+        var integersOnly = false;
+        if (value.IsNumber && !owner.KnownIntegersOnly(seekTree, lsn, out integersOnly))
+        {
+            return null;
+        }
+
+        // The common cases are one key: an integer in a tree of integers, or a short string (an email, a
+        // name; each char takes at most three bytes). They are encoded on the stack.
+        Span<byte> buffer = stackalloc byte[StackKeyBytes];
+        var writer = new KeyWriter(buffer);
+        if (value.Kind == SqlKind.Integer && integersOnly)
+        {
+            writer.WriteInt64(value.Integer);
+        }
+        else if (value.Kind == SqlKind.Text && value.Boxed is string { Length: <= MaxStackText } text)
+        {
+            writer.WriteString(text);
+        }
+
+        if (!writer.WrittenSpan.IsEmpty)
+        {
+            return TryRead(snapshot, writer.WrittenSpan, out var one) ? [one] : [];
+        }
+
+        var result = new List<T>(1);
+        foreach (var key in KeyIntervals.Equal([], value, value.IsNumber && integersOnly))
+        {
+            if (TryRead(snapshot, key, out var found))
             {
-                return null;
-            }
-
-            var pages = new PageSource(engine.Pager, lsn);
-
-            // The common cases are one key: an integer in a tree of integers, or a short string (an email, a
-            // name; each char takes at most three bytes). They are encoded on the stack.
-            Span<byte> buffer = stackalloc byte[StackKeyBytes];
-            var writer = new KeyWriter(buffer);
-            if (value.Kind == SqlKind.Integer && integersOnly)
-            {
-                writer.WriteInt64(value.Integer);
-            }
-            else if (value.Kind == SqlKind.Text && value.Boxed is string { Length: <= MaxStackText } text)
-            {
-                writer.WriteString(text);
-            }
-
-            if (!writer.WrittenSpan.IsEmpty)
-            {
-                return TryRead(pages, writer.WrittenSpan, out var one) ? [one] : [];
-            }
-
-            var result = new List<T>(1);
-            foreach (var key in KeyIntervals.Equal([], value, value.IsNumber && integersOnly))
-            {
-                if (TryRead(pages, key, out var found))
-                {
-                    result.Add(found);
-                }
-            }
-
-            return result;
-
-            bool TryRead(PageSource pages, ReadOnlySpan<byte> key, out T document)
-            {
-                if (!TreeLookup.TryGet(pages, seekRoot, seekTree, key, out var found)
-                    || (index is not null && !TreeLookup.TryGet(pages, primaryRoot, collection.PrimaryTree, found.Span, out found)))
-                {
-                    document = default!;
-                    return false;
-                }
-
-                document = serializer.Read(found.Span, collection.Fields(null, owner.Context));
-                return true;
+                result.Add(found);
             }
         }
-        finally
+
+        return result;
+
+        bool TryRead(in SnapshotRead read, ReadOnlySpan<byte> key, out T document)
         {
-            snapshot.Leave();
+            if (!read.TryGet(seekRoot, seekTree, key, out var found)
+                || (index is not null && !read.TryGet(primaryRoot, collection.PrimaryTree, found.Span, out found)))
+            {
+                document = default!;
+                return false;
+            }
+
+            document = serializer.Read(found.Span, collection.Fields(null, owner.Context));
+            return true;
         }
     }
 }

@@ -1,4 +1,5 @@
 using DocStore.Bson.Keys;
+using DocStore.Query;
 using DocStore.Sql.Binding;
 using DocStore.Sql.Bound;
 using DocStore.Sql.Planning;
@@ -85,7 +86,7 @@ internal static class SourceScans
         switch (access.Kind)
         {
             case AccessKind.FullScan or AccessKind.KeyOrder:
-                return KeyWalk.Count(primary, [new KeyInterval([], false, null, false)]);
+                return KeyWalk.Count(primary, [KeyInterval.All]);
             case AccessKind.KeySeek when SeeksPartially(access, row):
                 return KeyWalk.Count(primary, [.. Prefixes(access.Equalities, row, false).Select(KeyInterval.Prefix)]);
             case AccessKind.KeySeek:
@@ -105,7 +106,7 @@ internal static class SourceScans
             return KeyWalk.Count(tree, [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)]);
         }
 
-        return access.Kind == AccessKind.IndexOrder ? KeyWalk.Count(tree, [new KeyInterval([], false, null, false)]) : Documents(plan, row, state).LongCount();
+        return access.Kind == AccessKind.IndexOrder ? KeyWalk.Count(tree, [KeyInterval.All]) : Documents(plan, row, state).LongCount();
     }
 
     /// <summary>True when every equality value the access seeks is of a kind whose key equality is SQL equality.</summary>

@@ -1,27 +1,9 @@
 using DocStore.Bson.Keys;
 using DocStore.Metadata;
+using DocStore.Query;
 using DocStore.Sql.Bound;
 
 namespace DocStore.Sql.Execution;
-
-/// <summary>
-/// A stretch of a tree's keys: from <see cref="Low"/> (inclusive, or past every key starting with it)
-/// up to <see cref="High"/> (every key below it, and with <see cref="HighInclusive"/> every key starting
-/// with it). Encoded keys are prefix-free per component, so "starting with" is "equal in the leading
-/// components".
-/// </summary>
-internal sealed record KeyInterval(byte[] Low, bool LowExclusive, byte[]? High, bool HighInclusive)
-{
-    /// <summary>True when this interval holds the key (used when walking backwards, and to stop forwards).</summary>
-    public bool AboveLow(ReadOnlySpan<byte> key) =>
-        LowExclusive ? key.SequenceCompareTo(Low) > 0 && !key.StartsWith(Low) : key.SequenceCompareTo(Low) >= 0;
-
-    public bool BelowHigh(ReadOnlySpan<byte> key) =>
-        High is null || key.SequenceCompareTo(High) < 0 || (HighInclusive && key.StartsWith(High));
-
-    /// <summary>Every key that starts with <paramref name="prefix"/>.</summary>
-    public static KeyInterval Prefix(byte[] prefix) => new(prefix, false, prefix, true);
-}
 
 /// <summary>
 /// Turns values into key intervals in the order-preserving key encoding that the indexes use
