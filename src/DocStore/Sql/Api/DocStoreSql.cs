@@ -10,7 +10,7 @@ namespace DocStore;
 /// instead. Texts are parsed once and cached (past 512 texts the least recently used is evicted); their
 /// plans are cached too and rebuilt when a collection or index is created or dropped. Thread-safe.
 /// </summary>
-public sealed partial class DocStoreSql
+public sealed class DocStoreSql
 {
     internal DocStoreSql(DocStoreContext context)
     {
