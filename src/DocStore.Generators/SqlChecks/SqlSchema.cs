@@ -41,7 +41,7 @@ internal sealed class SqlSchema
         bool complete = true;
         foreach (INamedTypeSymbol type in TopLevelTypes(compilation.Assembly.GlobalNamespace))
         {
-            if (CollectionParser.FindAttribute(type, KnownNames.CollectionAttribute) is null)
+            if (SymbolFacts.FindAttribute(type, KnownNames.CollectionAttribute) is null)
             {
                 continue;
             }
