@@ -78,7 +78,7 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
                 static (node, _) => IsContextCandidate(node),
                 static (syntax, cancellationToken) =>
                     syntax.SemanticModel.GetDeclaredSymbol((ClassDeclarationSyntax)syntax.Node, cancellationToken) is { } symbol
-                        && CollectionParser.FindAttribute(symbol, KnownNames.ContextCollectionsAttribute) is null
+                        && SymbolFacts.FindAttribute(symbol, KnownNames.ContextCollectionsAttribute) is null
                         ? ContextParser.Parse(symbol)
                         : null)
             .Where(static model => model is not null)

@@ -57,7 +57,7 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
     private static void AnalyzeType(SymbolAnalysisContext context, ConcurrentBag<(string Name, INamedTypeSymbol Type)> names)
     {
         var type = (INamedTypeSymbol)context.Symbol;
-        if (CollectionParser.FindAttribute(type, KnownNames.CollectionAttribute) is not null)
+        if (SymbolFacts.FindAttribute(type, KnownNames.CollectionAttribute) is not null)
         {
             var diagnostics = new List<Diagnostic>();
             CollectionModel? model = CollectionParser.Parse(type, diagnostics, context.CancellationToken);
@@ -94,7 +94,7 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
     {
         foreach ((ITypeSymbol listed, AttributeData attribute) in ContextParser.ListedTypes(type))
         {
-            if (listed is not INamedTypeSymbol named || CollectionParser.FindAttribute(named, KnownNames.CollectionAttribute) is null)
+            if (listed is not INamedTypeSymbol named || SymbolFacts.FindAttribute(named, KnownNames.CollectionAttribute) is null)
             {
                 Location location = attribute.ApplicationSyntaxReference?.GetSyntax(context.CancellationToken).GetLocation() ?? SourceLocations.TypeIdentifier(type);
                 context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.ListedTypeNotCollection, location, type.Name, listed.ToDisplayString()));
@@ -110,7 +110,7 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
             List<INamedTypeSymbol> types = group.Select(g => g.Type).OrderBy(t => t.ToDisplayString(), System.StringComparer.Ordinal).ToList();
             for (int i = 1; i < types.Count; i++)
             {
-                AttributeData attribute = CollectionParser.FindAttribute(types[i], KnownNames.CollectionAttribute)!;
+                AttributeData attribute = SymbolFacts.FindAttribute(types[i], KnownNames.CollectionAttribute)!;
                 Location location = SourceLocations.Attribute(attribute, SourceLocations.TypeIdentifier(types[i]));
                 context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.DuplicateCollectionName, location,
                     group.Key, types[0].ToDisplayString(), types[i].ToDisplayString()));

@@ -36,14 +36,14 @@ internal static class ContextParser
 
         string accessibility = type.DeclaredAccessibility == Accessibility.Public ? "public" : "internal";
         string ns = type.ContainingNamespace.IsGlobalNamespace ? string.Empty : type.ContainingNamespace.ToDisplayString();
-        bool lists = CollectionParser.FindAttribute(type, KnownNames.ContextCollectionsAttribute) is not null;
+        bool lists = SymbolFacts.FindAttribute(type, KnownNames.ContextCollectionsAttribute) is not null;
         return new ContextModel(ns, type.Name, accessibility, lists, ListedTypes(type).Select(l => l.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).ToEquatableArray());
     }
 
     /// <summary>The types the context's <c>[ContextCollections]</c> lists (none without the attribute).</summary>
     public static IEnumerable<(ITypeSymbol Type, AttributeData Attribute)> ListedTypes(INamedTypeSymbol type)
     {
-        if (CollectionParser.FindAttribute(type, KnownNames.ContextCollectionsAttribute) is not { } attribute)
+        if (SymbolFacts.FindAttribute(type, KnownNames.ContextCollectionsAttribute) is not { } attribute)
         {
             yield break;
         }

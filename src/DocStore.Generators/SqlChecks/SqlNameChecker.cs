@@ -1,5 +1,6 @@
 using System.Linq;
 using DocStore.Sql.Ast;
+using DocStore.Sql.Binding.Names;
 
 namespace DocStore.Generators.SqlChecks;
 
@@ -12,10 +13,12 @@ internal sealed record SqlNameProblem(SourceSpan Span, bool IsCollection, string
 
 /// <summary>
 /// Walks parsed statements and resolves collection names and field paths against a <see cref="SqlSchema"/>
-/// by the binder's rules (aliases, unqualified names found in the one source that has them, exact then
-/// case-insensitive names, <c>"quoted"</c> names exactly, ORDER BY output aliases). Paths are checked
-/// level by level against the model, so a name that exists only at another depth is reported too.
-/// Whatever cannot be known (a collection outside the model, an ambiguous name) is skipped.
+/// with the binder's own name rules, compiled in from the runtime: <see cref="SqlNameMatch"/> (exact then
+/// case-insensitive names, <c>"quoted"</c> names exactly, also for ORDER BY output aliases) and
+/// <see cref="SourceScope{TSource}"/> (aliases, unqualified names found in the one source that has them,
+/// whole-document aliases, outer-query names). Paths are then checked level by level against the model,
+/// so a name that exists only at another depth is reported too. Whatever cannot be known (a collection
+/// outside the model, an ambiguous name) is skipped.
 /// </summary>
 internal sealed class SqlNameChecker
 {
@@ -73,7 +76,7 @@ internal sealed class SqlNameChecker
     private void Write(SqlName collection, IEnumerable<PathExpression> targets, IEnumerable<SqlExpression> values, SqlExpression? where)
     {
         var scope = new Scope(null);
-        scope.Add(collection.Text, Collection(collection));
+        Add(scope, collection, null);
         foreach (PathExpression target in targets)
         {
             Path(target, scope);
@@ -106,9 +109,7 @@ internal sealed class SqlNameChecker
         var scope = new Scope(outer);
         foreach (TableSource table in new[] { query.From }.Concat(query.Joins.Select(j => j.Source)))
         {
-            FieldNode? fields = Collection(table.Collection);
-            _schema.Find(table.Collection.Text, table.Collection.Quoted, out string? resolved, out _);
-            scope.Add(table.Alias?.Text ?? resolved ?? table.Collection.Text, fields);
+            Add(scope, table.Collection, table.Alias);
         }
 
         foreach (JoinClause join in query.Joins)
@@ -139,7 +140,7 @@ internal sealed class SqlNameChecker
         {
             // A lone name may be an output alias of the select list, which the binder tries first.
             if (term.Expression is PathExpression { Segments.Length: 1 } path && !path.Segments[0].AnyElement
-                && SqlSchema.Resolve(outputNames, path.Segments[0].Name.Text, path.Segments[0].Name.Quoted, out bool ambiguous) is not null | ambiguous)
+                && SqlNameMatch.Resolve(outputNames, path.Segments[0].Name.Text, path.Segments[0].Name.Quoted, out _) is not null)
             {
                 continue;
             }
@@ -210,51 +211,40 @@ internal sealed class SqlNameChecker
         }
     }
 
+    /// <summary>A FROM or JOIN source, named as the binder names it: its alias, else the collection's own name.</summary>
+    private void Add(Scope scope, SqlName collection, SqlName? alias)
+    {
+        FieldNode? fields = Collection(collection);
+        _schema.Find(collection.Text, collection.Quoted, out string? resolved, out _);
+        string name = resolved ?? collection.Text;
+        scope.Sources.Add(new Source(alias?.Text ?? name, name, fields));
+    }
+
     private void Path(PathExpression path, Scope scope)
     {
-        PathSegment head = path.Segments[0];
-        int first = 0;
-        Source? source;
-        if (!head.AnyElement && path.Segments.Length > 1 && scope.FindSource(head.Name) is { } qualified)
+        PathHead<Source> head = scope.Names.ResolveHead(path);
+        Source? source = head.Source;
+        int first = head.Kind == PathHeadKind.Qualified ? 1 : 0;
+        if (head.Kind == PathHeadKind.Unknown)
         {
-            source = qualified;
-            first = 1;
+            SqlName name = path.Segments[0].Name;
+            _problems.Add(new SqlNameProblem(name.Span, IsCollection: false, name.Text, scope.Names.UnknownFieldPlace(s => s.Collection)));
+            return;
         }
-        else
+
+        if (head.Kind is not (PathHeadKind.Field or PathHeadKind.Qualified) || source is null)
         {
-            if (scope.HasUnknownSource)
-            {
-                return;
-            }
-
-            source = scope.SourceWithField(head.Name, out bool ambiguous);
-            if (ambiguous)
-            {
-                return;
-            }
-
-            if (source is null)
-            {
-                bool wholeDocument = !head.AnyElement && path.Segments.Length == 1 && scope.FindSource(head.Name) is not null;
-                if (!wholeDocument && !(scope.Outer?.CanResolve(head.Name) ?? false))
-                {
-                    string where = scope.Sources.Count == 1 ? scope.Sources[0].Fields!.Description
-                        : "any of " + string.Join(", ", scope.Sources.Select(s => $"'{s.Alias}'"));
-                    _problems.Add(new SqlNameProblem(head.Name.Span, IsCollection: false, head.Name.Text, where));
-                }
-
-                return;
-            }
+            return;
         }
 
         FieldNode? level = source.Fields;
         for (int i = first; i < path.Segments.Length && level is { IsOpen: false }; i++)
         {
             SqlName name = path.Segments[i].Name;
-            string? resolved = SqlSchema.Resolve(level.Names, name.Text, name.Quoted, out bool ambiguous);
+            string? resolved = SqlNameMatch.Resolve(level.Names, name.Text, name.Quoted, out IReadOnlyList<string> ambiguous);
             if (resolved is null)
             {
-                if (!ambiguous)
+                if (ambiguous.Count == 0)
                 {
                     _problems.Add(new SqlNameProblem(name.Span, IsCollection: false, name.Text, level.Description));
                 }
@@ -266,39 +256,39 @@ internal sealed class SqlNameChecker
         }
     }
 
-    private sealed record Source(string Alias, FieldNode? Fields);
+    /// <summary>A source: its alias, its collection's name, and its fields (null for a collection outside the model).</summary>
+    private sealed record Source(string Alias, string Collection, FieldNode? Fields);
 
-    /// <summary>The sources of one query level, and the level around it (for subqueries).</summary>
-    private sealed class Scope(Scope? outer)
+    /// <summary>The sources of one query level, resolved by the binder's rules, and the level around it.</summary>
+    private sealed class Scope
     {
-        public Scope? Outer { get; } = outer;
+        public Scope(Scope? outer) =>
+            Names = new SourceScope<Source>(Sources, static s => s.Alias, FieldOf, outer?.Names, ambiguous: null);
 
         public List<Source> Sources { get; } = new();
 
-        /// <summary>True when a source's collection is outside the model: then an unqualified name may be its field.</summary>
-        public bool HasUnknownSource => Sources.Any(s => s.Fields is null);
+        public SourceScope<Source> Names { get; }
 
-        public void Add(string alias, FieldNode? fields) => Sources.Add(new Source(alias, fields));
-
-        public Source? FindSource(SqlName name)
+        /// <summary>
+        /// Whether a source has a top-level field, as far as the model tells: unknown outside the model, any
+        /// name in a dictionary, the binder's name match otherwise (a name ambiguous in the source counts as
+        /// found, so it is skipped like the binder's ambiguity error). The model has no newer names to reload.
+        /// </summary>
+        private static FieldMatch FieldOf(Source source, SqlName name, bool again)
         {
-            string? alias = SqlSchema.Resolve(Sources.Select(s => s.Alias), name.Text, name.Quoted, out _);
-            return alias is null ? null : Sources.First(s => s.Alias == alias);
-        }
+            if (source.Fields is null)
+            {
+                return FieldMatch.Unknown;
+            }
 
-        public Source? SourceWithField(SqlName name, out bool ambiguous)
-        {
-            ambiguous = false;
-            List<Source> exact = Sources.Where(s => s.Fields!.IsOpen || s.Fields.Names.Contains(name.Text)).ToList();
-            List<Source> matches = exact.Count > 0 || name.Quoted
-                ? exact
-                : Sources.Where(s => SqlSchema.Resolve(s.Fields!.Names, name.Text, false, out bool several) is not null || several).ToList();
-            ambiguous = matches.Count > 1;
-            return matches.Count == 1 ? matches[0] : null;
-        }
+            if (again)
+            {
+                return FieldMatch.Missing;
+            }
 
-        public bool CanResolve(SqlName name) =>
-            FindSource(name) is not null || HasUnknownSource || SourceWithField(name, out bool ambiguous) is not null || ambiguous
-            || (Outer?.CanResolve(name) ?? false);
+            return source.Fields.IsOpen || SqlNameMatch.Resolve(source.Fields.Names, name.Text, name.Quoted, out IReadOnlyList<string> several) is not null || several.Count > 0
+                ? FieldMatch.Found
+                : FieldMatch.Missing;
+        }
     }
 }

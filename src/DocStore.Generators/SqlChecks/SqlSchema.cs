@@ -3,6 +3,7 @@ using System.Linq;
 using System.Threading;
 using DocStore.Generators.Model;
 using DocStore.Generators.Parsing;
+using DocStore.Sql.Binding.Names;
 using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.SqlChecks;
@@ -14,12 +15,6 @@ namespace DocStore.Generators.SqlChecks;
 /// </summary>
 internal sealed class SqlSchema
 {
-    /// <summary>The system tables every database has, and the fields their rows carry.</summary>
-    private static readonly string[] SystemTables = { "docstore_collections", "docstore_indexes", "docstore_fields" };
-
-    private static readonly string[] SystemFields =
-        { "name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id" };
-
     private readonly Dictionary<string, FieldNode> _collections;
 
     private SqlSchema(Dictionary<string, FieldNode> collections, bool complete)
@@ -32,7 +27,7 @@ internal sealed class SqlSchema
     public bool IsComplete { get; }
 
     /// <summary>The model collections, sorted, for messages.</summary>
-    public string CollectionList => string.Join(", ", _collections.Keys.Where(k => !SystemTables.Contains(k)).OrderBy(k => k, StringComparer.Ordinal));
+    public string CollectionList => string.Join(", ", _collections.Keys.Where(k => !SystemTableSchema.Tables.Contains(k)).OrderBy(k => k, StringComparer.Ordinal));
 
     /// <summary>The schema of every <c>[Collection]</c> type declared in <paramref name="compilation"/>.</summary>
     public static SqlSchema Build(Compilation compilation, CancellationToken cancellationToken)
@@ -41,7 +36,7 @@ internal sealed class SqlSchema
         bool complete = true;
         foreach (INamedTypeSymbol type in TopLevelTypes(compilation.Assembly.GlobalNamespace))
         {
-            if (CollectionParser.FindAttribute(type, KnownNames.CollectionAttribute) is null)
+            if (SymbolFacts.FindAttribute(type, KnownNames.CollectionAttribute) is null)
             {
                 continue;
             }
@@ -57,12 +52,11 @@ internal sealed class SqlSchema
             }
         }
 
-        var system = FieldNode.Flat(SystemFields);
-        foreach (string table in SystemTables)
+        foreach (string table in SystemTableSchema.Tables)
         {
             if (!collections.ContainsKey(table))
             {
-                collections.Add(table, system);
+                collections.Add(table, FieldNode.Flat(table, SystemTableSchema.Fields));
             }
         }
 
@@ -70,38 +64,14 @@ internal sealed class SqlSchema
     }
 
     /// <summary>
-    /// Finds a collection as the SQL binder does: exactly, then ignoring case when one name matches; quoted
-    /// names only exactly. <paramref name="ambiguous"/> is set when several match ignoring case.
+    /// Finds a collection by the SQL binder's rule (<see cref="SqlNameMatch"/>). <paramref name="ambiguous"/> is
+    /// set when several match ignoring case.
     /// </summary>
     public FieldNode? Find(string name, bool quoted, out string? resolved, out bool ambiguous)
     {
-        ambiguous = false;
-        resolved = Resolve(_collections.Keys, name, quoted, out ambiguous);
+        resolved = SqlNameMatch.Resolve(_collections.Keys, name, quoted, out IReadOnlyList<string> several);
+        ambiguous = several.Count > 0;
         return resolved is null ? null : _collections[resolved];
-    }
-
-    /// <summary>Name resolution shared by collections and fields: exact, then the single case-insensitive match unless quoted.</summary>
-    public static string? Resolve(IEnumerable<string> names, string name, bool quoted, out bool ambiguous)
-    {
-        ambiguous = false;
-        string? match = null;
-        int count = 0;
-        foreach (string candidate in names)
-        {
-            if (candidate == name)
-            {
-                return candidate;
-            }
-
-            if (!quoted && string.Equals(candidate, name, StringComparison.OrdinalIgnoreCase))
-            {
-                match = candidate;
-                count++;
-            }
-        }
-
-        ambiguous = count > 1;
-        return count == 1 ? match : null;
     }
 
     private static IEnumerable<INamedTypeSymbol> TopLevelTypes(INamespaceSymbol ns)
@@ -154,7 +124,8 @@ internal sealed class FieldNode
         return Build(objects, model.Objects[0], $"collection '{model.CollectionName}'", $"collection '{model.CollectionName}'", 0);
     }
 
-    public static FieldNode Flat(IEnumerable<string> names)
+    /// <summary>A system table: its fields, any of which may hold anything.</summary>
+    public static FieldNode Flat(string table, IEnumerable<string> names)
     {
         var fields = new Dictionary<string, FieldNode>(StringComparer.Ordinal);
         foreach (string name in names)
@@ -162,7 +133,7 @@ internal sealed class FieldNode
             fields[name] = new FieldNode(ImmutableDictionary<string, FieldNode>.Empty, isOpen: true, $"'{name}'");
         }
 
-        return new FieldNode(fields, isOpen: false, "a system table");
+        return new FieldNode(fields, isOpen: false, $"collection '{table}'");
     }
 
     // Depth bounds a document type that contains itself (a tree of comments): past it, anything goes.

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using DocStore.Bson.Model;
 using DocStore.Generators.Tests.Diagnostics;
 using DocStore.Generators.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
@@ -181,6 +182,41 @@ public class SqlCheckTests
                 FROM Customers
                 """);
             """"));
+
+    [Fact]
+    public void System_table_columns_the_runtime_serves_are_known_to_the_analyzer()
+    {
+        // The columns come from the runtime's rows, so the analyzer is checked against what SQL really returns.
+        using DocStoreDatabase db = DocStoreDatabase.OpenInMemory();
+        db.GetCollection("People", IndexDefinition.On("Name")).Insert(new BsonDocument { { "_id", 1 }, { "Name", "Ann" } });
+        var statements = new List<string>();
+        foreach (string table in new[] { "docstore_collections", "docstore_indexes", "docstore_fields" })
+        {
+            IReadOnlyList<BsonDocument> rows = db.Sql.Query($"SELECT * FROM {table}");
+            Assert.NotEmpty(rows);
+            // Quoted, as some columns (unique) are keywords; a quoted name must match exactly.
+            string statement = $"SELECT {string.Join(", ", rows.SelectMany(r => r.Names).Distinct().Select(n => $"\"{n}\""))} FROM {table}";
+            Assert.Equal(rows.Count, db.Sql.Query(statement).Count);
+            statements.Add(statement);
+        }
+
+        // key_type (and type) were missing from the analyzer's former copy of the list.
+        string script = string.Join("; ", statements);
+        Assert.Contains("key_type", script, StringComparison.Ordinal);
+        Assert.Empty(Analyze($"db.Sql.Query(\"{script.Replace("\"", "\\\"", StringComparison.Ordinal)}\");"));
+    }
+
+    [Theory]
+    [InlineData("SELECT [|nme|] FROM docstore_indexes")]
+    [InlineData("SELECT i.[|nme|] FROM docstore_indexes i")]
+    public void DOCS022_in_a_system_table_says_what_the_runtime_says(string marked)
+    {
+        string sql = marked.Replace("[|", "", StringComparison.Ordinal).Replace("|]", "", StringComparison.Ordinal);
+        using DocStoreDatabase db = DocStoreDatabase.OpenInMemory();
+        SqlExecutionException runtime = Assert.Throws<SqlExecutionException>(() => db.Sql.Query(sql));
+        Diagnostic analyzer = Single("DOCS022", $"db.Sql.Query(\"{marked}\");");
+        Assert.Contains(analyzer.GetMessage(), runtime.Message, StringComparison.Ordinal);
+    }
 
     [Fact]
     public void Nothing_is_known_about_non_constant_sql_untyped_databases_or_sessions() =>

@@ -2,6 +2,7 @@ using System.Text;
 using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Sql.Ast;
+using DocStore.Sql.Binding.Names;
 using DocStore.Sql.Bound;
 using DocStore.Sql.Bound.Dates;
 using DocStore.Sql.Execution;
@@ -194,31 +195,18 @@ internal sealed partial class Binder
         var segments = path.Segments;
         var text = Text(path);
         var head = segments[0];
-        BoundSource? source = null;
-        var first = 0;
-        if (!head.AnyElement && segments.Length > 1 && FindSource(head.Name) is { } qualified)
+        var resolved = _scope.ResolveHead(path);
+        // Past the switch the head is a field of the source or its alias, so the source is known.
+        var source = resolved.Source!;
+        var first = resolved.Kind == PathHeadKind.Qualified ? 1 : 0;
+        switch (resolved.Kind)
         {
-            source = qualified;
-            first = 1;
-        }
-        else
-        {
-            source = SourceWithField(head.Name);
-            if (source is null)
-            {
-                if (!head.AnyElement && segments.Length == 1 && FindSource(head.Name) is { } whole)
-                {
-                    return new DocumentExpr(whole.Index) { Text = text };
-                }
-
-                if (_outer is not null && _outer.CanResolve(head.Name))
-                {
-                    throw SqlErrors.NotSupported(_sql, head.Span, $"'{head.Name.Text}' refers to the outer query: correlated subqueries are not supported");
-                }
-
-                var where = _sources.Count == 1 ? $"collection '{_sources[0].Collection.Name}'" : $"any of {string.Join(", ", _sources.Select(s => $"'{s.Alias}'"))}";
-                throw SqlErrors.UnknownName(_sql, head.Name.Span, $"Unknown field '{head.Name.Text}' in {where}");
-            }
+            case PathHeadKind.WholeDocument:
+                return new DocumentExpr(source.Index) { Text = text };
+            case PathHeadKind.OuterQuery:
+                throw SqlErrors.NotSupported(_sql, head.Span, $"'{head.Name.Text}' refers to the outer query: correlated subqueries are not supported");
+            case PathHeadKind.Unknown or PathHeadKind.Unresolvable:
+                throw SqlErrors.UnknownName(_sql, head.Name.Span, $"Unknown field '{head.Name.Text}' in {_scope.UnknownFieldPlace(s => s.Collection.Name)}");
         }
 
         var ids = new ushort[segments.Length - first];
@@ -246,27 +234,9 @@ internal sealed partial class Binder
         return new PathExpr(source.Index, ids, expand, expand >= 0 ? _elementSlots++ : -1, stored.ToString()) { Text = text };
     }
 
-    private bool CanResolve(SqlName name) => FindSource(name) is not null || SourceWithField(name) is not null || (_outer?.CanResolve(name) ?? false);
-
-    /// <summary>The one source whose collection has a field <paramref name="name"/>; an error when several do.</summary>
-    private BoundSource? SourceWithField(SqlName name)
-    {
-        for (var attempt = 0; attempt < 2; attempt++)
-        {
-            var matches = _sources.Where(s => ResolveField(s, name, attempt == 1) is not null).ToList();
-            if (matches.Count > 1)
-            {
-                throw SqlErrors.UnknownName(_sql, name.Span, $"The field '{name.Text}' is ambiguous: it is in {string.Join(" and ", matches.Select(m => $"'{m.Alias}'"))}; qualify it with a source name");
-            }
-
-            if (matches.Count == 1)
-            {
-                return matches[0];
-            }
-        }
-
-        return null;
-    }
+    /// <summary>Several sources have a field <paramref name="name"/>: the name must be qualified.</summary>
+    private void ThrowAmbiguousField(SqlName name, IReadOnlyList<BoundSource> matches) =>
+        throw SqlErrors.UnknownName(_sql, name.Span, $"The field '{name.Text}' is ambiguous: it is in {string.Join(" and ", matches.Select(m => $"'{m.Alias}'"))}; qualify it with a source name");
 
     /// <summary>The stored name <paramref name="name"/> resolves to: exact, then the one match ignoring case; null when none.</summary>
     private string? ResolveField(BoundSource source, SqlName name, bool fresh = false)
@@ -287,7 +257,7 @@ internal sealed partial class Binder
             return null;
         }
 
-        var matches = fields.Where(f => string.Equals(f.Name, name.Text, StringComparison.OrdinalIgnoreCase)).Select(f => f.Name).ToList();
+        var matches = SqlNameMatch.IgnoringCase(fields.Select(f => f.Name), name.Text);
         if (matches.Count > 1)
         {
             throw SqlErrors.UnknownName(_sql, name.Span, $"The field name '{name.Text}' is ambiguous in '{source.Collection.Name}': it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name");

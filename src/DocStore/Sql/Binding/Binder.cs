@@ -1,5 +1,6 @@
 using DocStore.Bson;
 using DocStore.Sql.Ast;
+using DocStore.Sql.Binding.Names;
 using DocStore.Sql.Bound;
 using DocStore.Sql.Execution;
 
@@ -16,8 +17,8 @@ internal sealed partial class Binder
     private readonly SqlCatalog _catalog;
     private readonly Func<SqlCollection, bool, IFieldDictionary> _fields;
     private readonly ParameterMap _parameters;
-    private readonly Binder? _outer;
     private readonly List<BoundSource> _sources = [];
+    private readonly SourceScope<BoundSource> _scope;
     private readonly List<AggregateSpec> _aggregates = [];
     private readonly List<BoundSelect> _subqueries = [];
     private int _elementSlots;
@@ -39,7 +40,8 @@ internal sealed partial class Binder
         _catalog = catalog;
         _fields = fields;
         _parameters = parameters;
-        _outer = outer;
+        _scope = new SourceScope<BoundSource>(_sources, static s => s.Alias, (s, name, fresh) => ResolveField(s, name, fresh) is null ? FieldMatch.Missing : FieldMatch.Found,
+            outer?._scope, ThrowAmbiguousField);
     }
 
     public BoundSelect Bind(SelectQuery query)
@@ -150,12 +152,8 @@ internal sealed partial class Binder
 
         if (expression is PathExpression { Segments: [{ AnyElement: false } segment] })
         {
-            var index = Array.FindIndex(columns, c => c.Name == segment.Name.Text);
-            if (index < 0 && !segment.Name.Quoted)
-            {
-                var matches = columns.Select((c, i) => (c, i)).Where(p => string.Equals(p.c.Name, segment.Name.Text, StringComparison.OrdinalIgnoreCase)).ToList();
-                index = matches.Count == 1 ? matches[0].i : -1;
-            }
+            var name = SqlNameMatch.Resolve(columns.Select(c => c.Name), segment.Name.Text, segment.Name.Quoted, out _);
+            var index = name is null ? -1 : Array.FindIndex(columns, c => c.Name == name);
 
             if (index >= 0 && columns[index].Value is not DocumentExpr)
             {
@@ -166,17 +164,7 @@ internal sealed partial class Binder
         return BindExpression(expression);
     }
 
-    private BoundSource? FindSource(SqlName name)
-    {
-        var exact = _sources.FirstOrDefault(s => s.Alias == name.Text);
-        if (exact is not null || name.Quoted)
-        {
-            return exact;
-        }
-
-        var matches = _sources.Where(s => string.Equals(s.Alias, name.Text, StringComparison.OrdinalIgnoreCase)).ToList();
-        return matches.Count == 1 ? matches[0] : null;
-    }
+    private BoundSource? FindSource(SqlName name) => _scope.FindSource(name);
 
     private BoundSelect BindSubquery(SelectQuery query)
     {

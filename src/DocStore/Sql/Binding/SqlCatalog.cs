@@ -1,6 +1,7 @@
 using DocStore.Bson;
 using DocStore.Catalog;
 using DocStore.Collections;
+using DocStore.Sql.Binding.Names;
 using DocStore.Transactions;
 
 namespace DocStore.Sql.Binding;
@@ -113,7 +114,7 @@ internal sealed class SqlCatalog
             return null;
         }
 
-        var matches = _byName.Keys.Where(k => string.Equals(k, name, StringComparison.OrdinalIgnoreCase)).ToList();
+        var matches = SqlNameMatch.IgnoringCase(_byName.Keys, name);
         if (matches.Count > 1)
         {
             ambiguous(matches);

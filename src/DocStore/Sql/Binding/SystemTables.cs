@@ -1,6 +1,7 @@
 using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Bson.Model;
+using DocStore.Sql.Binding.Names;
 
 namespace DocStore.Sql.Binding;
 
@@ -13,17 +14,14 @@ namespace DocStore.Sql.Binding;
 /// </summary>
 internal static class SystemTables
 {
-    public const string CollectionsTable = "docstore_collections";
-    public const string IndexesTable = "docstore_indexes";
-    public const string FieldsTable = "docstore_fields";
+    public const string CollectionsTable = SystemTableSchema.CollectionsTable;
+    public const string IndexesTable = SystemTableSchema.IndexesTable;
+    public const string FieldsTable = SystemTableSchema.FieldsTable;
 
-    public static readonly string[] Names = [CollectionsTable, IndexesTable, FieldsTable];
-
-    private static readonly string[] FieldNames =
-        ["name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id", "key_type", "type"];
+    public static readonly string[] Names = SystemTableSchema.Tables;
 
     /// <summary>The one dictionary naming every system table's fields.</summary>
-    public static readonly FieldDictionary Fields = new(FieldNames.Select((n, i) => new FieldDictionaryEntry((ushort)(i + 1), n)));
+    public static readonly FieldDictionary Fields = new(SystemTableSchema.Fields.Select((n, i) => new FieldDictionaryEntry((ushort)(i + 1), n)));
 
     /// <summary>The rows of <paramref name="table"/>, as C-BSON documents over <see cref="Fields"/>.</summary>
     public static List<byte[]> Rows(string table, SqlCatalog catalog, Func<SqlCollection, IFieldDictionary> fieldsOf)

@@ -5,15 +5,16 @@ using DocStore.Generators.Model;
 
 namespace DocStore.Generators.Emit;
 
-internal sealed partial class ModelEmitter
+/// <summary>The C-BSON serializer: a static writer and reader per document type, and the model's <c>Write</c> and <c>Read</c> over them.</summary>
+internal sealed class SerializerEmitter(CollectionEmitContext context)
 {
     /// <summary>The model's <c>Write</c> and <c>Read</c>, over the collection type's static writer and reader.</summary>
-    private void EmitModelSerializer(SourceWriter w)
+    public void EmitModelMembers(SourceWriter w)
     {
-        ObjectNames root = _objectNames[Root.Key];
+        ObjectNames root = context.ObjectNames[context.Root.Key];
         w.Line("/// <inheritdoc />");
-        w.Open($"public void Write(ref {RuntimeNames.Writer} writer, {T} document, {RuntimeNames.Resolver} fields)");
-        if (!Root.IsValueType)
+        w.Open($"public void Write(ref {RuntimeNames.Writer} writer, {context.T} document, {RuntimeNames.Resolver} fields)");
+        if (!context.Root.IsValueType)
         {
             w.Line("global::System.ArgumentNullException.ThrowIfNull(document);");
         }
@@ -23,7 +24,7 @@ internal sealed partial class ModelEmitter
         w.Close();
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Open($"public {T} Read(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields)");
+        w.Open($"public {context.T} Read(global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields)");
         w.Line("global::System.ArgumentNullException.ThrowIfNull(fields);");
         w.Line($"var reader = new {RuntimeNames.Reader}(document);");
         w.Open("try");
@@ -37,7 +38,7 @@ internal sealed partial class ModelEmitter
         w.Line("/// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>");
         w.Open("private static string? KeyText(global::System.ReadOnlySpan<byte> document, " + RuntimeNames.Resolver + " fields)");
         w.Open("try");
-        w.Line($"return {Outer}.{_keyReader}(document, fields, out var key) ? key.ToString() : null;");
+        w.Line($"return {context.Outer}.{context.KeyReader}(document, fields, out var key) ? key.ToString() : null;");
         w.Close();
         w.Open($"catch ({RuntimeNames.SchemaException})");
         w.Line("return null;");
@@ -47,9 +48,9 @@ internal sealed partial class ModelEmitter
     }
 
     /// <summary>One writer and one reader per document type: <c>WritePerson</c>, <c>ReadPerson</c>, <c>WriteAddress</c>, ...</summary>
-    private void EmitSerializer(SourceWriter w)
+    public void EmitStatics(SourceWriter w)
     {
-        foreach (ObjectModel obj in _model.Objects)
+        foreach (ObjectModel obj in context.Model.Objects)
         {
             EmitWriteObject(w, obj);
             EmitReadObject(w, obj);
@@ -61,14 +62,14 @@ internal sealed partial class ModelEmitter
         var locals = new NameScope("writer", "fields");
         string ids = locals.Take("ids");
         string value = locals.Take(Names.Camel(obj.Key));
-        w.Open($"private static void {_objectNames[obj.Key].Write}(ref {RuntimeNames.Writer} writer, {obj.TypeName} {value}, {RuntimeNames.Resolver} fields)");
-        w.Line($"{RuntimeNames.FieldIds} {ids} = {_fieldMaps[obj.Key]}.ForWrite(fields);");
+        w.Open($"private static void {context.ObjectNames[obj.Key].Write}(ref {RuntimeNames.Writer} writer, {obj.TypeName} {value}, {RuntimeNames.Resolver} fields)");
+        w.Line($"{RuntimeNames.FieldIds} {ids} = {context.FieldMaps[obj.Key]}.ForWrite(fields);");
         w.Line("writer.WriteStartDocument();");
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
-            w.Line($"writer.WriteFieldId({ids}[{_memberConstants[obj.Key][i]}]);");
-            _values.Write(w, member.Type, Getter(obj, member, value), locals, Names.Camel(member.Name));
+            w.Line($"writer.WriteFieldId({ids}[{context.MemberConstants[obj.Key][i]}]);");
+            context.Values.Write(w, member.Type, context.Accessors.Getter(obj, member, value), locals, Names.Camel(member.Name));
         }
 
         w.Line("writer.WriteEndDocument();");
@@ -86,8 +87,8 @@ internal sealed partial class ModelEmitter
         var locals = new NameScope("reader", "fields");
         string ids = locals.Take("ids");
         string result = locals.Take(Names.Camel(obj.Key));
-        w.Open($"private static {obj.TypeName} {_objectNames[obj.Key].Read}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields)");
-        w.Line($"{RuntimeNames.FieldIds} {ids} = {_fieldMaps[obj.Key]}.ForRead(fields);");
+        w.Open($"private static {obj.TypeName} {context.ObjectNames[obj.Key].Read}(ref {RuntimeNames.Reader} reader, {RuntimeNames.Resolver} fields)");
+        w.Line($"{RuntimeNames.FieldIds} {ids} = {context.FieldMaps[obj.Key]}.ForRead(fields);");
         if (obj.Members.All(NeedsPresenceFlag))
         {
             EmitReadIntoResult(w, obj, ids, result);
@@ -162,7 +163,7 @@ internal sealed partial class ModelEmitter
             }
 
             w.Open($"if ({flag})");
-            w.Line(Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, result, values[i]));
+            w.Line(context.Accessors.Setter(obj, member, result, values[i]));
             w.Close();
         }
 
@@ -179,7 +180,7 @@ internal sealed partial class ModelEmitter
     private void EmitReadIntoResult(SourceWriter w, ObjectModel obj, string ids, string result)
     {
         w.Line($"var {result} = new {obj.TypeName}();");
-        EmitFieldSwitch(w, obj, ids, (member, _, value) => [Setter(obj, member.Name, member.Assignment, member.AccessorName, member.Type.TypeName, member.DeclaringTypeName, result, value)]);
+        EmitFieldSwitch(w, obj, ids, (member, _, value) => [context.Accessors.Setter(obj, member, result, value)]);
         w.Line();
 
         w.Line($"return {result};");
@@ -198,8 +199,8 @@ internal sealed partial class ModelEmitter
         for (int i = 0; i < obj.Members.Length; i++)
         {
             MemberModel member = obj.Members[i];
-            string[] statements = store(member, i, _values.Read(member.Type, "reader", Names.Literal(member.StoredName)));
-            w.Line($"case {_memberConstants[obj.Key][i]}:");
+            string[] statements = store(member, i, context.Values.Read(member.Type, "reader", Names.Literal(member.StoredName)));
+            w.Line($"case {context.MemberConstants[obj.Key][i]}:");
             w.Line("    {");
             if (!member.Type.CanBeNull)
             {

@@ -4,16 +4,17 @@ using DocStore.Generators.Model;
 
 namespace DocStore.Generators.Emit;
 
-internal sealed partial class ModelEmitter
+/// <summary>The model's <c>FieldTypes</c>, and the stored spelling of index paths.</summary>
+internal sealed class FieldTypesEmitter(CollectionEmitContext context)
 {
     /// <summary>
     /// Emits <c>FieldTypes</c>: every stored path with the type text the runtime records in the catalog
     /// (docs/catalog.md, "Member types"), so writes without the model can convert values to what it reads.
     /// </summary>
-    private void EmitFieldTypes(SourceWriter w)
+    public void Emit(SourceWriter w)
     {
         var types = new List<(string Path, string Type)>();
-        AddFieldTypes(Root, string.Empty, new HashSet<string> { Root.Key }, types);
+        AddFieldTypes(context.Root, string.Empty, new HashSet<string> { context.Root.Key }, types);
         w.Line($"private static readonly {RuntimeNames.StoredFieldType}[] s_fieldTypes =");
         w.Line("[");
         foreach ((string path, string type) in types)
@@ -44,7 +45,7 @@ internal sealed partial class ModelEmitter
 
             if (shape.Kind == ShapeKind.Object && open.Add(shape.ObjectKey!))
             {
-                AddFieldTypes(ObjectOf(shape), below, open, types);
+                AddFieldTypes(context.ObjectOf(shape), below, open, types);
                 open.Remove(shape.ObjectKey!);
             }
         }
@@ -74,6 +75,6 @@ internal sealed partial class ModelEmitter
     };
 
     /// <summary>An index path in stored names (<c>mail</c> for a member <c>Email</c> stored as <c>mail</c>), as untyped and SQL writes address fields.</summary>
-    private static string StoredPath(IndexComponent component) =>
+    public static string StoredPath(IndexComponent component) =>
         string.Join(".", component.Steps.Select(s => s.StoredName + (s.Expand ? "[]" : string.Empty)));
 }

@@ -4,52 +4,12 @@ using DocStore.Generators.Model;
 
 namespace DocStore.Generators.Emit;
 
-internal sealed partial class ModelEmitter
+/// <summary>The collection's static field readers, and the model's by-path <c>TryReadField</c> over them.</summary>
+internal sealed class FieldReaderEmitter(CollectionEmitContext context)
 {
-    /// <summary>The name of the key member's field reader, which error messages use.</summary>
-    private string _keyReader = string.Empty;
-
-    /// <summary>
-    /// One <c>TryRead{Path}</c> per stored member path through nested documents (not into arrays), named
-    /// by the path's member names (<c>TryReadAddressCity</c>; a field <c>_hits</c> gives <c>TryReadHits</c>);
-    /// a second path with the same spelling gets a numeric suffix.
-    /// </summary>
-    private List<FieldReader> PlanFieldReaders()
+    public void EmitFieldReaders(SourceWriter w)
     {
-        var readers = new List<FieldReader>();
-        var visiting = new HashSet<string> { Root.Key };
-        PlanFieldReaders(readers, Root, new List<(ObjectModel, int)>(), visiting);
-        return readers;
-    }
-
-    private void PlanFieldReaders(List<FieldReader> readers, ObjectModel owner, List<(ObjectModel Owner, int Index)> path, HashSet<string> visiting)
-    {
-        for (int i = 0; i < owner.Members.Length; i++)
-        {
-            MemberModel member = owner.Members[i];
-            path.Add((owner, i));
-            var steps = path.ToList();
-            string name = _members.Take("TryRead" + string.Concat(steps.Select(p => Names.Pascal(p.Owner.Members[p.Index].Name))));
-            string dotted = string.Join(".", steps.Select(p => p.Owner.Members[p.Index].StoredName));
-            readers.Add(new FieldReader(steps, name, dotted));
-            if (path.Count == 1 && member.Name == _model.Key.MemberName)
-            {
-                _keyReader = name;
-            }
-
-            if (member.Type.Kind == ShapeKind.Object && visiting.Add(member.Type.ObjectKey!))
-            {
-                PlanFieldReaders(readers, ObjectOf(member.Type), path, visiting);
-                visiting.Remove(member.Type.ObjectKey!);
-            }
-
-            path.RemoveAt(path.Count - 1);
-        }
-    }
-
-    private void EmitFieldReaders(SourceWriter w)
-    {
-        foreach (FieldReader reader in _fieldReaders)
+        foreach (FieldReader reader in context.FieldReaders)
         {
             EmitFieldReader(w, reader);
         }
@@ -81,7 +41,7 @@ internal sealed partial class ModelEmitter
         for (int step = 0; step < path.Count; step++)
         {
             (ObjectModel owner, int index) = path[step];
-            w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{_memberConstants[owner.Key][index]}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
+            w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {context.FieldMaps[owner.Key]}.ForRead(fields)[{context.MemberConstants[owner.Key][index]}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
             if (step < path.Count - 1)
             {
                 string label = Names.Literal(string.Join(".", path.Take(step + 1).Select(p => p.Owner.Members[p.Index].StoredName)));
@@ -91,7 +51,7 @@ internal sealed partial class ModelEmitter
             }
         }
 
-        w.Line($"value = {_values.ReadNonNull(type, reader, Names.Literal(fieldReader.StoredPath))};");
+        w.Line($"value = {context.Values.ReadNonNull(type, reader, Names.Literal(fieldReader.StoredPath))};");
         w.Line("return true;");
         for (int step = 0; step < path.Count; step++)
         {
@@ -106,7 +66,7 @@ internal sealed partial class ModelEmitter
     }
 
     /// <summary>The by-path entry point over the typed readers, for callers that only know a path (queries, tools).</summary>
-    private void EmitPathDispatch(SourceWriter w)
+    public void EmitPathDispatch(SourceWriter w)
     {
         w.Line("/// <inheritdoc />");
         w.Line("public global::System.Collections.Generic.IReadOnlyList<string> FieldPaths => s_fieldPaths;");
@@ -116,22 +76,19 @@ internal sealed partial class ModelEmitter
         w.Line("global::System.ArgumentNullException.ThrowIfNull(path);");
         w.Open("switch (path)");
         var locals = new NameScope("document", "fields", "path", "value");
-        foreach (FieldReader reader in _fieldReaders)
+        foreach (FieldReader reader in context.FieldReaders)
         {
             // A found value is never null (a stored null reads as not found), so the box tells whether it was found.
             string typed = locals.Take(Names.Camel(reader.Name.Substring("TryRead".Length)));
             w.Line($"case {Names.Literal(reader.StoredPath)}:");
-            w.Line($"    value = {Outer}.{reader.Name}(document, fields, out var {typed}) ? {typed} : null;");
+            w.Line($"    value = {context.Outer}.{reader.Name}(document, fields, out var {typed}) ? {typed} : null;");
             w.Line("    return value is not null;");
         }
 
         w.Line("default:");
-        w.Line($"    throw new global::System.ArgumentException(\"Collection '{_model.CollectionName}' has no stored field path '\" + path + \"'.\", nameof(path));");
+        w.Line($"    throw new global::System.ArgumentException(\"Collection '{context.Model.CollectionName}' has no stored field path '\" + path + \"'.\", nameof(path));");
         w.Close();
         w.Close();
         w.Line();
     }
-
-    /// <summary>A planned field reader: the member path from the collection type, its method name and stored path.</summary>
-    private sealed record FieldReader(List<(ObjectModel Owner, int Index)> Path, string Name, string StoredPath);
 }

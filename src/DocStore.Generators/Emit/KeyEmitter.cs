@@ -2,12 +2,13 @@ using DocStore.Generators.Model;
 
 namespace DocStore.Generators.Emit;
 
-internal sealed partial class ModelEmitter
+/// <summary>The model's key handling: key field, generation, get and set, default test, new keys and key encoding.</summary>
+internal sealed class KeyEmitter(CollectionEmitContext context)
 {
-    private void EmitKeyMembers(SourceWriter w)
+    public void Emit(SourceWriter w)
     {
-        KeyModel key = _model.Key;
-        MemberModel member = FindMember(Root, key.MemberName);
+        KeyModel key = context.Model.Key;
+        MemberModel member = CollectionEmitContext.FindMember(context.Root, key.MemberName);
         string generation = key.Type.Kind switch
         {
             ShapeKind.ObjectId => "ObjectId",
@@ -23,13 +24,13 @@ internal sealed partial class ModelEmitter
         w.Line($"public {RuntimeNames.KeyGeneration} KeyGeneration => {RuntimeNames.KeyGeneration}.{generation};");
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Open($"public {K} GetKey({T} document)");
-        w.Line($"return {Getter(Root, member, "document")};");
+        w.Open($"public {context.K} GetKey({context.T} document)");
+        w.Line($"return {context.Accessors.Getter(context.Root, member, "document")};");
         w.Close();
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Open($"public void SetKey(ref {T} document, {K} key)");
-        w.Line(Setter(Root, key.MemberName, key.Assignment, key.AccessorName, K, key.DeclaringTypeName, "document", "key"));
+        w.Open($"public void SetKey(ref {context.T} document, {context.K} key)");
+        w.Line(context.Accessors.Setter(context.Root, key.MemberName, key.Assignment, key.AccessorName, context.K, key.DeclaringTypeName, "document", "key"));
         w.Close();
         w.Line();
         w.Line("/// <inheritdoc />");
@@ -37,9 +38,9 @@ internal sealed partial class ModelEmitter
         {
             ShapeKind.String => "string.IsNullOrEmpty(key)",
             ShapeKind.Int32 or ShapeKind.Int64 => "key == 0",
-            _ => $"key == default({K})",
+            _ => $"key == default({context.K})",
         };
-        w.Line($"public bool IsDefaultKey({K} key) => {isDefault};");
+        w.Line($"public bool IsDefaultKey({context.K} key) => {isDefault};");
         w.Line();
         w.Line("/// <inheritdoc />");
         string newKey = key.Type.Kind switch
@@ -49,16 +50,16 @@ internal sealed partial class ModelEmitter
             ShapeKind.Guid => "global::System.Guid.CreateVersion7()",
             ShapeKind.Int32 => "checked((int)sequence)",
             ShapeKind.Int64 => "sequence",
-            _ => $"throw new global::System.InvalidOperationException(\"Collection '{_model.CollectionName}' has a string key, which the caller must set before inserting.\")",
+            _ => $"throw new global::System.InvalidOperationException(\"Collection '{context.Model.CollectionName}' has a string key, which the caller must set before inserting.\")",
         };
-        w.Line($"public {K} NewKey(long sequence) => {newKey};");
+        w.Line($"public {context.K} NewKey(long sequence) => {newKey};");
         w.Line();
         w.Line("/// <inheritdoc />");
         string sequence = key.Type.Kind is ShapeKind.Int32 or ShapeKind.Int64 ? "key" : "0";
-        w.Line($"public long GetSequence({K} key) => {sequence};");
+        w.Line($"public long GetSequence({context.K} key) => {sequence};");
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Line($"public void AppendKey({RuntimeNames.KeyBuilder} builder, {K} key) => builder.Append({ShapeCode.KeyValue(key.Type, "key")});");
+        w.Line($"public void AppendKey({RuntimeNames.KeyBuilder} builder, {context.K} key) => builder.Append({ShapeCode.KeyValue(key.Type, "key")});");
         w.Line();
     }
 }

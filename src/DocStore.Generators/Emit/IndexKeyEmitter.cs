@@ -3,7 +3,8 @@ using DocStore.Generators.Model;
 
 namespace DocStore.Generators.Emit;
 
-internal sealed partial class ModelEmitter
+/// <summary>The model's <c>AppendIndexKeys</c> and the per-index key extractors they dispatch to.</summary>
+internal sealed class IndexKeyEmitter(CollectionEmitContext context)
 {
     /// <summary>
     /// Index-key extractors, from a live object (insert/update) and from stored bytes (index rebuilds): two
@@ -11,21 +12,21 @@ internal sealed partial class ModelEmitter
     /// missing or null value indexes as null; a multikey path yields one key per element, and an empty or
     /// null sequence yields none.
     /// </summary>
-    private void EmitIndexKeys(SourceWriter w)
+    public void Emit(SourceWriter w)
     {
-        var extractors = new string[_model.Indexes.Length];
+        var extractors = new string[context.Model.Indexes.Length];
         for (int i = 0; i < extractors.Length; i++)
         {
-            extractors[i] = _members.Take("Append" + _model.Indexes[i].Name + "Keys");
+            extractors[i] = context.Members.Take("Append" + context.Model.Indexes[i].Name + "Keys");
         }
 
         w.Line("/// <inheritdoc />");
-        w.Open($"public void AppendIndexKeys(int index, {T} document, {RuntimeNames.KeySink} keys)");
+        w.Open($"public void AppendIndexKeys(int index, {context.T} document, {RuntimeNames.KeySink} keys)");
         w.Line("global::System.ArgumentNullException.ThrowIfNull(keys);");
         w.Open("switch (index)");
         for (int i = 0; i < extractors.Length; i++)
         {
-            w.Line($"case {_indexConstants[i]}:");
+            w.Line($"case {context.IndexConstants[i]}:");
             w.Line($"    {extractors[i]}(document, keys);");
             w.Line("    break;");
         }
@@ -42,7 +43,7 @@ internal sealed partial class ModelEmitter
         w.Open("switch (index)");
         for (int i = 0; i < extractors.Length; i++)
         {
-            w.Line($"case {_indexConstants[i]}:");
+            w.Line($"case {context.IndexConstants[i]}:");
             w.Line($"    {extractors[i]}(document, fields, keys);");
             w.Line("    break;");
         }
@@ -55,8 +56,8 @@ internal sealed partial class ModelEmitter
 
         for (int i = 0; i < extractors.Length; i++)
         {
-            EmitObjectKeys(w, extractors[i], _model.Indexes[i]);
-            EmitStoredKeys(w, extractors[i], _model.Indexes[i]);
+            EmitObjectKeys(w, extractors[i], context.Model.Indexes[i]);
+            EmitStoredKeys(w, extractors[i], context.Model.Indexes[i]);
         }
     }
 
@@ -73,7 +74,7 @@ internal sealed partial class ModelEmitter
         var locals = new NameScope("document", "keys", "key");
         var values = new string[index.Components.Length];
         var nullable = new bool[index.Components.Length];
-        w.Open($"private static void {name}({T} document, {RuntimeNames.KeySink} keys)");
+        w.Open($"private static void {name}({context.T} document, {RuntimeNames.KeySink} keys)");
         int multikey = -1;
         for (int c = 0; c < index.Components.Length; c++)
         {
@@ -89,13 +90,13 @@ internal sealed partial class ModelEmitter
             {
                 // A member read directly is null only when its type allows it.
                 nullable[c] = component.ValueType.CanBeNull;
-                w.Line($"{ComponentLocal(component.ValueType, nullable[c])} {values[c]} = {Getter(Root, FindMember(Root, component.Steps[0].MemberName), "document")};");
+                w.Line($"{ComponentLocal(component.ValueType, nullable[c])} {values[c]} = {context.Accessors.Getter(context.Root, CollectionEmitContext.FindMember(context.Root, component.Steps[0].MemberName), "document")};");
             }
             else
             {
                 nullable[c] = true;
                 w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
-                NavigateObject(w, component, 0, "document", Root, locals, values, c, () => { });
+                NavigateObject(w, component, 0, "document", context.Root, locals, values, c, () => { });
             }
         }
 
@@ -107,7 +108,7 @@ internal sealed partial class ModelEmitter
         {
             IndexComponent expanded = index.Components[multikey];
             nullable[multikey] = expanded.Steps.Length > 1 || expanded.ValueType.CanBeNull;
-            NavigateObject(w, expanded, 0, "document", Root, locals, values, multikey, () => EmitKey(w, index, values, nullable));
+            NavigateObject(w, expanded, 0, "document", context.Root, locals, values, multikey, () => EmitKey(w, index, values, nullable));
         }
 
         w.Close();
@@ -121,8 +122,8 @@ internal sealed partial class ModelEmitter
     private void NavigateObject(SourceWriter w, IndexComponent component, int step, string source, ObjectModel owner, NameScope locals, string[] values, int c, System.Action perElement)
     {
         PathStep pathStep = component.Steps[step];
-        MemberModel member = FindMember(owner, pathStep.MemberName);
-        string value = Getter(owner, member, source);
+        MemberModel member = CollectionEmitContext.FindMember(owner, pathStep.MemberName);
+        string value = context.Accessors.Getter(owner, member, source);
         bool last = step == component.Steps.Length - 1;
 
         if (pathStep.Expand)
@@ -145,19 +146,19 @@ internal sealed partial class ModelEmitter
                 if (elementType.IsReference)
                 {
                     w.Open($"if ({element} is not null)");
-                    NavigateObject(w, component, step + 1, element, ObjectOf(elementType), locals, values, c, () => { });
+                    NavigateObject(w, component, step + 1, element, context.ObjectOf(elementType), locals, values, c, () => { });
                     w.Close();
                 }
                 else if (elementType.IsNullableValue)
                 {
                     string next = locals.Take(element + "Value");
                     w.Open($"if ({element} is {{ }} {next})");
-                    NavigateObject(w, component, step + 1, next, ObjectOf(elementType), locals, values, c, () => { });
+                    NavigateObject(w, component, step + 1, next, context.ObjectOf(elementType), locals, values, c, () => { });
                     w.Close();
                 }
                 else
                 {
-                    NavigateObject(w, component, step + 1, element, ObjectOf(elementType), locals, values, c, () => { });
+                    NavigateObject(w, component, step + 1, element, context.ObjectOf(elementType), locals, values, c, () => { });
                 }
             }
 
@@ -177,13 +178,13 @@ internal sealed partial class ModelEmitter
         if (pathStep.MemberType.CanBeNull)
         {
             w.Open($"if ({value} is {{ }} {local})");
-            NavigateObject(w, component, step + 1, local, ObjectOf(pathStep.MemberType), locals, values, c, perElement);
+            NavigateObject(w, component, step + 1, local, context.ObjectOf(pathStep.MemberType), locals, values, c, perElement);
             w.Close();
         }
         else
         {
             w.Line($"var {local} = {value};");
-            NavigateObject(w, component, step + 1, local, ObjectOf(pathStep.MemberType), locals, values, c, perElement);
+            NavigateObject(w, component, step + 1, local, context.ObjectOf(pathStep.MemberType), locals, values, c, perElement);
         }
     }
 
@@ -223,7 +224,7 @@ internal sealed partial class ModelEmitter
             w.Line($"{NullableLocal(component.ValueType)} {values[c]} = null;");
             string reader = locals.Take(ReaderName(index, component));
             w.Line($"var {reader} = new {RuntimeNames.Reader}(document);");
-            NavigateStored(w, component, 0, reader, Root, locals, values, c, () => { });
+            NavigateStored(w, component, 0, reader, context.Root, locals, values, c, () => { });
         }
 
         if (multikey < 0)
@@ -234,7 +235,7 @@ internal sealed partial class ModelEmitter
         {
             string reader = locals.Take(ReaderName(index, index.Components[multikey]));
             w.Line($"var {reader} = new {RuntimeNames.Reader}(document);");
-            NavigateStored(w, index.Components[multikey], 0, reader, Root, locals, values, multikey, () => EmitKey(w, index, values, nullable));
+            NavigateStored(w, index.Components[multikey], 0, reader, context.Root, locals, values, multikey, () => EmitKey(w, index, values, nullable));
         }
 
         w.Close();
@@ -249,12 +250,12 @@ internal sealed partial class ModelEmitter
     private void NavigateStored(SourceWriter w, IndexComponent component, int step, string reader, ObjectModel owner, NameScope locals, string[] values, int c, System.Action perElement)
     {
         PathStep pathStep = component.Steps[step];
-        int memberIndex = IndexOfMember(owner, pathStep.MemberName);
+        int memberIndex = CollectionEmitContext.IndexOfMember(owner, pathStep.MemberName);
         string memberName = Names.Camel(owner.Members[memberIndex].Name);
         bool last = step == component.Steps.Length - 1;
         string label = Names.Literal(component.Path);
 
-        w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {_fieldMaps[owner.Key]}.ForRead(fields)[{_memberConstants[owner.Key][memberIndex]}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
+        w.Open($"if ({RuntimeNames.StoredValue}.TryFindField(ref {reader}, {context.FieldMaps[owner.Key]}.ForRead(fields)[{context.MemberConstants[owner.Key][memberIndex]}]) && {reader}.Type != {RuntimeNames.BsonType}.Null)");
         if (pathStep.Expand)
         {
             string array = locals.Take(memberName + "Reader");
@@ -266,13 +267,13 @@ internal sealed partial class ModelEmitter
             w.Open($"if ({array}.Type != {RuntimeNames.BsonType}.Null)");
             if (last)
             {
-                w.Line($"{values[c]} = {_values.ReadNonNull(component.ValueType, array, label)};");
+                w.Line($"{values[c]} = {context.Values.ReadNonNull(component.ValueType, array, label)};");
             }
             else
             {
                 string inner = locals.Take(Names.Singular(memberName) + "Reader");
                 w.Line($"var {inner} = {RuntimeNames.StoredValue}.EnterDocument(ref {array}, {label});");
-                NavigateStored(w, component, step + 1, inner, ObjectOf(element), locals, values, c, () => { });
+                NavigateStored(w, component, step + 1, inner, context.ObjectOf(element), locals, values, c, () => { });
             }
 
             w.Close();
@@ -281,13 +282,13 @@ internal sealed partial class ModelEmitter
         }
         else if (last)
         {
-            w.Line($"{values[c]} = {_values.ReadNonNull(component.ValueType, reader, label)};");
+            w.Line($"{values[c]} = {context.Values.ReadNonNull(component.ValueType, reader, label)};");
         }
         else
         {
             string inner = locals.Take(memberName + "Reader");
             w.Line($"var {inner} = {RuntimeNames.StoredValue}.EnterDocument(ref {reader}, {label});");
-            NavigateStored(w, component, step + 1, inner, ObjectOf(pathStep.MemberType), locals, values, c, perElement);
+            NavigateStored(w, component, step + 1, inner, context.ObjectOf(pathStep.MemberType), locals, values, c, perElement);
         }
 
         w.Close();

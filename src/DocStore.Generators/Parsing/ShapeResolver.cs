@@ -4,10 +4,14 @@ using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Parsing;
 
-internal sealed partial class CollectionParser
+/// <summary>
+/// Maps a member's type to the <see cref="TypeShape"/> generated code reads and writes: scalars, enums, byte
+/// arrays, sequences, string-keyed dictionaries and nested document types (parsed through the <see cref="ObjectParser"/>).
+/// </summary>
+internal sealed class ShapeResolver(ParseSession session, ObjectParser objects)
 {
     /// <summary>Resolves a member's type to a storable shape, reporting at the member's type when it is not storable.</summary>
-    private TypeShape? ResolveShape(ITypeSymbol type, ISymbol member, Location typeLocation)
+    public TypeShape? Resolve(ITypeSymbol type, ISymbol member, Location typeLocation)
     {
         string? problem = null;
         bool isAbstract = false;
@@ -20,11 +24,11 @@ internal sealed partial class CollectionParser
         Location location = SourceLocations.MemberType(member, typeLocation);
         if (isAbstract)
         {
-            Report(DiagnosticDescriptors.AbstractMemberType, location, member.Name, type.ToDisplayString());
+            session.Report(DiagnosticDescriptors.AbstractMemberType, location, member.Name, type.ToDisplayString());
         }
         else
         {
-            Report(DiagnosticDescriptors.UnsupportedMemberType, location, member.Name, type.ToDisplayString(), problem is null ? string.Empty : " (" + problem + ")");
+            session.Report(DiagnosticDescriptors.UnsupportedMemberType, location, member.Name, type.ToDisplayString(), problem is null ? string.Empty : " (" + problem + ")");
         }
 
         return null;
@@ -107,7 +111,7 @@ internal sealed partial class CollectionParser
             return null;
         }
 
-        ObjectEntry? entry = ParseObject(named, SourceLocations.MemberType(member, typeLocation));
+        ObjectEntry? entry = objects.Parse(named, SourceLocations.MemberType(member, typeLocation));
         return entry is null ? null : new TypeShape(ShapeKind.Object, name, name, false, reference, null, default, entry.Key);
     }
 

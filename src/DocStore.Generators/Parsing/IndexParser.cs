@@ -7,16 +7,17 @@ using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Parsing;
 
-internal sealed partial class CollectionParser
+/// <summary>The <c>[Index]</c> attributes of a collection type, resolved member by member into <see cref="IndexModel"/>s.</summary>
+internal sealed class IndexParser(ParseSession session, ObjectParser objects)
 {
     /// <summary>
     /// Type-level <c>[Index("A.B", "C")]</c> indexes the given paths; member-level <c>[Index]</c> indexes
     /// the member, followed by any paths it lists (a composite index led by that member).
     /// </summary>
-    private List<IndexModel> ParseIndexes(ObjectEntry root, Location typeLocation)
+    public List<IndexModel> Parse(ObjectEntry root, Location typeLocation)
     {
         var declared = new List<(AttributeData Attribute, List<(string Path, int ArgumentIndex)> Paths)>();
-        foreach (AttributeData attribute in _root.GetAttributes().Where(a => IsIndexAttribute(a)))
+        foreach (AttributeData attribute in session.Root.GetAttributes().Where(a => IsIndexAttribute(a)))
         {
             declared.Add((attribute, Paths(attribute).Select((p, i) => (p, i)).ToList()));
         }
@@ -35,7 +36,7 @@ internal sealed partial class CollectionParser
         var names = new HashSet<string>(StringComparer.Ordinal);
         foreach ((AttributeData attribute, List<(string Path, int ArgumentIndex)> paths) in declared)
         {
-            _cancellationToken.ThrowIfCancellationRequested();
+            session.CancellationToken.ThrowIfCancellationRequested();
             if (ParseIndex(root, attribute, paths, typeLocation) is not { } index)
             {
                 continue;
@@ -46,7 +47,7 @@ internal sealed partial class CollectionParser
                 Location location = NamedArgument(attribute, "Name") is not null
                     ? SourceLocations.NamedArgument(attribute, "Name", typeLocation)
                     : SourceLocations.Attribute(attribute, typeLocation);
-                Report(DiagnosticDescriptors.DuplicateIndexName, location, _root.Name, index.Name);
+                session.Report(DiagnosticDescriptors.DuplicateIndexName, location, session.Root.Name, index.Name);
                 continue;
             }
 
@@ -94,7 +95,7 @@ internal sealed partial class CollectionParser
         Location attributeLocation = SourceLocations.Attribute(attribute, typeLocation);
         if (paths.Count == 0)
         {
-            Report(DiagnosticDescriptors.UnresolvedIndexPath, attributeLocation, string.Empty, "a type-level index needs at least one path");
+            session.Report(DiagnosticDescriptors.UnresolvedIndexPath, attributeLocation, string.Empty, "a type-level index needs at least one path");
             return null;
         }
 
@@ -116,19 +117,19 @@ internal sealed partial class CollectionParser
         List<IndexComponent> multikey = components.Where(c => c.IsMultikey).ToList();
         if (multikey.Count > 1)
         {
-            Report(DiagnosticDescriptors.SeveralMultikeyPaths, attributeLocation, name, string.Join("', '", multikey.Select(c => c.Path)));
+            session.Report(DiagnosticDescriptors.SeveralMultikeyPaths, attributeLocation, name, string.Join("', '", multikey.Select(c => c.Path)));
             return null;
         }
 
         if (unique && multikey.Count == 1)
         {
-            Report(DiagnosticDescriptors.UniqueMultikeyIndex, SourceLocations.NamedArgument(attribute, "Unique", typeLocation), name, multikey[0].Path);
+            session.Report(DiagnosticDescriptors.UniqueMultikeyIndex, SourceLocations.NamedArgument(attribute, "Unique", typeLocation), name, multikey[0].Path);
             return null;
         }
 
         if (!SyntaxFactsIsIdentifier(name))
         {
-            Report(DiagnosticDescriptors.UnresolvedIndexPath, SourceLocations.NamedArgument(attribute, "Name", typeLocation), name, "an index name must be a valid C# identifier");
+            session.Report(DiagnosticDescriptors.UnresolvedIndexPath, SourceLocations.NamedArgument(attribute, "Name", typeLocation), name, "an index name must be a valid C# identifier");
             return null;
         }
 
@@ -152,14 +153,14 @@ internal sealed partial class CollectionParser
 
             if (current is null)
             {
-                Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{segments[i - 1]}' is not a document, so it has no member '{memberName}'");
+                session.Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{segments[i - 1]}' is not a document, so it has no member '{memberName}'");
                 return null;
             }
 
             MemberCandidate? member = current.Candidates.FirstOrDefault(m => m.Symbol.Name == memberName);
             if (member is null)
             {
-                Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{current.Symbol.Name}' has no stored member '{memberName}'");
+                session.Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{current.Symbol.Name}' has no stored member '{memberName}'");
                 return null;
             }
 
@@ -170,24 +171,24 @@ internal sealed partial class CollectionParser
 
             if (expand && !shape.IsSequence)
             {
-                Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{memberName}' is not an array, list or set, so '[]' does not apply");
+                session.Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{memberName}' is not an array, list or set, so '[]' does not apply");
                 return null;
             }
 
             if (!expand && shape.IsSequence)
             {
-                Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{memberName}' is a sequence; write '{memberName}[]' to index its elements");
+                session.Report(DiagnosticDescriptors.UnresolvedIndexPath, location, path, $"'{memberName}' is a sequence; write '{memberName}[]' to index its elements");
                 return null;
             }
 
             steps.Add(new PathStep(member.Symbol.Name, member.StoredName, shape, expand));
             value = expand ? shape.Element! : shape;
-            current = value.Kind == ShapeKind.Object ? _objectOrder.First(o => o.Key == value.ObjectKey) : null;
+            current = value.Kind == ShapeKind.Object ? objects.Order.First(o => o.Key == value.ObjectKey) : null;
         }
 
         if (value is null || !value.IsScalar)
         {
-            Report(DiagnosticDescriptors.UnorderableIndex, location, path, value?.TypeName.Replace("global::", string.Empty) ?? string.Empty);
+            session.Report(DiagnosticDescriptors.UnorderableIndex, location, path, value?.TypeName.Replace("global::", string.Empty) ?? string.Empty);
             return null;
         }
 

@@ -6,25 +6,26 @@ using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Parsing;
 
-internal sealed partial class CollectionParser
+/// <summary>Picks the constructor generated code reads a document type with.</summary>
+internal static class ConstructorChooser
 {
     /// <summary>
     /// Picks the constructor to read with. Classes use an accessible parameterless constructor when
     /// there is one; otherwise, and for structs first, the accessible constructor with the most
     /// parameters that all match a stored member by name (case-insensitively) and type.
     /// </summary>
-    private ConstructorChoice? ChooseConstructor(ObjectEntry entry, Location typeLocation)
+    public static ConstructorChoice? Choose(ParseSession session, ObjectEntry entry, Location typeLocation)
     {
         INamedTypeSymbol type = entry.Symbol;
         if (type.IsAbstract || type.IsStatic)
         {
-            Report(DiagnosticDescriptors.NoUsableConstructor, typeLocation, type.Name, "it is abstract");
+            session.Report(DiagnosticDescriptors.NoUsableConstructor, typeLocation, type.Name, "it is abstract");
             return null;
         }
 
-        bool sameAssembly = SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, _root.ContainingAssembly);
+        bool sameAssembly = session.InRootAssembly(type);
         List<IMethodSymbol> accessible = type.InstanceConstructors
-            .Where(c => IsAccessible(c, sameAssembly) && !IsCopyConstructor(c, type))
+            .Where(c => SymbolFacts.IsAccessible(c, sameAssembly) && !IsCopyConstructor(c, type))
             .ToList();
 
         bool hasParameterless = type.IsValueType || accessible.Any(c => c.Parameters.Length == 0);
@@ -69,7 +70,7 @@ internal sealed partial class CollectionParser
             return new ConstructorChoice(Array.Empty<MemberCandidate>());
         }
 
-        Report(DiagnosticDescriptors.NoUsableConstructor, typeLocation, type.Name,
+        session.Report(DiagnosticDescriptors.NoUsableConstructor, typeLocation, type.Name,
             firstProblem ?? "it has no accessible constructor");
         return null;
     }
