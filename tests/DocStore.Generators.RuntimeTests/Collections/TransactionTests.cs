@@ -170,6 +170,28 @@ public class TransactionTests
     }
 
     [Fact]
+    public async Task ScanFrom_reads_inside_the_transaction_passed_first()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.Insert(new Member { Id = 1, Handle = "a" });
+        using var tx = db.BeginTransaction();
+        db.Members.Insert(tx, new Member { Id = 3, Handle = "c" });
+        db.Members.Delete(tx, 1);
+
+        Assert.Equal([3], db.Members.ScanFrom(tx, 0).Select(m => m.Id));
+        Assert.Equal([3], db.Members.ScanFrom(tx, 5, new QueryOptions { Descending = true }).Select(m => m.Id));
+        Assert.Equal([1], db.Members.ScanFrom(0).Select(m => m.Id));
+        var found = new List<int>();
+        await foreach (var member in db.Members.ScanFromAsync(tx, 0))
+        {
+            found.Add(member.Id);
+        }
+
+        Assert.Equal([3], found);
+        Assert.Throws<ArgumentNullException>(() => db.Members.ScanFrom(null!, 0));
+    }
+
+    [Fact]
     public void A_committed_transaction_cannot_be_used_again()
     {
         using var db = AppDb.OpenInMemory();

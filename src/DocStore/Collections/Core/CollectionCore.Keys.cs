@@ -1,4 +1,3 @@
-using DocStore.BTree;
 using DocStore.Metadata;
 
 namespace DocStore.Collections;

@@ -2,7 +2,6 @@ using DocStore.Bson;
 using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Catalog;
-using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Transactions;
 

@@ -1,6 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
 using DocStore.Bson;
-using DocStore.Bson.Keys;
 using DocStore.Diagnostics;
 using DocStore.Indexing;
 using DocStore.Query;

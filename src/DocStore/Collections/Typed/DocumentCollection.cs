@@ -1,7 +1,6 @@
 using DocStore.Bson;
 using DocStore.Collections;
 using DocStore.Metadata;
-using DocStore.Transactions;
 
 namespace DocStore;
 

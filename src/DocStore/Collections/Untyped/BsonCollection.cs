@@ -1,8 +1,6 @@
 using DocStore.Bson.Model;
-using DocStore.Catalog;
 using DocStore.Collections;
 using DocStore.Collections.Untyped;
-using DocStore.Indexing;
 using DocStore.Metadata;
 
 namespace DocStore;
