@@ -1,6 +1,6 @@
 using System.Text;
-using DocStore.BTree;
 using DocStore.Bson;
+using DocStore.BTree;
 using DocStore.Metadata;
 using DocStore.Transactions;
 
