@@ -33,68 +33,78 @@ internal static class CollectionEmitter
         string arguments = string.Join(", ", parameters.Select(p => p.Name));
         if (index.Unique)
         {
-            w.Line();
-            w.Line($"/// <summary>The document whose <c>{paths}</c> equals the given value (unique index <c>{index.Name}</c>), or null.</summary>");
-            Params(w, parameters);
-            w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>");
-            w.Open($"public {t}? FindBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
-            string key = BuildKey(w, parameters);
-            w.Line($"return FindUnique({n}, {key}, options);");
-            w.Close();
-            w.Line();
-            w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c> (page reads are synchronous, so it completes synchronously).</summary>");
-            Params(w, parameters);
-            w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies.</param>");
-            w.Line("/// <param name=\"cancellationToken\">Checked before the lookup runs.</param>");
-            w.Line($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>");
-            w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<{t}?>(cancellationToken) : new(FindBy{index.Name}({arguments}, options));");
+            foreach (bool inTransaction in new[] { false, true })
+            {
+                string head = inTransaction ? $"{RuntimeNames.Transaction} transaction, " : string.Empty;
+                string passed = inTransaction ? "transaction, " : string.Empty;
+                w.Line();
+                w.Line($"/// <summary>The document whose <c>{paths}</c> equals the given value (unique index <c>{index.Name}</c>), or null{(inTransaction ? ", as <paramref name=\"transaction\"/> sees it (its changes included)" : " (read from the last commit)")}.</summary>");
+                TransactionDoc(w, inTransaction);
+                Params(w, parameters);
+                w.Open($"public {t}? FindBy{index.Name}({head}{signature})");
+                string key = BuildKey(w, parameters);
+                w.Line($"return FindUnique({passed}{n}, {key});");
+                w.Close();
+                w.Line();
+                w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c> (page reads are synchronous, so it completes synchronously).</summary>");
+                TransactionDoc(w, inTransaction);
+                Params(w, parameters);
+                w.Line("/// <param name=\"cancellationToken\">Checked before the lookup runs.</param>");
+                w.Line($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({head}{signature}, global::System.Threading.CancellationToken cancellationToken = default) =>");
+                w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<{t}?>(cancellationToken) : new(FindBy{index.Name}({passed}{arguments}));");
+            }
         }
         else
         {
-            LazyQuery(w, t, $"FindBy{index.Name}", $"The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.", Matching(parameters), () =>
+            LazyQuery(w, t, $"FindBy{index.Name}", $"The documents whose <c>{paths}</c> equals the given value, in index order (index <c>{index.Name}</c>); lazy.", Matching(parameters), passed =>
             {
                 string key = BuildKey(w, parameters);
-                w.Line($"return FindEqual({n}, {key}.ToArray(), options);");
+                w.Line($"return FindEqual({passed}{n}, {key}.ToArray(), options);");
             });
         }
 
-        w.Line();
-        w.Line($"/// <summary>How many documents have <c>{paths}</c> equal to the given value (index <c>{index.Name}</c>), counted from the index alone.</summary>");
-        Params(w, parameters);
-        w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>");
-        w.Open($"public long CountBy{index.Name}({signature}, global::DocStore.QueryOptions? options = null)");
-        string countKey = BuildKey(w, parameters);
-        w.Line($"return CountEqual({n}, {countKey}.ToArray(), options);");
-        w.Close();
-        w.Line();
-        w.Line($"/// <summary>The asynchronous twin of <c>CountBy{index.Name}</c> (completes synchronously).</summary>");
-        Params(w, parameters);
-        w.Line("/// <param name=\"options\">Only <c>Transaction</c> applies.</param>");
-        w.Line("/// <param name=\"cancellationToken\">Checked before the count runs.</param>");
-        w.Line($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({signature}, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>");
-        w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountBy{index.Name}({arguments}, options));");
+        foreach (bool inTransaction in new[] { false, true })
+        {
+            string head = inTransaction ? $"{RuntimeNames.Transaction} transaction, " : string.Empty;
+            string passed = inTransaction ? "transaction, " : string.Empty;
+            w.Line();
+            w.Line($"/// <summary>How many documents have <c>{paths}</c> equal to the given value (index <c>{index.Name}</c>), counted from the index alone{(inTransaction ? ", as <paramref name=\"transaction\"/> sees it" : " in the last commit")}.</summary>");
+            TransactionDoc(w, inTransaction);
+            Params(w, parameters);
+            w.Open($"public long CountBy{index.Name}({head}{signature})");
+            string countKey = BuildKey(w, parameters);
+            w.Line($"return CountEqual({passed}{n}, {countKey}.ToArray());");
+            w.Close();
+            w.Line();
+            w.Line($"/// <summary>The asynchronous twin of <c>CountBy{index.Name}</c> (completes synchronously).</summary>");
+            TransactionDoc(w, inTransaction);
+            Params(w, parameters);
+            w.Line("/// <param name=\"cancellationToken\">Checked before the count runs.</param>");
+            w.Line($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({head}{signature}, global::System.Threading.CancellationToken cancellationToken = default) =>");
+            w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountBy{index.Name}({passed}{arguments}));");
+        }
 
         if (parameters.Count == 1)
         {
             (string type, _, TypeShape shape) = parameters[0];
             List<(string, string, string)> bounds = [(type, "min", "The smallest value returned."), (type, "max", "The largest value returned.")];
-            LazyQuery(w, t, $"FindBy{index.Name}Range", $"The documents whose <c>{paths}</c> lies between <paramref name=\"min\"/> and <paramref name=\"max\"/> inclusive, in index order; lazy.", bounds, () =>
+            LazyQuery(w, t, $"FindBy{index.Name}Range", $"The documents whose <c>{paths}</c> lies between <paramref name=\"min\"/> and <paramref name=\"max\"/> inclusive, in index order; lazy.", bounds, passed =>
             {
                 w.Line($"var low = new {RuntimeNames.KeyBuilder}();");
                 AppendValue(w, "low", shape, "min");
                 w.Line($"var high = new {RuntimeNames.KeyBuilder}();");
                 AppendValue(w, "high", shape, "max");
-                w.Line($"return FindRange({n}, low.ToArray(), high.ToArray(), options);");
+                w.Line($"return FindRange({passed}{n}, low.ToArray(), high.ToArray(), options);");
             });
 
             if (shape.Kind == ShapeKind.String)
             {
-                LazyQuery(w, t, $"FindBy{index.Name}Prefix", $"The documents whose <c>{paths}</c> starts with <paramref name=\"prefix\"/> (ordinal), in index order; lazy.", [("string", "prefix", "The leading characters to match.")], () =>
+                LazyQuery(w, t, $"FindBy{index.Name}Prefix", $"The documents whose <c>{paths}</c> starts with <paramref name=\"prefix\"/> (ordinal), in index order; lazy.", [("string", "prefix", "The leading characters to match.")], passed =>
                 {
                     w.Line("global::System.ArgumentNullException.ThrowIfNull(prefix);");
                     w.Line("var key = QueryKey();");
                     w.Line("key.AppendStringPrefix(prefix);");
-                    w.Line($"return FindPrefix({n}, key.ToArray(), options);");
+                    w.Line($"return FindPrefix({passed}{n}, key.ToArray(), options);");
                 });
             }
         }
@@ -102,47 +112,65 @@ internal static class CollectionEmitter
         for (int p = 0; p < index.PrefixNames.Length; p++)
         {
             List<(string Type, string Name, TypeShape Shape)> prefix = parameters.Take(p + 1).ToList();
-            LazyQuery(w, t, $"FindBy{index.PrefixNames[p]}", $"The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.", Matching(prefix), () =>
+            LazyQuery(w, t, $"FindBy{index.PrefixNames[p]}", $"The documents whose leading key paths of index <c>{index.Name}</c> equal the given values, in index order; lazy.", Matching(prefix), passed =>
             {
                 string key = BuildKey(w, prefix);
-                w.Line($"return FindEqual({n}, {key}.ToArray(), options);");
+                w.Line($"return FindEqual({passed}{n}, {key}.ToArray(), options);");
             });
         }
     }
 
+    /// <summary>Documents the leading transaction parameter of an explicit-transaction overload.</summary>
+    private static void TransactionDoc(SourceWriter w, bool inTransaction)
+    {
+        if (inTransaction)
+        {
+            w.Line("/// <param name=\"transaction\">The explicit transaction.</param>");
+        }
+    }
+
     /// <summary>
-    /// Emits a lazy query method (its body written by <paramref name="body"/>) and its <c>…Async</c> twin: the
-    /// same parameters plus a last <c>CancellationToken</c>, one line calling the runtime's <c>AsAsync</c>.
+    /// Emits a lazy query method and its <c>…Async</c> twin, each also with a leading explicit transaction (as
+    /// every collection operation takes one). <paramref name="body"/> writes the body, given the argument text
+    /// that passes the transaction on (empty, or <c>transaction, </c>). The twin has the same parameters plus
+    /// a last <c>CancellationToken</c>, one line calling the runtime's <c>AsAsync</c>.
     /// <c>[EnumeratorCancellation]</c> sits on <c>AsAsync</c>, the async iterator: on the twin, which is not
     /// one, the attribute would have no effect (warning CS8424).
     /// </summary>
-    private static void LazyQuery(SourceWriter w, string t, string method, string summary, List<(string Type, string Name, string Doc)> parameters, System.Action body)
+    private static void LazyQuery(SourceWriter w, string t, string method, string summary, List<(string Type, string Name, string Doc)> parameters, System.Action<string> body)
     {
         string signature = string.Join(", ", parameters.Select(p => $"{p.Type} {p.Name}"));
         string arguments = string.Join(", ", parameters.Select(p => p.Name));
-        w.Line();
-        w.Line($"/// <summary>{summary}</summary>");
-        ParamDocs(w, parameters);
-        w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-        w.Open($"public {RuntimeNames.Query}<{t}> {method}({signature}, global::DocStore.QueryOptions? options = null)");
-        body();
-        w.Close();
-        w.Line();
-        w.Line($"/// <summary>The asynchronous twin of <c>{method}</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>");
-        ParamDocs(w, parameters);
-        w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
-        w.Line("/// <param name=\"cancellationToken\">Checked before each document is read; cancelling ends the enumeration with <see cref=\"global::System.OperationCanceledException\"/>.</param>");
-        w.Line($"public {RuntimeNames.AsyncEnumerable}<{t}> {method}Async({signature}, global::DocStore.QueryOptions? options = null, {RuntimeNames.CancellationToken} cancellationToken = default) =>");
-        w.Line($"    AsAsync({method}({arguments}, options), cancellationToken);");
+        foreach (bool inTransaction in new[] { false, true })
+        {
+            string head = inTransaction ? $"{RuntimeNames.Transaction} transaction, " : string.Empty;
+            string passed = inTransaction ? "transaction, " : string.Empty;
+            w.Line();
+            w.Line($"/// <summary>{summary}{(inTransaction ? " As <paramref name=\"transaction\"/> sees the collection." : string.Empty)}</summary>");
+            TransactionDoc(w, inTransaction);
+            ParamDocs(w, parameters);
+            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+            w.Open($"public {RuntimeNames.Query}<{t}> {method}({head}{signature}, global::DocStore.QueryOptions? options = null)");
+            body(passed);
+            w.Close();
+            w.Line();
+            w.Line($"/// <summary>The asynchronous twin of <c>{method}</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>");
+            TransactionDoc(w, inTransaction);
+            ParamDocs(w, parameters);
+            w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");
+            w.Line("/// <param name=\"cancellationToken\">Checked before each document is read; cancelling ends the enumeration with <see cref=\"global::System.OperationCanceledException\"/>.</param>");
+            w.Line($"public {RuntimeNames.AsyncEnumerable}<{t}> {method}Async({head}{signature}, global::DocStore.QueryOptions? options = null, {RuntimeNames.CancellationToken} cancellationToken = default) =>");
+            w.Line($"    AsAsync({method}({passed}{arguments}, options), cancellationToken);");
+        }
     }
 
     /// <summary>
     /// One parameter per key path, named after it (<c>addressCity</c>; <c>element</c> for a lone multikey path),
-    /// distinct from each other and from the methods' own <c>options</c> and <c>cancellationToken</c>.
+    /// distinct from each other and from the methods' own <c>transaction</c>, <c>options</c> and <c>cancellationToken</c>.
     /// </summary>
     private static List<(string Type, string Name, TypeShape Shape)> Parameters(IndexModel index)
     {
-        var scope = new NameScope("options", "cancellationToken");
+        var scope = new NameScope("options", "cancellationToken", "transaction");
         var result = new List<(string, string, TypeShape)>();
         foreach (IndexComponent component in index.Components)
         {
@@ -175,6 +203,7 @@ internal static class CollectionEmitter
         // A local the parameters leave free: a key path named Key keeps its parameter name.
         var scope = new NameScope(parameters.Select(p => p.Name).ToArray());
         scope.Reserve("options");
+        scope.Reserve("transaction");
         string key = scope.Take("key");
 
         // The thread's scratch builder (DocumentCollection.QueryKey): the key is passed on or copied before another is built.

@@ -24,6 +24,7 @@ internal static class RuntimeNames
     public const string Query = "global::DocStore.DocumentQuery";
     public const string AsyncEnumerable = "global::System.Collections.Generic.IAsyncEnumerable";
     public const string CancellationToken = "global::System.Threading.CancellationToken";
+    public const string Transaction = "global::DocStore.DocStoreTransaction";
     public const string StoredFieldType = "global::DocStore.Metadata.StoredFieldType";
     public const string ReadOnlyList = "global::System.Collections.Generic.IReadOnlyList";
 }

@@ -7,7 +7,7 @@ namespace DocStore.Collections;
 /// <summary>
 /// Scratch buffers of the calling thread, shared by every document collection: a point read, a unique find
 /// or a delete then allocates no key, and an insert serializes into a buffer that grew once. Each is valid
-/// until the next use of the same buffer on the thread (the users in <see cref="DocumentCollection{T, TKey}"/>
+/// until the next use of the same buffer on the thread (the collection parts that use them, such as <see cref="CollectionWriter{T, TKey}"/>,
 /// consume or copy it first).
 /// </summary>
 /// <remarks>

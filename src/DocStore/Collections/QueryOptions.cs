@@ -7,7 +7,8 @@ namespace DocStore;
 /// Ordering and paging for a scan or an index query: <see cref="Descending"/> order, <see cref="Skip"/>
 /// entries, at most <see cref="Take"/> results, and <see cref="After"/> a continuation token. Skipping
 /// happens on keys, so skipped documents are never read. Input only: a query never writes into it, so one
-/// options object may serve any number of queries at once.
+/// options object may serve any number of queries at once. A query runs inside an explicit transaction
+/// through the overload that takes the transaction as its first argument, as every other operation does.
 /// </summary>
 /// <remarks>
 /// To page, call <see cref="DocumentQuery{T}.ToPage"/> on the query: the page it returns carries the
@@ -28,13 +29,6 @@ public sealed record QueryOptions
 
     /// <summary>Start after this continuation token (from <see cref="DocumentPage{T}.Continuation"/> of an earlier, identical query). Default null.</summary>
     public string? After { get; init; }
-
-    /// <summary>
-    /// Run the query inside this explicit transaction, seeing its uncommitted changes, instead of on a
-    /// fresh snapshot. Default null. Changing the collection through the transaction while enumerating
-    /// ends the enumeration with <see cref="InvalidOperationException"/>.
-    /// </summary>
-    public DocStoreTransaction? Transaction { get; init; }
 
     internal static string Encode(ReadOnlySpan<byte> key) => Base64Url.EncodeToString(key);
 

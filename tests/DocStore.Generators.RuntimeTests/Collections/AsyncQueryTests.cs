@@ -73,13 +73,12 @@ public class AsyncQueryTests
         using var tx = db.BeginTransaction();
         db.Members.Insert(tx, new Member { Id = 500, Handle = "new", Score = 3, Tags = ["t1"] });
         db.Members.Delete(tx, 3);
-        var options = new QueryOptions { Transaction = tx };
-        var expected = Ids(db.Members.FindByScore(3, options));
+        var expected = Ids(db.Members.FindByScore(tx, 3));
         Assert.Contains(500, expected);
         Assert.DoesNotContain(3, expected);
-        Assert.Equal(expected, await Ids(db.Members.FindByScoreAsync(3, options)));
+        Assert.Equal(expected, await Ids(db.Members.FindByScoreAsync(tx, 3)));
         Assert.Equal(Ids(db.Members.Scan(tx)), await Ids(db.Members.ScanAsync(tx)));
-        Assert.Equal(Ids(db.Members.FindByTags("t1", options)), await Ids(db.Members.FindByTagsAsync("t1", options)));
+        Assert.Equal(Ids(db.Members.FindByTags(tx, "t1")), await Ids(db.Members.FindByTagsAsync(tx, "t1")));
     }
 
     [Fact]

@@ -51,7 +51,7 @@ public class CountWithoutReadingTests
         Assert.Equal(90, await db.Members.CountAsync());
         Assert.Equal(expected[6], await db.Members.CountByTagsAsync("t1"));
         using var tx = db.BeginTransaction();
-        Assert.Equal(expected[1], db.Members.CountByScore(3, new QueryOptions { Transaction = tx }));
+        Assert.Equal(expected[1], db.Members.CountByScore(tx, 3));
         Assert.Equal(expected[0], db.Members.Count(tx));
     }
 

@@ -93,22 +93,20 @@ public class TransactionTests
     }
 
     [Fact]
-    public async Task Unique_finds_and_counts_read_inside_a_transaction_when_the_options_name_it()
+    public async Task Unique_finds_and_counts_read_inside_a_transaction_passed_first()
     {
         using var db = AppDb.OpenInMemory();
         db.Members.Insert(new Member { Id = 1, Handle = "old", Score = 5 });
         using var tx = db.BeginTransaction();
         await db.Members.InsertAsync(tx, new Member { Id = 2, Handle = "new", Score = 5 });
         await db.Members.UpdateAsync(tx, new Member { Id = 1, Handle = "renamed", Score = 5 });
-        var inside = new QueryOptions { Transaction = tx };
-
-        Assert.Equal(2, db.Members.FindByHandle("new", inside)!.Id);
-        Assert.Equal(2, (await db.Members.FindByHandleAsync("new", inside))!.Id);
-        Assert.Null(db.Members.FindByHandle("old", inside));
+        Assert.Equal(2, db.Members.FindByHandle(tx, "new")!.Id);
+        Assert.Equal(2, (await db.Members.FindByHandleAsync(tx, "new"))!.Id);
+        Assert.Null(db.Members.FindByHandle(tx, "old"));
         Assert.Null(db.Members.FindByHandle("new"));
         Assert.Equal(1, db.Members.FindByHandle("old")!.Id);
-        Assert.Equal(2, db.Members.CountByScore(5, inside));
-        Assert.Equal(2, await db.Members.CountByScoreAsync(5, inside));
+        Assert.Equal(2, db.Members.CountByScore(tx, 5));
+        Assert.Equal(2, await db.Members.CountByScoreAsync(tx, 5));
         Assert.Equal(1, db.Members.CountByScore(5));
         Assert.True(await db.Members.ExistsAsync(tx, 2));
         Assert.False(await db.Members.ExistsAsync(2));
@@ -156,7 +154,7 @@ public class TransactionTests
     }
 
     [Fact]
-    public void Index_queries_run_inside_a_transaction_through_their_options()
+    public void Index_queries_run_inside_a_transaction_passed_first()
     {
         using var db = AppDb.OpenInMemory();
         db.Members.Insert(new Member { Id = 1, Handle = "a", Score = 7 });
@@ -164,11 +162,33 @@ public class TransactionTests
         db.Members.Insert(tx, new Member { Id = 2, Handle = "b", Score = 7 });
         db.Members.Delete(tx, 1);
 
-        Assert.Equal([2], db.Members.FindByScore(7, new QueryOptions { Transaction = tx }).Select(m => m.Id));
+        Assert.Equal([2], db.Members.FindByScore(tx, 7).Select(m => m.Id));
         Assert.Equal([1], db.Members.FindByScore(7).Select(m => m.Id));
-        Assert.Equal([2], db.Members.Scan(new QueryOptions { Transaction = tx }).Select(m => m.Id));
+        Assert.Equal([2], db.Members.Scan(tx).Select(m => m.Id));
         tx.Rollback();
-        Assert.Throws<ObjectDisposedException>(() => db.Members.FindByScore(7, new QueryOptions { Transaction = tx }));
+        Assert.Throws<ObjectDisposedException>(() => db.Members.FindByScore(tx, 7));
+    }
+
+    [Fact]
+    public async Task ScanFrom_reads_inside_the_transaction_passed_first()
+    {
+        using var db = AppDb.OpenInMemory();
+        db.Members.Insert(new Member { Id = 1, Handle = "a" });
+        using var tx = db.BeginTransaction();
+        db.Members.Insert(tx, new Member { Id = 3, Handle = "c" });
+        db.Members.Delete(tx, 1);
+
+        Assert.Equal([3], db.Members.ScanFrom(tx, 0).Select(m => m.Id));
+        Assert.Equal([3], db.Members.ScanFrom(tx, 5, new QueryOptions { Descending = true }).Select(m => m.Id));
+        Assert.Equal([1], db.Members.ScanFrom(0).Select(m => m.Id));
+        var found = new List<int>();
+        await foreach (var member in db.Members.ScanFromAsync(tx, 0))
+        {
+            found.Add(member.Id);
+        }
+
+        Assert.Equal([3], found);
+        Assert.Throws<ArgumentNullException>(() => db.Members.ScanFrom(null!, 0));
     }
 
     [Fact]

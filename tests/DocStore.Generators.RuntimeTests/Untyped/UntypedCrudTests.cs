@@ -123,7 +123,7 @@ public class UntypedCrudTests
         {
             a.Insert(tx, new BsonDocument { { "_id", 1 }, { "new-name", true } });
             b.Insert(tx, new BsonDocument { { "_id", 1 }, { "x", 5 } });
-            Assert.Equal(1, b.CountBy("x", 5, new QueryOptions { Transaction = tx }));
+            Assert.Equal(1, b.CountBy(tx, "x", 5));
             Assert.Equal(0, b.CountBy("x", 5));
         }
 

@@ -111,25 +111,65 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirstAsync(string last, string first, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByLastFirst(last, first, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Last, First</c> equals the given value, in index order (index <c>LastFirst</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByLastFirst(string last, string first, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirst(global::DocStore.DocStoreTransaction transaction, string last, string first, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(last);
         key.Append(first);
-        return CountEqual(LastFirstIndex, key.ToArray(), options);
+        return FindEqual(transaction, LastFirstIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="last">The value to match.</param>
+    /// <param name="first">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastFirstAsync(global::DocStore.DocStoreTransaction transaction, string last, string first, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByLastFirst(transaction, last, first, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="last">The value to match.</param>
+    /// <param name="first">The value to match.</param>
+    public long CountByLastFirst(string last, string first)
+    {
+        var key = QueryKey();
+        key.Append(last);
+        key.Append(first);
+        return CountEqual(LastFirstIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByLastFirst</c> (completes synchronously).</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByLastFirst(last, first, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByLastFirst(last, first));
+
+    /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="last">The value to match.</param>
+    /// <param name="first">The value to match.</param>
+    public long CountByLastFirst(global::DocStore.DocStoreTransaction transaction, string last, string first)
+    {
+        var key = QueryKey();
+        key.Append(last);
+        key.Append(first);
+        return CountEqual(transaction, LastFirstIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByLastFirst</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="last">The value to match.</param>
+    /// <param name="first">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(global::DocStore.DocStoreTransaction transaction, string last, string first, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByLastFirst(transaction, last, first));
 
     /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy.</summary>
     /// <param name="last">The value to match.</param>
@@ -147,6 +187,25 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastAsync(string last, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByLast(last, options), cancellationToken);
+
+    /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="last">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLast(global::DocStore.DocStoreTransaction transaction, string last, global::DocStore.QueryOptions? options = null)
+    {
+        var key = QueryKey();
+        key.Append(last);
+        return FindEqual(transaction, LastFirstIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="last">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Everything> FindByLastAsync(global::DocStore.DocStoreTransaction transaction, string last, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByLast(transaction, last, options), cancellationToken);
 
     /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
     /// <param name="document">A stored C-BSON document of this collection.</param>

@@ -98,25 +98,65 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriterKeyAsync(string? writer, string key, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByWriterKey(writer, key, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Writer, Key</c> equal to the given value (index <c>WriterKey</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Writer, Key</c> equals the given value, in index order (index <c>WriterKey</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="writer">The value to match.</param>
     /// <param name="key">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByWriterKey(string? writer, string key, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriterKey(global::DocStore.DocStoreTransaction transaction, string? writer, string key, global::DocStore.QueryOptions? options = null)
     {
         var key2 = QueryKey();
         key2.Append(writer);
         key2.Append(key);
-        return CountEqual(WriterKeyIndex, key2.ToArray(), options);
+        return FindEqual(transaction, WriterKeyIndex, key2.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByWriterKey</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="writer">The value to match.</param>
+    /// <param name="key">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriterKeyAsync(global::DocStore.DocStoreTransaction transaction, string? writer, string key, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByWriterKey(transaction, writer, key, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Writer, Key</c> equal to the given value (index <c>WriterKey</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="writer">The value to match.</param>
+    /// <param name="key">The value to match.</param>
+    public long CountByWriterKey(string? writer, string key)
+    {
+        var key2 = QueryKey();
+        key2.Append(writer);
+        key2.Append(key);
+        return CountEqual(WriterKeyIndex, key2.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByWriterKey</c> (completes synchronously).</summary>
     /// <param name="writer">The value to match.</param>
     /// <param name="key">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(string? writer, string key, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByWriterKey(writer, key, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(string? writer, string key, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByWriterKey(writer, key));
+
+    /// <summary>How many documents have <c>Writer, Key</c> equal to the given value (index <c>WriterKey</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="writer">The value to match.</param>
+    /// <param name="key">The value to match.</param>
+    public long CountByWriterKey(global::DocStore.DocStoreTransaction transaction, string? writer, string key)
+    {
+        var key2 = QueryKey();
+        key2.Append(writer);
+        key2.Append(key);
+        return CountEqual(transaction, WriterKeyIndex, key2.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByWriterKey</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="writer">The value to match.</param>
+    /// <param name="key">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(global::DocStore.DocStoreTransaction transaction, string? writer, string key, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByWriterKey(transaction, writer, key));
 
     /// <summary>The documents whose leading key paths of index <c>WriterKey</c> equal the given values, in index order; lazy.</summary>
     /// <param name="writer">The value to match.</param>
@@ -135,6 +175,25 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriterAsync(string? writer, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByWriter(writer, options), cancellationToken);
 
+    /// <summary>The documents whose leading key paths of index <c>WriterKey</c> equal the given values, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="writer">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriter(global::DocStore.DocStoreTransaction transaction, string? writer, global::DocStore.QueryOptions? options = null)
+    {
+        var key = QueryKey();
+        key.Append(writer);
+        return FindEqual(transaction, WriterKeyIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="writer">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByWriterAsync(global::DocStore.DocStoreTransaction transaction, string? writer, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByWriter(transaction, writer, options), cancellationToken);
+
     /// <summary>The documents whose <c>Value.Writer</c> equals the given value, in index order (index <c>ValueWriter</c>); lazy.</summary>
     /// <param name="valueWriter">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -152,22 +211,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterAsync(string? valueWriter, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByValueWriter(valueWriter, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Value.Writer</c> equal to the given value (index <c>ValueWriter</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Value.Writer</c> equals the given value, in index order (index <c>ValueWriter</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="valueWriter">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByValueWriter(string? valueWriter, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriter(global::DocStore.DocStoreTransaction transaction, string? valueWriter, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(valueWriter);
-        return CountEqual(ValueWriterIndex, key.ToArray(), options);
+        return FindEqual(transaction, ValueWriterIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByValueWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="valueWriter">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterAsync(global::DocStore.DocStoreTransaction transaction, string? valueWriter, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByValueWriter(transaction, valueWriter, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Value.Writer</c> equal to the given value (index <c>ValueWriter</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="valueWriter">The value to match.</param>
+    public long CountByValueWriter(string? valueWriter)
+    {
+        var key = QueryKey();
+        key.Append(valueWriter);
+        return CountEqual(ValueWriterIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByValueWriter</c> (completes synchronously).</summary>
     /// <param name="valueWriter">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(string? valueWriter, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByValueWriter(valueWriter, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(string? valueWriter, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByValueWriter(valueWriter));
+
+    /// <summary>How many documents have <c>Value.Writer</c> equal to the given value (index <c>ValueWriter</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="valueWriter">The value to match.</param>
+    public long CountByValueWriter(global::DocStore.DocStoreTransaction transaction, string? valueWriter)
+    {
+        var key = QueryKey();
+        key.Append(valueWriter);
+        return CountEqual(transaction, ValueWriterIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByValueWriter</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="valueWriter">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(global::DocStore.DocStoreTransaction transaction, string? valueWriter, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByValueWriter(transaction, valueWriter));
 
     /// <summary>The documents whose <c>Value.Writer</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -190,6 +283,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterRangeAsync(string? min, string? max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByValueWriterRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Value.Writer</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterRange(global::DocStore.DocStoreTransaction transaction, string? min, string? max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, ValueWriterIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByValueWriterRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterRangeAsync(global::DocStore.DocStoreTransaction transaction, string? min, string? max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByValueWriterRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Value.Writer</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -208,6 +324,26 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByValueWriterPrefix(prefix, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Value.Writer</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, ValueWriterIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByValueWriterPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByValueWriterPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByValueWriterPrefix(transaction, prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Ids[]</c> equals the given value, in index order (index <c>Ids</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -225,22 +361,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsAsync(string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByIds(element, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Ids[]</c> equal to the given value (index <c>Ids</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Ids[]</c> equals the given value, in index order (index <c>Ids</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByIds(string element, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIds(global::DocStore.DocStoreTransaction transaction, string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(element);
-        return CountEqual(IdsIndex, key.ToArray(), options);
+        return FindEqual(transaction, IdsIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByIds</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByIds(transaction, element, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Ids[]</c> equal to the given value (index <c>Ids</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="element">The value to match.</param>
+    public long CountByIds(string element)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqual(IdsIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByIds</c> (completes synchronously).</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByIds(element, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(string element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByIds(element));
+
+    /// <summary>How many documents have <c>Ids[]</c> equal to the given value (index <c>Ids</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    public long CountByIds(global::DocStore.DocStoreTransaction transaction, string element)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqual(transaction, IdsIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByIds</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByIds(transaction, element));
 
     /// <summary>The documents whose <c>Ids[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -263,6 +433,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByIdsRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Ids[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsRange(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, IdsIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByIdsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsRangeAsync(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByIdsRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Ids[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -281,6 +474,26 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByIdsPrefix(prefix, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Ids[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, IdsIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByIdsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByIdsPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByIdsPrefix(transaction, prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Items[].Reader</c> equals the given value, in index order (index <c>ItemsReader</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -298,22 +511,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByItemsReaderAsync(int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByItemsReader(element, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Items[].Reader</c> equal to the given value (index <c>ItemsReader</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Items[].Reader</c> equals the given value, in index order (index <c>ItemsReader</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByItemsReader(int element, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByItemsReader(global::DocStore.DocStoreTransaction transaction, int element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)element);
-        return CountEqual(ItemsReaderIndex, key.ToArray(), options);
+        return FindEqual(transaction, ItemsReaderIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByItemsReader</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByItemsReaderAsync(global::DocStore.DocStoreTransaction transaction, int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByItemsReader(transaction, element, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Items[].Reader</c> equal to the given value (index <c>ItemsReader</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="element">The value to match.</param>
+    public long CountByItemsReader(int element)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqual(ItemsReaderIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByItemsReader</c> (completes synchronously).</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByItemsReader(element, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(int element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByItemsReader(element));
+
+    /// <summary>How many documents have <c>Items[].Reader</c> equal to the given value (index <c>ItemsReader</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    public long CountByItemsReader(global::DocStore.DocStoreTransaction transaction, int element)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqual(transaction, ItemsReaderIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByItemsReader</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(global::DocStore.DocStoreTransaction transaction, int element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByItemsReader(transaction, element));
 
     /// <summary>The documents whose <c>Items[].Reader</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -336,6 +583,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByItemsReaderRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByItemsReaderRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Items[].Reader</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByItemsReaderRange(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(transaction, ItemsReaderIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByItemsReaderRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByItemsReaderRangeAsync(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByItemsReaderRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Options</c> equals the given value, in index order (index <c>Options</c>); lazy.</summary>
     /// <param name="options2">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -353,22 +623,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByOptionsAsync(int options2, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByOptions(options2, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Options</c> equal to the given value (index <c>Options</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Options</c> equals the given value, in index order (index <c>Options</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="options2">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByOptions(int options2, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByOptions(global::DocStore.DocStoreTransaction transaction, int options2, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)options2);
-        return CountEqual(OptionsIndex, key.ToArray(), options);
+        return FindEqual(transaction, OptionsIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByOptions</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="options2">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByOptionsAsync(global::DocStore.DocStoreTransaction transaction, int options2, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByOptions(transaction, options2, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Options</c> equal to the given value (index <c>Options</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="options2">The value to match.</param>
+    public long CountByOptions(int options2)
+    {
+        var key = QueryKey();
+        key.Append((long)options2);
+        return CountEqual(OptionsIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByOptions</c> (completes synchronously).</summary>
     /// <param name="options2">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(int options2, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByOptions(options2, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(int options2, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByOptions(options2));
+
+    /// <summary>How many documents have <c>Options</c> equal to the given value (index <c>Options</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="options2">The value to match.</param>
+    public long CountByOptions(global::DocStore.DocStoreTransaction transaction, int options2)
+    {
+        var key = QueryKey();
+        key.Append((long)options2);
+        return CountEqual(transaction, OptionsIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByOptions</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="options2">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(global::DocStore.DocStoreTransaction transaction, int options2, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByOptions(transaction, options2));
 
     /// <summary>The documents whose <c>Options</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -391,6 +695,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByOptionsRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByOptionsRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Options</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByOptionsRange(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(transaction, OptionsIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByOptionsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByOptionsRangeAsync(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByOptionsRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Keys</c> equals the given value, in index order (index <c>Keys</c>); lazy.</summary>
     /// <param name="keys">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -408,22 +735,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByKeysAsync(int keys, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByKeys(keys, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Keys</c> equal to the given value (index <c>Keys</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Keys</c> equals the given value, in index order (index <c>Keys</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="keys">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByKeys(int keys, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByKeys(global::DocStore.DocStoreTransaction transaction, int keys, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)keys);
-        return CountEqual(KeysIndex, key.ToArray(), options);
+        return FindEqual(transaction, KeysIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByKeys</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="keys">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByKeysAsync(global::DocStore.DocStoreTransaction transaction, int keys, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByKeys(transaction, keys, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Keys</c> equal to the given value (index <c>Keys</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="keys">The value to match.</param>
+    public long CountByKeys(int keys)
+    {
+        var key = QueryKey();
+        key.Append((long)keys);
+        return CountEqual(KeysIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByKeys</c> (completes synchronously).</summary>
     /// <param name="keys">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(int keys, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByKeys(keys, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(int keys, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByKeys(keys));
+
+    /// <summary>How many documents have <c>Keys</c> equal to the given value (index <c>Keys</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="keys">The value to match.</param>
+    public long CountByKeys(global::DocStore.DocStoreTransaction transaction, int keys)
+    {
+        var key = QueryKey();
+        key.Append((long)keys);
+        return CountEqual(transaction, KeysIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByKeys</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="keys">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(global::DocStore.DocStoreTransaction transaction, int keys, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByKeys(transaction, keys));
 
     /// <summary>The documents whose <c>Keys</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -446,6 +807,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByKeysRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByKeysRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Keys</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByKeysRange(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(transaction, KeysIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByKeysRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByKeysRangeAsync(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByKeysRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Document</c> equals the given value, in index order (index <c>Document</c>); lazy.</summary>
     /// <param name="document">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -463,22 +847,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentAsync(string document, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByDocument(document, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Document</c> equal to the given value (index <c>Document</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Document</c> equals the given value, in index order (index <c>Document</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="document">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByDocument(string document, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocument(global::DocStore.DocStoreTransaction transaction, string document, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(document);
-        return CountEqual(DocumentIndex, key.ToArray(), options);
+        return FindEqual(transaction, DocumentIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByDocument</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentAsync(global::DocStore.DocStoreTransaction transaction, string document, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByDocument(transaction, document, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Document</c> equal to the given value (index <c>Document</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="document">The value to match.</param>
+    public long CountByDocument(string document)
+    {
+        var key = QueryKey();
+        key.Append(document);
+        return CountEqual(DocumentIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByDocument</c> (completes synchronously).</summary>
     /// <param name="document">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(string document, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByDocument(document, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(string document, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByDocument(document));
+
+    /// <summary>How many documents have <c>Document</c> equal to the given value (index <c>Document</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The value to match.</param>
+    public long CountByDocument(global::DocStore.DocStoreTransaction transaction, string document)
+    {
+        var key = QueryKey();
+        key.Append(document);
+        return CountEqual(transaction, DocumentIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByDocument</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="document">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(global::DocStore.DocStoreTransaction transaction, string document, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByDocument(transaction, document));
 
     /// <summary>The documents whose <c>Document</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -501,6 +919,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByDocumentRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Document</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentRange(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, DocumentIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByDocumentRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentRangeAsync(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByDocumentRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Document</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -519,6 +960,26 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByDocumentPrefix(prefix, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Document</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, DocumentIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByDocumentPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByDocumentPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByDocumentPrefix(transaction, prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Element</c> equals the given value, in index order (index <c>Element</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -536,22 +997,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementAsync(string? element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByElement(element, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Element</c> equal to the given value (index <c>Element</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Element</c> equals the given value, in index order (index <c>Element</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByElement(string? element, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElement(global::DocStore.DocStoreTransaction transaction, string? element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(element);
-        return CountEqual(ElementIndex, key.ToArray(), options);
+        return FindEqual(transaction, ElementIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByElement</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementAsync(global::DocStore.DocStoreTransaction transaction, string? element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByElement(transaction, element, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Element</c> equal to the given value (index <c>Element</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="element">The value to match.</param>
+    public long CountByElement(string? element)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqual(ElementIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByElement</c> (completes synchronously).</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(string? element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByElement(element, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(string? element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByElement(element));
+
+    /// <summary>How many documents have <c>Element</c> equal to the given value (index <c>Element</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    public long CountByElement(global::DocStore.DocStoreTransaction transaction, string? element)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqual(transaction, ElementIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByElement</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(global::DocStore.DocStoreTransaction transaction, string? element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByElement(transaction, element));
 
     /// <summary>The documents whose <c>Element</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -574,6 +1069,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementRangeAsync(string? min, string? max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByElementRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Element</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementRange(global::DocStore.DocStoreTransaction transaction, string? min, string? max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, ElementIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByElementRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementRangeAsync(global::DocStore.DocStoreTransaction transaction, string? min, string? max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByElementRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Element</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -592,6 +1110,26 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByElementPrefix(prefix, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Element</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, ElementIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByElementPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByElementPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByElementPrefix(transaction, prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Class</c> equals the given value, in index order (index <c>Class</c>); lazy.</summary>
     /// <param name="class">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -609,22 +1147,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClassAsync(int @class, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByClass(@class, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Class</c> equal to the given value (index <c>Class</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Class</c> equals the given value, in index order (index <c>Class</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="class">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByClass(int @class, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClass(global::DocStore.DocStoreTransaction transaction, int @class, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)@class);
-        return CountEqual(ClassIndex, key.ToArray(), options);
+        return FindEqual(transaction, ClassIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByClass</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="class">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClassAsync(global::DocStore.DocStoreTransaction transaction, int @class, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByClass(transaction, @class, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Class</c> equal to the given value (index <c>Class</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="class">The value to match.</param>
+    public long CountByClass(int @class)
+    {
+        var key = QueryKey();
+        key.Append((long)@class);
+        return CountEqual(ClassIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByClass</c> (completes synchronously).</summary>
     /// <param name="class">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(int @class, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByClass(@class, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(int @class, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByClass(@class));
+
+    /// <summary>How many documents have <c>Class</c> equal to the given value (index <c>Class</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="class">The value to match.</param>
+    public long CountByClass(global::DocStore.DocStoreTransaction transaction, int @class)
+    {
+        var key = QueryKey();
+        key.Append((long)@class);
+        return CountEqual(transaction, ClassIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByClass</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="class">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(global::DocStore.DocStoreTransaction transaction, int @class, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByClass(transaction, @class));
 
     /// <summary>The documents whose <c>Class</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -647,6 +1219,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClassRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByClassRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Class</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClassRange(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(transaction, ClassIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByClassRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByClassRangeAsync(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByClassRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Array[]</c> equals the given value, in index order (index <c>Array</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -664,22 +1259,56 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayAsync(int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByArray(element, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Array[]</c> equal to the given value (index <c>Array</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Array[]</c> equals the given value, in index order (index <c>Array</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByArray(int element, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArray(global::DocStore.DocStoreTransaction transaction, int element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)element);
-        return CountEqual(ArrayIndex, key.ToArray(), options);
+        return FindEqual(transaction, ArrayIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayAsync(global::DocStore.DocStoreTransaction transaction, int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByArray(transaction, element, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Array[]</c> equal to the given value (index <c>Array</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="element">The value to match.</param>
+    public long CountByArray(int element)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqual(ArrayIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByArray</c> (completes synchronously).</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(int element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByArray(element, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(int element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByArray(element));
+
+    /// <summary>How many documents have <c>Array[]</c> equal to the given value (index <c>Array</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    public long CountByArray(global::DocStore.DocStoreTransaction transaction, int element)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqual(transaction, ArrayIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByArray</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(global::DocStore.DocStoreTransaction transaction, int element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByArray(transaction, element));
 
     /// <summary>The documents whose <c>Array[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -701,6 +1330,29 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
     public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByArrayRange(min, max, options), cancellationToken);
+
+    /// <summary>The documents whose <c>Array[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayRange(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(transaction, ArrayIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader> FindByArrayRangeAsync(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByArrayRange(transaction, min, max, options), cancellationToken);
 
     /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
     /// <param name="document">A stored C-BSON document of this collection.</param>

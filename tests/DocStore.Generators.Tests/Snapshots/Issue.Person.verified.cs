@@ -60,22 +60,56 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityAsync(string addressCity, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByAddressCity(addressCity, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Address.City</c> equals the given value, in index order (index <c>AddressCity</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="addressCity">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByAddressCity(string addressCity, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCity(global::DocStore.DocStoreTransaction transaction, string addressCity, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(addressCity);
-        return CountEqual(AddressCityIndex, key.ToArray(), options);
+        return FindEqual(transaction, AddressCityIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="addressCity">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityAsync(global::DocStore.DocStoreTransaction transaction, string addressCity, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAddressCity(transaction, addressCity, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="addressCity">The value to match.</param>
+    public long CountByAddressCity(string addressCity)
+    {
+        var key = QueryKey();
+        key.Append(addressCity);
+        return CountEqual(AddressCityIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
     /// <param name="addressCity">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAddressCity(addressCity, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAddressCity(addressCity));
+
+    /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="addressCity">The value to match.</param>
+    public long CountByAddressCity(global::DocStore.DocStoreTransaction transaction, string addressCity)
+    {
+        var key = QueryKey();
+        key.Append(addressCity);
+        return CountEqual(transaction, AddressCityIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="addressCity">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(global::DocStore.DocStoreTransaction transaction, string addressCity, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAddressCity(transaction, addressCity));
 
     /// <summary>The documents whose <c>Address.City</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -98,6 +132,29 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByAddressCityRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Address.City</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCityRange(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, AddressCityIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityRangeAsync(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAddressCityRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Address.City</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -116,6 +173,26 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByAddressCityPrefix(prefix, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Address.City</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAddressCityPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, AddressCityIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAddressCityPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAddressCityPrefix(transaction, prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Tags[]</c> equals the given value, in index order (index <c>Tags</c>); lazy.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -133,22 +210,56 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsAsync(string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByTags(element, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Tags[]</c> equals the given value, in index order (index <c>Tags</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByTags(string element, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTags(global::DocStore.DocStoreTransaction transaction, string element, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append(element);
-        return CountEqual(TagsIndex, key.ToArray(), options);
+        return FindEqual(transaction, TagsIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByTags(transaction, element, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="element">The value to match.</param>
+    public long CountByTags(string element)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqual(TagsIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByTags(element, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByTags(element));
+
+    /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    public long CountByTags(global::DocStore.DocStoreTransaction transaction, string element)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqual(transaction, TagsIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="element">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByTags(transaction, element));
 
     /// <summary>The documents whose <c>Tags[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -171,6 +282,29 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByTagsRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Tags[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTagsRange(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, TagsIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsRangeAsync(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByTagsRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Tags[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -189,39 +323,89 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByTagsPrefix(prefix, options), cancellationToken);
 
-    /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null.</summary>
+    /// <summary>The documents whose <c>Tags[]</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByTagsPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, TagsIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByTagsPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByTagsPrefix(transaction, prefix, options), cancellationToken);
+
+    /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null (read from the last commit).</summary>
     /// <param name="email">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: read inside that transaction (its changes included); null reads the last commit.</param>
-    public global::MyApp.Person? FindByEmail(string email, global::DocStore.QueryOptions? options = null)
+    public global::MyApp.Person? FindByEmail(string email)
     {
         var key = QueryKey();
         key.Append(email);
-        return FindUnique(EmailIndex, key, options);
+        return FindUnique(EmailIndex, key);
     }
 
     /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
     /// <param name="email">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the lookup runs.</param>
-    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<global::MyApp.Person?>(cancellationToken) : new(FindByEmail(email, options));
+    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<global::MyApp.Person?>(cancellationToken) : new(FindByEmail(email));
 
-    /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone.</summary>
+    /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null, as <paramref name="transaction"/> sees it (its changes included).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="email">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByEmail(string email, global::DocStore.QueryOptions? options = null)
+    public global::MyApp.Person? FindByEmail(global::DocStore.DocStoreTransaction transaction, string email)
     {
         var key = QueryKey();
         key.Append(email);
-        return CountEqual(EmailIndex, key.ToArray(), options);
+        return FindUnique(transaction, EmailIndex, key);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="email">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the lookup runs.</param>
+    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(global::DocStore.DocStoreTransaction transaction, string email, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<global::MyApp.Person?>(cancellationToken) : new(FindByEmail(transaction, email));
+
+    /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="email">The value to match.</param>
+    public long CountByEmail(string email)
+    {
+        var key = QueryKey();
+        key.Append(email);
+        return CountEqual(EmailIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
     /// <param name="email">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByEmail(email, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByEmail(email));
+
+    /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="email">The value to match.</param>
+    public long CountByEmail(global::DocStore.DocStoreTransaction transaction, string email)
+    {
+        var key = QueryKey();
+        key.Append(email);
+        return CountEqual(transaction, EmailIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="email">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(global::DocStore.DocStoreTransaction transaction, string email, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByEmail(transaction, email));
 
     /// <summary>The documents whose <c>Email</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -244,6 +428,29 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByEmailRangeAsync(string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByEmailRange(min, max, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Email</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByEmailRange(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append(min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append(max);
+        return FindRange(transaction, EmailIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByEmailRangeAsync(global::DocStore.DocStoreTransaction transaction, string min, string max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByEmailRange(transaction, min, max, options), cancellationToken);
+
     /// <summary>The documents whose <c>Email</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -262,6 +469,26 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByEmailPrefixAsync(string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByEmailPrefix(prefix, options), cancellationToken);
 
+    /// <summary>The documents whose <c>Email</c> starts with <paramref name="prefix"/> (ordinal), in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByEmailPrefix(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(prefix);
+        var key = QueryKey();
+        key.AppendStringPrefix(prefix);
+        return FindPrefix(transaction, EmailIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="prefix">The leading characters to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByEmailPrefixAsync(global::DocStore.DocStoreTransaction transaction, string prefix, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByEmailPrefix(transaction, prefix, options), cancellationToken);
+
     /// <summary>The documents whose <c>Age</c> equals the given value, in index order (index <c>Age</c>); lazy.</summary>
     /// <param name="age">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -279,22 +506,56 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeAsync(int age, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByAge(age, options), cancellationToken);
 
-    /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>), counted from the index alone.</summary>
+    /// <summary>The documents whose <c>Age</c> equals the given value, in index order (index <c>Age</c>); lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
     /// <param name="age">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies: count inside that transaction; null counts the last commit.</param>
-    public long CountByAge(int age, global::DocStore.QueryOptions? options = null)
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAge(global::DocStore.DocStoreTransaction transaction, int age, global::DocStore.QueryOptions? options = null)
     {
         var key = QueryKey();
         key.Append((long)age);
-        return CountEqual(AgeIndex, key.ToArray(), options);
+        return FindEqual(transaction, AgeIndex, key.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="age">The value to match.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeAsync(global::DocStore.DocStoreTransaction transaction, int age, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAge(transaction, age, options), cancellationToken);
+
+    /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>), counted from the index alone in the last commit.</summary>
+    /// <param name="age">The value to match.</param>
+    public long CountByAge(int age)
+    {
+        var key = QueryKey();
+        key.Append((long)age);
+        return CountEqual(AgeIndex, key.ToArray());
     }
 
     /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
     /// <param name="age">The value to match.</param>
-    /// <param name="options">Only <c>Transaction</c> applies.</param>
     /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAge(age, options));
+    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAge(age));
+
+    /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="age">The value to match.</param>
+    public long CountByAge(global::DocStore.DocStoreTransaction transaction, int age)
+    {
+        var key = QueryKey();
+        key.Append((long)age);
+        return CountEqual(transaction, AgeIndex, key.ToArray());
+    }
+
+    /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="age">The value to match.</param>
+    /// <param name="cancellationToken">Checked before the count runs.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(global::DocStore.DocStoreTransaction transaction, int age, global::System.Threading.CancellationToken cancellationToken = default) =>
+        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAge(transaction, age));
 
     /// <summary>The documents whose <c>Age</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -316,6 +577,29 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
     public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeRangeAsync(int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
         AsAsync(FindByAgeRange(min, max, options), cancellationToken);
+
+    /// <summary>The documents whose <c>Age</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy. As <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    public global::DocStore.DocumentQuery<global::MyApp.Person> FindByAgeRange(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null)
+    {
+        var low = new global::DocStore.Metadata.IndexKeyBuilder();
+        low.Append((long)min);
+        var high = new global::DocStore.Metadata.IndexKeyBuilder();
+        high.Append((long)max);
+        return FindRange(transaction, AgeIndex, low.ToArray(), high.ToArray(), options);
+    }
+
+    /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="min">The smallest value returned.</param>
+    /// <param name="max">The largest value returned.</param>
+    /// <param name="options">Ordering and paging; null for all matches ascending.</param>
+    /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
+    public global::System.Collections.Generic.IAsyncEnumerable<global::MyApp.Person> FindByAgeRangeAsync(global::DocStore.DocStoreTransaction transaction, int min, int max, global::DocStore.QueryOptions? options = null, global::System.Threading.CancellationToken cancellationToken = default) =>
+        AsAsync(FindByAgeRange(transaction, min, max, options), cancellationToken);
 
     /// <summary>Reads the stored field <c>Id</c> without reading the rest of the document.</summary>
     /// <param name="document">A stored C-BSON document of this collection.</param>

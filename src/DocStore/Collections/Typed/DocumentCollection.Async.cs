@@ -1,4 +1,4 @@
-using System.Runtime.CompilerServices;
+using DocStore.Collections;
 
 namespace DocStore;
 
@@ -24,16 +24,8 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="documents">The lazy sequence; its arguments are checked when it was created, so errors in them surface at the call, as with the synchronous method.</param>
     /// <param name="cancellationToken">Cancels the enumeration.</param>
     /// <returns>The asynchronous sequence.</returns>
-    protected static async IAsyncEnumerable<T> AsAsync(IEnumerable<T> documents, [EnumeratorCancellation] CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(documents);
-        cancellationToken.ThrowIfCancellationRequested();
-        foreach (var document in documents)
-        {
-            yield return document;
-            cancellationToken.ThrowIfCancellationRequested();
-        }
-    }
+    protected static IAsyncEnumerable<T> AsAsync(IEnumerable<T> documents, CancellationToken cancellationToken = default) =>
+        AsyncSequence.From(documents, cancellationToken);
 
     /// <summary>The asynchronous twin of <see cref="FindAll"/>: every document in primary key order, on one snapshot taken when enumeration starts.</summary>
     /// <param name="cancellationToken">Checked before each document is read.</param>
@@ -65,4 +57,14 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <remarks><inheritdoc cref="AsAsync" path="/remarks/node()"/></remarks>
     public IAsyncEnumerable<T> ScanFromAsync(TKey from, QueryOptions? options = null, CancellationToken cancellationToken = default) =>
         AsAsync(ScanFrom(from, options), cancellationToken);
+
+    /// <summary>The asynchronous twin of <see cref="ScanFrom(DocStoreTransaction, TKey, QueryOptions?)"/>: the documents from <paramref name="from"/> on, as <paramref name="transaction"/> sees the collection.</summary>
+    /// <param name="transaction">The explicit transaction.</param>
+    /// <param name="from">The first key (it need not exist).</param>
+    /// <param name="options">Ordering and paging.</param>
+    /// <param name="cancellationToken">Checked before each document is read.</param>
+    /// <returns>The documents.</returns>
+    /// <remarks><inheritdoc cref="AsAsync" path="/remarks/node()"/></remarks>
+    public IAsyncEnumerable<T> ScanFromAsync(DocStoreTransaction transaction, TKey from, QueryOptions? options = null, CancellationToken cancellationToken = default) =>
+        AsAsync(ScanFrom(transaction, from, options), cancellationToken);
 }

@@ -14,29 +14,11 @@ public sealed partial class BsonCollection
     /// <see cref="DocumentSchemaException"/> and write nothing.
     /// </summary>
     public IReadOnlyDictionary<string, string> MemberTypes =>
-        State.TypedWrites is { } types ? types.Types.ToDictionary(t => t.Key, t => t.Value.Text, StringComparer.Ordinal) : new Dictionary<string, string>();
+        _core.State.TypedWrites is { } types ? types.Types.ToDictionary(t => t.Key, t => t.Value.Text, StringComparer.Ordinal) : new Dictionary<string, string>();
 
     /// <summary>SQL's insert: the statement converted the document with the types its own transaction reads, before its checks.</summary>
-    internal BsonValue InsertTyped(DocStoreTransaction transaction, BsonDocument document) => InsertConverted(transaction, document);
+    internal BsonValue InsertTyped(DocStoreTransaction transaction, BsonDocument document) => _writer.InsertConverted(transaction, document);
 
     /// <summary>SQL's update, converted by the statement as <see cref="InsertTyped"/>.</summary>
-    internal bool UpdateTyped(DocStoreTransaction transaction, BsonDocument document) => UpdateConverted(transaction, document);
-
-    private protected override bool ConvertsOnWrite => State.TypedWrites is not null;
-
-    /// <summary>
-    /// A converted copy when the catalog records member types: the caller's document keeps its values (only a
-    /// generated key is stored into it), and a refused value throws before anything is written.
-    /// </summary>
-    private protected override BsonDocument ToStored(BsonDocument document, BsonValue key)
-    {
-        if (State.TypedWrites is not { } types)
-        {
-            return document;
-        }
-
-        var copy = document.DeepClone();
-        types.ConvertDocument(copy, key is BsonNull ? null : key.ToString());
-        return copy;
-    }
+    internal bool UpdateTyped(DocStoreTransaction transaction, BsonDocument document) => _writer.UpdateConverted(transaction, document);
 }

@@ -1,14 +1,30 @@
 using DocStore.Bson;
 using DocStore.BTree;
-using DocStore.Collections;
 using DocStore.Indexing;
 using DocStore.Integrity;
 using DocStore.Transactions;
 
-namespace DocStore;
+namespace DocStore.Collections;
 
-public abstract partial class DocumentCollection<T, TKey>
+/// <summary>The integrity check of one collection's indexes against its documents.</summary>
+internal sealed class CollectionIntegrity<T, TKey>
+    where TKey : notnull
 {
+    private readonly CollectionCore<T, TKey> _core;
+    private readonly CollectionState _state;
+    private readonly string _primaryTree;
+    private readonly CollectionFields _fields;
+
+    public CollectionIntegrity(CollectionCore<T, TKey> core)
+    {
+        _core = core;
+        _state = core.State;
+        _primaryTree = core.PrimaryTreeName;
+        _fields = core.Fields;
+    }
+
+    private string Name => _core.Name;
+
     // One index entry a stored document produces: the index, its key, the entry's tree key and value (the tree
     // key may lie in the thread's scratch buffer) and the document's primary key.
     private delegate void ProducedEntry(int index, byte[] indexKey, ReadOnlySpan<byte> treeKey, ReadOnlySpan<byte> value, byte[] primaryKey);
@@ -20,7 +36,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// reduced to a digest per index (<see cref="EntryDigest"/>), so a sound collection of any size is
     /// checked in the same small memory; an index whose digests differ is then compared entry by entry.
     /// </summary>
-    void ICheckedCollection.CheckIndexes(Transaction transaction, List<string> problems)
+    public void CheckIndexes(Transaction transaction, List<string> problems)
     {
         // Dropped or renamed through another context on the file: this stale object describes nothing stored.
         if (_state.Dropped)
@@ -36,7 +52,7 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var fields = _fields.Committed;
-        var binding = Bound(transaction);
+        var binding = _core.Bound(transaction);
         var produced = new EntryDigest[binding.Trees.Length];
         var allDocumentsRead = VisitProducedEntries(primary, binding, fields, problems, (index, _, treeKey, value, _) => produced[index].Add(treeKey, value));
         for (var i = 0; i < binding.Trees.Length; i++)
@@ -73,7 +89,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
     // Calls visit for every entry the stored documents produce, in primary-key order. Returns false when a
     // damaged page ended the walk; reports that, and documents that cannot be read, when problems is given.
-    private bool VisitProducedEntries(Tree primary, IndexBinding binding, IFieldDictionary fields, List<string>? problems, ProducedEntry visit)
+    private bool VisitProducedEntries(Tree primary, IndexBinding<T, TKey> binding, IFieldDictionary fields, List<string>? problems, ProducedEntry visit)
     {
         var cursor = primary.CreateWalkCursor();
         try
@@ -84,7 +100,7 @@ public abstract partial class DocumentCollection<T, TKey>
                 byte[][][] keys;
                 try
                 {
-                    keys = StoredEntryKeys(binding, cursor.Value.Span, fields);
+                    keys = IndexMaintenance<T, TKey>.StoredEntryKeys(binding, cursor.Value.Span, fields);
                 }
                 catch (Exception e) when (e is DocumentSchemaException or Bson.BsonFormatException)
                 {
@@ -114,7 +130,7 @@ public abstract partial class DocumentCollection<T, TKey>
     // Entry by entry, for an index whose digest differs from its documents': each entry a document produces
     // is looked up in the index, then each index entry's document is looked up and asked whether it produces
     // the entry. Memory grows only with the problems found.
-    private void CompareEntries(Tree primary, IndexBinding binding, IFieldDictionary fields, int index, Tree tree, bool allDocumentsRead, List<string> problems)
+    private void CompareEntries(Tree primary, IndexBinding<T, TKey> binding, IFieldDictionary fields, int index, Tree tree, bool allDocumentsRead, List<string> problems)
     {
         var name = binding.Definitions[index].Name;
 
@@ -178,7 +194,7 @@ public abstract partial class DocumentCollection<T, TKey>
     }
 
     // The primary key an index entry names, or null when the entry is too malformed to name one.
-    private static byte[]? EntryDocument(IndexBinding binding, int index, byte[] treeKey, ReadOnlyMemory<byte> value)
+    private static byte[]? EntryDocument(IndexBinding<T, TKey> binding, int index, byte[] treeKey, ReadOnlyMemory<byte> value)
     {
         try
         {
@@ -191,7 +207,7 @@ public abstract partial class DocumentCollection<T, TKey>
     }
 
     // Whether the document stored under primaryKey exists and produces treeKey (not in the scratch buffer) in the index.
-    private static bool Produces(Tree primary, IndexBinding binding, IFieldDictionary fields, int index, byte[]? primaryKey, byte[] treeKey)
+    private static bool Produces(Tree primary, IndexBinding<T, TKey> binding, IFieldDictionary fields, int index, byte[]? primaryKey, byte[] treeKey)
     {
         if (primaryKey is null || !primary.TryGet(primaryKey, out var stored))
         {
@@ -201,7 +217,7 @@ public abstract partial class DocumentCollection<T, TKey>
         byte[][] keys;
         try
         {
-            keys = StoredEntryKeys(binding, stored.Span, fields)[index];
+            keys = IndexMaintenance<T, TKey>.StoredEntryKeys(binding, stored.Span, fields)[index];
         }
         catch (Exception e) when (e is DocumentSchemaException or Bson.BsonFormatException)
         {

@@ -1,14 +1,13 @@
 using DocStore.Bson;
 using DocStore.Catalog;
-using DocStore.Collections;
 using DocStore.Metadata;
 using DocStore.Transactions;
 
-namespace DocStore;
+namespace DocStore.Collections;
 
 // A typed model opening a collection that is already open in the process (docs/decisions.md, "One
 // registry of open files; options a shared engine cannot honour fail").
-public abstract partial class DocumentCollection<T, TKey>
+internal sealed partial class CollectionOpener<T, TKey>
 {
     /// <summary>
     /// The shared state of a collection open on this file, made to serve this typed model. When SQL or

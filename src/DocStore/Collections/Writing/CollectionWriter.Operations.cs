@@ -1,12 +1,12 @@
 using DocStore.BTree;
-using DocStore.Collections;
 using DocStore.Diagnostics;
 using DocStore.Indexing;
+using DocStore.Transactions;
 
-namespace DocStore;
+namespace DocStore.Collections;
 
 // The write operations themselves: each checks, plans its tree changes and applies them.
-public abstract partial class DocumentCollection<T, TKey>
+internal sealed partial class CollectionWriter<T, TKey>
 {
     private List<TKey> InsertManyCore(WriteScope scope, IEnumerable<T> documents)
     {
@@ -48,24 +48,6 @@ public abstract partial class DocumentCollection<T, TKey>
         return keys;
     }
 
-    /// <summary>True when <see cref="ToStored"/> may convert documents (an untyped collection whose catalog records member types).</summary>
-    private protected virtual bool ConvertsOnWrite => false;
-
-    /// <summary>
-    /// The document as it is stored: an untyped collection converts declared fields to the member types the
-    /// catalog records, in a copy, and throws <see cref="DocumentSchemaException"/> for a value that does not
-    /// convert; a typed collection stores the document itself.
-    /// </summary>
-    private protected virtual T ToStored(T document, TKey key) => document;
-
-    /// <summary>Inserts a document its caller has already converted to the recorded member types (SQL, which converts before its checks), skipping <see cref="ToStored"/>.</summary>
-    private protected TKey InsertConverted(DocStoreTransaction transaction, T document) =>
-        Write(Required(transaction), document, static (c, s, d) => c.InsertCore(s, d, d, isConverted: true));
-
-    /// <summary>Replaces a document its caller has already converted, as <see cref="InsertConverted"/>.</summary>
-    private protected bool UpdateConverted(DocStoreTransaction transaction, T document) =>
-        Write(Required(transaction), document, static (c, s, d) => c.UpdateCore(s, d, converted: true));
-
     /// <summary>Inserts <paramref name="document"/>, or <paramref name="converted"/> (its stored form from <see cref="ToStored"/>) when <paramref name="isConverted"/>.</summary>
     private TKey InsertCore(WriteScope scope, T document, T converted = default!, bool isConverted = false)
     {
@@ -96,24 +78,24 @@ public abstract partial class DocumentCollection<T, TKey>
 
         key = Model.GetKey(document);
 
-        var primaryKey = EncodeKey(key);
+        var primaryKey = _core.EncodeKey(key);
         if (scope.Primary.ContainsKey(primaryKey))
         {
             throw new DuplicateKeyException(Name, null, KeyString(key));
         }
 
         var bytes = Serialize(document, scope.Fields, key);
-        var keys = EntryKeys(scope.Binding, document, key, primaryKey);
+        var keys = IndexMaintenance<T, TKey>.EntryKeys(Name, scope.Binding, document, key, primaryKey);
         for (var i = 0; i < keys.Length; i++)
         {
             scope.Binding.Entries.CheckUnique(scope.Indexes[i], i, keys[i], primaryKey, KeyString(key));
         }
 
-        var changes = PlannedChanges();
+        var changes = IndexMaintenance<T, TKey>.PlannedChanges();
         changes.Put(scope.Primary, primaryKey, bytes);
         for (var i = 0; i < keys.Length; i++)
         {
-            PlanEntryChanges(changes, scope, i, [], keys[i], primaryKey);
+            IndexMaintenance<T, TKey>.PlanEntryChanges(changes, scope.Indexes[i], scope.Binding, i, [], keys[i], primaryKey);
         }
 
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
@@ -160,15 +142,15 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         var key = Model.GetKey(document);
-        var primaryKey = EncodeKey(key);
+        var primaryKey = _core.EncodeKey(key);
         if (!scope.Primary.TryGet(primaryKey, out var old))
         {
             return false;
         }
 
-        var oldKeys = StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
+        var oldKeys = IndexMaintenance<T, TKey>.StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
         var bytes = Serialize(document, scope.Fields, key);
-        var newKeys = EntryKeys(scope.Binding, document, key, primaryKey);
+        var newKeys = IndexMaintenance<T, TKey>.EntryKeys(Name, scope.Binding, document, key, primaryKey);
         var added = new byte[newKeys.Length][][];
         var removed = new byte[newKeys.Length][][];
         for (var i = 0; i < newKeys.Length; i++)
@@ -177,10 +159,10 @@ public abstract partial class DocumentCollection<T, TKey>
             scope.Binding.Entries.CheckUnique(scope.Indexes[i], i, added[i], primaryKey, KeyString(key));
         }
 
-        var changes = PlannedChanges();
+        var changes = IndexMaintenance<T, TKey>.PlannedChanges();
         for (var i = 0; i < newKeys.Length; i++)
         {
-            PlanEntryChanges(changes, scope, i, removed[i], added[i], primaryKey);
+            IndexMaintenance<T, TKey>.PlanEntryChanges(changes, scope.Indexes[i], scope.Binding, i, removed[i], added[i], primaryKey);
         }
 
         changes.Put(scope.Primary, primaryKey, bytes);
@@ -194,30 +176,6 @@ public abstract partial class DocumentCollection<T, TKey>
     /// unless new field names will also reach the catalog at commit.
     /// </summary>
     private bool IsWholeTransaction(WriteScope scope) => scope.OwnsTransaction && !_fields.HasNamesToWrite;
-
-    /// <summary>This thread's change planner, empty.</summary>
-    private static TreeChanges PlannedChanges()
-    {
-        var changes = CollectionScratch.Changes ??= new TreeChanges();
-        changes.Clear();
-        return changes;
-    }
-
-    /// <summary>Plans the removal and then the addition of one index's entries (uniqueness already checked).</summary>
-    /// <exception cref="IndexKeyTooLongException">An added entry is longer than a tree key may be.</exception>
-    private static void PlanEntryChanges(TreeChanges changes, WriteScope scope, int index, byte[][] removed, byte[][] added, ReadOnlySpan<byte> primaryKey)
-    {
-        foreach (var indexKey in removed)
-        {
-            changes.Delete(scope.Indexes[index], scope.Binding.Entries.TreeKeyScratch(index, indexKey, primaryKey));
-        }
-
-        foreach (var indexKey in added)
-        {
-            scope.Binding.Entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
-            changes.Put(scope.Indexes[index], treeKey, value);
-        }
-    }
 
     private TKey UpsertCore(WriteScope scope, T document)
     {
@@ -236,17 +194,17 @@ public abstract partial class DocumentCollection<T, TKey>
     private bool DeleteCore(WriteScope scope, TKey key)
     {
         // The scratch key stays valid: reading the stored keys and deleting entries encode no primary key.
-        var primaryKey = EncodeKeyScratch(key);
+        var primaryKey = _core.EncodeKeyScratch(key);
         if (!scope.Primary.TryGet(primaryKey, out var old))
         {
             return false;
         }
 
-        var oldKeys = StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
-        var changes = PlannedChanges();
+        var oldKeys = IndexMaintenance<T, TKey>.StoredEntryKeys(scope.Binding, old.Span, scope.Fields);
+        var changes = IndexMaintenance<T, TKey>.PlannedChanges();
         for (var i = 0; i < oldKeys.Length; i++)
         {
-            PlanEntryChanges(changes, scope, i, oldKeys[i], [], primaryKey);
+            IndexMaintenance<T, TKey>.PlanEntryChanges(changes, scope.Indexes[i], scope.Binding, i, oldKeys[i], [], primaryKey);
         }
 
         changes.Delete(scope.Primary, primaryKey);
@@ -262,5 +220,5 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="Fields">The field dictionary, for new field names.</param>
     /// <param name="Transaction">The write transaction the trees belong to.</param>
     /// <param name="OwnsTransaction">True when the operation runs in a transaction of its own.</param>
-    private sealed record WriteScope(Tree Primary, Tree[] Indexes, IndexBinding Binding, WriteFieldDictionary Fields, Transactions.WriteTransaction Transaction, bool OwnsTransaction);
+    private sealed record WriteScope(Tree Primary, Tree[] Indexes, IndexBinding<T, TKey> Binding, WriteFieldDictionary Fields, WriteTransaction Transaction, bool OwnsTransaction);
 }

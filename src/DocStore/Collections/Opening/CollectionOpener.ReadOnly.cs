@@ -1,11 +1,10 @@
 using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Catalog;
-using DocStore.Collections;
 
-namespace DocStore;
+namespace DocStore.Collections;
 
-public abstract partial class DocumentCollection<T, TKey>
+internal sealed partial class CollectionOpener<T, TKey>
 {
     /// <summary>
     /// Opens the collection of a read-only database from its catalog records, on a snapshot, changing

@@ -2,16 +2,48 @@ using DocStore.Bson;
 using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Catalog;
-using DocStore.Collections;
-using DocStore.Indexing;
 using DocStore.Metadata;
 using DocStore.Transactions;
 
-namespace DocStore;
+namespace DocStore.Collections;
 
-public abstract partial class DocumentCollection<T, TKey>
+/// <summary>
+/// Opens a collection for a model: shares the state already open on the file, or opens it read-only, or
+/// records it in the catalog and brings the stored indexes to the model's declarations. Used once, while a
+/// collection object is constructed.
+/// </summary>
+internal sealed partial class CollectionOpener<T, TKey>(DocStoreContext context, ICollectionModel<T, TKey> model, int maxKeyLength)
+    where TKey : notnull
 {
-    private const int BuildBatch = 512;
+    private readonly DocStoreContext _context = context;
+
+    // The model's own binding over no index set yet: it extracts the keys of the declared indexes to build.
+    private readonly IndexBinding<T, TKey> _binding = new(new IndexSet([], [], [], -1), model, maxKeyLength);
+
+    private ICollectionModel<T, TKey> Model => _binding.Model;
+
+    private string Name => Model.CollectionName;
+
+    /// <summary>The collection's shared state: another context's on the same file, or a new one from the catalog.</summary>
+    public CollectionState Open(WriteTransaction? within)
+    {
+        if (_context.ClaimOrShare(Name) is { } shared)
+        {
+            // Another context on the same file has the collection open: share its state (docs/decisions.md). An
+            // untyped model follows whatever set is open; a typed one makes the open set its declared one.
+            return Model is Untyped.BsonDocumentModel ? shared : Share(shared, within);
+        }
+
+        try
+        {
+            return _context.Engine.IsReadOnly ? OpenReadOnly() : OpenInCatalog(within);
+        }
+        catch
+        {
+            _context.Release(Name);
+            throw;
+        }
+    }
 
     /// <summary>
     /// Records the collection in the catalog (first open), loads its field dictionary, drops indexes no
@@ -107,7 +139,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
         if (toBuild.Count > 0)
         {
-            Build(tx, primary, trees, toBuild, fields);
+            IndexMaintenance<T, TKey>.Build(Name, _binding, tx, primary, trees, toBuild, fields);
         }
 
         return (trees, [.. trees.Select(t => tx.OpenTree(t)!.RootPage)]);
@@ -125,76 +157,6 @@ public abstract partial class DocumentCollection<T, TKey>
         }
 
         return -1;
-    }
-
-    /// <summary>Fills new indexes from the stored documents, in batches (a change to the transaction invalidates the cursor, so each batch seeks again).</summary>
-    private void Build(WriteTransaction tx, Tree primary, string[] trees, List<int> indexes, IFieldDictionary fields)
-    {
-        var binding = Volatile.Read(ref _binding);
-        var cursor = primary.CreateCursor();
-        byte[]? last = null;
-        while (true)
-        {
-            var batch = new List<(byte[] Primary, byte[][][] Keys)>(BuildBatch);
-            var ok = last is null ? cursor.SeekFirst() : cursor.Seek(last);
-            if (ok && last is not null && cursor.Key.SequenceEqual(last))
-            {
-                ok = cursor.MoveNext();
-            }
-
-            for (; ok && batch.Count < BuildBatch; ok = cursor.MoveNext())
-            {
-                byte[][][] keys;
-                try
-                {
-                    keys = StoredEntryKeys(binding, cursor.Value.Span, fields);
-                }
-                catch (DocumentSchemaException e) when (e.Collection is null)
-                {
-                    // A stored value the model cannot index (written before its types were recorded): say where.
-                    throw e.InCollection(Name, KeyText.Describe(cursor.Key));
-                }
-
-                batch.Add((cursor.Key.ToArray(), keys));
-            }
-
-            if (batch.Count == 0)
-            {
-                return;
-            }
-
-            foreach (var (primaryKey, keys) in batch)
-            {
-                foreach (var i in indexes)
-                {
-                    var tree = tx.OpenTree(trees[i])!;
-                    foreach (var indexKey in keys[i])
-                    {
-                        PutEntry(binding, tree, i, indexKey, primaryKey);
-                    }
-                }
-            }
-
-            last = batch[^1].Primary;
-        }
-    }
-
-    /// <summary>
-    /// Adds one entry, refusing a unique key that another document holds, unless the caller has just checked
-    /// that with <c>CheckUnique</c> (<paramref name="uniquenessChecked"/>): inserts and updates check every
-    /// key before changing anything, and a second lookup would repeat a descent of the same tree.
-    /// </summary>
-    private void PutEntry(IndexBinding binding, Tree tree, int index, byte[] indexKey, byte[] primaryKey, bool uniquenessChecked = false)
-    {
-        var definition = binding.Definitions[index];
-        binding.Entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
-
-        if (definition.Unique && !uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
-        {
-            throw new DuplicateKeyException(Name, definition.Name, KeyText.Describe(indexKey), KeyText.Describe(primaryKey));
-        }
-
-        tree.Put(treeKey, value);
     }
 
     /// <summary>The largest integer key stored, so sequence keys continue after a reopen (0 for other key types).</summary>
