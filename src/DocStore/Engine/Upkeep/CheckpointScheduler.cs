@@ -11,9 +11,6 @@ internal sealed class CheckpointScheduler
     // In memory a checkpoint only moves references, so it runs every few frames (see AfterCommit).
     private const int MemoryCheckpointFrames = 8;
 
-    // How long commits must have paused before the journal is checkpointed and cut back to its header.
-    private static readonly TimeSpan IdleCheckpointDelay = TimeSpan.FromSeconds(1);
-
     private readonly EngineState _state;
     private readonly StorageOptions _options;
     private readonly Lock _backgroundGate = new();
@@ -22,13 +19,8 @@ internal sealed class CheckpointScheduler
     // Set while compaction waits for the background checkpoint and the write lock (under _backgroundGate).
     private bool _backgroundPaused;
 
-    // Null for :memory: and read-only databases. Armed by the first commit after it last fired. Made by
-    // StorageOptions.TimeProvider, as is the clock below (the system's, unless a test moves time by hand).
-    private readonly ITimer? _idleTimer;
-
-    // The TimeProvider's timestamp at the last commit; 1 in _idleArmed while the timer is set.
-    private long _lastCommitTimestamp;
-    private int _idleArmed;
+    // Null for :memory: and read-only databases.
+    private readonly IdleCheckpointTimer? _idle;
 
     public CheckpointScheduler(EngineState state)
     {
@@ -36,7 +28,7 @@ internal sealed class CheckpointScheduler
         _options = state.Options;
         if (!state.Pager.IsInMemory && !_options.ReadOnly)
         {
-            _idleTimer = _options.TimeProvider.CreateTimer(OnIdleTimer, null, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+            _idle = new IdleCheckpointTimer(_options.TimeProvider, OnIdle);
         }
     }
 
@@ -103,10 +95,7 @@ internal sealed class CheckpointScheduler
             return;
         }
 
-        if (_idleTimer is not null)
-        {
-            NoteCommit();
-        }
+        _idle?.NoteCommit();
 
         // In memory a checkpoint only moves references, so it runs far more often: superseded page
         // versions then die young (cheap for the GC) instead of being kept, and promoted, for thousands of frames.
@@ -225,7 +214,7 @@ internal sealed class CheckpointScheduler
                     {
                         // Readers kept the log from restarting: look again after another pause, or a
                         // database that is only read from now on would keep its journal for good.
-                        ArmIdleTimerOnce();
+                        _idle?.ArmOnce();
                     }
                 }
             }
@@ -280,44 +269,11 @@ internal sealed class CheckpointScheduler
     }
 
     /// <summary>At close: no idle checkpoint starts from now on (the close checkpoints and trims the journal itself).</summary>
-    public void StopIdleTimer() => _idleTimer?.Dispose();
+    public void StopIdleTimer() => _idle?.Stop();
 
-    private void NoteCommit()
+    // Commits have paused: checkpoint and trim in the background, unless a checkpoint runs or the engine closed.
+    private void OnIdle()
     {
-        Volatile.Write(ref _lastCommitTimestamp, _options.TimeProvider.GetTimestamp());
-        ArmIdleTimerOnce();
-    }
-
-    // Sets the timer unless it is set already (the plain read first keeps commits off the interlocked write).
-    private void ArmIdleTimerOnce()
-    {
-        if (Volatile.Read(ref _idleArmed) == 0 && Interlocked.Exchange(ref _idleArmed, 1) == 0)
-        {
-            ArmIdleTimer(IdleCheckpointDelay);
-        }
-    }
-
-    private void ArmIdleTimer(TimeSpan delay)
-    {
-        try
-        {
-            _idleTimer?.Change(delay, Timeout.InfiniteTimeSpan);
-        }
-        catch (ObjectDisposedException)
-        {
-            // Closed meanwhile: the close checkpoints and trims the journal itself.
-        }
-    }
-
-    private void OnIdleTimer(object? state)
-    {
-        var quiet = _options.TimeProvider.GetElapsedTime(Volatile.Read(ref _lastCommitTimestamp));
-        if (quiet < IdleCheckpointDelay)
-        {
-            ArmIdleTimer(IdleCheckpointDelay - quiet);
-            return;
-        }
-
         lock (_backgroundGate)
         {
             if (_state.IsDisposed)
@@ -328,11 +284,11 @@ internal sealed class CheckpointScheduler
             if (!_background.IsCompleted || _backgroundPaused)
             {
                 // A checkpoint is running: look again once another pause has passed.
-                ArmIdleTimer(IdleCheckpointDelay);
+                _idle!.Arm(IdleCheckpointTimer.Delay);
                 return;
             }
 
-            Volatile.Write(ref _idleArmed, 0);
+            _idle!.Disarm();
             _background = Task.Run(() => BackgroundCheckpoint(trimWhenEmpty: true));
         }
     }
