@@ -1,4 +1,5 @@
 using DocStore.Engine;
+using DocStore.Engine.Backups;
 
 namespace DocStore;
 
@@ -23,7 +24,7 @@ public abstract partial class DocStoreContext
     public MaintenanceResult Backup(string path, bool overwrite = false)
     {
         ThrowIfDisposed();
-        return Engine.Backup(path, overwrite);
+        return Engine.Backups.Backup(path, overwrite);
     }
 
     /// <summary>The asynchronous twin of <see cref="Backup"/>, refusing a file at <paramref name="path"/>: the copy runs on the thread pool.</summary>
@@ -41,7 +42,7 @@ public abstract partial class DocStoreContext
     public async ValueTask<MaintenanceResult> BackupAsync(string path, bool overwrite, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        return await Task.Run(() => Engine.Backup(path, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
+        return await Task.Run(() => Engine.Backups.Backup(path, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -71,7 +72,7 @@ public abstract partial class DocStoreContext
     /// <exception cref="IOException">A file lies at <paramref name="destinationPath"/> and <paramref name="overwrite"/> is false, a log file lies beside it, a symbolic link lies at <c>destinationPath.partial</c>, or the copy cannot be created.</exception>
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk): the staged file is deleted, <paramref name="destinationPath"/> is as it was.</exception>
     public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, bool overwrite = false) =>
-        StorageEngine.BackupFile(sourcePath, destinationPath, overwrite);
+        FileBackup.BackupFile(sourcePath, destinationPath, overwrite);
 
     /// <summary>The asynchronous twin of <see cref="BackupFile"/>, refusing a file at <paramref name="destinationPath"/>: the copy runs on the thread pool.</summary>
     /// <param name="sourcePath">The database file to copy.</param>
@@ -88,7 +89,7 @@ public abstract partial class DocStoreContext
     /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
     /// <returns>What <see cref="BackupFile"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
     public static async ValueTask<MaintenanceResult> BackupFileAsync(string sourcePath, string destinationPath, bool overwrite, CancellationToken cancellationToken = default) =>
-        await Task.Run(() => StorageEngine.BackupFile(sourcePath, destinationPath, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
+        await Task.Run(() => FileBackup.BackupFile(sourcePath, destinationPath, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
 
     /// <summary>
     /// Rewrites the database densely and gives the space back to the file system (keeping the file's mode;
@@ -108,7 +109,7 @@ public abstract partial class DocStoreContext
     public MaintenanceResult Compact()
     {
         ThrowIfDisposed();
-        return Engine.Compact();
+        return Engine.Compaction.Compact();
     }
 
     /// <summary>The asynchronous twin of <see cref="Compact()"/>: the rewrite runs on the thread pool.</summary>
@@ -117,7 +118,7 @@ public abstract partial class DocStoreContext
     public async ValueTask<MaintenanceResult> CompactAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        return await Task.Run(() => Engine.Compact(cancellationToken), cancellationToken).ConfigureAwait(false);
+        return await Task.Run(() => Engine.Compaction.Compact(cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -133,7 +134,7 @@ public abstract partial class DocStoreContext
     public MaintenanceResult Compact(string path)
     {
         ThrowIfDisposed();
-        return Engine.CompactTo(path);
+        return Engine.Compaction.CompactTo(path);
     }
 
     /// <summary>The asynchronous twin of <see cref="Compact(string)"/>.</summary>
@@ -143,6 +144,6 @@ public abstract partial class DocStoreContext
     public async ValueTask<MaintenanceResult> CompactAsync(string path, CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        return await Task.Run(() => Engine.CompactTo(path, cancellationToken), cancellationToken).ConfigureAwait(false);
+        return await Task.Run(() => Engine.Compaction.CompactTo(path, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
 }

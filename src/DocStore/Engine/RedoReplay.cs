@@ -10,14 +10,14 @@ namespace DocStore.Engine;
 /// The last step of recovery (docs/storage.md, "Redo log"): commits again, in order and each in its own
 /// transaction, the redo records of acknowledged commits whose page frames did not reach the disk. Opening
 /// writes nothing, so these commits are kept in memory; the first write transaction or checkpoint appends
-/// them to the WAL and checkpoints, which starts the redo log afresh (see Pager.OpenWork.cs).
+/// them to the WAL and checkpoints, which starts the redo log afresh (see OpenWork).
 /// </summary>
 internal static class RedoReplay
 {
     public static void Run(StorageEngine engine)
     {
         var pager = engine.Pager;
-        var records = pager.PendingRedo;
+        var records = pager.Redo.Pending;
         if (records.Count == 0)
         {
             return;
@@ -26,7 +26,7 @@ internal static class RedoReplay
         foreach (var record in records)
         {
             using var tx = engine.BeginRecoveryWrite();
-            Apply(tx, record, pager.RedoLogName!);
+            Apply(tx, record, pager.Redo.LogName!);
             tx.Commit();
         }
     }

@@ -48,7 +48,7 @@ internal sealed partial class WriteTransaction
     private void Spill()
     {
         ThrowIfCompleted();
-        var pages = Pager.CommitPages;
+        var pages = Pager.Writer.CommitPages;
         pages.Clear();
         foreach (var (page, image) in _dirty)
         {
@@ -58,7 +58,7 @@ internal sealed partial class WriteTransaction
         pages.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
         try
         {
-            var lsn = pages.Count == 0 ? 0 : Pager.Spill(pages);
+            var lsn = pages.Count == 0 ? 0 : Pager.Spills.Spill(pages);
             foreach (var page in pages)
             {
                 _spilled[page.PageNumber] = lsn++;
@@ -99,7 +99,7 @@ internal sealed partial class WriteTransaction
         page = Pager.NewImage();
         try
         {
-            Pager.ReadSpilled(pageNumber, lsn, page);
+            Pager.Spills.ReadSpilled(pageNumber, lsn, page);
         }
         catch
         {
@@ -120,7 +120,7 @@ internal sealed partial class WriteTransaction
             return null;
         }
 
-        var versions = Pager.SpilledVersions;
+        var versions = Pager.Writer.SpilledVersions;
         versions.Clear();
         foreach (var (page, lsn) in _spilled)
         {

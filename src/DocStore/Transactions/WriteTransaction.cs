@@ -46,18 +46,18 @@ internal sealed partial class WriteTransaction : Transaction
 
         // The pager's map is reused by each writer in turn (they hold the write lock), so a commit does not
         // grow a fresh dictionary.
-        _dirty = pager.DirtyPages;
-        _previous = pager.DirtyPrevious;
-        _spilled = pager.SpilledPages;
-        _reloaded = pager.ReloadedPages;
-        _spillThreshold = pager.CanSpill ? pager.SpillThreshold : int.MaxValue;
+        _dirty = pager.Writer.DirtyPages;
+        _previous = pager.Writer.DirtyPrevious;
+        _spilled = pager.Writer.SpilledPages;
+        _reloaded = pager.Writer.ReloadedPages;
+        _spillThreshold = pager.Spills.CanSpill ? pager.Spills.SpillThreshold : int.MaxValue;
 
-        // Recorded only where a commit can use them: see Pager.RecordsRedo.
-        if (pager.RecordsRedo)
+        // Recorded only where a commit can use them: see Pager.Redo.RecordsCommits.
+        if (pager.Redo.RecordsCommits)
         {
-            RedoOperations = pager.RedoCapture;
+            RedoOperations = pager.Redo.Capture;
             RedoOperations.Clear();
-            _announced = pager.RedoAnnounced;
+            _announced = pager.Redo.Announced;
             _announced.Clear();
         }
 
@@ -100,7 +100,7 @@ internal sealed partial class WriteTransaction : Transaction
         ThrowIfCompleted();
         if (RedoOperations is not null && _spilled.Count == 0 && AnnouncedOperations is { } announced)
         {
-            Pager.BeginRedoEarly(RedoOperations, announced);
+            Pager.Redo.BeginEarly(RedoOperations, announced);
         }
     }
 
@@ -113,7 +113,7 @@ internal sealed partial class WriteTransaction : Transaction
         if (RedoOperations is { } operations)
         {
             operations.AddPut(treeName, key, value);
-            Pager.CheckEarlyRedo(operations);
+            Pager.Redo.CheckEarly(operations);
         }
     }
 
@@ -123,7 +123,7 @@ internal sealed partial class WriteTransaction : Transaction
         if (RedoOperations is { } operations)
         {
             operations.AddDelete(treeName, key);
-            Pager.CheckEarlyRedo(operations);
+            Pager.Redo.CheckEarly(operations);
         }
     }
 
@@ -247,7 +247,7 @@ internal sealed partial class WriteTransaction : Transaction
         var lsn = AppendAndRelease();
         if (lsn != 0 && Pager.Durability == Durability.Full)
         {
-            Pager.WaitDurable(lsn);
+            Pager.GroupCommit.WaitDurable(lsn);
         }
 
         _afterCommit();
@@ -261,7 +261,7 @@ internal sealed partial class WriteTransaction : Transaction
         var lsn = AppendAndRelease();
         if (lsn != 0 && Pager.Durability == Durability.Full)
         {
-            await Pager.WaitDurableAsync(lsn, cancellationToken).ConfigureAwait(false);
+            await Pager.GroupCommit.WaitDurableAsync(lsn, cancellationToken).ConfigureAwait(false);
         }
 
         _afterCommit();
@@ -292,7 +292,7 @@ internal sealed partial class WriteTransaction : Transaction
 
             _beforeCommit?.Invoke(this);
             var pageCount = HeaderPage.GetPageCount(ReadPage(0));
-            var pages = Pager.CommitPages;
+            var pages = Pager.Writer.CommitPages;
             pages.Clear();
             foreach (var (page, image) in _dirty)
             {
@@ -306,7 +306,7 @@ internal sealed partial class WriteTransaction : Transaction
                 // A redo record replays tree changes on trees that exist; creating or dropping one, or changes
                 // too large to record, go through the WAL's own fsync.
                 var redo = RedoOperations is { Complete: true, Span.Length: > 0 } && spilled is null ? RedoOperations : null;
-                var committed = Pager.AppendCommit(pages, pageCount, redo, spilled);
+                var committed = Pager.Commits.AppendCommit(pages, pageCount, redo, spilled);
                 _published = true;
                 return committed;
             }
@@ -314,7 +314,7 @@ internal sealed partial class WriteTransaction : Transaction
             // Cached roots must not outlive the catalog they came from: nobody uses the cache until this
             // commit's LSN is known, then snapshots at or after it start a fresh generation.
             RootCache.Invalidate(long.MaxValue);
-            var lsn = Pager.AppendCommit(pages, pageCount, spilled: spilled);
+            var lsn = Pager.Commits.AppendCommit(pages, pageCount, spilled: spilled);
             _published = true;
             RootCache.Invalidate(lsn);
             return lsn;
@@ -357,14 +357,14 @@ internal sealed partial class WriteTransaction : Transaction
         IsCompleted = true;
 
         // Still under the write lock: hand the reusable collections back empty, so they pin no page images.
-        Pager.CommitPages.Clear();
+        Pager.Writer.CommitPages.Clear();
         var (dirty, previous) = (_dirty, _previous);
         if (!_published)
         {
             // A record started for changes that will not be committed must not be replayed.
             try
             {
-                Pager.CancelEarlyRedo();
+                Pager.Redo.CancelEarly();
             }
             catch (StorageFailedException)
             {
@@ -377,7 +377,7 @@ internal sealed partial class WriteTransaction : Transaction
                 Pager.ReleaseImage(copy);
             }
 
-            Pager.DiscardSpilled();
+            Pager.Spills.DiscardSpilled();
         }
 
         // Read back from spilled frames, never published: the commit's readers read the frames.
@@ -391,12 +391,12 @@ internal sealed partial class WriteTransaction : Transaction
         {
             _spilled.Clear();
             _spilled.TrimExcess();
-            Pager.SpilledVersions.Clear();
-            Pager.SpilledVersions.TrimExcess();
+            Pager.Writer.SpilledVersions.Clear();
+            Pager.Writer.SpilledVersions.TrimExcess();
         }
 
         _spilled.Clear();
-        Pager.SpilledVersions.Clear();
+        Pager.Writer.SpilledVersions.Clear();
         (_dirty, _previous, _spilled, _reloaded) = ([], [], [], []);
         var large = dirty.Count > 4096;
         dirty.Clear();

@@ -56,7 +56,7 @@ public static class RedoWorkload
         }
 
         var pager = db.Engine.Pager;
-        Console.WriteLine($"records {pager.RedoRecordCount}");
+        Console.WriteLine($"records {pager.Redo.RecordCount}");
         Console.WriteLine($"early-starts {pager.Counters.RedoEarlyStarts}");
         Console.WriteLine($"rewrites {pager.Counters.RedoRewrites}");
         Console.WriteLine("done");

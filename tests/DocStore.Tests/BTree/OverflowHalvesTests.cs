@@ -237,7 +237,7 @@ public sealed class OverflowHalvesTests
         }
 
         Assert.Equal(20, Space(engine).HalvesPages);
-        engine.Compact();
+        engine.Compaction.Compact();
 
         AssertHolds(engine, lengths);
         Assert.Equal(10, Space(engine).HalvesPages);

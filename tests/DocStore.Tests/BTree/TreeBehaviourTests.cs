@@ -317,7 +317,7 @@ public sealed class TreeBehaviourTests
                 tx.Commit();
             }
 
-            engine.SaveTo(path);
+            engine.Backups.SaveTo(path);
         }
 
         using var saved = StorageEngine.Open(path);

@@ -80,9 +80,9 @@ public sealed class RedoChainTests
         var commits = new List<Commit>();
         for (var i = 0; i < plan.Length; i++)
         {
-            var records = engine.Pager.RedoRecordCount;
+            var records = engine.Pager.Redo.RecordCount;
             Write(engine, i + 1, plan[i].ValueBytes, plan[i].Keys);
-            commits.Add(new Commit(i + 1, engine.Pager.RedoRecordCount > records, files.Wal.Length));
+            commits.Add(new Commit(i + 1, engine.Pager.Redo.RecordCount > records, files.Wal.Length));
         }
 
         // Left open: the files are what a kill leaves.

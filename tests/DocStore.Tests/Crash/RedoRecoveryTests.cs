@@ -59,7 +59,7 @@ public sealed class RedoRecoveryTests
         }
 
         Assert.Equal(walFlushes, files.Wal.FlushCount);
-        Assert.Equal(19, engine.Pager.RedoRecordCount);
+        Assert.Equal(19, engine.Pager.Redo.RecordCount);
         Assert.True(files.Wal.UnsyncedWriteCount > 0);
 
         var cut = files.AfterPowerCut(tearBytes);
@@ -70,12 +70,12 @@ public sealed class RedoRecoveryTests
         // Replayed in memory: opening wrote nothing, and the records stay until the first write.
         Assert.Equal(0, cut.Db.UnsyncedWriteCount + cut.Wal.UnsyncedWriteCount + cut.Redo.UnsyncedWriteCount);
         Assert.Equal(0, cut.Db.FlushCount + cut.Wal.FlushCount + cut.Redo.FlushCount);
-        Assert.Equal(19, recovered.Pager.RedoRecordCount);
+        Assert.Equal(19, recovered.Pager.Redo.RecordCount);
 
         // The first write puts the replayed commits in the WAL, checkpoints and starts the log afresh: the
         // database goes on as usual.
         Commit(recovered, 21);
-        Assert.Equal(1, recovered.Pager.RedoRecordCount);
+        Assert.Equal(1, recovered.Pager.Redo.RecordCount);
         Assert.Equal(Enumerable.Range(1, 21), Present(recovered, 21));
         recovered.Dispose();
         using var again = cut.AfterPowerCut().Open(_options);
@@ -165,7 +165,7 @@ public sealed class RedoRecoveryTests
         var engine = files.Open(_options);
         Commit(engine, 1);
         Commit(engine, 2);
-        var records = engine.Pager.RedoRecordCount;
+        var records = engine.Pager.Redo.RecordCount;
         var walFlushes = files.Wal.FlushCount;
         using (var tx = engine.BeginWrite())
         {
@@ -173,7 +173,7 @@ public sealed class RedoRecoveryTests
             tx.Commit();
         }
 
-        Assert.Equal(records, engine.Pager.RedoRecordCount);
+        Assert.Equal(records, engine.Pager.Redo.RecordCount);
         Assert.True(files.Wal.FlushCount > walFlushes);
         Commit(engine, 3);
         using (var tx = engine.BeginWrite())
@@ -254,12 +254,12 @@ public sealed class RedoRecoveryTests
             Commit(engine, id);
         }
 
-        Assert.True(engine.Pager.RedoRecordCount > 0);
+        Assert.True(engine.Pager.Redo.RecordCount > 0);
         Assert.True(engine.Checkpoint());
-        Assert.Equal(0, engine.Pager.RedoRecordCount);
+        Assert.Equal(0, engine.Pager.Redo.RecordCount);
         Assert.Equal(0, files.Wal.UnsyncedWriteCount);
         Commit(engine, 11);
-        Assert.Equal(1, engine.Pager.RedoRecordCount);
+        Assert.Equal(1, engine.Pager.Redo.RecordCount);
 
         using var recovered = files.Reopen(_options);
         Assert.Equal(Enumerable.Range(1, 11), Present(recovered, 11));
@@ -335,7 +335,7 @@ public sealed class RedoRecoveryTests
 
         // Commits now go through the WAL alone.
         Commit(recovered, 8);
-        Assert.Equal(0, recovered.Pager.RedoRecordCount);
+        Assert.Equal(0, recovered.Pager.Redo.RecordCount);
     }
 
     [Fact]
@@ -403,7 +403,7 @@ public sealed class RedoRecoveryTests
         var files = new Files();
         var engine = files.Open(_options);
         Commit(engine, 1);
-        var records = engine.Pager.RedoRecordCount;
+        var records = engine.Pager.Redo.RecordCount;
         var walFlushes = files.Wal.FlushCount;
         using (var tx = engine.BeginWrite())
         {
@@ -417,7 +417,7 @@ public sealed class RedoRecoveryTests
         }
 
         Assert.True(1000 * 300 > DocStore.Storage.Redo.RedoOperations.MaxLength);
-        Assert.Equal(records, engine.Pager.RedoRecordCount);
+        Assert.Equal(records, engine.Pager.Redo.RecordCount);
         Assert.True(files.Wal.FlushCount > walFlushes);
         Commit(engine, 2);
         using var recovered = files.Reopen(_options);

@@ -91,7 +91,7 @@ public sealed class BackupFileTests
         using (var held = BackupLockFile.TryHoldExclusive(sidecar))
         {
             Assert.NotNull(held);
-            var error = Assert.Throws<DatabaseLockedException>(() => Engine.StorageEngine.BackupFile(path, backup, TimeSpan.FromMilliseconds(200), CancellationToken.None));
+            var error = Assert.Throws<DatabaseLockedException>(() => Engine.Backups.FileBackup.BackupFile(path, backup, TimeSpan.FromMilliseconds(200), CancellationToken.None));
             Assert.Contains("checkpoint", error.Message);
             Assert.False(File.Exists(backup));
         }
@@ -105,7 +105,7 @@ public sealed class BackupFileTests
         {
             try
             {
-                Engine.StorageEngine.BackupFile(path, backup, HangGuard.Limit, CancellationToken.None);
+                Engine.Backups.FileBackup.BackupFile(path, backup, HangGuard.Limit, CancellationToken.None);
                 done.SetResult(Volatile.Read(ref released));
             }
             catch (Exception e)
@@ -143,7 +143,7 @@ public sealed class BackupFileTests
                 items.Insert(new BsonDocument { { "_id", i }, { "Body", new string('k', 200) } });
             }
 
-            Assert.True(db.Engine.Pager.CheckpointsDeferredByBackup > 0);
+            Assert.True(db.Engine.Pager.Backups.CheckpointsDeferredByBackup > 0);
             db.Dispose();
 
             // The close could neither copy into the file nor restart the log, nor remove the lock file.

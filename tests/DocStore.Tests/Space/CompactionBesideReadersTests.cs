@@ -34,7 +34,7 @@ public sealed class CompactionBesideReadersTests
 
             // Compaction has copied the database and is holding new readers back, waiting for this one.
             var engine = db.Engine;
-            Assert.True(SpinWait.SpinUntil(() => engine.SwapAttempts >= 2 || compaction.IsCompleted, HangGuard), "compaction never waited for the reader");
+            Assert.True(SpinWait.SpinUntil(() => engine.Compaction.SwapAttempts >= 2 || compaction.IsCompleted, HangGuard), "compaction never waited for the reader");
             Assert.False(compaction.IsCompleted, compaction.Exception?.ToString());
 
             // Writers get through between its attempts.

@@ -8,7 +8,7 @@ namespace DocStore.Tests.Space;
 /// <summary>A database whose writers have stopped ends up as its file alone, even when readers kept the first try from emptying the journal.</summary>
 public sealed class JournalAtRestTests
 {
-    // The engine checkpoints once commits have paused this long (StorageEngine.Idle.cs).
+    // The engine checkpoints once commits have paused this long (CheckpointScheduler).
     private static readonly TimeSpan IdleDelay = TimeSpan.FromSeconds(1);
 
     [Fact]

@@ -202,7 +202,7 @@ public sealed class SpillTests
                 tx.Rollback();
             }
 
-            Assert.False(engine.Pager.HasSpilled);
+            Assert.False(engine.Pager.Spills.HasSpilled);
             Assert.Equal(50, CountKeys(engine));
             CommitKeys(engine, 50, 5);
 
@@ -330,8 +330,8 @@ public sealed class SpillTests
 
             // The background checkpoint's unlocked phase, and the cut of an empty log at idle: the log holds
             // no commit, only the spilled frames.
-            engine.Pager.CopyCommitted();
-            engine.Pager.TrimEmptyLog();
+            engine.Pager.Checkpoints.CopyCommitted();
+            engine.Pager.Checkpoints.TrimEmptyLog();
             Assert.True(devices.Wal.Length > tx.SpilledFrames * 1024);
             using (var reopened = devices.Crash().Open(Options(Durability.Normal)))
             {
@@ -354,12 +354,12 @@ public sealed class SpillTests
     {
         var devices = new Devices();
         using var engine = devices.Open(Options(Durability.Full));
-        Assert.True(engine.Pager.RecordsRedo);
+        Assert.True(engine.Pager.Redo.RecordsCommits);
         CommitKeys(engine, 0, 5);
 
         CommitKeys(engine, 5, 5);
 
-        var records = engine.Pager.RedoRecordCount;
+        var records = engine.Pager.Redo.RecordCount;
         Assert.True(records > 0);
         using (var tx = engine.BeginWrite())
         {
@@ -368,7 +368,7 @@ public sealed class SpillTests
             tx.Commit();
         }
 
-        Assert.Equal(records, engine.Pager.RedoRecordCount);
+        Assert.Equal(records, engine.Pager.Redo.RecordCount);
 
         // Without the redo log, the WAL alone holds the commit.
         var crashed = devices.Crash();

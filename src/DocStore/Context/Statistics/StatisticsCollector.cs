@@ -37,7 +37,7 @@ internal static class StatisticsCollector
         }
 
         var otherPages = trees.Values.Sum(t => t.TotalPages);
-        var files = engine.FileSizes();
+        var files = engine.Sizes.Files();
         return new DatabaseStatistics(path, tx.PageSize, HeaderPage.GetPageCount(header), HeaderPage.GetFreeCount(header), files, catalogPages, otherPages, halvesPages.Count, collections);
     }
 

@@ -7,78 +7,85 @@ using DocStore.Storage.Wal;
 namespace DocStore.Storage.Paging;
 
 /// <summary>
-/// Resolves a page number at a snapshot to an image: the newest WAL version at or before the snapshot LSN,
-/// else the database file; images are checksum-verified on load and cached. Appends commits to the WAL,
-/// makes them durable (group commit) and checkpoints them into the database file.
+/// The database's pages: resolves a page number at a snapshot to an image (<see cref="PageReader"/>), appends
+/// commits to the WAL (<see cref="Commits"/>), makes them durable with group commit (<see cref="GroupCommit"/>)
+/// and checkpoints them into the database file (<see cref="Checkpoints"/>). A facade over parts that share
+/// one <see cref="PagerState"/>.
 /// </summary>
-internal sealed partial class Pager : IDisposable
+internal sealed class Pager : IDisposable
 {
-    // A file database has both devices; a :memory: one has neither and keeps its pages in _memory instead.
-    private readonly IStorageDevice? _db;
-    private readonly WriteAheadLog? _wal;
-    private readonly MemoryPages? _memory;
-    private readonly WalIndex _index = new();
-    private readonly PageCache _cache;
-
-    // Page images are reused (see PagePool): a file's once the cache lets go of them, a :memory: database's
-    // once its checkpoints and restarts do (see MemoryPages).
-    private readonly PagePool _pool;
-    private readonly SemaphoreSlim _flushGate = new(1, 1);
-    private long _committedLsn;
-    private long _durableLsn;
-    private Exception? _failure;
+    private readonly PagerState _state;
+    private readonly PageReader _reader;
+    private readonly OpenWork _openWork;
+    private readonly ReaderWait _readerWait = new();
 
     private Pager(IStorageDevice? db, WriteAheadLog? wal, MemoryPages? memory, int pageSize, StorageOptions options)
     {
-        _db = db;
-        _wal = wal;
-        _memory = memory;
-        PageSize = pageSize;
-        Durability = options.Durability;
-        Compression = options.Compression;
-        _journalSizeLimit = options.JournalSizeLimit;
-        var freeImages = Math.Max(PagePool.MinFree, options.CacheSizePages / 2);
-
-        // As many as the pool keeps free: every image a spill lets go of is reused by the next batch, instead
-        // of being dropped to the pinned heap and allocated anew.
-        SpillThreshold = options.SpillThresholdPages > 0 ? options.SpillThresholdPages : freeImages;
-        _pool = new PagePool(pageSize, Readers, pinned: memory is null, maxFree: freeImages);
-        _cache = new PageCache(memory is null ? options.CacheSizePages : 4, _pool.Retire);
-        memory?.RetireThrough(_pool.Retire);
+        _state = new PagerState(db, wal, memory, pageSize, options);
+        Backups = new BackupGuard(_state);
+        GroupCommit = new GroupCommit(_state);
+        Redo = new RedoJournal(_state, Backups);
+        var restart = new WalRestart(_state, Backups, _readerWait);
+        _openWork = new OpenWork(_state, GroupCommit, Redo);
+        _reader = new PageReader(_state, _openWork);
+        Checkpoints = new Checkpointer(_state, Backups, GroupCommit, Redo, restart, _readerWait, _openWork, _reader);
+        Commits = new CommitPath(_state, _openWork, restart, Redo);
+        Spills = new SpillLog(_state, _openWork, restart, Redo);
     }
 
+    /// <summary>Appending commits and publishing them.</summary>
+    public CommitPath Commits { get; }
+
+    /// <summary>Making appended commits durable (group commit).</summary>
+    public GroupCommit GroupCommit { get; }
+
+    /// <summary>Commits made durable by the redo log, and the records recovery replays.</summary>
+    public RedoJournal Redo { get; }
+
+    /// <summary>A large write transaction's pages written to the WAL before its commit.</summary>
+    public SpillLog Spills { get; }
+
+    /// <summary>Copying committed pages into the database file, and restarting the emptied logs.</summary>
+    public Checkpointer Checkpoints { get; }
+
+    /// <summary>The writer's side of backups from other processes.</summary>
+    public BackupGuard Backups { get; }
+
+    /// <summary>The collections each write transaction works in, reused by each writer in turn (write lock held).</summary>
+    public WriterPages Writer => _state.Writer;
+
     /// <summary>True for a <c>:memory:</c> database (no devices, no WAL frames, no checksums).</summary>
-    public bool IsInMemory => _memory is not null;
+    public bool IsInMemory => _state.Memory is not null;
 
-    public int PageSize { get; }
+    public int PageSize => _state.PageSize;
 
-    public Durability Durability { get; }
+    public Durability Durability => _state.Durability;
 
     /// <summary>How trees store the values written through this pager.</summary>
-    public ValueCompression Compression { get; }
+    public ValueCompression Compression => _state.Compression;
 
-    public string Name => _db?.Name ?? InMemoryName;
+    public string Name => _state.Name;
 
-    public ReaderRegistry Readers { get; } = new(visibleLsn: 0);
+    public ReaderRegistry Readers => _state.Readers;
 
     /// <summary>The last commit appended to the WAL: what the next writer builds on.</summary>
-    public long CommittedLsn => Volatile.Read(ref _committedLsn);
+    public long CommittedLsn => Volatile.Read(ref _state.CommittedLsn);
 
     /// <summary>The snapshot new readers get: the last commit that is acknowledged (durable, under <see cref="Durability.Full"/>).</summary>
     public long VisibleLsn => Readers.VisibleLsn;
 
     /// <summary>Engine statistics: what the pager did since the database was opened.</summary>
-    public PagerCounters Counters { get; } = new();
+    public PagerCounters Counters => _state.Counters;
 
     /// <summary>Frames in the WAL's current generation.</summary>
-    public long WalFrameCount => _memory?.FrameCount ?? _wal!.FrameCount;
+    public long WalFrameCount => _state.Memory?.FrameCount ?? _state.Wal!.FrameCount;
 
     /// <summary>
     /// How full the WAL is, in page-sized frames: the frame count in memory, and for a file the log's bytes
     /// divided by a whole-page frame's (a small delta frame counts for its size). What the automatic
     /// checkpoint threshold is compared with.
     /// </summary>
-    public long WalSizeInPages => _memory?.FrameCount ?? InWholeFrames(_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize);
+    public long WalSizeInPages => _state.WalSizeInPages;
 
     /// <summary>
     /// How full the journal is, in page-sized frames: the bytes of the WAL's frames and of the redo log's
@@ -86,21 +93,12 @@ internal sealed partial class Pager : IDisposable
     /// packed into a few hundred bytes), divided by a whole-page frame's. What the automatic checkpoint
     /// threshold is compared with; a checkpoint empties both.
     /// </summary>
-    public long JournalSizeInPages => _memory?.FrameCount
-        ?? InWholeFrames(_wal!.EndOffset - Storage.Wal.WalFormat.HeaderSize + Math.Max(0, (_redo?.EndOffset ?? 0) - RedoFormat.BlockSize));
-
-    // Log bytes in whole-page frames, rounded up.
-    private long InWholeFrames(long bytes) => (bytes + _wal!.FullFrameLength - 1) / _wal.FullFrameLength;
-
-    // Where the longer of the two logs ends: the WAL's frames, or the redo log's records.
-    private long JournalEnd => Math.Max(_wal!.EndOffset, _redo?.EndOffset ?? 0);
-
-    private const string InMemoryName = ":memory:";
+    public long JournalSizeInPages => _state.JournalSizeInPages;
 
     /// <summary>Opens (creating if empty) the database on <paramref name="db"/> and <paramref name="walDevice"/>, recovering the WAL.</summary>
     /// <remarks>
     /// With a <paramref name="redoDevice"/>, the records of commits the WAL lost are kept in
-    /// <see cref="PendingRedo"/> for the engine to replay; the log is not reset before that.
+    /// <see cref="RedoJournal.Pending"/> for the engine to replay; the log is not reset before that.
     /// </remarks>
     public static Pager Open(IStorageDevice db, IStorageDevice walDevice, IStorageDevice? redoDevice, StorageOptions options)
     {
@@ -122,28 +120,29 @@ internal sealed partial class Pager : IDisposable
 
         var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, out var recovery);
         var pager = new Pager(db, wal, null, pageSize, options);
+        var state = pager._state;
         foreach (var (page, lsn) in recovery.Frames)
         {
-            pager._index.Add(page, lsn);
+            state.Index.Add(page, lsn);
         }
 
         var last = recovery.LastCommitLsn != 0 ? recovery.LastCommitLsn : wal.NextLsn - 1;
-        pager._committedLsn = pager._durableLsn = last;
+        state.CommittedLsn = state.DurableLsn = last;
         if (redoDevice is not null)
         {
             var redo = RedoLog.Open(redoDevice, out var records);
-            pager.AttachRedo(redo, records, last, options);
+            pager.Redo.Attach(redo, records, last, options);
         }
 
-        pager.Readers.Publish(last);
+        state.Readers.Publish(last);
 
-        // Nothing is written before the first write or checkpoint (see Pager.OpenWork.cs), not even the
-        // checkpoint of what recovery found; replayed redo records are committed to memory until then.
-        pager._openWorkPending = true;
-        pager._readOnly = options.ReadOnly;
-        if (pager.PendingRedo.Count > 0)
+        // Nothing is written before the first write or checkpoint (see OpenWork), not even the checkpoint of
+        // what recovery found; replayed redo records are committed to memory until then.
+        state.OpenWorkPending = true;
+        state.ReadOnly = options.ReadOnly;
+        if (pager.Redo.Pending.Count > 0)
         {
-            pager.BeginOverlay();
+            pager._openWork.BeginOverlay();
         }
 
         // Verify the header page's checksum now rather than at the first transaction.
@@ -211,8 +210,24 @@ internal sealed partial class Pager : IDisposable
         return HeaderPage.ReadPageSize(prefix);
     }
 
+    /// <summary>Whether opening's writes still wait for the first write transaction or checkpoint (see <see cref="OpenWork"/>).</summary>
+    public bool OpenWorkPending => _state.OpenWorkPending;
+
+    /// <summary>
+    /// Does the work opening put off, then checkpoints what recovery found. Called before the first write
+    /// transaction; the caller holds the write lock. Nothing to do after the first time.
+    /// </summary>
+    /// <exception cref="StorageFailedException">A write failed (a full disk, say); the database refuses commits until it is reopened.</exception>
+    public void FinishOpen()
+    {
+        if (_state.OpenWorkPending)
+        {
+            Checkpoints.Checkpoint();
+        }
+    }
+
     /// <summary>A page-sized array for a new image, to be overwritten in full: a reused one when the pool has one (see <see cref="PagePool"/>), else a new one.</summary>
-    public byte[] NewImage() => _pool.Rent();
+    public byte[] NewImage() => _state.Pool.Rent();
 
     /// <summary>A private, writable copy of the committed <paramref name="image"/>.</summary>
     public byte[] CopyImage(byte[] image)
@@ -223,35 +238,24 @@ internal sealed partial class Pager : IDisposable
     }
 
     /// <summary>Hands back an image that <see cref="NewImage"/> or <see cref="CopyImage"/> made and nobody else has seen (a rolled-back writer's copy).</summary>
-    public void ReleaseImage(byte[] image) => _pool.Release(image);
+    public void ReleaseImage(byte[] image) => _state.Pool.Release(image);
 
     /// <summary>Keeps every image that leaves the cache from now on from being reused until the pin is disposed: for the writer and checkpoints, which read cached images without a registered snapshot.</summary>
-    public PagePool.Pin PinImages() => _pool.PinImages();
+    public PagePool.Pin PinImages() => _state.Pool.PinImages();
 
     /// <summary>Page versions the cache holds now.</summary>
-    internal int CachedPageCount => _cache.Count;
+    internal int CachedPageCount => _state.Cache.Count;
 
     /// <summary>The pool of the database's page images.</summary>
-    internal PagePool Pool => _pool;
+    internal PagePool Pool => _state.Pool;
 
     /// <summary>The image of <paramref name="pageNumber"/> as of <paramref name="snapshotLsn"/>. Never mutate it.</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
-    public byte[] Read(uint pageNumber, long snapshotLsn) => Read(pageNumber, snapshotLsn, out _);
+    public byte[] Read(uint pageNumber, long snapshotLsn) => _reader.Read(pageNumber, snapshotLsn, out _);
 
     /// <summary>Like <see cref="Read(uint, long)"/>, and the cache entry that holds the image (in memory, the entry the database keeps the image in).</summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
-    public byte[] Read(uint pageNumber, long snapshotLsn, out CachedPage? cached)
-    {
-        var version = _index.Resolve(pageNumber, snapshotLsn);
-        if (_memory is not null)
-        {
-            cached = version == 0 ? _memory.ReadFile(pageNumber) : _memory.ReadVersion(pageNumber, version);
-            return cached.Image;
-        }
-
-        cached = _cache.TryGet(pageNumber, version) ?? Load(pageNumber, version);
-        return cached.Image;
-    }
+    public byte[] Read(uint pageNumber, long snapshotLsn, out CachedPage? cached) => _reader.Read(pageNumber, snapshotLsn, out cached);
 
     /// <summary>
     /// Like <see cref="Read(uint, long)"/>, for a reader that walks much of the database once (statistics, the
@@ -261,87 +265,36 @@ internal sealed partial class Pager : IDisposable
     /// caller's next read into the same scratch.
     /// </summary>
     /// <exception cref="DatabaseCorruptException">The stored image fails its checksum or is missing.</exception>
-    public byte[] ReadUncached(uint pageNumber, long snapshotLsn, byte[] scratch)
+    public byte[] ReadUncached(uint pageNumber, long snapshotLsn, byte[] scratch) => _reader.ReadUncached(pageNumber, snapshotLsn, scratch);
+
+    /// <summary>Marks a long reader (a backup or a compaction copy) live until the returned scope is disposed: a forced checkpoint does not wait long for it.</summary>
+    /// <returns>The scope.</returns>
+    public ReaderWait.LongReadScope BeginLongRead() => _readerWait.BeginLongRead();
+
+    /// <summary>Throws if an earlier write or fsync failed: nothing may be committed on top of an unknown state.</summary>
+    /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>
+    public void ThrowIfFailed() => _state.ThrowIfFailed();
+
+    /// <summary>Whole pages in the database file (0 in memory).</summary>
+    public long FilePageCount => FileLength / PageSize;
+
+    /// <summary>The database file's length in bytes (0 in memory).</summary>
+    public long FileLength => _state.Db?.Length ?? 0;
+
+    /// <summary>
+    /// An upper bound of the pages that have an image anywhere: the file's pages (in memory, every slot of
+    /// the page arrays), plus the pages with versions in the WAL, plus the writer's private pages and the
+    /// pages it spilled (see <see cref="SpillLog.Spill"/>). A header
+    /// page count above it plus the free pages never written is impossible.
+    /// </summary>
+    public long StoredPageBound()
     {
-        if (_memory is not null)
-        {
-            return Read(pageNumber, snapshotLsn);
-        }
-
-        var version = _index.Resolve(pageNumber, snapshotLsn);
-        if (_cache.TryGet(pageNumber, version) is { } cached)
-        {
-            return cached.Image;
-        }
-
-        ReadVersion(pageNumber, version, scratch);
-        return scratch;
+        // The WAL's pages are counted before the file's: a checkpoint running meanwhile writes the file before
+        // it drops the WAL versions, so this order (the count is a volatile read) can only count a copied
+        // page twice, never miss it.
+        long wal = _state.Index.PageCount;
+        return (_state.Memory?.PageBound ?? FilePageCount) + wal + Writer.DirtyPages.Count + Writer.SpilledPages.Count;
     }
 
-    private CachedPage Load(uint pageNumber, long version)
-    {
-        var image = NewImage();
-        CachedPage cached;
-        try
-        {
-            ReadVersion(pageNumber, version, image);
-            cached = _cache.Add(pageNumber, version, image);
-        }
-        catch
-        {
-            ReleaseImage(image);
-            throw;
-        }
-
-        if (!ReferenceEquals(cached.Image, image))
-        {
-            // Another reader cached the same version first; this copy was never seen.
-            ReleaseImage(image);
-        }
-
-        return cached;
-    }
-
-    // A version of a page from where it lies (the file, opening's overlay or the WAL), its checksum verified.
-    private void ReadVersion(uint pageNumber, long version, byte[] image)
-    {
-        string source;
-        if (version == 0)
-        {
-            source = _db!.Name;
-            ReadFilePage(pageNumber, image);
-        }
-        else if (TryReadOverlay(pageNumber, version, image))
-        {
-            source = Name;
-        }
-        else
-        {
-            source = _wal!.Name;
-            ReadWalVersion(pageNumber, version, image);
-        }
-
-        if (!PageChecksum.IsValid(image, pageNumber))
-        {
-            var where = version == 0 ? "page checksum mismatch" : $"page checksum mismatch in the WAL frame with LSN {version}";
-            throw new DatabaseCorruptException(source, pageNumber, where);
-        }
-    }
-
-    private void ReadFilePage(uint pageNumber, Span<byte> image)
-    {
-        if (_db!.Read((long)pageNumber * PageSize, image) != PageSize)
-        {
-            throw new DatabaseCorruptException(_db.Name, pageNumber, "the page lies beyond the end of the file");
-        }
-    }
-
-    public void Dispose()
-    {
-        _cache.Clear();
-        _redo?.Dispose();
-        _wal?.Dispose();
-        _db?.Dispose();
-        _flushGate.Dispose();
-    }
+    public void Dispose() => _state.Dispose();
 }

@@ -10,7 +10,7 @@ internal sealed class PagerCounters
     private long _redoRewrites;
     private long _spilledFrames;
 
-    /// <summary>Redo records started before their transaction made its changes (see <see cref="Pager.BeginRedoEarly"/>).</summary>
+    /// <summary>Redo records started before their transaction made its changes (see <see cref="RedoJournal.BeginEarly"/>).</summary>
     public long RedoEarlyStarts => Volatile.Read(ref _redoEarlyStarts);
 
     /// <summary>
@@ -20,7 +20,7 @@ internal sealed class PagerCounters
     /// </summary>
     public long RedoRewrites => Volatile.Read(ref _redoRewrites);
 
-    /// <summary>Frames large write transactions spilled to the WAL before their commits (see <see cref="Pager.Spill"/>).</summary>
+    /// <summary>Frames large write transactions spilled to the WAL before their commits (see <see cref="SpillLog.Spill"/>).</summary>
     public long SpilledFrames => Volatile.Read(ref _spilledFrames);
 
     internal void CountSpill(int frames) => Volatile.Write(ref _spilledFrames, _spilledFrames + frames);

@@ -1,36 +1,20 @@
 using DocStore.Engine.Files;
-using DocStore.Integrity;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Paging;
-using DocStore.Transactions;
-using DocStore.Transactions.FreeSpace;
 
-namespace DocStore.Engine;
+namespace DocStore.Engine.Lifecycle;
 
-// Opening a database: files, read-only files, or explicit devices, and recovery.
-internal sealed partial class StorageEngine
+/// <summary>Opening a database: files, read-only files, or explicit devices, and recovery.</summary>
+internal static class EngineOpener
 {
-    // Whether the backup lock file was there before this open: a session that writes nothing removes it at close only when it created it.
-    private bool _backupLockFoundAtOpen;
-
-    /// <summary>
-    /// Opens the database at <paramref name="path"/> (creating it, with <c>path-wal</c> beside it, and
-    /// <c>path-redo</c> when commits go through a redo log), or an in-memory database for
-    /// <see cref="InMemory"/>. Opening runs recovery: committed transactions in the WAL are kept, a torn or
-    /// uncommitted tail is dropped.
-    /// </summary>
-    /// <exception cref="ArgumentException">The path looks like a connection string (see <see cref="ConnectionStringPath"/>).</exception>
-    /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
-    /// <exception cref="DatabaseCorruptException">The file is not a DocStore database (nothing is created beside it), or the header or an acknowledged WAL frame is damaged.</exception>
-    /// <exception cref="DatabaseReadOnlyException">Opening read-only, the file is missing but its logs are there.</exception>
-    /// <exception cref="FileNotFoundException">Opening read-only, there is no file and no log.</exception>
-    public static StorageEngine Open(string path, StorageOptions? options = null)
+    /// <summary>Opens the database at <paramref name="path"/>; see <see cref="StorageEngine.Open(string, StorageOptions?)"/>.</summary>
+    public static StorageEngine Open(string path, StorageOptions? options)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         ConnectionStringPath.ThrowIfConnectionString(path, nameof(path));
         options ??= new StorageOptions();
-        if (path == InMemory)
+        if (path == StorageEngine.InMemory)
         {
             if (options.ReadOnly)
             {
@@ -38,7 +22,7 @@ internal sealed partial class StorageEngine
             }
 
             options.Validate();
-            return new StorageEngine(Pager.OpenInMemory(options), options, path);
+            return new StorageEngine(Pager.OpenInMemory(options), options, path, backupLockFoundAtOpen: false);
         }
 
         if (options.ReadOnly)
@@ -61,15 +45,14 @@ internal sealed partial class StorageEngine
             // frames without a redo log.
             // Logs are as private as the database: created with its permission bits.
             var mode = NewFile.ModeOf(path);
-            wal = FileStorageDevice.Open(path + "-wal", unbufferedWrites: options.WalWritesUnbuffered, createMode: mode);
+            wal = FileStorageDevice.Open(LogPaths.Wal(path), unbufferedWrites: options.WalWritesUnbuffered, createMode: mode);
 
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
-            redo = options.CommitsThroughRedo || File.Exists(path + "-redo") ? FileStorageDevice.Open(path + "-redo", unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode) : null;
+            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.Open(LogPaths.Redo(path), unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode) : null;
             var backupLockFound = File.Exists(BackupLockFile.PathFor(path));
-            var engine = Open(db, wal, redo, options, path);
-            engine._backupLockFoundAtOpen = backupLockFound;
-            engine._pager.UseBackupLock(path);
+            var engine = Open(db, wal, redo, options, path, backupLockFound);
+            engine.Pager.Backups.UseBackupLock(path);
             return engine;
         }
         catch
@@ -85,7 +68,7 @@ internal sealed partial class StorageEngine
     // nothing to recover, so it is an empty one in memory).
     private static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options)
     {
-        if (!File.Exists(path) && (File.Exists(path + "-wal") || File.Exists(path + "-redo")))
+        if (!File.Exists(path) && (File.Exists(LogPaths.Wal(path)) || File.Exists(LogPaths.Redo(path))))
         {
             // A writable open would rebuild the file from its logs or report them; a read-only one may create nothing.
             throw DatabaseReadOnlyException.Missing(path, "the file does not exist beside its logs");
@@ -96,9 +79,9 @@ internal sealed partial class StorageEngine
         FileStorageDevice? redo = null;
         try
         {
-            wal = File.Exists(path + "-wal") ? FileStorageDevice.OpenReadOnly(path + "-wal") : new MemoryStorageDevice(path + "-wal");
-            redo = File.Exists(path + "-redo") ? FileStorageDevice.OpenReadOnly(path + "-redo") : null;
-            return Open(db, wal, redo, options, path);
+            wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path)) : new MemoryStorageDevice(LogPaths.Wal(path));
+            redo = File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Redo(path)) : null;
+            return Open(db, wal, redo, options, path, backupLockFoundAtOpen: false);
         }
         catch
         {
@@ -109,16 +92,8 @@ internal sealed partial class StorageEngine
         }
     }
 
-    /// <summary>Opens a database on explicit devices (in memory, or wrapping a file), without a redo log.</summary>
-    internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
-        Open(db, wal, null, options, name);
-
-    /// <summary>
-    /// Opens a database on explicit devices; with a <paramref name="redo"/> device, replays the commits that
-    /// its records hold and the WAL lost, and (under <see cref="Durability.Full"/> with
-    /// <see cref="StorageOptions.RedoLog"/>) commits through it.
-    /// </summary>
-    internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name = null)
+    /// <summary>Opens a database on explicit devices; see <see cref="StorageEngine.Open(IStorageDevice, IStorageDevice, IStorageDevice?, StorageOptions, string?)"/>.</summary>
+    public static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name, bool backupLockFoundAtOpen)
     {
         options.Validate();
         if (options.ReadOnly && db.Length == 0)
@@ -140,7 +115,7 @@ internal sealed partial class StorageEngine
         }
 
         var pager = Pager.Open(db, wal, redo, options);
-        var engine = new StorageEngine(pager, options, name ?? db.Name);
+        var engine = new StorageEngine(pager, options, name ?? db.Name, backupLockFoundAtOpen);
         try
         {
             RedoReplay.Run(engine);

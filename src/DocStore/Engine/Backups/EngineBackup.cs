@@ -1,12 +1,13 @@
 using DocStore.Engine.Files;
+using DocStore.Engine.Statistics;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Pages;
 using DocStore.Transactions.FreeSpace;
 
-namespace DocStore.Engine;
+namespace DocStore.Engine.Backups;
 
-// Online backup: a page copy of one snapshot while writers go on.
-internal sealed partial class StorageEngine
+/// <summary>Online backup: a page copy of one snapshot while writers go on.</summary>
+internal sealed class EngineBackup(EngineState state, EngineSizes sizes)
 {
     /// <summary>The suffix of the file a backup writes before it moves it to its destination.</summary>
     internal const string PartialSuffix = ".partial";
@@ -26,18 +27,21 @@ internal sealed partial class StorageEngine
     public MaintenanceResult Backup(string path, bool overwrite = false, CancellationToken cancellationToken = default) =>
         BackupVerified(path, overwrite, verify: null, cancellationToken);
 
-    // With verify: called on the complete, fsynced staging file before it is renamed into place; it throws to refuse it.
-    private MaintenanceResult BackupVerified(string path, bool overwrite, Action<string>? verify, CancellationToken cancellationToken)
+    /// <summary>Writes a copy as <see cref="Backup"/> does, replacing a file there (the name tools and tests have used).</summary>
+    public void SaveTo(string path) => Backup(path, overwrite: true);
+
+    /// <summary>As <see cref="Backup"/>; <paramref name="verify"/> is called on the complete, fsynced staging file before it is renamed into place, and throws to refuse it.</summary>
+    public MaintenanceResult BackupVerified(string path, bool overwrite, Action<string>? verify, CancellationToken cancellationToken)
     {
-        ThrowIfDisposed();
+        state.ThrowIfDisposed();
         CheckDestination(path, overwrite);
-        return Measure(() => CopyPages(path, overwrite, verify, cancellationToken), path);
+        return sizes.Measure(() => CopyPages(path, overwrite, verify, cancellationToken), path);
     }
 
     private void CopyPages(string path, bool overwrite, Action<string>? verify, CancellationToken cancellationToken)
     {
-        using var longRead = _pager.BeginLongRead();
-        using var tx = BeginRead();
+        using var longRead = state.Pager.BeginLongRead();
+        using var tx = state.BeginRead();
         var pageCount = HeaderPage.GetPageCount(tx.ReadPage(0));
         var problems = new List<string>();
         var unwritten = new HashSet<uint>();
@@ -51,18 +55,19 @@ internal sealed partial class StorageEngine
 
         if (problems.Count > 0)
         {
-            throw new DatabaseCorruptException(Name, -1, problems[0]);
+            throw new DatabaseCorruptException(state.Name, -1, problems[0]);
         }
 
         using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
         var target = staged.Stream;
-        var copy = new byte[PageSize];
+        var pageSize = state.Pager.PageSize;
+        var copy = new byte[pageSize];
 
         // Pages not cached are read into this and not cached: a backup would otherwise evict every hot page.
-        var scratch = new byte[PageSize];
+        var scratch = new byte[pageSize];
 
         // The header goes in last: a copy cut off before it has zeros where the magic belongs and opens as nothing.
-        target.Position = PageSize;
+        target.Position = pageSize;
         for (uint page = 1; page < pageCount; page++)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -88,9 +93,6 @@ internal sealed partial class StorageEngine
         staged.Publish(overwrite);
     }
 
-    /// <summary>Writes a copy as <see cref="Backup"/> does, replacing a file there (the name tools and tests have used).</summary>
-    public void SaveTo(string path) => Backup(path, overwrite: true);
-
     // In-memory pages carry no checksum (nothing there can tear), so every copy is stamped for the file.
     private static void CopyStamped(byte[] source, byte[] copy, uint page)
     {
@@ -98,15 +100,17 @@ internal sealed partial class StorageEngine
         PageChecksum.Stamp(copy, page);
     }
 
-    // The permission bits a copy gets: the database file's (an in-memory database has none to give).
-    private UnixFileMode? ModeForCopies() => _pager.IsInMemory ? null : NewFile.ModeOf(Name);
+    /// <summary>The permission bits a copy gets: the database file's (an in-memory database has none to give).</summary>
+    public UnixFileMode? ModeForCopies() => state.Pager.IsInMemory ? null : NewFile.ModeOf(state.Name);
 
-    // Logs beside the destination would be replayed onto the copy at its first open.
-    private void CheckDestination(string path, bool overwrite)
+    /// <summary>Refuses a destination that is the database's own file, an existing file unless <paramref name="overwrite"/>, or one with logs beside it (they would be replayed onto the copy at its first open).</summary>
+    /// <exception cref="ArgumentException">The path is the database's own.</exception>
+    /// <exception cref="IOException">A file lies at the destination and <paramref name="overwrite"/> is false, or a log lies beside it.</exception>
+    public void CheckDestination(string path, bool overwrite)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         var full = Path.GetFullPath(path);
-        if (!_pager.IsInMemory && LinkTarget.SameFile(full, Name))
+        if (!state.Pager.IsInMemory && LinkTarget.SameFile(full, state.Name))
         {
             throw new ArgumentException($"The destination '{path}' is the database's own file.", nameof(path));
         }
@@ -116,7 +120,7 @@ internal sealed partial class StorageEngine
             throw StagedFile.DestinationExists(full);
         }
 
-        foreach (var log in new[] { WalPath(full), RedoPath(full) })
+        foreach (var log in new[] { LogPaths.Wal(full), LogPaths.Redo(full) })
         {
             if (File.Exists(log))
             {

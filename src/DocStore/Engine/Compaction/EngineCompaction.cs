@@ -1,13 +1,15 @@
-using DocStore.Engine.Compaction;
+using DocStore.Engine.Backups;
 using DocStore.Engine.Files;
+using DocStore.Engine.Statistics;
+using DocStore.Engine.Upkeep;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Paging;
 using DocStore.Transactions;
 
-namespace DocStore.Engine;
+namespace DocStore.Engine.Compaction;
 
-// Compaction: a dense rewrite of one snapshot, to another file or in place of this one.
-internal sealed partial class StorageEngine
+/// <summary>Compaction: a dense rewrite of one snapshot, to another file or in place of the database's.</summary>
+internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, EngineBackup backup, CheckpointScheduler checkpoints)
 {
     /// <summary>The suffix of the dense copy that in-place compaction writes beside the database before it renames it over.</summary>
     internal const string CompactSuffix = "-compact";
@@ -15,9 +17,23 @@ internal sealed partial class StorageEngine
     // How long compaction sleeps between looks for a moment without readers.
     private static readonly TimeSpan ReaderPoll = TimeSpan.FromMilliseconds(5);
 
+    // How long one attempt, holding the write lock, holds new readers back while it waits for the registered
+    // ones: a read that stays longer costs writers and other readers at most this before they are let in again.
+    private static readonly TimeSpan DrainWindow = TimeSpan.FromMilliseconds(50);
+
+    // The longest pause between attempts, which grow from ReaderPoll while a reader stays.
+    private static readonly TimeSpan MaxReaderPoll = TimeSpan.FromMilliseconds(250);
+
+    // Attempts at the swap so far (each holds new readers back once): what tests wait on to know that a
+    // compaction is waiting for a reader.
+    private long _swapAttempts;
+
+    /// <summary>How many times in-place compaction has held new readers back to wait for the registered ones.</summary>
+    internal long SwapAttempts => Volatile.Read(ref _swapAttempts);
+
     /// <summary>
     /// Writes a dense copy of the database as of the last acknowledged commit to <paramref name="path"/>
-    /// (staged at <c>path.partial</c>, header last, fsynced, renamed), as <see cref="Backup"/> does; writers
+    /// (staged at <c>path.partial</c>, header last, fsynced, renamed), as <see cref="EngineBackup.Backup"/> does; writers
     /// keep committing. A file at <paramref name="path"/> is replaced.
     /// </summary>
     /// <returns>The size of the database and of the dense copy, and how long the copy took.</returns>
@@ -26,16 +42,16 @@ internal sealed partial class StorageEngine
     /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed (a full disk); the staged file is deleted and <paramref name="path"/> is as it was.</exception>
     public MaintenanceResult CompactTo(string path, CancellationToken cancellationToken = default)
     {
-        ThrowIfDisposed();
-        CheckDestination(path, overwrite: true);
-        return Measure(() => WriteDenseTo(path, cancellationToken), path);
+        state.ThrowIfDisposed();
+        backup.CheckDestination(path, overwrite: true);
+        return sizes.Measure(() => WriteDenseTo(path, cancellationToken), path);
     }
 
     private void WriteDenseTo(string path, CancellationToken cancellationToken)
     {
-        using var longRead = _pager.BeginLongRead();
-        using var tx = BeginRead();
-        using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
+        using var longRead = state.Pager.BeginLongRead();
+        using var tx = state.BeginRead();
+        using var staged = new StagedFile(path, EngineBackup.PartialSuffix, backup.ModeForCopies());
         DenseCopy.Write(tx, staged.Stream, cancellationToken);
         staged.Publish(overwrite: true);
     }
@@ -59,19 +75,19 @@ internal sealed partial class StorageEngine
     /// <returns>The size of the database before and after, and how long the compaction took.</returns>
     public MaintenanceResult Compact(CancellationToken cancellationToken = default)
     {
-        ThrowIfDisposed();
-        return Measure(() => CompactInPlace(cancellationToken), copy: null);
+        state.ThrowIfDisposed();
+        return sizes.Measure(() => CompactInPlace(cancellationToken), copy: null);
     }
 
     private void CompactInPlace(CancellationToken cancellationToken)
     {
-        ThrowIfReadOnly("compaction");
-        if (_pager.IsInMemory)
+        state.ThrowIfReadOnly("compaction");
+        if (state.Pager.IsInMemory)
         {
             throw new NotSupportedException("An in-memory database has no file to give space back to; write a dense copy of it with a backup or CompactTo.");
         }
 
-        var deadline = PauseBackgroundCheckpoints();
+        var deadline = checkpoints.PauseBackground();
         try
         {
             var staged = NewCompactionStage();
@@ -83,7 +99,7 @@ internal sealed partial class StorageEngine
                 {
                     if (DateTime.UtcNow >= deadline)
                     {
-                        throw new WriteLockTimeoutException($"Compaction of '{Name}' waited {_options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
+                        throw new WriteLockTimeoutException($"Compaction of '{state.Name}' waited {state.Options.WriteLockTimeout} for read transactions (or a backup from another process) to end; the database is unchanged.");
                     }
 
                     // Each failed attempt cost writers up to a window: a reader that stays is asked less and less often.
@@ -98,23 +114,9 @@ internal sealed partial class StorageEngine
         }
         finally
         {
-            ResumeBackgroundCheckpoints();
+            checkpoints.ResumeBackground();
         }
     }
-
-    // How long one attempt, holding the write lock, holds new readers back while it waits for the registered
-    // ones: a read that stays longer costs writers and other readers at most this before they are let in again.
-    private static readonly TimeSpan DrainWindow = TimeSpan.FromMilliseconds(50);
-
-    // The longest pause between attempts, which grow from ReaderPoll while a reader stays.
-    private static readonly TimeSpan MaxReaderPoll = TimeSpan.FromMilliseconds(250);
-
-    // Attempts at the swap so far (each holds new readers back once): what tests wait on to know that a
-    // compaction is waiting for a reader.
-    private long _swapAttempts;
-
-    /// <summary>How many times in-place compaction has held new readers back to wait for the registered ones.</summary>
-    internal long SwapAttempts => Volatile.Read(ref _swapAttempts);
 
     // One attempt: the write lock taken, new readers held back and the registered ones gone, the copy brought
     // up to the last commit, then the swap. False, with nothing changed, when a reader stayed past the window.
@@ -123,7 +125,7 @@ internal sealed partial class StorageEngine
     {
         cancellationToken.ThrowIfCancellationRequested();
         var left = deadline - DateTime.UtcNow;
-        if (left <= TimeSpan.Zero || !_writeLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
+        if (left <= TimeSpan.Zero || !state.WriteLock.Wait(deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : left))
         {
             return false;
         }
@@ -131,7 +133,7 @@ internal sealed partial class StorageEngine
         try
         {
             Interlocked.Increment(ref _swapAttempts);
-            _readerGate.Hold();
+            state.ReaderGate.Hold();
             try
             {
                 var until = DateTime.UtcNow + DrainWindow < deadline ? DateTime.UtcNow + DrainWindow : deadline;
@@ -140,49 +142,50 @@ internal sealed partial class StorageEngine
                     return false;
                 }
 
-                ThrowIfDisposed();
-                _pager.ThrowIfFailed();
-                _pager.FinishOpen();
+                state.ThrowIfDisposed();
+                var pager = state.Pager;
+                pager.ThrowIfFailed();
+                pager.FinishOpen();
 
                 // Under Full a commit is appended, and the lock released, before the fsync that makes it
                 // visible: the copy must hold it, since its writer will be told it succeeded.
-                _pager.PublishCommitted();
-                if (!ReferenceEquals(copied.Pager, _pager) || copied.Lsn != _pager.CommittedLsn)
+                pager.GroupCommit.PublishCommitted();
+                if (!ReferenceEquals(copied.Pager, pager) || copied.Lsn != pager.CommittedLsn)
                 {
                     staged.Dispose();
                     staged = NewCompactionStage();
                     copied = WriteDenseCopy(staged, passGate: true, cancellationToken);
-                    if (copied.Lsn != _pager.CommittedLsn)
+                    if (copied.Lsn != pager.CommittedLsn)
                     {
-                        throw new InvalidOperationException($"Compaction of '{Name}' copied LSN {copied.Lsn}, not the last commit {_pager.CommittedLsn}; the database is unchanged.");
+                        throw new InvalidOperationException($"Compaction of '{state.Name}' copied LSN {copied.Lsn}, not the last commit {pager.CommittedLsn}; the database is unchanged.");
                     }
                 }
 
                 staged.Seal();
 
                 // Empty log first (a backup from another process makes it return false), then the swap.
-                return _pager.Checkpoint() && SwapWithoutBackups(staged);
+                return pager.Checkpoints.Checkpoint() && SwapWithoutBackups(staged);
             }
             finally
             {
-                _readerGate.Release();
+                state.ReaderGate.Release();
             }
         }
         finally
         {
-            _writeLock.Release();
+            state.WriteLock.Release();
         }
     }
 
     // Where in-place compaction writes its dense copy: through a symbolic link the copy replaces the file the
     // link names, and the link stays.
-    private StagedFile NewCompactionStage() => new(LinkTarget.Resolve(Name), CompactSuffix, NewFile.ModeOf(Name));
+    private StagedFile NewCompactionStage() => new(LinkTarget.Resolve(state.Name), CompactSuffix, NewFile.ModeOf(state.Name));
 
     // With the reader gate held: true once no reader is registered, false if that takes past `until`.
     private bool AwaitNoReaders(DateTime until)
     {
         var spin = new SpinWait();
-        while (_pager.Readers.HasReaders())
+        while (state.Pager.Readers.HasReaders())
         {
             if (DateTime.UtcNow >= until)
             {
@@ -198,61 +201,29 @@ internal sealed partial class StorageEngine
     // A dense copy of the latest visible commit into the staged file; returns the pager and LSN it copied.
     private (Pager Pager, long Lsn) WriteDenseCopy(StagedFile staged, bool passGate, CancellationToken cancellationToken)
     {
-        var (pager, snapshot) = Register(passGate);
+        var (pager, snapshot) = state.Register(passGate);
         using var longRead = pager.BeginLongRead();
-        using var tx = new ReadTransaction(pager, RootCache, snapshot);
+        using var tx = new ReadTransaction(pager, state.RootCache, snapshot);
         DenseCopy.Write(tx, staged.Stream, cancellationToken);
         return (pager, snapshot.Lsn);
-    }
-
-    // Set while compaction waits for the background checkpoint and the write lock (under _backgroundGate).
-    private bool _backgroundPaused;
-
-    private DateTime Deadline() =>
-        _options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? DateTime.MaxValue : DateTime.UtcNow + _options.WriteLockTimeout;
-
-    // A background checkpoint works on the pager without the write lock for most of its run, so the pager
-    // must not be swapped under it: wait for it (it takes the lock to finish), and hold off new ones until the
-    // compaction ends (ResumeBackgroundCheckpoints): with a busy writer one would otherwise start between
-    // every attempt, and one started by a commit could work on the pager being swapped.
-    // The timeout starts once the checkpoint has ended: it bounds the wait for transactions, and a checkpoint
-    // always ends (beside a busy writer on a loaded machine one took over a second).
-    // Returns the deadline for the rest of the compaction.
-    private DateTime PauseBackgroundCheckpoints()
-    {
-        lock (_backgroundGate)
-        {
-            _backgroundPaused = true;
-        }
-
-        WaitForBackgroundCheckpoint();
-        return Deadline();
-    }
-
-    // At the end of a compaction: commits may start background checkpoints again.
-    private void ResumeBackgroundCheckpoints()
-    {
-        lock (_backgroundGate)
-        {
-            _backgroundPaused = false;
-        }
     }
 
     // A log that was already empty (an idle trim, a reopen) lets the checkpoint succeed while a backup from
     // another process reads: the swap holds the backup lock itself, so no backup reads the files it replaces.
     private bool SwapWithoutBackups(StagedFile staged)
     {
-        using var exclusive = _pager.TryExcludeBackups();
-        return exclusive is not null && _pager.Readers.RunIfNoReaders(() => Swap(staged));
+        var pager = state.Pager;
+        using var exclusive = pager.Backups.TryExcludeBackups();
+        return exclusive is not null && pager.Readers.RunIfNoReaders(() => Swap(staged));
     }
 
     // Under the write lock, with no reader registered and new ones held at the old pager's registry.
     private void Swap(StagedFile staged)
     {
-        var old = _pager;
+        var old = state.Pager;
 
         // The logs hold nothing now; cut them back as a clean close does, so compaction returns their space too.
-        old.TrimEmptyLog();
+        old.Checkpoints.TrimEmptyLog();
         old.Dispose();
         Exception? failure = null;
         try
@@ -267,13 +238,13 @@ internal sealed partial class StorageEngine
 
         try
         {
-            Volatile.Write(ref _pager, OpenPager());
-            RootCache = new TreeRootCache();
+            Volatile.Write(ref state.Pager, OpenPager());
+            state.RootCache = new TreeRootCache();
         }
         catch
         {
             // Neither file opens: the engine cannot go on. The files hold the old or the new database.
-            Interlocked.Exchange(ref _disposed, 1);
+            Interlocked.Exchange(ref state.Disposed, 1);
             throw;
         }
 
@@ -285,15 +256,17 @@ internal sealed partial class StorageEngine
 
     private Pager OpenPager()
     {
-        var db = FileStorageDevice.Open(Name);
+        var name = state.Name;
+        var options = state.Options;
+        var db = FileStorageDevice.Open(name);
         FileStorageDevice? wal = null;
         FileStorageDevice? redo = null;
         try
         {
-            wal = FileStorageDevice.Open(WalPath(Name), unbufferedWrites: _options.WalWritesUnbuffered);
-            redo = _options.CommitsThroughRedo || File.Exists(RedoPath(Name)) ? FileStorageDevice.Open(RedoPath(Name), unbufferedWrites: _options.RedoWritesUnbuffered) : null;
-            var pager = Pager.Open(db, wal, redo, _options);
-            pager.UseBackupLock(Name);
+            wal = FileStorageDevice.Open(LogPaths.Wal(name), unbufferedWrites: options.WalWritesUnbuffered);
+            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(name)) ? FileStorageDevice.Open(LogPaths.Redo(name), unbufferedWrites: options.RedoWritesUnbuffered) : null;
+            var pager = Pager.Open(db, wal, redo, options);
+            pager.Backups.UseBackupLock(name);
             return pager;
         }
         catch

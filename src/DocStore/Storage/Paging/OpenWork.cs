@@ -9,46 +9,27 @@ namespace DocStore.Storage.Paging;
 /// records replayed at open are committed to memory (the "overlay"): readers see them at once, and the
 /// first write appends them to the WAL, with the LSNs they already have, before anything else.
 /// </summary>
-internal sealed partial class Pager
+internal sealed class OpenWork(PagerState state, GroupCommit flusher, RedoJournal redo)
 {
-    // Set at open until the deferred work is done (never, for a read-only open).
-    private bool _openWorkPending;
-
-    // A read-only open (StorageOptions.ReadOnly): the work opening puts off is never done.
-    private bool _readOnly;
-
     // The commits replayed at open, in order, and their page images by (page, LSN), until written to the WAL.
     private List<(List<(uint PageNumber, byte[] Image)> Pages, uint PageCount)>? _overlayCommits;
     private Dictionary<(uint Page, long Lsn), byte[]>? _overlayImages;
     private long _overlayNextLsn;
 
-    /// <summary>Whether opening's writes still wait for the first write transaction or checkpoint.</summary>
-    public bool OpenWorkPending => _openWorkPending;
-
-    /// <summary>
-    /// Does the work opening put off, then checkpoints what recovery found. Called before the first write
-    /// transaction; the caller holds the write lock. Nothing to do after the first time.
-    /// </summary>
-    /// <exception cref="StorageFailedException">A write failed (a full disk, say); the database refuses commits until it is reopened.</exception>
-    public void FinishOpen()
-    {
-        if (_openWorkPending)
-        {
-            Checkpoint();
-        }
-    }
-
-    // Commits go to the overlay while redo records are replayed at open (see the class remarks).
-    private void BeginOverlay()
+    /// <summary>Commits go to the overlay while redo records are replayed at open (see the class remarks).</summary>
+    public void BeginOverlay()
     {
         _overlayCommits = [];
         _overlayImages = [];
-        _overlayNextLsn = _wal!.NextLsn;
+        _overlayNextLsn = state.Wal!.NextLsn;
     }
 
-    private bool AppendsToOverlay => _overlayCommits is not null;
+    /// <summary>Whether commits go to the overlay: a replay of redo records at open is running.</summary>
+    public bool AppendsToOverlay => _overlayCommits is not null;
 
-    private long AppendToOverlay(List<CommitPage> pages, uint pageCount)
+    /// <summary>Commits a replayed redo record's pages to the overlay and publishes them.</summary>
+    /// <returns>The commit LSN.</returns>
+    public long AppendToOverlay(List<CommitPage> pages, uint pageCount)
     {
         var first = _overlayNextLsn;
         var lsn = first;
@@ -65,19 +46,19 @@ internal sealed partial class Pager
         _overlayCommits!.Add((kept, pageCount));
         var last = lsn - 1;
         _overlayNextLsn = lsn;
-        _index.AddCommitted(pages, first);
-        _cache.AddCommitted(pages, first, OldestSnapshotInUse());
+        state.Index.AddCommitted(pages, first);
+        state.Cache.AddCommitted(pages, first, state.OldestSnapshotInUse());
 
         // Durable already: these are the redo log's records, acknowledged before the crash.
-        _lastCommitLink = last;
-        Volatile.Write(ref _committedLsn, last);
-        Volatile.Write(ref _durableLsn, last);
-        Readers.Publish(last);
+        state.LastCommitLink = last;
+        Volatile.Write(ref state.CommittedLsn, last);
+        Volatile.Write(ref state.DurableLsn, last);
+        state.Readers.Publish(last);
         return last;
     }
 
     /// <summary>A version the overlay holds: copied into <paramref name="image"/>.</summary>
-    private bool TryReadOverlay(uint pageNumber, long lsn, byte[] image)
+    public bool TryRead(uint pageNumber, long lsn, byte[] image)
     {
         if (_overlayImages is null || !_overlayImages.TryGetValue((pageNumber, lsn), out var kept))
         {
@@ -88,24 +69,27 @@ internal sealed partial class Pager
         return true;
     }
 
-    // Under the checkpoint gate, with the write lock held.
-    private void CompleteOpenWork()
+    /// <summary>Does the work opening put off; under the checkpoint gate, with the write lock held. Nothing to do after the first time.</summary>
+    /// <exception cref="DatabaseReadOnlyException">The database was opened read-only.</exception>
+    /// <exception cref="StorageFailedException">A write failed (a full disk, say); the database refuses commits until it is reopened.</exception>
+    public void Complete()
     {
-        if (!_openWorkPending)
+        if (!state.OpenWorkPending)
         {
             return;
         }
 
-        ThrowIfFailed();
-        if (_readOnly)
+        state.ThrowIfFailed();
+        if (state.ReadOnly)
         {
-            throw DatabaseReadOnlyException.ForWrite(Name, "finishing recovery");
+            throw DatabaseReadOnlyException.ForWrite(state.Name, "finishing recovery");
         }
 
+        var wal = state.Wal!;
         try
         {
-            _wal!.FinishOpen();
-            _redo?.FinishOpen();
+            wal.FinishOpen();
+            state.Redo?.FinishOpen();
             if (_overlayCommits is { } commits)
             {
                 // The replayed commits take their place in the WAL, whole pages under the LSNs readers know
@@ -119,25 +103,25 @@ internal sealed partial class Pager
                         pages.Add(new CommitPage(pageNumber, image, null));
                     }
 
-                    var expected = _wal.NextLsn + pages.Count - 1;
-                    var lsn = _wal.AppendCommit(pages, pageCount, Volatile.Read(ref _walSyncedLsn));
+                    var expected = wal.NextLsn + pages.Count - 1;
+                    var lsn = wal.AppendCommit(pages, pageCount, Volatile.Read(ref state.WalSyncedLsn));
                     if (lsn != expected)
                     {
-                        throw new InvalidOperationException($"{Name}: a replayed commit was written to the WAL with LSN {lsn}, not {expected}.");
+                        throw new InvalidOperationException($"{state.Name}: a replayed commit was written to the WAL with LSN {lsn}, not {expected}.");
                     }
                 }
 
-                FlushWal(CommittedLsn);
+                flusher.FlushWal(Volatile.Read(ref state.CommittedLsn));
                 _overlayCommits = null;
                 _overlayImages = null;
             }
         }
         catch (IOException ex)
         {
-            throw Fail(ex, "writing what recovery found (the WAL and redo log headers, the replayed commits) at the first write after opening", commitAttempted: false);
+            throw state.Fail(ex, "writing what recovery found (the WAL and redo log headers, the replayed commits) at the first write after opening", commitAttempted: false);
         }
 
-        FinishRedoReplay();
-        _openWorkPending = false;
+        redo.FinishReplay();
+        state.OpenWorkPending = false;
     }
 }

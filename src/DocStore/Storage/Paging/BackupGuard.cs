@@ -10,7 +10,7 @@ namespace DocStore.Storage.Paging;
 /// and holds it to its end; when a backup holds it, those steps are skipped this time and the logs grow
 /// past their bound until a checkpoint after the backup finds the lock free.
 /// </summary>
-internal sealed partial class Pager
+internal sealed class BackupGuard(PagerState state)
 {
     // The sidecar's path: null for a database no other process can read (in memory, read-only, Windows).
     private string? _backupLockPath;
@@ -33,10 +33,13 @@ internal sealed partial class Pager
     /// <summary>Checkpoints that copied or restarted nothing because a backup from another process was reading.</summary>
     public long CheckpointsDeferredByBackup => Volatile.Read(ref _stepsSkippedForBackup);
 
+    /// <summary>True inside a guarded scope while a backup from another process reads: copy, restart and reset nothing.</summary>
+    public bool BackupReading => _backupReading;
+
     /// <summary>Makes checkpoints, WAL restarts and redo resets defer to backups from other processes of <paramref name="databasePath"/>.</summary>
     public void UseBackupLock(string databasePath)
     {
-        if (_memory is null && !_readOnly && BackupLockFile.IsSupported)
+        if (state.Memory is null && !state.ReadOnly && BackupLockFile.IsSupported)
         {
             _backupLockPath = BackupLockFile.PathFor(databasePath);
         }
@@ -59,8 +62,11 @@ internal sealed partial class Pager
         }
     }
 
-    // Under the checkpoint gate: the outermost scope tries the lock (one open and flock per checkpoint).
-    private GuardScope EnterRewrites()
+    /// <summary>
+    /// Enters a scope in which the writer rewrites the file or the logs; under the checkpoint gate. The
+    /// outermost scope tries the lock (one open and flock per checkpoint).
+    /// </summary>
+    public Scope EnterRewrites()
     {
         if (_guardDepth == 0 && _backupLockPath is { } path)
         {
@@ -71,12 +77,12 @@ internal sealed partial class Pager
                 Volatile.Write(ref _stepsSkippedForBackup, _stepsSkippedForBackup + 1);
             }
 
-            Volatile.Write(ref _deferredAtPages, _backupReading ? JournalSizeInPages : 0);
+            Volatile.Write(ref _deferredAtPages, _backupReading ? state.JournalSizeInPages : 0);
         }
 
         // Counted only once the try is over, so that nothing it throws leaves the depth raised.
         _guardDepth++;
-        return new GuardScope(this);
+        return new Scope(this);
     }
 
     private void ExitRewrites()
@@ -89,11 +95,9 @@ internal sealed partial class Pager
         }
     }
 
-    /// <summary>True inside a guarded scope while a backup from another process reads: copy, restart and reset nothing.</summary>
-    private bool BackupReading => _backupReading;
-
-    private readonly struct GuardScope(Pager pager) : IDisposable
+    /// <summary>Leaves the scope <see cref="EnterRewrites"/> entered.</summary>
+    internal readonly struct Scope(BackupGuard guard) : IDisposable
     {
-        public void Dispose() => pager.ExitRewrites();
+        public void Dispose() => guard.ExitRewrites();
     }
 }

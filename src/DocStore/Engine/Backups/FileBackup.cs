@@ -2,10 +2,10 @@ using DocStore.Engine.Files;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
 
-namespace DocStore.Engine;
+namespace DocStore.Engine.Backups;
 
-// Backing up a database file from outside: while another process (or another engine here) writes it.
-internal sealed partial class StorageEngine
+/// <summary>Backing up a database file from outside: while another process (or another engine here) writes it.</summary>
+internal static class FileBackup
 {
     /// <summary>How long a backup waits for the writer's checkpoint step that holds the backup lock.</summary>
     internal static readonly TimeSpan BackupLockTimeout = TimeSpan.FromSeconds(30);
@@ -37,12 +37,12 @@ internal sealed partial class StorageEngine
     {
         ArgumentException.ThrowIfNullOrEmpty(sourcePath);
         ArgumentException.ThrowIfNullOrEmpty(destinationPath);
-        if (sourcePath == InMemory || !File.Exists(sourcePath))
+        if (sourcePath == StorageEngine.InMemory || !File.Exists(sourcePath))
         {
             throw new FileNotFoundException($"There is no database at '{sourcePath}'.", sourcePath);
         }
 
-        if (SamePath(sourcePath, destinationPath))
+        if (LinkTarget.SameFile(sourcePath, destinationPath))
         {
             throw new ArgumentException($"The destination '{destinationPath}' is the database's own file.", nameof(destinationPath));
         }
@@ -62,8 +62,8 @@ internal sealed partial class StorageEngine
 
         if (ReferenceEquals(hold, BackupLockFile.Hold.None))
         {
-            using var engine = Open(sourcePath, new StorageOptions { ReadOnly = true });
-            return engine.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
+            using var engine = StorageEngine.Open(sourcePath, new StorageOptions { ReadOnly = true });
+            return engine.Backups.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
         }
 
         try
@@ -73,7 +73,7 @@ internal sealed partial class StorageEngine
                 try
                 {
                     using var engine = OpenUnlockedSnapshot(sourcePath);
-                    return engine.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
+                    return engine.Backups.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
                 }
                 catch (DatabaseCorruptException) when (attempt < SnapshotAttempts)
                 {
@@ -94,12 +94,12 @@ internal sealed partial class StorageEngine
     // gap between them; the lock keeps the file, and the logs' headers, as they are until the copy is done.
     private static StorageEngine OpenUnlockedSnapshot(string sourcePath)
     {
-        var redo = ReadWhole(RedoPath(sourcePath));
-        var wal = ReadWhole(WalPath(sourcePath)) ?? new MemoryStorageDevice(WalPath(sourcePath));
+        var redo = ReadWhole(LogPaths.Redo(sourcePath));
+        var wal = ReadWhole(LogPaths.Wal(sourcePath)) ?? new MemoryStorageDevice(LogPaths.Wal(sourcePath));
         var db = FileStorageDevice.OpenUnlocked(sourcePath);
         try
         {
-            return Open(db, wal, redo, new StorageOptions { ReadOnly = true }, sourcePath);
+            return StorageEngine.Open(db, wal, redo, new StorageOptions { ReadOnly = true }, sourcePath);
         }
         catch
         {
@@ -132,13 +132,11 @@ internal sealed partial class StorageEngine
     // The staged copy must open and pass the integrity check before it takes the destination's name.
     private static void VerifyCopy(string stagedPath)
     {
-        using var copy = Open(stagedPath, new StorageOptions { ReadOnly = true });
+        using var copy = StorageEngine.Open(stagedPath, new StorageOptions { ReadOnly = true });
         var report = copy.CheckIntegrity();
         if (!report.IsValid)
         {
             throw new DatabaseCorruptException(stagedPath, -1, "the backup copy fails the integrity check: " + report.Problems[0]);
         }
     }
-
-    private static bool SamePath(string a, string b) => LinkTarget.SameFile(a, b);
 }
