@@ -84,7 +84,7 @@ public abstract partial class DocumentCollection<T, TKey>
             if (position < 0)
             {
                 tx.DropTree(existing.Tree);
-                CollectionCatalog.DeleteIndex(tx, Name, existing.Name);
+                CollectionCatalog.DeleteIndex(tx, Name, existing.Definition.Name);
             }
             else
             {
@@ -97,7 +97,7 @@ public abstract partial class DocumentCollection<T, TKey>
             if (trees[i] is null)
             {
                 var definition = declared[i];
-                var index = new IndexRecord(definition.Name, definition.Unique, definition.Multikey, [.. definition.Paths], CollectionCatalog.FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
+                var index = new IndexRecord(definition, CollectionCatalog.FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
                 tx.CreateTree(index.Tree);
                 CollectionCatalog.PutIndex(tx, Name, index);
                 trees[i] = index.Tree;
@@ -118,7 +118,7 @@ public abstract partial class DocumentCollection<T, TKey>
         for (var i = 0; i < declared.Count; i++)
         {
             var d = declared[i];
-            if (stored.SameDefinition(new IndexRecord(d.Name, d.Unique, d.Multikey, [.. d.Paths], stored.Tree)))
+            if (stored.Definition.SameAs(d))
             {
                 return i;
             }
