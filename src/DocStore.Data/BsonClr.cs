@@ -51,11 +51,11 @@ internal static class BsonClr
         decimal v => v,
         bool v => v,
         char v => Text(v.ToString(), name),
-        DateTime v => Extension(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTime(s, x)),
-        DateTimeOffset v => Extension(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTimeOffset(s, x)),
-        TimeSpan v => Extension(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, v, static (s, x) => CBsonExtensionTypes.WriteTimeSpan(s, x)),
-        DateOnly v => Extension(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, v, static (s, x) => CBsonExtensionTypes.WriteDateOnly(s, x)),
-        TimeOnly v => Extension(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, v, static (s, x) => CBsonExtensionTypes.WriteTimeOnly(s, x)),
+        DateTime v => Extension(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTime(s, x)),
+        DateTimeOffset v => Extension(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, v, static (s, x) => CBsonExtensionTypes.WriteDateTimeOffset(s, x)),
+        TimeSpan v => Extension(BsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, v, static (s, x) => CBsonExtensionTypes.WriteTimeSpan(s, x)),
+        DateOnly v => Extension(BsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, v, static (s, x) => CBsonExtensionTypes.WriteDateOnly(s, x)),
+        TimeOnly v => Extension(BsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, v, static (s, x) => CBsonExtensionTypes.WriteTimeOnly(s, x)),
         Guid v => v,
         byte[] v => v,
         ObjectId v => v,
@@ -86,23 +86,23 @@ internal static class BsonClr
     private static object FromBinary(BsonBinaryData value)
     {
         var span = value.Span;
-        return (byte)value.Subtype switch
+        return value.Subtype switch
         {
-            CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(span, out var v) => v,
-            CBsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(span, out var v) => v,
-            CBsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(span, out var v) => v,
-            CBsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(span, out var v) => v,
-            CBsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(span, out var v) => v,
-            (byte)BsonBinarySubtype.Uuid when span.Length == 16 => value.ToGuid(),
+            BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(span, out var v) => v,
+            BsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(span, out var v) => v,
+            BsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(span, out var v) => v,
+            BsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(span, out var v) => v,
+            BsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(span, out var v) => v,
+            BsonBinarySubtype.Uuid when span.Length == 16 => value.ToGuid(),
             _ => span.ToArray(),
         };
     }
 
-    private static BsonBinaryData Extension<T>(byte subtype, int size, T value, SpanWriter<T> write)
+    private static BsonBinaryData Extension<T>(BsonBinarySubtype subtype, int size, T value, SpanWriter<T> write)
     {
         var payload = new byte[size];
         write(payload, value);
-        return new BsonBinaryData(payload, (BsonBinarySubtype)subtype);
+        return new BsonBinaryData(payload, subtype);
     }
 
     private delegate void SpanWriter<in T>(Span<byte> destination, T value);

@@ -75,7 +75,7 @@ public sealed class DocStoreCommand : DbCommand
     public new DocStoreParameterCollection Parameters { get; } = new();
 
     /// <summary>The transaction; it must belong to <see cref="Connection"/>. Commands run in the connection's open transaction anyway.</summary>
-    public new DocStoreDbTransaction? Transaction { get; set; }
+    public new DocStoreDataTransaction? Transaction { get; set; }
 
     /// <inheritdoc cref="Connection"/>
     protected override DbConnection? DbConnection
@@ -99,8 +99,8 @@ public sealed class DocStoreCommand : DbCommand
         set => Transaction = value switch
         {
             null => null,
-            DocStoreDbTransaction t => t,
-            _ => throw new ArgumentException($"A DocStoreCommand needs a DocStoreDbTransaction, not {value.GetType().Name}.", nameof(value)),
+            DocStoreDataTransaction t => t,
+            _ => throw new ArgumentException($"A DocStoreCommand needs a DocStoreDataTransaction, not {value.GetType().Name}.", nameof(value)),
         };
     }
 

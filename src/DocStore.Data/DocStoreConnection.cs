@@ -73,7 +73,7 @@ public sealed partial class DocStoreConnection : DbConnection
     public DocStoreContext? Context => _entry?.Database;
 
     /// <summary>The transaction begun by <see cref="BeginTransaction(IsolationLevel)"/> and not yet ended, or null.</summary>
-    internal DocStoreDbTransaction? CurrentTransaction { get; set; }
+    internal DocStoreDataTransaction? CurrentTransaction { get; set; }
 
     /// <summary>The session every command of this connection runs in: it carries the connection's transaction (and one a <c>BEGIN</c> statement started).</summary>
     internal SqlSession Session => _session ?? throw new InvalidOperationException("The connection is not open: call Open first.");
@@ -185,13 +185,13 @@ public sealed partial class DocStoreConnection : DbConnection
 
     /// <summary>Begins a transaction: every command of this connection runs in it until it commits or rolls back.</summary>
     /// <returns>The transaction.</returns>
-    public new DocStoreDbTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified);
+    public new DocStoreDataTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified);
 
     /// <summary>Begins a transaction (snapshot isolation with one writer at a time, whatever level is asked for).</summary>
     /// <param name="isolationLevel">Accepted for compatibility: DocStore transactions are serializable (one writer, snapshot readers).</param>
     /// <returns>The transaction.</returns>
     /// <exception cref="InvalidOperationException">The connection is closed, or a transaction is already open on it.</exception>
-    public new DocStoreDbTransaction BeginTransaction(IsolationLevel isolationLevel)
+    public new DocStoreDataTransaction BeginTransaction(IsolationLevel isolationLevel)
     {
         var session = Session;
         if (CurrentTransaction is not null || session.Transaction is { IsCompleted: false })
@@ -201,7 +201,7 @@ public sealed partial class DocStoreConnection : DbConnection
 
         var inner = _entry!.Database.BeginTransaction();
         session.Transaction = inner;
-        CurrentTransaction = new DocStoreDbTransaction(this, inner, isolationLevel);
+        CurrentTransaction = new DocStoreDataTransaction(this, inner, isolationLevel);
         return CurrentTransaction;
     }
 
@@ -224,7 +224,7 @@ public sealed partial class DocStoreConnection : DbConnection
     }
 
     /// <summary>Ends <paramref name="transaction"/>'s hold on the connection.</summary>
-    internal void EndTransaction(DocStoreDbTransaction transaction)
+    internal void EndTransaction(DocStoreDataTransaction transaction)
     {
         if (ReferenceEquals(CurrentTransaction, transaction))
         {

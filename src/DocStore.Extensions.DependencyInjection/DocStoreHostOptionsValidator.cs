@@ -55,7 +55,7 @@ internal sealed class DocStoreHostOptionsValidator(string name, string label, st
 
         try
         {
-            options(v).ToStorageOptions().Validate();
+            options(v).Storage.Validate();
         }
         catch (ArgumentOutOfRangeException e)
         {

@@ -18,7 +18,7 @@ public sealed class SharedDatabaseTests
             Assert.Equal("Dee", connection.QuerySingle<string>("SELECT Name FROM Customers WHERE Id = 4"));
 
             // A write through the connection's transaction is seen by the typed context once committed.
-            using var transaction = connection.BeginTransaction();
+            using DocStoreDataTransaction transaction = connection.BeginTransaction();
             db.Customers.Insert(transaction.Transaction, new Customer { Id = 5, Name = "Eve", City = "Bergen" });
             Assert.Null(db.Customers.Get(5));
             transaction.Commit();

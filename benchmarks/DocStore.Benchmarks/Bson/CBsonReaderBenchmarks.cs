@@ -49,10 +49,10 @@ public class CBsonReaderBenchmarks
                     reader.GetBinary(out var subtype);
                     sum += subtype switch
                     {
-                        CBsonBinarySubtype.Uuid => reader.GetGuid().GetHashCode(),
-                        CBsonBinarySubtype.DateTime => reader.GetDateTime().Ticks,
-                        CBsonBinarySubtype.TimeSpan => reader.GetTimeSpan().Ticks,
-                        CBsonBinarySubtype.DateOnly => reader.GetDateOnly().DayNumber,
+                        BsonBinarySubtype.Uuid => reader.GetGuid().GetHashCode(),
+                        BsonBinarySubtype.DateTime => reader.GetDateTime().Ticks,
+                        BsonBinarySubtype.TimeSpan => reader.GetTimeSpan().Ticks,
+                        BsonBinarySubtype.DateOnly => reader.GetDateOnly().DayNumber,
                         _ => 0,
                     };
                     break;

@@ -4,7 +4,7 @@ namespace DocStore.Bson;
 
 /// <summary>
 /// Encodes and decodes the payloads of the C-BSON extension binary subtypes 0x80..0x84 (see
-/// <see cref="CBsonBinarySubtype"/>). All integers are little-endian. Decoding is strict: a payload of
+/// <see cref="BsonBinarySubtype"/>). All integers are little-endian. Decoding is strict: a payload of
 /// the wrong length or with a value out of range is rejected, so every decoded value round-trips exactly.
 /// </summary>
 public static class CBsonExtensionTypes

@@ -346,7 +346,7 @@ internal static class CBsonLayout
             CBsonThrow.Format($"Binary length {length} exceeds the {available - 5} bytes left in its container", offset);
         }
 
-        if (buffer[offset + 4] == CBsonBinarySubtype.BinaryOld)
+        if (buffer[offset + 4] == (byte)BsonBinarySubtype.OldBinary)
         {
             // The deprecated subtype 2 repeats the length inside the payload; a mismatch means corruption.
             // Shorter than 4 bytes there is no inner length at all (and -1 must not pass for length - 4 at length 3).

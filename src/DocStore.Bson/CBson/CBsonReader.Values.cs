@@ -92,11 +92,11 @@ public ref partial struct CBsonReader
     }
 
     /// <summary>The current <see cref="BsonType.Binary"/> payload (for subtype 2, including its inner length).</summary>
-    /// <param name="subtype">The binary subtype (see <see cref="CBsonBinarySubtype"/>).</param>
-    public readonly ReadOnlySpan<byte> GetBinary(out byte subtype)
+    /// <param name="subtype">The binary subtype.</param>
+    public readonly ReadOnlySpan<byte> GetBinary(out BsonBinarySubtype subtype)
     {
         EnsureType(BsonType.Binary);
-        subtype = _buffer[_valueOffset + 4];
+        subtype = (BsonBinarySubtype)_buffer[_valueOffset + 4];
         return _buffer.Slice(_valueOffset + 5, _valueLength - 5);
     }
 
@@ -105,7 +105,7 @@ public ref partial struct CBsonReader
     /// <exception cref="BsonFormatException">The payload is not 16 bytes.</exception>
     public readonly Guid GetGuid()
     {
-        var payload = Extension(CBsonBinarySubtype.Uuid, "Guid");
+        var payload = Extension(BsonBinarySubtype.Uuid, "Guid");
         if (payload.Length != 16)
         {
             CBsonThrow.Format($"A UUID (binary subtype 4) is 16 bytes; this one has {payload.Length}", _valueOffset);
@@ -137,7 +137,7 @@ public ref partial struct CBsonReader
             var stored = _buffer.Slice(_valueOffset, 5 + CBsonExtensionTypes.DateTimeSize);
             var ticks = BinaryPrimitives.ReadInt64LittleEndian(stored[5..]);
             var kind = stored[13];
-            if (stored[4] == CBsonBinarySubtype.DateTime && (ulong)ticks <= (ulong)DateTime.MaxValue.Ticks && kind <= (byte)DateTimeKind.Local)
+            if (stored[4] == (byte)BsonBinarySubtype.DateTime && (ulong)ticks <= (ulong)DateTime.MaxValue.Ticks && kind <= (byte)DateTimeKind.Local)
             {
                 return new DateTime(ticks, (DateTimeKind)kind);
             }
@@ -154,7 +154,7 @@ public ref partial struct CBsonReader
             return DateTime.UnixEpoch.AddTicks(milliseconds * TimeSpan.TicksPerMillisecond);
         }
 
-        if (!CBsonExtensionTypes.TryReadDateTime(Extension(CBsonBinarySubtype.DateTime, "DateTime"), out var value))
+        if (!CBsonExtensionTypes.TryReadDateTime(Extension(BsonBinarySubtype.DateTime, "DateTime"), out var value))
         {
             BadExtension("DateTime", CBsonExtensionTypes.DateTimeSize);
         }
@@ -166,7 +166,7 @@ public ref partial struct CBsonReader
     /// <exception cref="BsonFormatException">The payload has the wrong length or is out of range.</exception>
     public readonly DateTimeOffset GetDateTimeOffset()
     {
-        if (!CBsonExtensionTypes.TryReadDateTimeOffset(Extension(CBsonBinarySubtype.DateTimeOffset, "DateTimeOffset"), out var value))
+        if (!CBsonExtensionTypes.TryReadDateTimeOffset(Extension(BsonBinarySubtype.DateTimeOffset, "DateTimeOffset"), out var value))
         {
             BadExtension("DateTimeOffset", CBsonExtensionTypes.DateTimeOffsetSize);
         }
@@ -178,7 +178,7 @@ public ref partial struct CBsonReader
     /// <exception cref="BsonFormatException">The payload has the wrong length.</exception>
     public readonly TimeSpan GetTimeSpan()
     {
-        if (!CBsonExtensionTypes.TryReadTimeSpan(Extension(CBsonBinarySubtype.TimeSpan, "TimeSpan"), out var value))
+        if (!CBsonExtensionTypes.TryReadTimeSpan(Extension(BsonBinarySubtype.TimeSpan, "TimeSpan"), out var value))
         {
             BadExtension("TimeSpan", CBsonExtensionTypes.TimeSpanSize);
         }
@@ -190,7 +190,7 @@ public ref partial struct CBsonReader
     /// <exception cref="BsonFormatException">The payload has the wrong length or is out of range.</exception>
     public readonly DateOnly GetDateOnly()
     {
-        if (!CBsonExtensionTypes.TryReadDateOnly(Extension(CBsonBinarySubtype.DateOnly, "DateOnly"), out var value))
+        if (!CBsonExtensionTypes.TryReadDateOnly(Extension(BsonBinarySubtype.DateOnly, "DateOnly"), out var value))
         {
             BadExtension("DateOnly", CBsonExtensionTypes.DateOnlySize);
         }
@@ -202,7 +202,7 @@ public ref partial struct CBsonReader
     /// <exception cref="BsonFormatException">The payload has the wrong length or is out of range.</exception>
     public readonly TimeOnly GetTimeOnly()
     {
-        if (!CBsonExtensionTypes.TryReadTimeOnly(Extension(CBsonBinarySubtype.TimeOnly, "TimeOnly"), out var value))
+        if (!CBsonExtensionTypes.TryReadTimeOnly(Extension(BsonBinarySubtype.TimeOnly, "TimeOnly"), out var value))
         {
             BadExtension("TimeOnly", CBsonExtensionTypes.TimeOnlySize);
         }
@@ -299,13 +299,13 @@ public ref partial struct CBsonReader
         }
     }
 
-    private readonly ReadOnlySpan<byte> Extension(byte subtype, string typeName)
+    private readonly ReadOnlySpan<byte> Extension(BsonBinarySubtype subtype, string typeName)
     {
-        if (_type != BsonType.Binary || _buffer[_valueOffset + 4] != subtype)
+        if (_type != BsonType.Binary || _buffer[_valueOffset + 4] != (byte)subtype)
         {
             EnsureElement();
             var actual = _type == BsonType.Binary ? $"binary of subtype 0x{_buffer[_valueOffset + 4]:X2}" : _type.ToString();
-            CBsonThrow.InvalidOperation($"The {(_isArray ? "array element" : $"field {_fieldId}")} is {actual}, not a {typeName} (binary subtype 0x{subtype:X2}).");
+            CBsonThrow.InvalidOperation($"The {(_isArray ? "array element" : $"field {_fieldId}")} is {actual}, not a {typeName} (binary subtype 0x{(byte)subtype:X2}).");
         }
 
         return _buffer.Slice(_valueOffset + 5, _valueLength - 5);

@@ -132,11 +132,11 @@ public ref partial struct CBsonWriter
         WriteGuid(value);
     }
 
-    /// <summary>Writes field <paramref name="fieldId"/> with the value; see <see cref="WriteBinary(ReadOnlySpan{byte}, byte)"/>.</summary>
+    /// <summary>Writes field <paramref name="fieldId"/> with the value; see <see cref="WriteBinary(ReadOnlySpan{byte}, BsonBinarySubtype)"/>.</summary>
     /// <param name="fieldId">The field id (1..65534).</param>
-    /// <param name="payload">See <see cref="WriteBinary(ReadOnlySpan{byte}, byte)"/>.</param>
-    /// <param name="subtype">See <see cref="WriteBinary(ReadOnlySpan{byte}, byte)"/>.</param>
-    public void WriteBinary(ushort fieldId, ReadOnlySpan<byte> payload, byte subtype)
+    /// <param name="payload">See <see cref="WriteBinary(ReadOnlySpan{byte}, BsonBinarySubtype)"/>.</param>
+    /// <param name="subtype">See <see cref="WriteBinary(ReadOnlySpan{byte}, BsonBinarySubtype)"/>.</param>
+    public void WriteBinary(ushort fieldId, ReadOnlySpan<byte> payload, BsonBinarySubtype subtype)
     {
         WriteFieldId(fieldId);
         WriteBinary(payload, subtype);

@@ -48,15 +48,15 @@ public ref partial struct CBsonWriter
 
     /// <summary>Writes a <see cref="Guid"/> as binary subtype 4, 16 bytes in RFC 4122 (big-endian) order.</summary>
     /// <param name="value">The value.</param>
-    public void WriteGuid(Guid value) => value.TryWriteBytes(BeginBinary(CBsonBinarySubtype.Uuid, 16), bigEndian: true, out _);
+    public void WriteGuid(Guid value) => value.TryWriteBytes(BeginBinary(BsonBinarySubtype.Uuid, 16), bigEndian: true, out _);
 
     /// <summary>Writes a <see cref="BsonType.Binary"/> value.</summary>
     /// <param name="payload">The bytes (for subtype 2 they must start with their own int32 length).</param>
-    /// <param name="subtype">The subtype (see <see cref="CBsonBinarySubtype"/>).</param>
+    /// <param name="subtype">The subtype.</param>
     /// <exception cref="ArgumentException">Subtype 2 without a matching inner length.</exception>
-    public void WriteBinary(ReadOnlySpan<byte> payload, byte subtype)
+    public void WriteBinary(ReadOnlySpan<byte> payload, BsonBinarySubtype subtype)
     {
-        if (subtype == CBsonBinarySubtype.BinaryOld && (payload.Length < 4 || BinaryPrimitives.ReadInt32LittleEndian(payload) != payload.Length - 4))
+        if (subtype == BsonBinarySubtype.OldBinary && (payload.Length < 4 || BinaryPrimitives.ReadInt32LittleEndian(payload) != payload.Length - 4))
         {
             throw new ArgumentException("Old binary (subtype 2) must start with an int32 equal to the payload length minus 4.", nameof(payload));
         }
@@ -72,27 +72,27 @@ public ref partial struct CBsonWriter
     /// <summary>Writes a <see cref="DateTime"/> exactly (ticks and kind) as extension binary subtype 0x80.</summary>
     /// <param name="value">The value.</param>
     public void WriteDateTime(DateTime value) =>
-        CBsonExtensionTypes.WriteDateTime(BeginBinary(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize), value);
+        CBsonExtensionTypes.WriteDateTime(BeginBinary(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize), value);
 
     /// <summary>Writes a <see cref="DateTimeOffset"/> exactly (local ticks and offset) as extension binary subtype 0x81.</summary>
     /// <param name="value">The value.</param>
     public void WriteDateTimeOffset(DateTimeOffset value) =>
-        CBsonExtensionTypes.WriteDateTimeOffset(BeginBinary(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize), value);
+        CBsonExtensionTypes.WriteDateTimeOffset(BeginBinary(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize), value);
 
     /// <summary>Writes a <see cref="TimeSpan"/> (ticks) as extension binary subtype 0x82.</summary>
     /// <param name="value">The value.</param>
     public void WriteTimeSpan(TimeSpan value) =>
-        CBsonExtensionTypes.WriteTimeSpan(BeginBinary(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize), value);
+        CBsonExtensionTypes.WriteTimeSpan(BeginBinary(BsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize), value);
 
     /// <summary>Writes a <see cref="DateOnly"/> (day number) as extension binary subtype 0x83.</summary>
     /// <param name="value">The value.</param>
     public void WriteDateOnly(DateOnly value) =>
-        CBsonExtensionTypes.WriteDateOnly(BeginBinary(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize), value);
+        CBsonExtensionTypes.WriteDateOnly(BeginBinary(BsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize), value);
 
     /// <summary>Writes a <see cref="TimeOnly"/> (ticks) as extension binary subtype 0x84.</summary>
     /// <param name="value">The value.</param>
     public void WriteTimeOnly(TimeOnly value) =>
-        CBsonExtensionTypes.WriteTimeOnly(BeginBinary(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize), value);
+        CBsonExtensionTypes.WriteTimeOnly(BeginBinary(BsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize), value);
 
     /// <summary>Writes a <see cref="BsonType.Timestamp"/>: the increment then the seconds, each uint32.</summary>
     /// <param name="seconds">Seconds since the Unix epoch.</param>
@@ -197,11 +197,11 @@ public ref partial struct CBsonWriter
         WriteLengthPrefixedUtf16(value, mark, paramName);
     }
 
-    private Span<byte> BeginBinary(byte subtype, int length)
+    private Span<byte> BeginBinary(BsonBinarySubtype subtype, int length)
     {
         var target = BeginValue(BsonType.Binary, 5 + length);
         BinaryPrimitives.WriteInt32LittleEndian(target, length);
-        target[4] = subtype;
+        target[4] = (byte)subtype;
         return target[5..];
     }
 }

@@ -1,5 +1,7 @@
 namespace DocStore;
 
+// The engine's and SQL's codes are listed here beside the format's: the base exception's ErrorCode must be a
+// type this library declares, and one enum keeps every code named and in one switch (docs/decisions.md).
 /// <summary>What kind of failure a <see cref="DocStoreException"/> reports; branch on this, never on the message.</summary>
 public enum DocStoreErrorCode
 {

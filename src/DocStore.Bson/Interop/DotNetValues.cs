@@ -66,12 +66,12 @@ public static class DotNetValues
 
     private static BsonValue? Mongo(BsonValue value)
     {
-        if (value is not BsonBinaryData { Subtype: >= (BsonBinarySubtype)CBsonBinarySubtype.DateTime and <= (BsonBinarySubtype)CBsonBinarySubtype.TimeOnly } binary)
+        if (value is not BsonBinaryData { Subtype: >= BsonBinarySubtype.DateTime and <= BsonBinarySubtype.TimeOnly } binary)
         {
             return null;
         }
 
-        if ((byte)binary.Subtype == CBsonBinarySubtype.DateTime
+        if (binary.Subtype == BsonBinarySubtype.DateTime
             && CBsonExtensionTypes.TryReadDateTime(binary.Span, out var date)
             && date.Kind == DateTimeKind.Utc
             && date.Ticks % TimeSpan.TicksPerMillisecond == 0)
@@ -85,14 +85,14 @@ public static class DotNetValues
     private static string? FormatBinary(BsonBinaryData value)
     {
         var span = value.Span;
-        return (byte)value.Subtype switch
+        return value.Subtype switch
         {
-            CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(span, out var v) => v.ToString("o", CultureInfo.InvariantCulture),
-            CBsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(span, out var v) => v.ToString("o", CultureInfo.InvariantCulture),
-            CBsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(span, out var v) => v.ToString("c", CultureInfo.InvariantCulture),
-            CBsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(span, out var v) => v.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture),
-            CBsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(span, out var v) => v.ToString("HH:mm:ss.FFFFFFF", CultureInfo.InvariantCulture),
-            CBsonBinarySubtype.Uuid when span.Length == 16 => value.ToGuid().ToString("D"),
+            BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(span, out var v) => v.ToString("o", CultureInfo.InvariantCulture),
+            BsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(span, out var v) => v.ToString("o", CultureInfo.InvariantCulture),
+            BsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(span, out var v) => v.ToString("c", CultureInfo.InvariantCulture),
+            BsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(span, out var v) => v.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture),
+            BsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(span, out var v) => v.ToString("HH:mm:ss.FFFFFFF", CultureInfo.InvariantCulture),
+            BsonBinarySubtype.Uuid when span.Length == 16 => value.ToGuid().ToString("D"),
             _ => null,
         };
     }

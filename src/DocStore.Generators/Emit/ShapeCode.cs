@@ -23,7 +23,7 @@ internal static class ShapeCode
         ShapeKind.DateOnly => $"writer.WriteDateOnly({value});",
         ShapeKind.TimeOnly => $"writer.WriteTimeOnly({value});",
         ShapeKind.TimeSpan => $"writer.WriteTimeSpan({value});",
-        ShapeKind.Bytes => $"writer.WriteBinary({value}, global::DocStore.Bson.CBsonBinarySubtype.Generic);",
+        ShapeKind.Bytes => $"writer.WriteBinary({value}, global::DocStore.Bson.BsonBinarySubtype.Generic);",
         ShapeKind.Enum => WriteScalar(shape.EnumUnderlying, $"({Underlying(shape.EnumUnderlying)}){value}", shape),
         _ => throw new System.ArgumentOutOfRangeException(nameof(kind)),
     };

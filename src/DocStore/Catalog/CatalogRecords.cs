@@ -85,10 +85,11 @@ internal static class CatalogRecords
 
     public static byte[] EncodeIndex(IndexRecord index)
     {
-        var output = new List<byte> { FormatVersion, (byte)((index.Unique ? UniqueFlag : 0) | (index.Multikey ? MultikeyFlag : 0)) };
+        var definition = index.Definition;
+        var output = new List<byte> { FormatVersion, (byte)((definition.Unique ? UniqueFlag : 0) | (definition.Multikey ? MultikeyFlag : 0)) };
         WriteString(output, index.Tree);
-        output.Add(checked((byte)index.Paths.Count));
-        foreach (var path in index.Paths)
+        output.Add(checked((byte)definition.Paths.Count));
+        foreach (var path in definition.Paths)
         {
             WriteString(output, path);
         }
@@ -110,7 +111,7 @@ internal static class CatalogRecords
         }
 
         reader.ExpectEnd();
-        return new IndexRecord(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths, tree);
+        return new IndexRecord(new IndexDefinition(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths), tree);
     }
 
     private static void WriteString(List<byte> output, string value)

@@ -139,7 +139,7 @@ internal static partial class CollectionCatalog
     {
         ArgumentNullException.ThrowIfNull(collection);
         ArgumentNullException.ThrowIfNull(index);
-        Tree(transaction).Put(CatalogKeys.Index(collection, index.Name), CatalogRecords.EncodeIndex(index));
+        Tree(transaction).Put(CatalogKeys.Index(collection, index.Definition.Name), CatalogRecords.EncodeIndex(index));
     }
 
     /// <summary>Removes the record of an index of <paramref name="collection"/>; false when there was none.</summary>

@@ -100,7 +100,7 @@ internal sealed partial class CollectionState
     private IndexSet Merge(IndexSet set, IReadOnlyList<IndexRecord> stored, Transaction transaction)
     {
         // The root too: a tree dropped and created again under the same name has a new one.
-        bool Holds(IndexRecord r, int i) => r.Tree == set.Trees[i] && set.Definitions[i].SameAs(Definition(r)) && transaction.OpenTree(r.Tree)?.RootPage == set.Roots[i];
+        bool Holds(IndexRecord r, int i) => r.Tree == set.Trees[i] && set.Definitions[i].SameAs(r.Definition) && transaction.OpenTree(r.Tree)?.RootPage == set.Roots[i];
         var kept = Enumerable.Range(0, set.Trees.Length).Where(i => stored.Any(r => Holds(r, i))).ToList();
         if (kept.Count == set.Trees.Length && (ModelOwned || stored.Count == kept.Count))
         {
@@ -121,8 +121,8 @@ internal sealed partial class CollectionState
             if (!trees.Contains(record.Tree))
             {
                 var tree = transaction.OpenTree(record.Tree)
-                    ?? throw new DatabaseCorruptException(string.Empty, -1, $"the catalog names tree '{record.Tree}' for index '{record.Name}' of collection '{Name}', but there is no such tree");
-                definitions.Add(Definition(record));
+                    ?? throw new DatabaseCorruptException(string.Empty, -1, $"the catalog names tree '{record.Tree}' for index '{record.Definition.Name}' of collection '{Name}', but there is no such tree");
+                definitions.Add(record.Definition);
                 trees.Add(record.Tree);
                 roots.Add(tree.RootPage);
             }
@@ -130,6 +130,4 @@ internal sealed partial class CollectionState
 
         return new IndexSet(definitions, [.. trees], [.. roots], -1);
     }
-
-    private static IndexDefinition Definition(IndexRecord record) => new(record.Name, record.Unique, record.Multikey, record.Paths);
 }

@@ -15,17 +15,8 @@ namespace DocStore;
 /// </remarks>
 public sealed class DocStoreOptions
 {
-    private static readonly StorageOptions Defaults = new();
-    private Durability _durability = Defaults.Durability;
-    private int _cacheSizePages = Defaults.CacheSizePages;
-    private TimeSpan _writeLockTimeout = Defaults.WriteLockTimeout;
-    private int _pageSize = Defaults.PageSize;
-    private int _autoCheckpointFrames = Defaults.AutoCheckpointFrames;
-    private long _journalSizeLimit = Defaults.JournalSizeLimit;
-    private bool _unbufferedWalWrites = Defaults.UnbufferedWalWrites;
-    private bool _redoLog = Defaults.RedoLog;
-    private bool _readOnly = Defaults.ReadOnly;
-    private ValueCompression _compression = Defaults.Compression;
+    // The values live in the engine's own options, so each default and range check is written once (there).
+    private StorageOptions _storage = new();
 
     // The options set explicitly: only those are checked against a database already open in the process.
     private EngineOption _given;
@@ -33,29 +24,29 @@ public sealed class DocStoreOptions
     /// <summary>When commits reach stable storage. Default <see cref="Durability.Full"/> (fsync per commit, shared by concurrent committers).</summary>
     public Durability Durability
     {
-        get => _durability;
-        init => (_durability, _given) = (value, _given | EngineOption.Durability);
+        get => _storage.Durability;
+        init => (_storage, _given) = (_storage with { Durability = value }, _given | EngineOption.Durability);
     }
 
     /// <summary>Pages the page cache holds before it evicts. Default 4096 (32 MiB at the default 8 KiB page). Minimum 16.</summary>
     public int CacheSizePages
     {
-        get => _cacheSizePages;
-        init => (_cacheSizePages, _given) = (value, _given | EngineOption.CacheSizePages);
+        get => _storage.CacheSizePages;
+        init => (_storage, _given) = (_storage with { CacheSizePages = value }, _given | EngineOption.CacheSizePages);
     }
 
     /// <summary>How long an operation waits for another write transaction to finish before <see cref="WriteLockTimeoutException"/>. Default 30 seconds.</summary>
     public TimeSpan WriteLockTimeout
     {
-        get => _writeLockTimeout;
-        init => (_writeLockTimeout, _given) = (value, _given | EngineOption.WriteLockTimeout);
+        get => _storage.WriteLockTimeout;
+        init => (_storage, _given) = (_storage with { WriteLockTimeout = value }, _given | EngineOption.WriteLockTimeout);
     }
 
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps its own.</summary>
     public int PageSize
     {
-        get => _pageSize;
-        init => (_pageSize, _given) = (value, _given | EngineOption.PageSize);
+        get => _storage.PageSize;
+        init => (_storage, _given) = (_storage with { PageSize = value }, _given | EngineOption.PageSize);
     }
 
     /// <summary>
@@ -64,8 +55,8 @@ public sealed class DocStoreOptions
     /// </summary>
     public int AutoCheckpointFrames
     {
-        get => _autoCheckpointFrames;
-        init => (_autoCheckpointFrames, _given) = (value, _given | EngineOption.AutoCheckpointFrames);
+        get => _storage.AutoCheckpointFrames;
+        init => (_storage, _given) = (_storage with { AutoCheckpointFrames = value }, _given | EngineOption.AutoCheckpointFrames);
     }
 
     /// <summary>
@@ -76,8 +67,8 @@ public sealed class DocStoreOptions
     /// </summary>
     public long JournalSizeLimit
     {
-        get => _journalSizeLimit;
-        init => (_journalSizeLimit, _given) = (value, _given | EngineOption.JournalSizeLimit);
+        get => _storage.JournalSizeLimit;
+        init => (_storage, _given) = (_storage with { JournalSizeLimit = value }, _given | EngineOption.JournalSizeLimit);
     }
 
     /// <summary>
@@ -87,8 +78,8 @@ public sealed class DocStoreOptions
     /// </summary>
     public bool UnbufferedWalWrites
     {
-        get => _unbufferedWalWrites;
-        init => (_unbufferedWalWrites, _given) = (value, _given | EngineOption.UnbufferedWalWrites);
+        get => _storage.UnbufferedWalWrites;
+        init => (_storage, _given) = (_storage with { UnbufferedWalWrites = value }, _given | EngineOption.UnbufferedWalWrites);
     }
 
     /// <summary>
@@ -97,8 +88,8 @@ public sealed class DocStoreOptions
     /// </summary>
     public bool RedoLog
     {
-        get => _redoLog;
-        init => (_redoLog, _given) = (value, _given | EngineOption.RedoLog);
+        get => _storage.RedoLog;
+        init => (_storage, _given) = (_storage with { RedoLog = value }, _given | EngineOption.RedoLog);
     }
 
     /// <summary>
@@ -110,8 +101,8 @@ public sealed class DocStoreOptions
     /// </summary>
     public bool ReadOnly
     {
-        get => _readOnly;
-        init => (_readOnly, _given) = (value, _given | EngineOption.ReadOnly);
+        get => _storage.ReadOnly;
+        init => (_storage, _given) = (_storage with { ReadOnly = value }, _given | EngineOption.ReadOnly);
     }
 
     /// <summary>
@@ -123,15 +114,23 @@ public sealed class DocStoreOptions
     /// </summary>
     public ValueCompression Compression
     {
-        get => _compression;
-        init => (_compression, _given) = (value, _given | EngineOption.Compression);
+        get => _storage.Compression;
+        init => (_storage, _given) = (_storage with { Compression = value }, _given | EngineOption.Compression);
     }
 
     /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
-    internal int SpillThresholdPages { get; init; }
+    internal int SpillThresholdPages
+    {
+        get => _storage.SpillThresholdPages;
+        init => _storage = _storage with { SpillThresholdPages = value };
+    }
 
     /// <summary>The clock of the idle checkpoint (<see cref="StorageOptions.TimeProvider"/>); for tests.</summary>
-    internal TimeProvider TimeProvider { get; init; } = Defaults.TimeProvider;
+    internal TimeProvider TimeProvider
+    {
+        get => _storage.TimeProvider;
+        init => _storage = _storage with { TimeProvider = value };
+    }
 
     /// <summary>The options this object sets explicitly (an initializer assigned them), whatever their values.</summary>
     internal EngineOption Given => _given;
@@ -143,19 +142,6 @@ public sealed class DocStoreOptions
         return this;
     }
 
-    internal StorageOptions ToStorageOptions() => new()
-    {
-        SpillThresholdPages = SpillThresholdPages,
-        TimeProvider = TimeProvider,
-        ReadOnly = ReadOnly,
-        Durability = Durability,
-        CacheSizePages = CacheSizePages,
-        WriteLockTimeout = WriteLockTimeout,
-        PageSize = PageSize,
-        AutoCheckpointFrames = AutoCheckpointFrames,
-        JournalSizeLimit = JournalSizeLimit,
-        UnbufferedWalWrites = UnbufferedWalWrites,
-        RedoLog = RedoLog,
-        Compression = Compression,
-    };
+    /// <summary>The engine's options: the values this object carries, handed to the storage engine as they are.</summary>
+    internal StorageOptions Storage => _storage;
 }

@@ -69,24 +69,24 @@ internal static class BsonKeyValues
     private static bool TryAppendBinary(IndexKeyBuilder builder, BsonBinaryData binary)
     {
         var payload = binary.Span;
-        switch ((byte)binary.Subtype)
+        switch (binary.Subtype)
         {
-            case CBsonBinarySubtype.Uuid when payload.Length == 16:
+            case BsonBinarySubtype.Uuid when payload.Length == 16:
                 builder.Append(binary.ToGuid());
                 return true;
-            case CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime):
+            case BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime):
                 builder.Append(dateTime);
                 return true;
-            case CBsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out var offset):
+            case BsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out var offset):
                 builder.Append(offset);
                 return true;
-            case CBsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(payload, out var span):
+            case BsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(payload, out var span):
                 builder.Append(span);
                 return true;
-            case CBsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(payload, out var date):
+            case BsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(payload, out var date):
                 builder.Append(date);
                 return true;
-            case CBsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(payload, out var time):
+            case BsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(payload, out var time):
                 builder.Append(time);
                 return true;
             default:

@@ -24,7 +24,7 @@ internal static class IndexBuild
     public static void Create(WriteTransaction transaction, string collection, string primaryTree, IndexDefinition definition, int maxKeyLength)
     {
         var index = new BsonIndex(definition);
-        var record = new IndexRecord(definition.Name, definition.Unique, definition.Multikey, [.. definition.Paths], CollectionCatalog.FreeTreeName(transaction, $"i/{collection}/{definition.Name}"));
+        var record = new IndexRecord(definition, CollectionCatalog.FreeTreeName(transaction, $"i/{collection}/{definition.Name}"));
         var tree = transaction.CreateTree(record.Tree);
         CollectionCatalog.PutIndex(transaction, collection, record);
 

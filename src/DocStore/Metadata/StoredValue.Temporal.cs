@@ -20,7 +20,7 @@ public static partial class StoredValue
                 : throw OutOfRange(field, $"the BSON datetime {milliseconds} ms since the Unix epoch", "DateTime");
         }
 
-        return IsBinary(ref reader, CBsonBinarySubtype.DateTime)
+        return IsBinary(ref reader, BsonBinarySubtype.DateTime)
             ? reader.GetDateTime()
             : throw Mismatch(reader.Type, field, "a DateTime");
     }
@@ -34,7 +34,7 @@ public static partial class StoredValue
     /// <param name="field">The field path for errors.</param>
     /// <returns>The value.</returns>
     public static DateTimeOffset ReadDateTimeOffset(ref CBsonReader reader, string field) =>
-        IsBinary(ref reader, CBsonBinarySubtype.DateTimeOffset)
+        IsBinary(ref reader, BsonBinarySubtype.DateTimeOffset)
             ? reader.GetDateTimeOffset()
             : throw Mismatch(reader.Type, field, "a DateTimeOffset");
 
@@ -43,7 +43,7 @@ public static partial class StoredValue
     /// <param name="field">The field path for errors.</param>
     /// <returns>The value.</returns>
     public static TimeSpan ReadTimeSpan(ref CBsonReader reader, string field) =>
-        IsBinary(ref reader, CBsonBinarySubtype.TimeSpan)
+        IsBinary(ref reader, BsonBinarySubtype.TimeSpan)
             ? reader.GetTimeSpan()
             : throw Mismatch(reader.Type, field, "a TimeSpan");
 
@@ -52,7 +52,7 @@ public static partial class StoredValue
     /// <param name="field">The field path for errors.</param>
     /// <returns>The value.</returns>
     public static DateOnly ReadDateOnly(ref CBsonReader reader, string field) =>
-        IsBinary(ref reader, CBsonBinarySubtype.DateOnly)
+        IsBinary(ref reader, BsonBinarySubtype.DateOnly)
             ? reader.GetDateOnly()
             : throw Mismatch(reader.Type, field, "a DateOnly");
 
@@ -61,18 +61,18 @@ public static partial class StoredValue
     /// <param name="field">The field path for errors.</param>
     /// <returns>The value.</returns>
     public static TimeOnly ReadTimeOnly(ref CBsonReader reader, string field) =>
-        IsBinary(ref reader, CBsonBinarySubtype.TimeOnly)
+        IsBinary(ref reader, BsonBinarySubtype.TimeOnly)
             ? reader.GetTimeOnly()
             : throw Mismatch(reader.Type, field, "a TimeOnly");
 
-    private static bool IsBinary(ref CBsonReader reader, byte subtype)
+    private static bool IsBinary(ref CBsonReader reader, BsonBinarySubtype subtype)
     {
         if (reader.Type != BsonType.Binary)
         {
             return false;
         }
 
-        reader.GetBinary(out byte actual);
+        reader.GetBinary(out BsonBinarySubtype actual);
         return actual == subtype;
     }
 }

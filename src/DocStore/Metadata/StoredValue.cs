@@ -109,8 +109,8 @@ public static partial class StoredValue
     /// <returns>The value.</returns>
     public static Guid ReadGuid(ref CBsonReader reader, string field)
     {
-        if (reader.Type == BsonType.Binary && reader.GetBinary(out byte subtype).Length == 16
-            && subtype is CBsonBinarySubtype.Uuid or CBsonBinarySubtype.UuidOld)
+        if (reader.Type == BsonType.Binary && reader.GetBinary(out BsonBinarySubtype subtype).Length == 16
+            && subtype is BsonBinarySubtype.Uuid or BsonBinarySubtype.UuidLegacy)
         {
             return new Guid(reader.GetBinary(out _), bigEndian: true);
         }

@@ -3,7 +3,7 @@ using DocStore.Storage.Pages;
 namespace DocStore.Storage;
 
 /// <summary>Settings for opening a database. Every default is the documented one in docs/storage.md.</summary>
-internal sealed class StorageOptions
+internal sealed record StorageOptions
 {
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps the size it was created with.</summary>
     public int PageSize { get; init; } = PageLayout.DefaultPageSize;

@@ -30,7 +30,7 @@ public class ExtensionTypeTests
         var read = RoundTrip((ref CBsonWriter w) => w.WriteDateTime(1, value), (ref CBsonReader r) => r.GetDateTime(), out var payload, out var subtype);
         Assert.Equal(value.Ticks, read.Ticks);
         Assert.Equal(value.Kind, read.Kind);
-        Assert.Equal(CBsonBinarySubtype.DateTime, subtype);
+        Assert.Equal(BsonBinarySubtype.DateTime, subtype);
         Assert.Equal(9, payload.Length);
         Assert.Equal(value.Ticks, BinaryPrimitives.ReadInt64LittleEndian(payload));
         Assert.Equal((byte)value.Kind, payload[8]);
@@ -43,7 +43,7 @@ public class ExtensionTypeTests
         var read = RoundTrip((ref CBsonWriter w) => w.WriteDateTimeOffset(1, value), (ref CBsonReader r) => r.GetDateTimeOffset(), out var payload, out var subtype);
         Assert.Equal(value.Ticks, read.Ticks);
         Assert.Equal(value.Offset, read.Offset);
-        Assert.Equal(CBsonBinarySubtype.DateTimeOffset, subtype);
+        Assert.Equal(BsonBinarySubtype.DateTimeOffset, subtype);
         Assert.Equal(10, payload.Length);
         Assert.Equal((short)value.TotalOffsetMinutes, BinaryPrimitives.ReadInt16LittleEndian(payload.AsSpan(8)));
     }
@@ -59,7 +59,7 @@ public class ExtensionTypeTests
         var value = TimeSpan.FromTicks(ticks);
         var read = RoundTrip((ref CBsonWriter w) => w.WriteTimeSpan(1, value), (ref CBsonReader r) => r.GetTimeSpan(), out var payload, out var subtype);
         Assert.Equal(value, read);
-        Assert.Equal(CBsonBinarySubtype.TimeSpan, subtype);
+        Assert.Equal(BsonBinarySubtype.TimeSpan, subtype);
         Assert.Equal(8, payload.Length);
     }
 
@@ -105,20 +105,20 @@ public class ExtensionTypeTests
     }
 
     [Theory]
-    [InlineData(CBsonBinarySubtype.DateTime, "0000000000000000")]
-    [InlineData(CBsonBinarySubtype.DateTime, "000000000000000003")]
-    [InlineData(CBsonBinarySubtype.DateTime, "FFFFFFFFFFFFFFFF00")]
-    [InlineData(CBsonBinarySubtype.DateTime, "00C0FFFFFFFFFF7F00")]
-    [InlineData(CBsonBinarySubtype.DateTimeOffset, "00000000000000004903")]
-    [InlineData(CBsonBinarySubtype.DateTimeOffset, "0000000000000000B7FC")]
-    [InlineData(CBsonBinarySubtype.DateTimeOffset, "00000000000000000100")]
-    [InlineData(CBsonBinarySubtype.DateTimeOffset, "000000000000000000")]
-    [InlineData(CBsonBinarySubtype.TimeSpan, "00000000000000")]
-    [InlineData(CBsonBinarySubtype.DateOnly, "FFFFFFFF")]
-    [InlineData(CBsonBinarySubtype.DateOnly, "0000000000")]
-    [InlineData(CBsonBinarySubtype.TimeOnly, "00C0692AC9000000")]
-    [InlineData(CBsonBinarySubtype.TimeOnly, "FFFFFFFFFFFFFFFF")]
-    public void Wrong_length_or_out_of_range_extension_payload_is_a_format_error_when_read_as_its_type(byte subtype, string payloadHex)
+    [InlineData(BsonBinarySubtype.DateTime, "0000000000000000")]
+    [InlineData(BsonBinarySubtype.DateTime, "000000000000000003")]
+    [InlineData(BsonBinarySubtype.DateTime, "FFFFFFFFFFFFFFFF00")]
+    [InlineData(BsonBinarySubtype.DateTime, "00C0FFFFFFFFFF7F00")]
+    [InlineData(BsonBinarySubtype.DateTimeOffset, "00000000000000004903")]
+    [InlineData(BsonBinarySubtype.DateTimeOffset, "0000000000000000B7FC")]
+    [InlineData(BsonBinarySubtype.DateTimeOffset, "00000000000000000100")]
+    [InlineData(BsonBinarySubtype.DateTimeOffset, "000000000000000000")]
+    [InlineData(BsonBinarySubtype.TimeSpan, "00000000000000")]
+    [InlineData(BsonBinarySubtype.DateOnly, "FFFFFFFF")]
+    [InlineData(BsonBinarySubtype.DateOnly, "0000000000")]
+    [InlineData(BsonBinarySubtype.TimeOnly, "00C0692AC9000000")]
+    [InlineData(BsonBinarySubtype.TimeOnly, "FFFFFFFFFFFFFFFF")]
+    public void Wrong_length_or_out_of_range_extension_payload_is_a_format_error_when_read_as_its_type(BsonBinarySubtype subtype, string payloadHex)
     {
         var payload = Convert.FromHexString(payloadHex);
         var document = Write((ref CBsonWriter w) => w.WriteBinary(1, payload, subtype));
@@ -135,10 +135,10 @@ public class ExtensionTypeTests
             r.Read();
             switch (subtype)
             {
-                case CBsonBinarySubtype.DateTime: r.GetDateTime(); break;
-                case CBsonBinarySubtype.DateTimeOffset: r.GetDateTimeOffset(); break;
-                case CBsonBinarySubtype.TimeSpan: r.GetTimeSpan(); break;
-                case CBsonBinarySubtype.DateOnly: r.GetDateOnly(); break;
+                case BsonBinarySubtype.DateTime: r.GetDateTime(); break;
+                case BsonBinarySubtype.DateTimeOffset: r.GetDateTimeOffset(); break;
+                case BsonBinarySubtype.TimeSpan: r.GetTimeSpan(); break;
+                case BsonBinarySubtype.DateOnly: r.GetDateOnly(); break;
                 default: r.GetTimeOnly(); break;
             }
         });
@@ -164,7 +164,7 @@ public class ExtensionTypeTests
         var guid = Guid.Parse("01020304-0506-0708-090a-0b0c0d0e0f10");
         var read = RoundTrip((ref CBsonWriter w) => w.WriteGuid(1, guid), (ref CBsonReader r) => r.GetGuid(), out var payload, out var subtype);
         Assert.Equal(guid, read);
-        Assert.Equal(CBsonBinarySubtype.Uuid, subtype);
+        Assert.Equal(BsonBinarySubtype.Uuid, subtype);
         Assert.Equal(Convert.FromHexString("0102030405060708090A0B0C0D0E0F10"), payload);
     }
 
@@ -193,7 +193,7 @@ public class ExtensionTypeTests
         return buffer[..writer.BytesWritten];
     }
 
-    private static T RoundTrip<T>(WriteAction write, ReadFunc<T> read, out byte[] payload, out byte subtype)
+    private static T RoundTrip<T>(WriteAction write, ReadFunc<T> read, out byte[] payload, out BsonBinarySubtype subtype)
     {
         var document = Write(write);
         var reader = new CBsonReader(document);

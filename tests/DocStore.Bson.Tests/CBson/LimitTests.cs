@@ -12,7 +12,7 @@ public class LimitTests
         var writer = new CBsonWriter(output);
         writer.WriteStartDocument();
         // 4 (length) + 3 (header) + 5 (binary header) + payload + 1 (terminator) = 16 MiB.
-        writer.WriteBinary(1, new byte[CBsonLimits.MaxDocumentSize - 13], CBsonBinarySubtype.Generic);
+        writer.WriteBinary(1, new byte[CBsonLimits.MaxDocumentSize - 13], BsonBinarySubtype.Generic);
         writer.WriteEndDocument();
         Assert.Equal(CBsonLimits.MaxDocumentSize, output.WrittenCount);
         CBsonValidator.Validate(output.WrittenSpan);
@@ -26,7 +26,7 @@ public class LimitTests
         {
             var writer = new CBsonWriter(output);
             writer.WriteStartDocument();
-            writer.WriteBinary(1, new byte[CBsonLimits.MaxDocumentSize - 12], CBsonBinarySubtype.Generic);
+            writer.WriteBinary(1, new byte[CBsonLimits.MaxDocumentSize - 12], BsonBinarySubtype.Generic);
             writer.WriteEndDocument();
         });
         Assert.Contains("16777217", error.Message, StringComparison.Ordinal);

@@ -165,12 +165,12 @@ public class MalformedInputFuzzTests(ITestOutputHelper output)
         reader.GetBinary(out var subtype);
         switch (subtype)
         {
-            case CBsonBinarySubtype.Uuid: reader.GetGuid(); break;
-            case CBsonBinarySubtype.DateTime: reader.GetDateTime(); break;
-            case CBsonBinarySubtype.DateTimeOffset: reader.GetDateTimeOffset(); break;
-            case CBsonBinarySubtype.TimeSpan: reader.GetTimeSpan(); break;
-            case CBsonBinarySubtype.DateOnly: reader.GetDateOnly(); break;
-            case CBsonBinarySubtype.TimeOnly: reader.GetTimeOnly(); break;
+            case BsonBinarySubtype.Uuid: reader.GetGuid(); break;
+            case BsonBinarySubtype.DateTime: reader.GetDateTime(); break;
+            case BsonBinarySubtype.DateTimeOffset: reader.GetDateTimeOffset(); break;
+            case BsonBinarySubtype.TimeSpan: reader.GetTimeSpan(); break;
+            case BsonBinarySubtype.DateOnly: reader.GetDateOnly(); break;
+            case BsonBinarySubtype.TimeOnly: reader.GetTimeOnly(); break;
         }
     }
 

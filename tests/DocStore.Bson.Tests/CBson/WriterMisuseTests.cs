@@ -171,7 +171,7 @@ public class WriterMisuseTests
         {
             var writer = new CBsonWriter(new byte[64]);
             writer.WriteStartDocument();
-            writer.WriteBinary(1, [1, 2, 3], CBsonBinarySubtype.BinaryOld);
+            writer.WriteBinary(1, [1, 2, 3], BsonBinarySubtype.OldBinary);
         });
     }
 

@@ -262,12 +262,12 @@ public class WriterReaderRoundTripTests
         var payload = reader.GetBinary(out var subtype);
         switch (subtype)
         {
-            case CBsonBinarySubtype.Uuid: writer.WriteGuid(reader.GetGuid()); break;
-            case CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out _): writer.WriteDateTime(reader.GetDateTime()); break;
-            case CBsonBinarySubtype.DateTimeOffset: writer.WriteDateTimeOffset(reader.GetDateTimeOffset()); break;
-            case CBsonBinarySubtype.TimeSpan: writer.WriteTimeSpan(reader.GetTimeSpan()); break;
-            case CBsonBinarySubtype.DateOnly: writer.WriteDateOnly(reader.GetDateOnly()); break;
-            case CBsonBinarySubtype.TimeOnly: writer.WriteTimeOnly(reader.GetTimeOnly()); break;
+            case BsonBinarySubtype.Uuid: writer.WriteGuid(reader.GetGuid()); break;
+            case BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out _): writer.WriteDateTime(reader.GetDateTime()); break;
+            case BsonBinarySubtype.DateTimeOffset: writer.WriteDateTimeOffset(reader.GetDateTimeOffset()); break;
+            case BsonBinarySubtype.TimeSpan: writer.WriteTimeSpan(reader.GetTimeSpan()); break;
+            case BsonBinarySubtype.DateOnly: writer.WriteDateOnly(reader.GetDateOnly()); break;
+            case BsonBinarySubtype.TimeOnly: writer.WriteTimeOnly(reader.GetTimeOnly()); break;
             default: writer.WriteBinary(payload, subtype); break;
         }
     }
@@ -302,7 +302,7 @@ public class WriterReaderRoundTripTests
         writer.WriteDecimal128(10, Decimal128.NaN);
         writer.WriteDecimal(11, -79228162514264337593543950335m);
         writer.WriteGuid(12, SampleDocuments.Guid);
-        writer.WriteBinary(13, [1, 2, 3], CBsonBinarySubtype.Md5);
+        writer.WriteBinary(13, [1, 2, 3], BsonBinarySubtype.Md5);
         writer.WriteUtcDateTime(14, -1);
         writer.WriteDateTime(15, LocalTime.AddTicks(7));
         writer.WriteDateTimeOffset(16, new DateTimeOffset(2020, 1, 2, 3, 4, 5, TimeSpan.FromMinutes(-210)).AddTicks(3));
@@ -361,10 +361,10 @@ public class WriterReaderRoundTripTests
         Next(ref reader, 12, BsonType.Binary);
         Assert.Equal(SampleDocuments.Guid, reader.GetGuid());
         Assert.Equal(Convert.FromHexString("00112233445566778899AABBCCDDEEFF"), reader.GetBinary(out var uuid).ToArray());
-        Assert.Equal(CBsonBinarySubtype.Uuid, uuid);
+        Assert.Equal(BsonBinarySubtype.Uuid, uuid);
         Next(ref reader, 13, BsonType.Binary);
         Assert.Equal(new byte[] { 1, 2, 3 }, reader.GetBinary(out var md5).ToArray());
-        Assert.Equal(CBsonBinarySubtype.Md5, md5);
+        Assert.Equal(BsonBinarySubtype.Md5, md5);
         Next(ref reader, 14, BsonType.DateTime);
         Assert.Equal(-1, reader.GetUtcDateTime());
         Assert.Equal(DateTime.UnixEpoch.AddMilliseconds(-1), reader.GetDateTime());

@@ -112,7 +112,7 @@ public class ZeroAllocationTests
                 case BsonType.Decimal128: sum += (long)reader.GetDecimal(); break;
                 case BsonType.Binary:
                     sum += reader.GetBinary(out var subtype) is { Length: 16 } ? reader.GetGuid().GetHashCode() : 0;
-                    sum += subtype == CBsonBinarySubtype.DateTime ? reader.GetDateTime().Ticks : 0;
+                    sum += subtype == BsonBinarySubtype.DateTime ? reader.GetDateTime().Ticks : 0;
                     break;
                 case BsonType.Document:
                     var document = reader.GetDocumentReader();

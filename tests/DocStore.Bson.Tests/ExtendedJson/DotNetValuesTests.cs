@@ -7,14 +7,14 @@ namespace DocStore.Bson.Tests.ExtendedJsonFormat;
 /// <summary>The text and the MongoDB form DotNetValues gives each stored .NET value, and what it leaves alone.</summary>
 public class DotNetValuesTests
 {
-    private static BsonBinaryData Stored(byte subtype, int size, Action<byte[]> write)
+    private static BsonBinaryData Stored(BsonBinarySubtype subtype, int size, Action<byte[]> write)
     {
         var bytes = new byte[size];
         write(bytes);
-        return new BsonBinaryData(bytes, (BsonBinarySubtype)subtype);
+        return new BsonBinaryData(bytes, subtype);
     }
 
-    private static BsonBinaryData Of(DateTime value) => Stored(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, b => CBsonExtensionTypes.WriteDateTime(b, value));
+    private static BsonBinaryData Of(DateTime value) => Stored(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, b => CBsonExtensionTypes.WriteDateTime(b, value));
 
     [Fact]
     public void Each_value_has_its_iso_or_invariant_text()
@@ -25,11 +25,11 @@ public class DotNetValuesTests
             (Of(new DateTime(2024, 2, 29, 13, 45, 30, 123, DateTimeKind.Utc)), "2024-02-29T13:45:30.1230000Z"),
             (Of(new DateTime(2024, 2, 29, 13, 45, 30, DateTimeKind.Unspecified)), "2024-02-29T13:45:30.0000000"),
             (Of(local), local.ToString("o", CultureInfo.InvariantCulture)),
-            (Stored(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, b => CBsonExtensionTypes.WriteDateTimeOffset(b, new DateTimeOffset(2024, 3, 1, 8, 0, 0, TimeSpan.FromMinutes(-570)))), "2024-03-01T08:00:00.0000000-09:30"),
-            (Stored(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, b => CBsonExtensionTypes.WriteDateOnly(b, new DateOnly(1, 1, 1))), "0001-01-01"),
-            (Stored(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, b => CBsonExtensionTypes.WriteTimeOnly(b, new TimeOnly(7, 5, 0))), "07:05:00"),
-            (Stored(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, b => CBsonExtensionTypes.WriteTimeOnly(b, TimeOnly.MaxValue)), "23:59:59.9999999"),
-            (Stored(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, b => CBsonExtensionTypes.WriteTimeSpan(b, TimeSpan.FromTicks(-1))), "-00:00:00.0000001"),
+            (Stored(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, b => CBsonExtensionTypes.WriteDateTimeOffset(b, new DateTimeOffset(2024, 3, 1, 8, 0, 0, TimeSpan.FromMinutes(-570)))), "2024-03-01T08:00:00.0000000-09:30"),
+            (Stored(BsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, b => CBsonExtensionTypes.WriteDateOnly(b, new DateOnly(1, 1, 1))), "0001-01-01"),
+            (Stored(BsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, b => CBsonExtensionTypes.WriteTimeOnly(b, new TimeOnly(7, 5, 0))), "07:05:00"),
+            (Stored(BsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, b => CBsonExtensionTypes.WriteTimeOnly(b, TimeOnly.MaxValue)), "23:59:59.9999999"),
+            (Stored(BsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, b => CBsonExtensionTypes.WriteTimeSpan(b, TimeSpan.FromTicks(-1))), "-00:00:00.0000001"),
             (BsonBinaryData.FromGuid(Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e")), "0f8fad5b-d9cb-469f-a165-70867728950e"),
             (new BsonDecimal128(1.50m), "1.50"),
             (new BsonDecimal128(0.00m), "0.00"),
@@ -52,8 +52,8 @@ public class DotNetValuesTests
             new BsonString("2024-01-01"),
             new BsonInt32(1),
             new BsonDateTime(0),
-            new BsonBinaryData([7, 7], (BsonBinarySubtype)CBsonBinarySubtype.DateTime),
-            new BsonBinaryData(new byte[9] { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0 }, (BsonBinarySubtype)CBsonBinarySubtype.DateTime),
+            new BsonBinaryData([7, 7], BsonBinarySubtype.DateTime),
+            new BsonBinaryData(new byte[9] { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f, 0 }, BsonBinarySubtype.DateTime),
             new BsonBinaryData(new byte[15], BsonBinarySubtype.Uuid),
             new BsonBinaryData([1, 2, 3]),
         ];

@@ -77,7 +77,7 @@ public class ExtendedJsonOutputTests
         var id = ObjectId.Parse("57e193d7a9cc81b4027498b5");
         var document = new BsonDocument
         {
-            { "bin", new BsonBinaryData([1, 2], BsonBinarySubtype.UserDefined) },
+            { "bin", new BsonBinaryData([1, 2], (BsonBinarySubtype)0x80) },
             { "ts", new BsonTimestamp(42, 1) },
             { "re", new BsonRegularExpression("a/b", "mi") },
             { "ptr", new BsonDBPointer("c", id) },

@@ -31,7 +31,7 @@ public class IndexLifecycleTests
             Assert.Equal(500, members.Equal(2, k => k.Append("t1")).Count());
             Assert.True(db.CheckIntegrity().IsValid, db.CheckIntegrity().ToString());
             using var tx = db.Engine.BeginRead();
-            Assert.Equal(["Handle", "Score", "Tags"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name).Order());
+            Assert.Equal(["Handle", "Score", "Tags"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Definition.Name).Order());
         }
     }
 
@@ -44,7 +44,7 @@ public class IndexLifecycleTests
         {
             db.Members.Insert(new Member { Handle = "a", Score = 1 });
             using var tx = db.Engine.BeginRead();
-            scoreTree = CollectionCatalog.LoadIndexes(tx, "Members").Single(i => i.Name == "Score").Tree;
+            scoreTree = CollectionCatalog.LoadIndexes(tx, "Members").Single(i => i.Definition.Name == "Score").Tree;
         }
 
         using (var db = new BareDb(temp.Path))
@@ -52,7 +52,7 @@ public class IndexLifecycleTests
             var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Handle));
             members.Insert(new Member { Handle = "b", Score = 2 });
             using var tx = db.Engine.BeginRead();
-            Assert.Equal(["Handle"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name));
+            Assert.Equal(["Handle"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Definition.Name));
             Assert.Null(tx.OpenTree(scoreTree));
         }
 
@@ -90,13 +90,13 @@ public class IndexLifecycleTests
             string[] dropped;
             using (var tx = db.Engine.BeginRead())
             {
-                dropped = [.. CollectionCatalog.LoadIndexes(tx, "Members").Where(i => i.Name is not ("Handle" or "Score")).Select(i => i.Tree)];
+                dropped = [.. CollectionCatalog.LoadIndexes(tx, "Members").Where(i => i.Definition.Name is not ("Handle" or "Score")).Select(i => i.Tree)];
             }
 
             var members = new RawCollection<Member, int>(db, new IndexSubsetModel<Member, int>(MemberCollection.DocumentModel, Handle, Score));
             using (var tx = db.Engine.BeginRead())
             {
-                Assert.Equal(["Handle", "Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name).Order());
+                Assert.Equal(["Handle", "Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Definition.Name).Order());
                 Assert.Equal(3, dropped.Length);
                 Assert.All(dropped, tree => Assert.Null(tx.OpenTree(tree)));
             }
@@ -163,7 +163,7 @@ public class IndexLifecycleTests
         using (var db = new BareDb(temp.Path))
         {
             using var tx = db.Engine.BeginRead();
-            Assert.Equal(["Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Name));
+            Assert.Equal(["Score"], CollectionCatalog.LoadIndexes(tx, "Members").Select(i => i.Definition.Name));
         }
     }
 }

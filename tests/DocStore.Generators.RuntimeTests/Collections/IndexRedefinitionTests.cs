@@ -34,7 +34,7 @@ public class IndexRedefinitionTests
 
         using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
         {
-            Assert.True(Record(db, "Handle").Unique);
+            Assert.True(Record(db, "Handle").Definition.Unique);
 
             // A unique entry is index key -> primary key; a non-unique one carries the primary key in its key and has no value.
             var entries = IndexTrees.Entries(db, "Members")["Handle"];
@@ -59,7 +59,7 @@ public class IndexRedefinitionTests
         using (var db = new BareDb(temp.Path))
         {
             var members = WithOneIndex(db, NonUniqueHandle, Handle);
-            Assert.False(Record(db, "Handle").Unique);
+            Assert.False(Record(db, "Handle").Definition.Unique);
             Assert.All(IndexTrees.Entries(db, "Members")["Handle"], entry => Assert.Empty(Value(entry)));
             members.Insert(new Member { Id = Documents + 1, Handle = "h17" });
             Assert.Equal([17, Documents + 1], members.Equal(0, k => k.Append("h17")).Select(m => m.Id));
@@ -83,7 +83,7 @@ public class IndexRedefinitionTests
 
         using (var db = AppDb.Open(temp.Path, TempDatabase.Options))
         {
-            Assert.Equal(["Score"], Record(db, "Score").Paths);
+            Assert.Equal(["Score"], Record(db, "Score").Definition.Paths);
             var expected = Enumerable.Range(1, Documents).Where(i => i % 7 == 3).ToList();
             Assert.Equal(expected, db.Members.FindByScore(3).Select(m => m.Id));
             Assert.Equal(expected.Count, db.Members.CountByScore(3));
@@ -104,6 +104,6 @@ public class IndexRedefinitionTests
     private static IndexRecord Record(DocStoreContext db, string index)
     {
         using var tx = db.Engine.BeginRead();
-        return CollectionCatalog.LoadIndexes(tx, "Members").Single(r => r.Name == index);
+        return CollectionCatalog.LoadIndexes(tx, "Members").Single(r => r.Definition.Name == index);
     }
 }

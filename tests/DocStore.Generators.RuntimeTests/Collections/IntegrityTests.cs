@@ -140,6 +140,6 @@ public class IntegrityTests
     private static string IndexTree(AppDb db, string index)
     {
         using var tx = db.Engine.BeginRead();
-        return CollectionCatalog.LoadIndexes(tx, "Members").Single(i => i.Name == index).Tree;
+        return CollectionCatalog.LoadIndexes(tx, "Members").Single(i => i.Definition.Name == index).Tree;
     }
 }

@@ -45,9 +45,9 @@ public class PersistenceTests
         var names = CollectionCatalog.LoadFields(tx, "People").Select(f => f.Name).ToList();
         Assert.Equal(["Id", "Email", "Age", "Address", "Tags", "Street", "City"], names);
         var indexes = CollectionCatalog.LoadIndexes(tx, "People");
-        Assert.Equal(["Address.City"], indexes.Single(i => i.Name == "AddressCity").Paths);
-        Assert.True(indexes.Single(i => i.Name == "Email").Unique);
-        Assert.True(indexes.Single(i => i.Name == "Tags").Multikey);
+        Assert.Equal(["Address.City"], indexes.Single(i => i.Definition.Name == "AddressCity").Definition.Paths);
+        Assert.True(indexes.Single(i => i.Definition.Name == "Email").Definition.Unique);
+        Assert.True(indexes.Single(i => i.Definition.Name == "Tags").Definition.Multikey);
         Assert.All(indexes, i => Assert.NotNull(tx.OpenTree(i.Tree)));
     }
 

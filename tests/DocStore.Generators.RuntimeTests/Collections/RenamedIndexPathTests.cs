@@ -17,7 +17,7 @@ public class RenamedIndexPathTests
         {
             db.Invoices.Insert(new Invoice { Id = 1, Email = "typed@x.org" });
             using var tx = db.Engine.BeginRead();
-            Assert.Equal(["mail"], CollectionCatalog.LoadIndexes(tx, "Invoices").Single(i => i.Name == "Email").Paths);
+            Assert.Equal(["mail"], CollectionCatalog.LoadIndexes(tx, "Invoices").Single(i => i.Definition.Name == "Email").Definition.Paths);
         }
 
         using (var db = DocStoreDatabase.Open(temp.Path, TempDatabase.Options))
@@ -47,8 +47,8 @@ public class RenamedIndexPathTests
 
             // As earlier generators recorded it: the C# member name as the path.
             using var tx = db.Engine.BeginWrite();
-            var index = CollectionCatalog.LoadIndexes(tx, "Invoices").Single(i => i.Name == "Email");
-            CollectionCatalog.PutIndex(tx, "Invoices", index with { Paths = ["Email"] });
+            var index = CollectionCatalog.LoadIndexes(tx, "Invoices").Single(i => i.Definition.Name == "Email");
+            CollectionCatalog.PutIndex(tx, "Invoices", index with { Definition = index.Definition with { Paths = ["Email"] } });
             tx.Commit();
         }
 
@@ -56,7 +56,7 @@ public class RenamedIndexPathTests
         {
             using (var tx = db.Engine.BeginRead())
             {
-                Assert.Equal(["mail"], CollectionCatalog.LoadIndexes(tx, "Invoices").Single(i => i.Name == "Email").Paths);
+                Assert.Equal(["mail"], CollectionCatalog.LoadIndexes(tx, "Invoices").Single(i => i.Definition.Name == "Email").Definition.Paths);
             }
 
             Assert.Equal([2], db.Invoices.FindByEmail("b@x.org").Select(i => i.Id));

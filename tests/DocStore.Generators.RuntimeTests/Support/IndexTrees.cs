@@ -10,7 +10,7 @@ internal static class IndexTrees
     public static Dictionary<string, List<string>> Entries(DocStoreContext db, string collection)
     {
         using var tx = db.Engine.BeginRead();
-        return CollectionCatalog.LoadIndexes(tx, collection).ToDictionary(r => r.Name, r => Entries(tx.OpenTree(r.Tree)!));
+        return CollectionCatalog.LoadIndexes(tx, collection).ToDictionary(r => r.Definition.Name, r => Entries(tx.OpenTree(r.Tree)!));
     }
 
     /// <summary>The raw entries of <paramref name="tree"/> in key order, as <c>KEY=VALUE</c> in hex.</summary>

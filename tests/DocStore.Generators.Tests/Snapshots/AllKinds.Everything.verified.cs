@@ -1327,7 +1327,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         writer.WriteFieldId(ids[EverythingBytes]);
         if (everything.Bytes is { } bytes)
         {
-            writer.WriteBinary(bytes, global::DocStore.Bson.CBsonBinarySubtype.Generic);
+            writer.WriteBinary(bytes, global::DocStore.Bson.BsonBinarySubtype.Generic);
         }
         else
         {

@@ -10,7 +10,7 @@ public sealed class OptionsTests
     public void Every_engine_setting_is_offered_with_the_same_default_and_passed_on()
     {
         var defaults = new DocStoreOptions();
-        var mapped = defaults.ToStorageOptions();
+        var mapped = defaults.Storage;
         var engineDefaults = new StorageOptions();
         foreach (var setting in typeof(StorageOptions).GetProperties(BindingFlags.Public | BindingFlags.Instance))
         {
@@ -36,7 +36,7 @@ public sealed class OptionsTests
             UnbufferedWalWrites = false,
             RedoLog = false,
         };
-        var mapped = options.ToStorageOptions();
+        var mapped = options.Storage;
         foreach (var setting in typeof(StorageOptions).GetProperties(BindingFlags.Public | BindingFlags.Instance))
         {
             Assert.Equal(typeof(DocStoreOptions).GetProperty(setting.Name)!.GetValue(options), setting.GetValue(mapped));

@@ -18,8 +18,8 @@ public class CatalogTests
             CollectionCatalog.PutCollection(tx, new CollectionRecord("People", "c/People"));
             CollectionCatalog.PutField(tx, "People", new FieldDictionaryEntry(2, "Email"));
             CollectionCatalog.PutField(tx, "People", new FieldDictionaryEntry(1, "Id"));
-            CollectionCatalog.PutIndex(tx, "People", new IndexRecord("AddressCity", false, false, ["Address.City"], "i/People/AddressCity"));
-            CollectionCatalog.PutIndex(tx, "People", new IndexRecord("Email", true, false, ["Email"], "i/People/Email"));
+            CollectionCatalog.PutIndex(tx, "People", new IndexRecord(new IndexDefinition("AddressCity", false, false, ["Address.City"]), "i/People/AddressCity"));
+            CollectionCatalog.PutIndex(tx, "People", new IndexRecord(IndexDefinition.UniqueOn("Email"), "i/People/Email"));
             CollectionCatalog.PutCollection(tx, new CollectionRecord("Peoples", "c/Peoples"));
             tx.Commit();
         }
@@ -31,9 +31,9 @@ public class CatalogTests
         Assert.Equal([new FieldDictionaryEntry(1, "Id"), new FieldDictionaryEntry(2, "Email")], CollectionCatalog.LoadFields(read, "People"));
         Assert.Empty(CollectionCatalog.LoadFields(read, "Peoples"));
         var indexes = CollectionCatalog.LoadIndexes(read, "People");
-        Assert.Equal(["AddressCity", "Email"], indexes.Select(i => i.Name));
-        Assert.True(indexes[1].Unique);
-        Assert.Equal(["Address.City"], indexes[0].Paths);
+        Assert.Equal(["AddressCity", "Email"], indexes.Select(i => i.Definition.Name));
+        Assert.True(indexes[1].Definition.Unique);
+        Assert.Equal(["Address.City"], indexes[0].Definition.Paths);
         Assert.Equal("i/People/Email", indexes[1].Tree);
     }
 
@@ -57,12 +57,12 @@ public class CatalogTests
     {
         using var engine = StorageEngine.Open(StorageEngine.InMemory);
         using var tx = engine.BeginWrite();
-        CollectionCatalog.PutIndex(tx, "People", new IndexRecord("A", false, false, ["A"], "i/People/A"));
-        CollectionCatalog.PutIndex(tx, "People", new IndexRecord("B", false, true, ["B[]"], "i/People/B"));
+        CollectionCatalog.PutIndex(tx, "People", new IndexRecord(IndexDefinition.On("A"), "i/People/A"));
+        CollectionCatalog.PutIndex(tx, "People", new IndexRecord(IndexDefinition.On("B[]"), "i/People/B"));
 
         Assert.True(CollectionCatalog.DeleteIndex(tx, "People", "A"));
         Assert.False(CollectionCatalog.DeleteIndex(tx, "People", "A"));
-        Assert.Equal(["B"], CollectionCatalog.LoadIndexes(tx, "People").Select(i => i.Name));
+        Assert.Equal(["B"], CollectionCatalog.LoadIndexes(tx, "People").Select(i => i.Definition.Name));
     }
 
     [Theory]
@@ -85,11 +85,18 @@ public class CatalogTests
     }
 
     [Fact]
-    public void Index_definitions_compare_without_their_tree()
+    public void A_stored_index_compares_with_its_declaration_by_value()
     {
-        var a = new IndexRecord("Email", true, false, ["Email"], "i/People/Email");
-        Assert.True(a.SameDefinition(a with { Tree = "elsewhere" }));
-        Assert.False(a.SameDefinition(a with { Unique = false }));
-        Assert.False(a.SameDefinition(a with { Paths = ["Other"] }));
+        using var engine = StorageEngine.Open(StorageEngine.InMemory);
+        using var tx = engine.BeginWrite();
+        var declared = IndexDefinition.UniqueOn("Email");
+        CollectionCatalog.PutIndex(tx, "People", new IndexRecord(declared, "i/People/Email"));
+
+        var stored = CollectionCatalog.LoadIndexes(tx, "People").Single().Definition;
+        Assert.NotSame(declared.Paths, stored.Paths);
+        Assert.True(stored.SameAs(declared));
+        Assert.False(stored.SameAs(declared with { Unique = false }));
+        Assert.False(stored.SameAs(declared with { Paths = ["Other"] }));
+        Assert.False(stored.SameAs(declared with { Name = "Mail" }));
     }
 }

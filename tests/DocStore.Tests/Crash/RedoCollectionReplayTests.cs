@@ -45,7 +45,7 @@ public sealed class RedoCollectionReplayTests
         File.WriteAllBytes(cut + "-wal", File.ReadAllBytes(path + "-wal")[..32]);
         File.Copy(path + "-redo", cut + "-redo");
 
-        using var committed = StorageEngine.Open(path, RedoWorkload.Options.ToStorageOptions());
+        using var committed = StorageEngine.Open(path, RedoWorkload.Options.Storage);
         using var recovered = CrashDb.Open(cut, RedoWorkload.Options);
         Assert.Equal(Dump(committed), Dump(recovered.Engine));
         var report = recovered.CheckIntegrity();

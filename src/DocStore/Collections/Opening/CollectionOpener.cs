@@ -116,7 +116,7 @@ internal sealed partial class CollectionOpener<T, TKey>(DocStoreContext context,
             if (position < 0)
             {
                 tx.DropTree(existing.Tree);
-                CollectionCatalog.DeleteIndex(tx, Name, existing.Name);
+                CollectionCatalog.DeleteIndex(tx, Name, existing.Definition.Name);
             }
             else
             {
@@ -129,7 +129,7 @@ internal sealed partial class CollectionOpener<T, TKey>(DocStoreContext context,
             if (trees[i] is null)
             {
                 var definition = declared[i];
-                var index = new IndexRecord(definition.Name, definition.Unique, definition.Multikey, [.. definition.Paths], CollectionCatalog.FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
+                var index = new IndexRecord(definition, CollectionCatalog.FreeTreeName(tx, $"i/{Name}/{definition.Name}"));
                 tx.CreateTree(index.Tree);
                 CollectionCatalog.PutIndex(tx, Name, index);
                 trees[i] = index.Tree;
@@ -150,7 +150,7 @@ internal sealed partial class CollectionOpener<T, TKey>(DocStoreContext context,
         for (var i = 0; i < declared.Count; i++)
         {
             var d = declared[i];
-            if (stored.SameDefinition(new IndexRecord(d.Name, d.Unique, d.Multikey, [.. d.Paths], stored.Tree)))
+            if (stored.Definition.SameAs(d))
             {
                 return i;
             }

@@ -120,18 +120,18 @@ internal static class TypeFit
         FieldTypeKind.DateTime => value switch
         {
             BsonDateTime d => d.MillisecondsSinceEpoch is >= -62_135_596_800_000L and <= 253_402_300_799_999L,
-            _ => Extension(value, CBsonBinarySubtype.DateTime) is { } b && CBsonExtensionTypes.TryReadDateTime(b.Span, out _),
+            _ => Extension(value, BsonBinarySubtype.DateTime) is { } b && CBsonExtensionTypes.TryReadDateTime(b.Span, out _),
         },
-        FieldTypeKind.DateTimeOffset => Extension(value, CBsonBinarySubtype.DateTimeOffset) is { } b && CBsonExtensionTypes.TryReadDateTimeOffset(b.Span, out _),
-        FieldTypeKind.TimeSpan => Extension(value, CBsonBinarySubtype.TimeSpan) is { } b && CBsonExtensionTypes.TryReadTimeSpan(b.Span, out _),
-        FieldTypeKind.DateOnly => Extension(value, CBsonBinarySubtype.DateOnly) is { } b && CBsonExtensionTypes.TryReadDateOnly(b.Span, out _),
-        FieldTypeKind.TimeOnly => Extension(value, CBsonBinarySubtype.TimeOnly) is { } b && CBsonExtensionTypes.TryReadTimeOnly(b.Span, out _),
+        FieldTypeKind.DateTimeOffset => Extension(value, BsonBinarySubtype.DateTimeOffset) is { } b && CBsonExtensionTypes.TryReadDateTimeOffset(b.Span, out _),
+        FieldTypeKind.TimeSpan => Extension(value, BsonBinarySubtype.TimeSpan) is { } b && CBsonExtensionTypes.TryReadTimeSpan(b.Span, out _),
+        FieldTypeKind.DateOnly => Extension(value, BsonBinarySubtype.DateOnly) is { } b && CBsonExtensionTypes.TryReadDateOnly(b.Span, out _),
+        FieldTypeKind.TimeOnly => Extension(value, BsonBinarySubtype.TimeOnly) is { } b && CBsonExtensionTypes.TryReadTimeOnly(b.Span, out _),
         FieldTypeKind.Binary => value is BsonBinaryData,
         _ => true,
     };
 
-    private static BsonBinaryData? Extension(BsonValue value, byte subtype) =>
-        value is BsonBinaryData b && (byte)b.Subtype == subtype ? b : null;
+    private static BsonBinaryData? Extension(BsonValue value, BsonBinarySubtype subtype) =>
+        value is BsonBinaryData b && b.Subtype == subtype ? b : null;
 
     /// <summary>What the integer readers take: int32, int64, or an integral double or decimal128, in range.</summary>
     private static bool Integer(BsonValue value, decimal min, decimal max)

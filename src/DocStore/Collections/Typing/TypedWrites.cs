@@ -152,40 +152,40 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         {
             // A BSON datetime ($date) is a UTC instant: stored as the typed writer stores a UTC DateTime.
             BsonDateTime d when UtcDateTime(d) is { } utc =>
-                Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, utc)),
-            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTime) => value,
+                Temporal(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, utc)),
+            BsonBinaryData b when b.Subtype == BsonBinarySubtype.DateTime => value,
             BsonString s when MemberText.TryDateTime(s.Value, out var t) =>
-                Temporal(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, t)),
+                Temporal(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, span => CBsonExtensionTypes.WriteDateTime(span, t)),
             _ => null,
         },
         FieldTypeKind.DateTimeOffset => value switch
         {
-            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateTimeOffset) => value,
+            BsonBinaryData b when b.Subtype == BsonBinarySubtype.DateTimeOffset => value,
             BsonDateTime d when UtcDateTime(d) is { } utc =>
-                Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, new DateTimeOffset(utc))),
+                Temporal(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, new DateTimeOffset(utc))),
             BsonString s when MemberText.TryDateTimeOffset(s.Value, out var t) =>
-                Temporal(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, t)),
+                Temporal(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, span => CBsonExtensionTypes.WriteDateTimeOffset(span, t)),
             _ => null,
         },
         FieldTypeKind.DateOnly => value switch
         {
-            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.DateOnly) => value,
+            BsonBinaryData b when b.Subtype == BsonBinarySubtype.DateOnly => value,
             BsonString s when MemberText.TryDateOnly(s.Value, out var t) =>
-                Temporal(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, span => CBsonExtensionTypes.WriteDateOnly(span, t)),
+                Temporal(BsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, span => CBsonExtensionTypes.WriteDateOnly(span, t)),
             _ => null,
         },
         FieldTypeKind.TimeOnly => value switch
         {
-            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.TimeOnly) => value,
+            BsonBinaryData b when b.Subtype == BsonBinarySubtype.TimeOnly => value,
             BsonString s when MemberText.TryTimeOnly(s.Value, out var t) =>
-                Temporal(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, span => CBsonExtensionTypes.WriteTimeOnly(span, t)),
+                Temporal(BsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, span => CBsonExtensionTypes.WriteTimeOnly(span, t)),
             _ => null,
         },
         FieldTypeKind.TimeSpan => value switch
         {
-            BsonBinaryData b when b.Subtype == Extension(CBsonBinarySubtype.TimeSpan) => value,
+            BsonBinaryData b when b.Subtype == BsonBinarySubtype.TimeSpan => value,
             BsonString s when MemberText.TryTimeSpan(s.Value, out var t) =>
-                Temporal(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, span => CBsonExtensionTypes.WriteTimeSpan(span, t)),
+                Temporal(BsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, span => CBsonExtensionTypes.WriteTimeSpan(span, t)),
             _ => null,
         },
         FieldTypeKind.Binary => value is BsonBinaryData { Subtype: BsonBinarySubtype.Generic } ? value : null,
@@ -216,13 +216,11 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
             ? DateTime.UnixEpoch.AddMilliseconds(value.MillisecondsSinceEpoch)
             : null;
 
-    private static BsonBinarySubtype Extension(byte subtype) => (BsonBinarySubtype)subtype;
-
-    private static BsonBinaryData Temporal(byte subtype, int size, SpanAction write)
+    private static BsonBinaryData Temporal(BsonBinarySubtype subtype, int size, SpanAction write)
     {
         var bytes = new byte[size];
         write(bytes);
-        return new BsonBinaryData(bytes, Extension(subtype));
+        return new BsonBinaryData(bytes, subtype);
     }
 
     private delegate void SpanAction(Span<byte> destination);
@@ -236,7 +234,7 @@ internal sealed class TypedWrites(string collection, IReadOnlyDictionary<string,
         BsonBinaryData b => b.Subtype switch
         {
             BsonBinarySubtype.Uuid => "a guid",
-            (BsonBinarySubtype)CBsonBinarySubtype.DateTime => "a datetime",
+            BsonBinarySubtype.DateTime => "a datetime",
             _ => "a binary",
         },
         BsonArray => "an array",

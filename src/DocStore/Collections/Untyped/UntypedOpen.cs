@@ -44,7 +44,7 @@ internal static class UntypedOpen
             (keyField, generation) = (options.KeyField ?? "_id", options.KeyGeneration ?? KeyGeneration.ObjectId);
         }
 
-        var definitions = stored.Select(r => new IndexDefinition(r.Name, r.Unique, r.Multikey, r.Paths)).ToList();
+        var definitions = stored.Select(r => r.Definition).ToList();
         foreach (var definition in requested)
         {
             // A requested index replaces a recorded one of the same name (and is rebuilt when they differ).

@@ -33,7 +33,7 @@ internal static class OpenFiles
         if (path == StorageEngine.InMemory)
         {
             // Every in-memory open is a database of its own.
-            return new OpenFile(null, StorageEngine.Open(path, options.ToStorageOptions()), options);
+            return new OpenFile(null, StorageEngine.Open(path, options.Storage), options);
         }
 
         var key = KeyOf(path);
@@ -52,7 +52,7 @@ internal static class OpenFiles
                 if (!Closing.TryGetValue(key, out closing))
                 {
                     // Opened under the gate: a second opener of the same file waits here rather than failing on the lock.
-                    file = new OpenFile(key, StorageEngine.Open(path, options.ToStorageOptions()), options);
+                    file = new OpenFile(key, StorageEngine.Open(path, options.Storage), options);
                     Open.Add(key, file);
                     return file;
                 }

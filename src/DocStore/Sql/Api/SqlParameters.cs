@@ -196,7 +196,7 @@ public sealed class SqlParameters : ISqlParameterValues
     {
         var payload = new byte[CBsonExtensionTypes.DateTimeSize];
         CBsonExtensionTypes.WriteDateTime(payload, value);
-        return new BsonBinaryData(payload, (BsonBinarySubtype)CBsonBinarySubtype.DateTime);
+        return new BsonBinaryData(payload, BsonBinarySubtype.DateTime);
     }
 
     bool ISqlParameterValues.TryGetNamed(string name, out BsonValue value) => TryGetNamed(name, out value);

@@ -87,7 +87,7 @@ internal sealed class SqlCatalog
             }
 
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
-                .Select(i => new SqlIndex(i.Name, i.Unique, i.Multikey, i.Paths, i.Tree))
+                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree))
                 .ToArray();
             byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types);
         }

@@ -66,12 +66,12 @@ internal static class BsonValues
                 return SqlValue.FromDateTime(DateTime.UnixEpoch.Ticks + (t.MillisecondsSinceEpoch * TimeSpan.TicksPerMillisecond), 0);
             case BsonBinaryData binary:
                 var payload = binary.Span;
-                if ((byte)binary.Subtype == CBsonBinarySubtype.Uuid && payload.Length == 16)
+                if (binary.Subtype == BsonBinarySubtype.Uuid && payload.Length == 16)
                 {
                     return SqlValue.FromGuidBytes(payload.ToArray());
                 }
 
-                if (TemporalValues.TryRead((byte)binary.Subtype, payload, out var temporal))
+                if (TemporalValues.TryRead(binary.Subtype, payload, out var temporal))
                 {
                     return temporal;
                 }

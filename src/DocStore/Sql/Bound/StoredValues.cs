@@ -48,16 +48,16 @@ internal static class StoredValues
     {
         var payload = reader.GetBinary(out var subtype);
         var bytes = document.Slice(offset + 5, payload.Length);
-        if (subtype == CBsonBinarySubtype.Uuid && payload.Length == 16)
+        if (subtype == BsonBinarySubtype.Uuid && payload.Length == 16)
         {
             return SqlValue.FromGuidBytes(bytes);
         }
 
-        if (subtype >= CBsonBinarySubtype.DateTime && TemporalValues.TryRead(subtype, payload, out var temporal))
+        if (subtype >= BsonBinarySubtype.DateTime && TemporalValues.TryRead(subtype, payload, out var temporal))
         {
             return temporal;
         }
 
-        return SqlValue.FromBinary(bytes, subtype);
+        return SqlValue.FromBinary(bytes, (byte)subtype);
     }
 }

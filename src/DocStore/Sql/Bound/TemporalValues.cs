@@ -12,23 +12,23 @@ namespace DocStore.Sql.Bound;
 internal static class TemporalValues
 {
     /// <summary>The value of an extension payload; false when the subtype is not temporal or the payload is malformed.</summary>
-    public static bool TryRead(byte subtype, ReadOnlySpan<byte> payload, out SqlValue value)
+    public static bool TryRead(BsonBinarySubtype subtype, ReadOnlySpan<byte> payload, out SqlValue value)
     {
         switch (subtype)
         {
-            case CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime):
+            case BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime):
                 value = SqlValue.FromDateTime(dateTime.Ticks, (byte)(1 + (int)dateTime.Kind));
                 return true;
-            case CBsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out var offset):
+            case BsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out var offset):
                 value = SqlValue.FromDateTimeOffset(offset);
                 return true;
-            case CBsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(payload, out var date):
+            case BsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(payload, out var date):
                 value = SqlValue.FromDateOnly(date);
                 return true;
-            case CBsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(payload, out var time):
+            case BsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(payload, out var time):
                 value = SqlValue.FromTimeOnly(time);
                 return true;
-            case CBsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(payload, out var span):
+            case BsonBinarySubtype.TimeSpan when CBsonExtensionTypes.TryReadTimeSpan(payload, out var span):
                 value = SqlValue.FromTimeSpan(span);
                 return true;
             default:
@@ -45,19 +45,19 @@ internal static class TemporalValues
             case SqlKind.DateTime when value.Subtype == 0:
                 return new BsonDateTime((value.Integer - DateTime.UnixEpoch.Ticks) / TimeSpan.TicksPerMillisecond);
             case SqlKind.DateTime:
-                return Extension(CBsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, value, static (span, v) =>
+                return Extension(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, value, static (span, v) =>
                     CBsonExtensionTypes.WriteDateTime(span, new DateTime(v.Integer, (DateTimeKind)(v.Subtype - 1))));
             case SqlKind.DateTimeOffset:
-                return Extension(CBsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, value, static (span, v) =>
+                return Extension(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, value, static (span, v) =>
                     CBsonExtensionTypes.WriteDateTimeOffset(span, v.AsDateTimeOffset()));
             case SqlKind.DateOnly:
-                return Extension(CBsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, value, static (span, v) =>
+                return Extension(BsonBinarySubtype.DateOnly, CBsonExtensionTypes.DateOnlySize, value, static (span, v) =>
                     CBsonExtensionTypes.WriteDateOnly(span, DateOnly.FromDayNumber((int)v.Integer)));
             case SqlKind.TimeOnly:
-                return Extension(CBsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, value, static (span, v) =>
+                return Extension(BsonBinarySubtype.TimeOnly, CBsonExtensionTypes.TimeOnlySize, value, static (span, v) =>
                     CBsonExtensionTypes.WriteTimeOnly(span, new TimeOnly(v.Integer)));
             default:
-                return Extension(CBsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, value, static (span, v) =>
+                return Extension(BsonBinarySubtype.TimeSpan, CBsonExtensionTypes.TimeSpanSize, value, static (span, v) =>
                     CBsonExtensionTypes.WriteTimeSpan(span, new TimeSpan(v.Integer)));
         }
     }
@@ -72,11 +72,11 @@ internal static class TemporalValues
         _ => new TimeSpan(value.Integer).ToString("c", CultureInfo.InvariantCulture),
     };
 
-    private static BsonBinaryData Extension(byte subtype, int size, in SqlValue value, SpanWriter write)
+    private static BsonBinaryData Extension(BsonBinarySubtype subtype, int size, in SqlValue value, SpanWriter write)
     {
         var payload = new byte[size];
         write(payload, value);
-        return new BsonBinaryData(payload, (BsonBinarySubtype)subtype);
+        return new BsonBinaryData(payload, subtype);
     }
 
     private delegate void SpanWriter(Span<byte> destination, SqlValue value);

@@ -29,14 +29,14 @@ internal static class IndexStatements
         }
 
         ThrowIfOwned(context, sql, statement, collection.Name);
-        if (CollectionCatalog.LoadIndexes(write, collection.Name).FirstOrDefault(r => r.Name == definition.Name) is { } existing)
+        if (CollectionCatalog.LoadIndexes(write, collection.Name).FirstOrDefault(r => r.Definition.Name == definition.Name) is { } existing)
         {
             if (statement.IfNotExists)
             {
                 return;
             }
 
-            throw SqlErrors.At(sql, statement.Name.Span, DocStoreErrorCode.SqlNameTaken, $"Collection '{collection.Name}' already has an index named '{existing.Name}' ({string.Join(", ", existing.Paths)}); drop it first or choose another name");
+            throw SqlErrors.At(sql, statement.Name.Span, DocStoreErrorCode.SqlNameTaken, $"Collection '{collection.Name}' already has an index named '{existing.Definition.Name}' ({string.Join(", ", existing.Definition.Paths)}); drop it first or choose another name");
         }
 
         IndexBuild.Create(write, collection.Name, collection.PrimaryTree, definition, TreeLimits.MaxKeyLength(context.Engine.PageSize));
@@ -62,10 +62,10 @@ internal static class IndexStatements
 
         var stored = CollectionCatalog.LoadIndexes(write, collection.Name);
         var name = statement.Name;
-        var matches = stored.Where(r => r.Name == name.Text).ToList();
+        var matches = stored.Where(r => r.Definition.Name == name.Text).ToList();
         if (matches.Count == 0 && !name.Quoted)
         {
-            matches = [.. stored.Where(r => string.Equals(r.Name, name.Text, StringComparison.OrdinalIgnoreCase))];
+            matches = [.. stored.Where(r => string.Equals(r.Definition.Name, name.Text, StringComparison.OrdinalIgnoreCase))];
         }
 
         if (matches.Count != 1)
@@ -75,15 +75,15 @@ internal static class IndexStatements
                 return;
             }
 
-            var known = stored.Count == 0 ? "none" : string.Join(", ", stored.Select(r => r.Name));
+            var known = stored.Count == 0 ? "none" : string.Join(", ", stored.Select(r => r.Definition.Name));
             throw SqlErrors.UnknownName(sql, name.Span, matches.Count == 0
                 ? $"Collection '{collection.Name}' has no index named '{name.Text}' (its indexes: {known})"
-                : $"The index name '{name.Text}' of collection '{collection.Name}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m.Name}'"))} ignoring case; quote the exact name");
+                : $"The index name '{name.Text}' of collection '{collection.Name}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m.Definition.Name}'"))} ignoring case; quote the exact name");
         }
 
         ThrowIfOwned(context, sql, statement, collection.Name);
         write.DropTree(matches[0].Tree);
-        CollectionCatalog.DeleteIndex(write, collection.Name, matches[0].Name);
+        CollectionCatalog.DeleteIndex(write, collection.Name, matches[0].Definition.Name);
         transaction.Commit();
     }
 

@@ -52,7 +52,7 @@ internal static class CBsonDump
                 break;
             case BsonType.Binary:
                 var payload = reader.GetBinary(out var subtype);
-                text.Append("bin").Append(subtype).Append('(').Append(Convert.ToHexString(payload)).Append(')');
+                text.Append("bin").Append((byte)subtype).Append('(').Append(Convert.ToHexString(payload)).Append(')');
                 text.Append(DescribeExtension(ref reader, subtype));
                 break;
             case BsonType.ObjectId: text.Append(reader.GetObjectId()); break;
@@ -90,18 +90,18 @@ internal static class CBsonDump
     }
 
     // Extension payloads are interpreted only when they are well-formed for their type: any binary is valid.
-    private static string DescribeExtension(ref CBsonReader reader, byte subtype)
+    private static string DescribeExtension(ref CBsonReader reader, BsonBinarySubtype subtype)
     {
         var payload = reader.GetBinary(out _);
         var inv = CultureInfo.InvariantCulture;
         return subtype switch
         {
-            CBsonBinarySubtype.Uuid when payload.Length == 16 => "=" + reader.GetGuid(),
-            CBsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out _) => "=" + reader.GetDateTime().Ticks.ToString(inv) + reader.GetDateTime().Kind,
-            CBsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out _) => "=" + reader.GetDateTimeOffset().ToString("O", inv),
-            CBsonBinarySubtype.TimeSpan when payload.Length == 8 => "=" + reader.GetTimeSpan().Ticks.ToString(inv),
-            CBsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(payload, out _) => "=" + reader.GetDateOnly().DayNumber.ToString(inv),
-            CBsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(payload, out _) => "=" + reader.GetTimeOnly().Ticks.ToString(inv),
+            BsonBinarySubtype.Uuid when payload.Length == 16 => "=" + reader.GetGuid(),
+            BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out _) => "=" + reader.GetDateTime().Ticks.ToString(inv) + reader.GetDateTime().Kind,
+            BsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out _) => "=" + reader.GetDateTimeOffset().ToString("O", inv),
+            BsonBinarySubtype.TimeSpan when payload.Length == 8 => "=" + reader.GetTimeSpan().Ticks.ToString(inv),
+            BsonBinarySubtype.DateOnly when CBsonExtensionTypes.TryReadDateOnly(payload, out _) => "=" + reader.GetDateOnly().DayNumber.ToString(inv),
+            BsonBinarySubtype.TimeOnly when CBsonExtensionTypes.TryReadTimeOnly(payload, out _) => "=" + reader.GetTimeOnly().Ticks.ToString(inv),
             _ => string.Empty,
         };
     }

@@ -52,7 +52,7 @@ internal static class RandomDocuments
             case 9: writer.WriteObjectId(new ObjectId((uint)random.Next(), random.NextInt64(), random.Next())); break;
             case 10: writer.WriteDecimal(new decimal(random.Next(), random.Next(), random.Next(), random.Next(2) == 1, (byte)random.Next(29))); break;
             case 11: writer.WriteGuid(new Guid(RandomBytes(random, 16))); break;
-            case 12: writer.WriteBinary(RandomBytes(random, random.Next(20)), (byte)random.Next(0, 2)); break;
+            case 12: writer.WriteBinary(RandomBytes(random, random.Next(20)), (BsonBinarySubtype)random.Next(0, 2)); break;
             case 13: writer.WriteUtcDateTime(random.NextInt64(-62_135_596_800_000L, 253_402_300_799_999L)); break;
             case 14: writer.WriteDateTime(new DateTime(random.NextInt64(DateTime.MaxValue.Ticks + 1), (DateTimeKind)random.Next(3))); break;
             case 15: writer.WriteDateTimeOffset(new DateTimeOffset(random.NextInt64(DateTime.MaxValue.Ticks / 4, DateTime.MaxValue.Ticks / 2), TimeSpan.FromMinutes(random.Next(-840, 841)))); break;
@@ -65,8 +65,8 @@ internal static class RandomDocuments
             case 22: writer.WriteSymbol(Word(random, allowNul: true)); break;
             case 23: writer.WriteDBPointer(Word(random, allowNul: true), new ObjectId((uint)random.Next(), 7, 9)); break;
             case 24: writer.WriteDecimal128(new Decimal128((ulong)random.NextInt64(), (ulong)random.NextInt64())); break;
-            case 25: writer.WriteBinary(RandomBytes(random, random.Next(1, 9)), 0x80); break;
-            case 26: writer.WriteBinary([4, 0, 0, 0, 1, 2, 3, 4], CBsonBinarySubtype.BinaryOld); break;
+            case 25: writer.WriteBinary(RandomBytes(random, random.Next(1, 9)), BsonBinarySubtype.DateTime); break;
+            case 26: writer.WriteBinary([4, 0, 0, 0, 1, 2, 3, 4], BsonBinarySubtype.OldBinary); break;
             case 27: writer.WriteDouble(double.NaN); break;
             case 28:
                 writer.WriteStartDocument();

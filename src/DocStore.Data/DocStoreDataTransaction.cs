@@ -9,11 +9,11 @@ namespace DocStore.Data;
 /// it through <see cref="Transaction"/>. Named apart from that class so both namespaces can be imported
 /// together. Disposing it without <see cref="Commit"/> rolls back.
 /// </summary>
-public sealed class DocStoreDbTransaction : DbTransaction
+public sealed class DocStoreDataTransaction : DbTransaction
 {
     private readonly DocStoreConnection _connection;
 
-    internal DocStoreDbTransaction(DocStoreConnection connection, DocStoreTransaction transaction, IsolationLevel isolationLevel)
+    internal DocStoreDataTransaction(DocStoreConnection connection, DocStoreTransaction transaction, IsolationLevel isolationLevel)
     {
         _connection = connection;
         Transaction = transaction;
