@@ -1,37 +1,27 @@
 using DocStore.Storage.Pages;
+using DocStore.Transactions;
 
 namespace DocStore.BTree;
 
-/// <summary>Deletion, with merge or rebalance of underfull pages.</summary>
-internal sealed partial class Tree
+/// <summary>Deletion from a <see cref="Tree"/>, with the merge or evening out of pages it leaves underfull.</summary>
+internal static class TreeDeletion
 {
-    /// <summary>Removes <paramref name="key"/>; returns false when it was not there.</summary>
-    /// <exception cref="InvalidOperationException">The tree belongs to a read transaction.</exception>
-    public bool Delete(ReadOnlySpan<byte> key)
+    /// <summary>Removes <paramref name="key"/> (no longer than the tree's limit); returns false, changing nothing, when it was not there.</summary>
+    public static bool Remove(Tree tree, WriteTransaction writer, ReadOnlySpan<byte> key)
     {
-        var writer = Writer();
-        if (key.Length > MaxKeyLength)
-        {
-            return false;
-        }
-
-        var leafNumber = DescendForWrite(key);
-        Node.Search(_tx.ReadPage(leafNumber), key, out var found);
+        var leafNumber = tree.Path.Descend(tree, key);
+        Node.Search(writer.ReadPage(leafNumber), key, out var found);
         if (!found)
         {
             return false;
         }
 
-        _tx.Version++;
+        writer.Version++;
         var leaf = writer.GetWritable(leafNumber);
         var index = Node.Search(leaf, key, out _);
-        FreeValue(leaf, index);
+        OverflowStore.Free(tree, writer, leaf, index);
         Node.Remove(leaf, index);
-        Rebalance(_depth, leaf);
-        if (writer.RecordsChanges)
-        {
-            writer.RecordDelete(NameUtf8, key);
-        }
+        Rebalance(tree, writer, tree.Path.Depth, leaf);
         return true;
     }
 
@@ -42,13 +32,13 @@ internal sealed partial class Tree
     /// Merging at half keeps pages that deletes thin out from piling up at a quarter full. Finally, a root
     /// branch left with one child absorbs it.
     /// </summary>
-    private void Rebalance(int level, byte[] page)
+    public static void Rebalance(Tree tree, WriteTransaction writer, int level, byte[] page)
     {
-        var writer = Writer();
-        var usable = PageSize - PageLayout.HeaderSize;
+        var pageSize = tree.PageSize;
+        var usable = pageSize - PageLayout.HeaderSize;
         while (level > 0 && Node.UsedBytes(page) < usable * 3 / 4)
         {
-            var (parentNumber, childIndex) = _path![level - 1];
+            var (parentNumber, childIndex) = tree.Path[level - 1];
             var parent = writer.GetWritable(parentNumber);
             if (Node.Count(parent) == 0)
             {
@@ -57,8 +47,8 @@ internal sealed partial class Tree
 
             var used = Node.UsedBytes(page);
             var separatorIndex = childIndex > 0 ? childIndex - 1 : 0;
-            if (!FitsWith(parent, separatorIndex, usable) && childIndex > 0 && childIndex < Node.Count(parent)
-                && FitsWith(parent, childIndex, usable))
+            if (!FitsWith(writer, parent, separatorIndex, usable) && childIndex > 0 && childIndex < Node.Count(parent)
+                && FitsWith(writer, parent, childIndex, usable))
             {
                 separatorIndex = childIndex;
             }
@@ -67,9 +57,9 @@ internal sealed partial class Tree
             var rightNumber = Node.Child(parent, separatorIndex + 1);
             var isLeaf = PageLayout.GetType(page) == PageType.Leaf;
             var type = isLeaf ? PageType.Leaf : PageType.Branch;
-            if (!FitsWith(parent, separatorIndex, usable))
+            if (!FitsWith(writer, parent, separatorIndex, usable))
             {
-                if (isLeaf && TryMergeThreeIntoTwo(level, parent, childIndex, used, usable))
+                if (isLeaf && TryMergeThreeIntoTwo(tree, writer, level, parent, childIndex, used, usable))
                 {
                     return;
                 }
@@ -110,32 +100,32 @@ internal sealed partial class Tree
             {
                 // Under a quarter page beside at most a page, the cells cut into two that fit whatever their
                 // sizes (a leaf cell takes at most half a page); checked all the same before any page changes.
-                var cut = BalancedSplit(cells, 0);
+                var cut = CellCuts.Balanced(cells, 0, pageSize);
                 if (Node.Size(cells, 0, cut) > usable || Node.Size(cells, cut, cells.Count) > usable)
                 {
                     break;
                 }
 
-                separator = ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
+                separator = CellCuts.ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
                 Node.Build(left, type, cells, 0, cut, 0);
                 Node.Build(right, type, cells, cut, cells.Count, 0);
             }
             else
             {
-                var cut = BalancedSplit(cells, 1);
+                var cut = CellCuts.Balanced(cells, 1, pageSize);
                 separator = Node.CellKey(cells[cut]).ToArray();
                 Node.Build(left, type, cells, 0, cut, Node.CellChild(cells[cut]));
                 Node.Build(right, type, cells, cut + 1, cells.Count, rightLink);
             }
 
             Node.Remove(parent, separatorIndex);
-            InsertIntoBranch(level - 1, separatorIndex, separator, leftNumber);
+            TreeInsertion.InsertIntoBranch(tree, writer, level - 1, separatorIndex, separator, leftNumber);
             return;
         }
 
         if (level == 0)
         {
-            CollapseRoot();
+            CollapseRoot(tree, writer);
         }
     }
 
@@ -144,28 +134,27 @@ internal sealed partial class Tree
     /// hold at most 1⅞ pages and cut into two that fit, freeing itself: without it, leaves beside fuller
     /// ones thin out to a third.
     /// </summary>
-    private bool TryMergeThreeIntoTwo(int level, byte[] parent, int childIndex, int used, int usable)
+    private static bool TryMergeThreeIntoTwo(Tree tree, WriteTransaction writer, int level, byte[] parent, int childIndex, int used, int usable)
     {
         if (childIndex == 0 || childIndex >= Node.Count(parent))
         {
             return false;
         }
 
-        var writer = Writer();
         var leftNumber = Node.Child(parent, childIndex - 1);
         var middleNumber = Node.Child(parent, childIndex);
         var rightNumber = Node.Child(parent, childIndex + 1);
-        if (Node.UsedBytes(_tx.ReadPage(leftNumber)) + used + Node.UsedBytes(_tx.ReadPage(rightNumber)) > (2 * usable) - (usable / 8))
+        if (Node.UsedBytes(writer.ReadPage(leftNumber)) + used + Node.UsedBytes(writer.ReadPage(rightNumber)) > (2 * usable) - (usable / 8))
         {
             return false;
         }
 
         // Within 1⅞ pages the cells may still not cut into two that fit (a leaf cell can take half a page),
         // so the cut is checked before any page changes.
-        var cells = Node.Cells(_tx.ReadPage(leftNumber));
-        cells.AddRange(Node.Cells(_tx.ReadPage(middleNumber)));
-        cells.AddRange(Node.Cells(_tx.ReadPage(rightNumber)));
-        var cut = BalancedSplit(cells, 0);
+        var cells = Node.Cells(writer.ReadPage(leftNumber));
+        cells.AddRange(Node.Cells(writer.ReadPage(middleNumber)));
+        cells.AddRange(Node.Cells(writer.ReadPage(rightNumber)));
+        var cut = CellCuts.Balanced(cells, 0, tree.PageSize);
         if (Node.Size(cells, 0, cut) > usable || Node.Size(cells, cut, cells.Count) > usable)
         {
             return false;
@@ -175,13 +164,13 @@ internal sealed partial class Tree
         var right = writer.GetWritable(rightNumber);
         Node.Build(left, PageType.Leaf, cells, 0, cut, 0);
         Node.Build(right, PageType.Leaf, cells, cut, cells.Count, 0);
-        var separator = ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
+        var separator = CellCuts.ShortestSeparator(Node.CellKey(cells[cut - 1]), Node.CellKey(cells[cut]));
         writer.FreePage(middleNumber);
 
         // The separators on both sides of the middle leaf give way to one between left and right.
         Node.Remove(parent, childIndex);
         Node.Remove(parent, childIndex - 1);
-        InsertIntoBranch(level - 1, childIndex - 1, separator, leftNumber);
+        TreeInsertion.InsertIntoBranch(tree, writer, level - 1, childIndex - 1, separator, leftNumber);
         return true;
     }
 
@@ -190,58 +179,22 @@ internal sealed partial class Tree
     /// would fit in one page, judged by their used bytes and, for branches, the separator that moves down;
     /// an estimate the merge confirms by the cells' sizes.
     /// </summary>
-    private bool FitsWith(byte[] parent, int separatorIndex, int usable)
+    private static bool FitsWith(WriteTransaction writer, byte[] parent, int separatorIndex, int usable)
     {
-        var left = _tx.ReadPage(Node.Child(parent, separatorIndex));
-        var right = _tx.ReadPage(Node.Child(parent, separatorIndex + 1));
+        var left = writer.ReadPage(Node.Child(parent, separatorIndex));
+        var right = writer.ReadPage(Node.Child(parent, separatorIndex + 1));
         var separator = PageLayout.GetType(left) == PageType.Branch ? Node.BranchCellSize(Node.KeyAt(parent, separatorIndex).Length) + 2 : 0;
         return Node.UsedBytes(left) + Node.UsedBytes(right) + separator <= usable;
     }
 
-    private void CollapseRoot()
+    private static void CollapseRoot(Tree tree, WriteTransaction writer)
     {
-        var writer = Writer();
-        var root = writer.GetWritable(RootPage);
+        var root = writer.GetWritable(tree.RootPage);
         while (PageLayout.GetType(root) == PageType.Branch && Node.Count(root) == 0)
         {
             var child = PageLayout.GetLink(root);
-            _tx.ReadPage(child).CopyTo(root, 0);
+            writer.ReadPage(child).CopyTo(root, 0);
             writer.FreePage(child);
         }
-    }
-
-    /// <summary>Frees every page of the tree, its root included (used when the tree is dropped).</summary>
-    internal void FreeAllPages()
-    {
-        var writer = Writer();
-        _tx.Version++;
-        FreeSubtree(writer, RootPage, 0);
-    }
-
-    private void FreeSubtree(Transactions.WriteTransaction writer, uint pageNumber, int depth)
-    {
-        if (depth > TreeLimits.MaxDepth)
-        {
-            throw Corrupt(pageNumber, $"deeper than {TreeLimits.MaxDepth} levels (a cycle?)");
-        }
-
-        var page = ReadNodePage(pageNumber);
-        var count = Node.Count(page);
-        if (PageLayout.GetType(page) == PageType.Branch)
-        {
-            for (var i = 0; i <= count; i++)
-            {
-                FreeSubtree(writer, Node.Child(page, i), depth + 1);
-            }
-        }
-        else
-        {
-            for (var i = 0; i < count; i++)
-            {
-                FreeValue(page, i);
-            }
-        }
-
-        writer.FreePage(pageNumber);
     }
 }
