@@ -21,7 +21,7 @@ internal static class AffinityText
         switch (kind)
         {
             case FieldTypeKind.DateTime when MemberText.TryDateTime(text, out var dateTime):
-                value = SqlValue.FromDateTime(dateTime.Ticks, (byte)(1 + (int)dateTime.Kind));
+                value = SqlValue.FromDateTime(dateTime);
                 return true;
             case FieldTypeKind.DateTimeOffset when MemberText.TryDateTimeOffset(text, out var offset):
                 value = SqlValue.FromDateTimeOffset(offset);

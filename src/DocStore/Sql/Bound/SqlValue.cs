@@ -79,6 +79,9 @@ internal readonly struct SqlValue
     /// <summary>True for the kinds of the .NET date and time types.</summary>
     public bool IsTemporal => Kind is SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan;
 
+    /// <summary>A <see cref="SqlKind.DateTime"/> value as .NET's type: a BSON date (tag 0) is UTC, an extension keeps its stored kind.</summary>
+    public DateTime AsDateTime() => new(Integer, Subtype == 0 ? DateTimeKind.Utc : (DateTimeKind)(Subtype - 1));
+
     /// <summary>A <see cref="SqlKind.DateTimeOffset"/> value as .NET's type, with its own offset.</summary>
     public DateTimeOffset AsDateTimeOffset()
     {
@@ -108,6 +111,9 @@ internal readonly struct SqlValue
 
     /// <summary>A BSON UTC datetime (<paramref name="ticks"/> since 0001) or a C-BSON DateTime extension (<paramref name="kindTag"/> its kind + 1).</summary>
     public static SqlValue FromDateTime(long ticks, byte kindTag) => new(SqlKind.DateTime, ticks, 0, 0, default, null, kindTag);
+
+    /// <summary>A C-BSON DateTime extension: <paramref name="value"/>'s ticks, and its kind kept in the tag (kind + 1).</summary>
+    public static SqlValue FromDateTime(DateTime value) => FromDateTime(value.Ticks, (byte)(1 + (int)value.Kind));
 
     /// <summary>A DateTimeOffset: compared by its UTC instant, returned with its own offset.</summary>
     public static SqlValue FromDateTimeOffset(DateTimeOffset value) =>

@@ -17,7 +17,7 @@ internal static class TemporalValues
         switch (subtype)
         {
             case BsonBinarySubtype.DateTime when CBsonExtensionTypes.TryReadDateTime(payload, out var dateTime):
-                value = SqlValue.FromDateTime(dateTime.Ticks, (byte)(1 + (int)dateTime.Kind));
+                value = SqlValue.FromDateTime(dateTime);
                 return true;
             case BsonBinarySubtype.DateTimeOffset when CBsonExtensionTypes.TryReadDateTimeOffset(payload, out var offset):
                 value = SqlValue.FromDateTimeOffset(offset);
@@ -46,7 +46,7 @@ internal static class TemporalValues
                 return new BsonDateTime((value.Integer - DateTime.UnixEpoch.Ticks) / TimeSpan.TicksPerMillisecond);
             case SqlKind.DateTime:
                 return Extension(BsonBinarySubtype.DateTime, CBsonExtensionTypes.DateTimeSize, value, static (span, v) =>
-                    CBsonExtensionTypes.WriteDateTime(span, new DateTime(v.Integer, (DateTimeKind)(v.Subtype - 1))));
+                    CBsonExtensionTypes.WriteDateTime(span, v.AsDateTime()));
             case SqlKind.DateTimeOffset:
                 return Extension(BsonBinarySubtype.DateTimeOffset, CBsonExtensionTypes.DateTimeOffsetSize, value, static (span, v) =>
                     CBsonExtensionTypes.WriteDateTimeOffset(span, v.AsDateTimeOffset()));
@@ -65,7 +65,7 @@ internal static class TemporalValues
     /// <summary>ISO 8601 text for <c>||</c>, LIKE and LENGTH: the round-trip forms of each .NET type.</summary>
     public static string ToText(in SqlValue value) => value.Kind switch
     {
-        SqlKind.DateTime => new DateTime(value.Integer, value.Subtype == 0 ? DateTimeKind.Utc : (DateTimeKind)(value.Subtype - 1)).ToString("O", CultureInfo.InvariantCulture),
+        SqlKind.DateTime => value.AsDateTime().ToString("O", CultureInfo.InvariantCulture),
         SqlKind.DateTimeOffset => value.AsDateTimeOffset().ToString("O", CultureInfo.InvariantCulture),
         SqlKind.DateOnly => DateOnly.FromDayNumber((int)value.Integer).ToString("O", CultureInfo.InvariantCulture),
         SqlKind.TimeOnly => new TimeOnly(value.Integer).ToString("O", CultureInfo.InvariantCulture),
