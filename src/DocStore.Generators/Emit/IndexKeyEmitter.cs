@@ -20,45 +20,39 @@ internal sealed class IndexKeyEmitter(CollectionEmitContext context)
             extractors[i] = context.Members.Take("Append" + context.Model.Indexes[i].Name + "Keys");
         }
 
-        w.Line("/// <inheritdoc />");
-        w.Open($"public void AppendIndexKeys(int index, {context.T} document, {RuntimeNames.KeySink} keys)");
-        w.Line("global::System.ArgumentNullException.ThrowIfNull(keys);");
-        w.Open("switch (index)");
-        for (int i = 0; i < extractors.Length; i++)
-        {
-            w.Line($"case {context.IndexConstants[i]}:");
-            w.Line($"    {extractors[i]}(document, keys);");
-            w.Line("    break;");
-        }
-
-        w.Line("default:");
-        w.Line("    throw new global::System.ArgumentOutOfRangeException(nameof(index));");
-        w.Close();
-        w.Close();
-        w.Line();
-        w.Line("/// <inheritdoc />");
-        w.Open($"public void AppendIndexKeys(int index, global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, {RuntimeNames.KeySink} keys)");
-        w.Line("global::System.ArgumentNullException.ThrowIfNull(fields);");
-        w.Line("global::System.ArgumentNullException.ThrowIfNull(keys);");
-        w.Open("switch (index)");
-        for (int i = 0; i < extractors.Length; i++)
-        {
-            w.Line($"case {context.IndexConstants[i]}:");
-            w.Line($"    {extractors[i]}(document, fields, keys);");
-            w.Line("    break;");
-        }
-
-        w.Line("default:");
-        w.Line("    throw new global::System.ArgumentOutOfRangeException(nameof(index));");
-        w.Close();
-        w.Close();
-        w.Line();
+        EmitDispatch(w, extractors, $"{context.T} document, {RuntimeNames.KeySink} keys", ["keys"], "document, keys");
+        EmitDispatch(w, extractors, $"global::System.ReadOnlySpan<byte> document, {RuntimeNames.Resolver} fields, {RuntimeNames.KeySink} keys", ["fields", "keys"], "document, fields, keys");
 
         for (int i = 0; i < extractors.Length; i++)
         {
             EmitObjectKeys(w, extractors[i], context.Model.Indexes[i]);
             EmitStoredKeys(w, extractors[i], context.Model.Indexes[i]);
         }
+    }
+
+    /// <summary>One <c>AppendIndexKeys</c> overload: checks its reference arguments, then calls index N's extractor.</summary>
+    private void EmitDispatch(SourceWriter w, string[] extractors, string parameters, string[] nonNull, string arguments)
+    {
+        w.Line("/// <inheritdoc />");
+        w.Open($"public void AppendIndexKeys(int index, {parameters})");
+        foreach (var name in nonNull)
+        {
+            w.Line($"global::System.ArgumentNullException.ThrowIfNull({name});");
+        }
+
+        w.Open("switch (index)");
+        for (int i = 0; i < extractors.Length; i++)
+        {
+            w.Line($"case {context.IndexConstants[i]}:");
+            w.Line($"    {extractors[i]}({arguments});");
+            w.Line("    break;");
+        }
+
+        w.Line("default:");
+        w.Line("    throw new global::System.ArgumentOutOfRangeException(nameof(index));");
+        w.Close();
+        w.Close();
+        w.Line();
     }
 
     private static string NullableLocal(TypeShape leaf) =>
