@@ -1,0 +1,73 @@
+using DocStore;
+
+namespace DocStore.Generators.RuntimeTests.Linq;
+
+/// <summary>
+/// A model with every index kind the LINQ planner can use: the key, a unique index, a plain index, a
+/// nullable index, a composite index, a path index into a nested object, a multikey index over an array
+/// and one over a field of array elements; and members no index covers.
+/// </summary>
+[Collection]
+[Index("Home.City")]
+[Index("Tags[]")]
+[Index("Lines[].Sku")]
+[Index(nameof(Age), nameof(Name), Name = "AgeName")]
+public sealed class LinqItem
+{
+    /// <summary>The key.</summary>
+    [Key] public int Id { get; set; }
+
+    /// <summary>Unique, never null for typed inserts.</summary>
+    [Index(Unique = true)] public string Code { get; set; } = "";
+
+    /// <summary>Plain index over a non-nullable value.</summary>
+    [Index] public int Age { get; set; }
+
+    /// <summary>Index over a nullable value.</summary>
+    [Index] public int? Score { get; set; }
+
+    /// <summary>Unindexed alone, second component of the composite index.</summary>
+    public string? Name { get; set; }
+
+    /// <summary>Unindexed double.</summary>
+    public double Weight { get; set; }
+
+    /// <summary>Unindexed bool.</summary>
+    public bool Active { get; set; }
+
+    /// <summary>Unindexed nullable date.</summary>
+    public DateTime? Born { get; set; }
+
+    /// <summary>Nested object, sometimes null.</summary>
+    public LinqHome? Home { get; set; }
+
+    /// <summary>Array of strings, sometimes null or empty.</summary>
+    public string[]? Tags { get; set; }
+
+    /// <summary>Array of objects, sometimes null or empty.</summary>
+    public List<LinqLine>? Lines { get; set; }
+}
+
+/// <summary>The nested object of <see cref="LinqItem"/>.</summary>
+public sealed class LinqHome
+{
+    /// <summary>Indexed through the path index.</summary>
+    public string? City { get; set; }
+
+    /// <summary>Unindexed value inside the nested object.</summary>
+    public int Zip { get; set; }
+}
+
+/// <summary>An element of <see cref="LinqItem.Lines"/>.</summary>
+public sealed class LinqLine
+{
+    /// <summary>Indexed through the multikey path index.</summary>
+    public string Sku { get; set; } = "";
+
+    /// <summary>Unindexed quantity.</summary>
+    public int Qty { get; set; }
+}
+
+/// <summary>A context holding only the LINQ model.</summary>
+[ContextCollections(typeof(LinqItem))]
+public sealed partial class LinqDb : DocStoreContext;
