@@ -12,7 +12,7 @@ namespace DocStore.Generators.RuntimeTests.Linq;
 [Index("Tags[]")]
 [Index("Lines[].Sku")]
 [Index(nameof(Age), nameof(Name), Name = "AgeName")]
-public sealed class LinqItem
+public sealed partial class LinqItem
 {
     /// <summary>The key.</summary>
     [Key] public int Id { get; set; }

@@ -1,3 +1,6 @@
+// The test builds expression trees at run time, as a dynamic query would; it never runs trimmed.
+#pragma warning disable IL2026, IL2060, IL2075, IL3050
+
 using System.Linq.Expressions;
 using System.Reflection;
 
