@@ -43,7 +43,8 @@ internal sealed class LinqPlan
             return known;
         }
 
-        var body = Projection!.Type == typeof(TResult) ? Projection : Expression.Convert(Projection, typeof(TResult));
+        var projection = NullSafeMembers.Apply(Projection!, Document);
+        var body = projection.Type == typeof(TResult) ? projection : Expression.Convert(projection, typeof(TResult));
         var compiled = Expression.Lambda<Func<TDocument, object?[], TResult>>(body, Document, Values)
             .Compile(preferInterpretation: !System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported);
         _projector = compiled;

@@ -67,9 +67,39 @@ internal sealed class PredicateTranslator(TranslationContext context)
         }
 
         var comparison = new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" };
-        var missingMatches = hasDefault ? DefaultSatisfies(op, sign) : op == BinaryOperator.NotEqual;
-        return missingMatches ? OrNull(comparison, path) : comparison;
+        if (member.IsKey)
+        {
+            return comparison;
+        }
+
+        var defaultMatches = hasDefault && DefaultSatisfies(op, sign);
+        if (hasDefault && path is PathExpr { Ids.Length: > 1, Expand: -1 } nested)
+        {
+            // A value member missing inside an object reads as its default; through a missing or null object
+            // it reads as null (p.Address?.Zip), which only != matches.
+            if (op == BinaryOperator.NotEqual)
+            {
+                return defaultMatches ? OrNull(comparison, path) : Or(comparison, IsNull(Parent(nested), false));
+            }
+
+            return defaultMatches ? Or(comparison, And(IsNull(path, false), IsNull(Parent(nested), true))) : comparison;
+        }
+
+        return defaultMatches || (!hasDefault && op == BinaryOperator.NotEqual) ? OrNull(comparison, path) : comparison;
     }
+
+    private static PathExpr Parent(PathExpr path)
+    {
+        var text = path.Text[..path.Text.LastIndexOf('.')];
+        return new PathExpr(path.Source, path.Ids[..^1], -1, -1, text) { Text = text };
+    }
+
+    private static IsNullExpr IsNull(BoundExpr path, bool negated) =>
+        new(path, negated) { Text = $"{path.Text} IS {(negated ? "NOT " : "")}NULL" };
+
+    private static BinaryExpr Or(BoundExpr left, BoundExpr right) => new(BinaryOperator.Or, left, right) { Text = $"({left.Text} OR {right.Text})" };
+
+    private static BinaryExpr And(BoundExpr left, BoundExpr right) => new(BinaryOperator.And, left, right) { Text = $"({left.Text} AND {right.Text})" };
 
     /// <summary><paramref name="condition"/> OR <paramref name="path"/> IS NULL.</summary>
     public static BoundExpr OrNull(BoundExpr condition, BoundExpr path)
@@ -127,7 +157,8 @@ internal sealed class PredicateTranslator(TranslationContext context)
         }
 
         var member = Member(memberSide);
-        if (!ClrValues.Supports(valueSide.Type))
+        // A null compares with a member of any type (an object, an array): it is an IS [NOT] NULL test.
+        if (value is not null && !ClrValues.Supports(valueSide.Type))
         {
             throw Refuse(node, $"values of type {valueSide.Type.Name} cannot be compared");
         }

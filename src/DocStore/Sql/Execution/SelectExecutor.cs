@@ -44,7 +44,8 @@ internal static class SelectExecutor
 
         if (plan.SortNeeded)
         {
-            rows = RowOrdering.Sort(rows, query, limit is { } l ? l + (offset ?? 0) : null);
+            // LIMIT + OFFSET rows are kept; a sum past long's range (LIMIT 9223372036854775807 OFFSET 5) keeps all.
+            rows = RowOrdering.Sort(rows, query, limit is { } l && l <= long.MaxValue - Math.Max(offset ?? 0, 0) ? l + (offset ?? 0) : null);
         }
 
         if (offset is > 0)
