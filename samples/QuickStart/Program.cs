@@ -24,6 +24,16 @@ using (var db = AppDb.Open(path))
     Console.WriteLine("FindByTags(\"math\"): " + string.Join(", ", db.People.FindByTags("math").Select(p => p.Email)));
     Console.WriteLine($"Get(ada.Id): {db.People.Get(ada!.Id)?.Email}");
 
+    // Ad-hoc typed queries: LINQ over the collection, planned onto its indexes (Explain says how).
+    var minAge = 31;
+    var mathematicians = db.People.Query()
+        .Where(p => p.Age >= minAge && p.Tags.Contains("math"))
+        .OrderBy(p => p.Email).Take(10)
+        .Select(p => new { p.Email, p.Age })
+        .ToList();
+    Console.WriteLine("Query() Age >= 31 with tag math: " + string.Join(", ", mathematicians.Select(p => $"{p.Email} ({p.Age})")));
+    Console.WriteLine("Explain: " + db.People.Query().Where(p => p.Email.StartsWith("a")).Explain());
+
     try
     {
         db.People.Insert(new Person { Email = "ada@example.org" });
