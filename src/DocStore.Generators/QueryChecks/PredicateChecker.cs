@@ -32,7 +32,7 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
                     ? At(flag, not.Syntax)
                     : new OpaqueCondition(not.Syntax);
             case IBinaryOperation binary when Comparison(binary.OperatorKind) is { } access:
-                return StringOrdering.IsOrderingCall(binary) ? StringOrdering.Check(binary, scope, _paths, problems) : Compare(binary, binary.LeftOperand, binary.RightOperand, access, scope);
+                return Compare(binary, binary.LeftOperand, binary.RightOperand, access, scope);
             case IInvocationOperation invocation:
                 return Call(invocation, scope);
             case IPropertyReferenceOperation { Property.Name: "HasValue", Instance: { } nullable } when nullable.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }:

@@ -66,7 +66,7 @@ public sealed class QueryAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        QueryChainSteps chain = QueryChainSteps.Read(query);
+        QueryChainSteps chain = QueryChainSteps.Read(query, queryType);
         QueryChainChecker checker = QueryChainChecker.Check(model, chain.Steps);
         foreach (QueryProblem problem in checker.Problems)
         {

@@ -43,19 +43,19 @@ internal sealed class QueryChainChecker
     /// <summary>True when a lambda reads a projection, which the run time rewrites before translating.</summary>
     public bool ReadsProjection { get; private set; }
 
-    public static QueryChainChecker Check(QueryModel model, IReadOnlyList<IInvocationOperation> steps)
+    public static QueryChainChecker Check(QueryModel model, IReadOnlyList<QueryStep> steps)
     {
         var checker = new QueryChainChecker(model);
         bool paged = false;
         bool projected = false;
-        foreach (IInvocationOperation step in steps)
+        foreach (QueryStep step in steps)
         {
-            if (step.TargetMethod.ContainingType.ToDisplayString() != QueryChainSteps.Queryable)
+            if (!step.IsOperator)
             {
                 continue;
             }
 
-            string name = step.TargetMethod.Name;
+            string name = step.Name;
             switch (name)
             {
                 case "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" when paged:
@@ -72,7 +72,7 @@ internal sealed class QueryChainChecker
                 case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
                     checker.Order(step, name.StartsWith("Then", StringComparison.Ordinal));
                     break;
-                case "Skip" or "Take" when step.Arguments[1].Value.Type?.SpecialType == SpecialType.System_Int32:
+                case "Skip" or "Take" when step.Arguments.Length == 1 && step.Arguments[0].Type?.SpecialType == SpecialType.System_Int32:
                     paged = true;
                     checker.IsLimited |= name == "Take";
                     break;
@@ -82,15 +82,15 @@ internal sealed class QueryChainChecker
                 case "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "LongCount" or "Any":
                     checker.IsLimited |= name is not ("Count" or "LongCount");
                     checker.IgnoresOrder = name is "Count" or "LongCount" or "Any";
-                    if (step.Arguments.Length > 2)
+                    if (step.Arguments.Length > 1)
                     {
                         checker.Refuse(step, $"this overload of {name} is not supported");
                     }
-                    else if (step.Arguments.Length == 2 && paged)
+                    else if (step.Arguments.Length == 1 && paged)
                     {
                         checker.Refuse(step, "a filter after Skip or Take is not supported; filter before paging");
                     }
-                    else if (step.Arguments.Length == 2 && !projected)
+                    else if (step.Arguments.Length == 1 && !projected)
                     {
                         checker.Filter(step);
                     }
@@ -107,7 +107,7 @@ internal sealed class QueryChainChecker
         return checker;
     }
 
-    private void Filter(IInvocationOperation step)
+    private void Filter(QueryStep step)
     {
         if (Lambda(step) is { } lambda && LambdaScope.Body(lambda) is { } body)
         {
@@ -115,16 +115,16 @@ internal sealed class QueryChainChecker
         }
     }
 
-    private void Order(IInvocationOperation step, bool then)
+    private void Order(QueryStep step, bool then)
     {
         if (Lambda(step) is not { } lambda || LambdaScope.Body(lambda) is not { } body)
         {
             return;
         }
 
-        if (step.Arguments.Length == 3 && !IsOrdinalComparer(step.Arguments[2].Value))
+        if (step.Arguments.Length == 2 && !IsOrdinalComparer(step.Arguments[1]))
         {
-            Problems.Add(new QueryProblem(step.Arguments[2].Value.Syntax, "the only comparer accepted is StringComparer.Ordinal (strings are ordered ordinally)"));
+            Problems.Add(new QueryProblem(step.Arguments[1].Syntax, "the only comparer accepted is StringComparer.Ordinal (strings are ordered ordinally)"));
         }
 
         Operand key = _paths.Resolve(body, new LambdaScope(lambda.Symbol.Parameters[0], _model.Root, null));
@@ -147,9 +147,9 @@ internal sealed class QueryChainChecker
     }
 
     /// <summary>The operator's one-parameter lambda; refuses the overloads with an element index.</summary>
-    private IAnonymousFunctionOperation? Lambda(IInvocationOperation step)
+    private IAnonymousFunctionOperation? Lambda(QueryStep step)
     {
-        if (LambdaScope.Lambda(step.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda)
+        if (step.Arguments.Length > 0 && LambdaScope.Lambda(step.Arguments[0]) is { Symbol.Parameters.Length: 1 } lambda)
         {
             return lambda;
         }
@@ -158,7 +158,7 @@ internal sealed class QueryChainChecker
         return null;
     }
 
-    private void Refuse(IInvocationOperation step, string reason) => Problems.Add(new QueryProblem(OperatorName(step.Syntax), reason));
+    private void Refuse(QueryStep step, string reason) => Problems.Add(new QueryProblem(OperatorName(step.Call.Syntax), reason));
 
     private static SyntaxNode OperatorName(SyntaxNode call) =>
         call is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } ? access.Name : call;

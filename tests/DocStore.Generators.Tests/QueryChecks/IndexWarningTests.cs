@@ -50,7 +50,6 @@ public class IndexWarningTests
     [InlineData("p.Id > minAge")]
     [InlineData("p.Email == city")]
     [InlineData("p.Email.StartsWith(city)")]
-    [InlineData("string.Compare(p.Email, city) >= 0")]
     [InlineData("p.Address.City == city")]
     [InlineData("p.Tags.Contains(city)")]
     [InlineData("ids.Contains(p.Id)")]

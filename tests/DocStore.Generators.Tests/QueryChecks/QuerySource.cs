@@ -42,17 +42,31 @@ internal static class QuerySource
 
         """;
 
-    /// <summary>The LINQ surface as the runtime declares it, for a DocStore assembly that predates it.</summary>
+    /// <summary>
+    /// The LINQ surface as the runtime declares it, for a DocStore assembly that predates it: the query is also
+    /// an IAsyncEnumerable, and its own Where, OrderBy, Select, Skip and Take settle the overload that
+    /// System.Linq.AsyncEnumerable would make ambiguous.
+    /// </summary>
     private const string Surface = """
         namespace DocStore
         {
-            public sealed class CollectionQuery<T> : IOrderedQueryable<T>
+            using System.Linq.Expressions;
+
+            public sealed class CollectionQuery<T> : IOrderedQueryable<T>, IAsyncEnumerable<T>
             {
                 public Type ElementType => typeof(T);
-                public System.Linq.Expressions.Expression Expression => throw new InvalidOperationException();
+                public Expression Expression => throw new InvalidOperationException();
                 public IQueryProvider Provider => throw new InvalidOperationException();
+                public IQueryable<T> Where(Expression<Func<T, bool>> predicate) => Queryable.Where(this, predicate);
+                public IOrderedQueryable<T> OrderBy<TKey>(Expression<Func<T, TKey>> keySelector) => Queryable.OrderBy(this, keySelector);
+                public IOrderedQueryable<T> OrderBy<TKey>(Expression<Func<T, TKey>> keySelector, IComparer<TKey>? comparer) => Queryable.OrderBy(this, keySelector, comparer);
+                public IOrderedQueryable<T> OrderByDescending<TKey>(Expression<Func<T, TKey>> keySelector) => Queryable.OrderByDescending(this, keySelector);
+                public IQueryable<TResult> Select<TResult>(Expression<Func<T, TResult>> selector) => Queryable.Select(this, selector);
+                public IQueryable<T> Skip(int count) => Queryable.Skip(this, count);
+                public IQueryable<T> Take(int count) => Queryable.Take(this, count);
                 public IEnumerator<T> GetEnumerator() => throw new InvalidOperationException();
                 System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+                public IAsyncEnumerator<T> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default) => throw new InvalidOperationException();
             }
 
             public static class DocumentCollectionQuery

@@ -11,7 +11,7 @@ public class QueryTranslationErrorTests
     public void A_method_on_a_member_names_the_call_and_the_method()
     {
         Diagnostic d = Error("""people.Query().Where(p => [|p.Name.ToUpper()|] == city).ToList();""");
-        Assert.Equal("'p.Name.ToUpper()' cannot be translated into a DocStore query: it calls 'ToUpper' on a document value, and only StartsWith, Contains, Any, CompareTo and string.Compare translate", d.GetMessage());
+        Assert.Equal("'p.Name.ToUpper()' cannot be translated into a DocStore query: it calls 'ToUpper' with a document value, and the only methods that translate are StartsWith, Equals, string.IsNullOrEmpty, Contains and Any", d.GetMessage());
     }
 
     [Fact]
@@ -41,6 +41,14 @@ public class QueryTranslationErrorTests
     [Fact]
     public void A_framework_member_of_a_stored_value() =>
         Error("""people.Query().Where(p => [|p.Name.Length|] > 3).ToList();""");
+
+    [Fact]
+    public void An_ordinal_string_comparison_by_Compare() =>
+        Error("""people.Query().Where(p => [|string.Compare(p.Name, city)|] > 0).ToList();""");
+
+    [Fact]
+    public void An_ordinal_string_comparison_by_CompareTo() =>
+        Error("""people.Query().Where(p => [|p.Name.CompareTo(city)|] <= 0).ToList();""");
 
     [Fact]
     public void Substring_search_on_a_string() =>
