@@ -116,7 +116,7 @@ internal static class DiagnosticDescriptors
 
     public static readonly DiagnosticDescriptor QuerySortsEveryMatch = Warning(
         "DOCS026", "LINQ query sorts every matching document",
-        "This query sorts every matching document of '{0}' by '{1}': no index delivers that order and there is no Take; add Take, or an index led by '{1}': {2}");
+        "This query sorts every matching document of '{0}' by '{1}' (no index delivers that order, and there is no Take); {2}");
 
     private static DiagnosticDescriptor Warning(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");

@@ -2,16 +2,22 @@ using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.QueryChecks;
 
-/// <summary>How a condition on one path could be answered by an index on it.</summary>
+/// <summary>How the planner could answer a condition on one path with an index on it.</summary>
 internal enum Access
 {
-    /// <summary>Translates, but no index answers it (<c>!=</c>, a negation, <c>Any()</c>).</summary>
+    /// <summary>
+    /// Translates, but the planner answers it with no index: <c>!=</c>, a negation, a null test, <c>Any()</c>,
+    /// and a comparison that a missing member (read as its default) satisfies, which becomes <c>OR m IS NULL</c>.
+    /// </summary>
     None,
 
-    /// <summary><c>==</c>, a bool member, <c>ids.Contains(p.Id)</c>, <c>p.Tags.Contains(x)</c>: a seek (or several).</summary>
+    /// <summary><c>==</c>, a bool member, <c>p.Tags.Contains(x)</c>: a seek.</summary>
     Equality,
 
-    /// <summary><c>&lt; &lt;= &gt; &gt;=</c>, <c>string.Compare</c>, <c>StartsWith</c>: a range of the index.</summary>
+    /// <summary><c>ids.Contains(p.Id)</c>: a seek per value (IN).</summary>
+    In,
+
+    /// <summary><c>&lt; &lt;= &gt; &gt;=</c>, <c>StartsWith</c>: a range of the index (not of a multikey one).</summary>
     Range,
 }
 

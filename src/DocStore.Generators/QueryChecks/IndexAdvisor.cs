@@ -1,70 +1,135 @@
 using System.Linq;
-using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.QueryChecks;
 
+/// <summary>How the planner would read the collection for a query.</summary>
+internal enum PlanKind
+{
+    /// <summary>Every document, in key order, each tested.</summary>
+    FullScan,
+
+    /// <summary>A seek on the key (<c>==</c> or IN).</summary>
+    KeySeek,
+
+    /// <summary>A seek on the leading paths of an index.</summary>
+    IndexSeek,
+
+    /// <summary>A range or prefix of the key or of an index's first path.</summary>
+    Range,
+
+    /// <summary>The key or an index walked in the wanted order, stopping at the limit.</summary>
+    OrderWalk,
+}
+
+/// <summary>The access the planner would choose, and whether it yields the rows in the wanted order.</summary>
+internal readonly record struct PlannedAccess(PlanKind Kind, bool Ordered);
+
 /// <summary>
-/// Decides, as the planner would, whether a query's filter can use an index (an equality, range, prefix,
-/// IN or Contains on the key or on the first path of an index; every side of an OR) and whether its
-/// ordering comes out of one.
+/// Chooses an access as the SQL planner does for the SELECT a LINQ query translates to: a key seek; else
+/// the index with the longest run of leading equalities (a fully matched unique one first); else a range
+/// or prefix on the key, then on an index's first path; else, for a limited query, a walk of the index the
+/// order needs; else a full scan. Only top-level conjuncts count: an OR never uses an index.
 /// </summary>
 internal sealed class IndexAdvisor(QueryModel model)
 {
-    /// <summary>True when an index or the key answers <paramref name="condition"/>.</summary>
-    public bool Served(Condition condition) => condition switch
-    {
-        PathCondition path => path.Access != Access.None && model.LeadsAnIndex(path.Path),
-        AndCondition and => Served(and.Left) || Served(and.Right),
-        OrCondition or => Served(or.Left) && Served(or.Right),
-        _ => false,
-    };
+    private const string NoOrder = "\0";
 
-    /// <summary>The condition an index would serve, to name in the warning: the first indexable form not served.</summary>
-    public PathCondition? Candidate(Condition condition) => condition switch
+    /// <param name="filters">The Where conditions (all apply).</param>
+    /// <param name="orderings">The ordering paths, most significant first, as the translation emits them.</param>
+    /// <param name="limited">True when the query has a limit (Take, or a single-row terminal).</param>
+    public PlannedAccess Plan(IReadOnlyList<Condition> filters, IReadOnlyList<string> orderings, bool limited)
     {
-        PathCondition { Access: not Access.None } path => path,
-        AndCondition and => Candidate(and.Left) ?? Candidate(and.Right),
-        OrCondition or => Served(or.Left) ? Candidate(or.Right) : Candidate(or.Left),
-        _ => null,
-    };
-
-    /// <summary>
-    /// True when the orderings (paths, most significant first) come out of the key or an index: the key, or
-    /// an index whose leading paths the filter fixes by equality and whose next paths are the orderings,
-    /// and the filter constrains no path outside that index that the planner would seek instead.
-    /// </summary>
-    public bool DeliversOrder(IReadOnlyList<string> orderings, IReadOnlyList<Condition> filters)
-    {
-        var conjuncts = filters.SelectMany(Conjuncts).ToList();
-        var equal = new HashSet<string>(conjuncts.OfType<PathCondition>().Where(c => c.Access == Access.Equality).Select(c => c.Path), StringComparer.Ordinal);
-        bool seeksElsewhere(IReadOnlyList<string> source) => conjuncts.Any(c => c is OrCondition or && Served(or))
-            || conjuncts.OfType<PathCondition>().Any(c => c.Access != Access.None && model.LeadsAnIndex(c.Path) && !source.Contains(c.Path));
-
-        // The key ends every ordering, so the orderings up to the key are the ones an index must give.
-        int keyAt = orderings.ToList().IndexOf(model.KeyPath);
-        IReadOnlyList<string> wanted = keyAt >= 0 ? orderings.Take(keyAt + 1).ToList() : orderings;
-        IEnumerable<IReadOnlyList<string>> sources = model.Indexes.Select(i => (IReadOnlyList<string>)i).Append(new[] { model.KeyPath });
-        foreach (IReadOnlyList<string> source in sources)
+        List<PathCondition> conditions = filters.SelectMany(Conjuncts).OfType<PathCondition>().Where(Recognized).ToList();
+        string key = model.KeyPath;
+        if (conditions.Any(c => c.Path == key && c.Access is Access.Equality or Access.In))
         {
-            if (source.Any(p => p.Contains("[]")))
+            // One key value reads at most one document: there is nothing to sort.
+            return new PlannedAccess(PlanKind.KeySeek, Ordered: conditions.Any(c => c.Path == key && c.Access == Access.Equality));
+        }
+
+        PlannedAccess? best = null;
+        int bestScore = 0;
+        for (int i = 0; i < model.Indexes.Count; i++)
+        {
+            string[] paths = model.Indexes[i];
+            int run = paths.TakeWhile(p => conditions.Any(c => c.Path == p && c.Access is Access.Equality or Access.In)).Count();
+            bool full = run == paths.Length;
+            int score = (run * 2) + (full && model.Collection.Indexes[i].Unique ? 100 : 0);
+            if (run == 0 || score <= bestScore)
             {
                 continue;
             }
 
-            int fixedCount = 0;
-            while (fixedCount < source.Count && equal.Contains(source[fixedCount]) && !wanted.Contains(source[fixedCount]))
-            {
-                fixedCount++;
-            }
+            bool multikey = paths.Any(p => p.Contains("[]"));
+            bool single = full && model.Collection.Indexes[i].Unique && paths.All(p => conditions.Any(c => c.Path == p && c.Access == Access.Equality));
+            best = new PlannedAccess(PlanKind.IndexSeek, single || (!multikey && !full && Delivers(paths.Skip(run).ToList(), orderings)));
+            bestScore = score;
+        }
 
-            IEnumerable<string> next = source.Skip(fixedCount).Append(model.KeyPath);
-            if (next.Take(wanted.Count).SequenceEqual(wanted, StringComparer.Ordinal) && !seeksElsewhere(source))
+        if (best is { } seek)
+        {
+            return seek;
+        }
+
+        foreach (string[] paths in new[] { new[] { key } }.Concat(model.Indexes))
+        {
+            if (!paths.Any(p => p.Contains("[]")) && conditions.Any(c => c.Path == paths[0] && c.Access == Access.Range))
             {
-                return true;
+                return new PlannedAccess(PlanKind.Range, Delivers(paths, orderings));
             }
         }
 
-        return false;
+        if (limited && orderings.Count is 1 or 2 && (orderings.Count == 1 || orderings[1] == key)
+            && (orderings[0] == key || model.Indexes.Any(p => !p.Any(x => x.Contains("[]")) && p[0] == orderings[0])))
+        {
+            return new PlannedAccess(PlanKind.OrderWalk, Ordered: true);
+        }
+
+        // A full scan reads in key order, so an order that starts with the key needs no sort.
+        return new PlannedAccess(PlanKind.FullScan, orderings.Count > 0 && orderings[0] == key);
+    }
+
+    /// <summary>
+    /// The paths the translation orders by: the orderings up to the key, then the key. A direction change or
+    /// a non-nullable value member (ordered through its default, not as stored) is an order no index gives.
+    /// </summary>
+    public IReadOnlyList<string> OrderPaths(IReadOnlyList<QueryOrdering> orderings)
+    {
+        if (orderings.Any(o => o.Descending != orderings[0].Descending || (o.Path != model.KeyPath && o.HasValueDefault)))
+        {
+            return [NoOrder];
+        }
+
+        var paths = orderings.Select(o => o.Path).ToList();
+        if (!paths.Contains(model.KeyPath))
+        {
+            paths.Add(model.KeyPath);
+        }
+
+        return paths;
+    }
+
+    /// <summary>The condition an index on its path would answer, to name in the advice: the first top-level one.</summary>
+    public static PathCondition? Candidate(IReadOnlyList<Condition> filters) =>
+        filters.SelectMany(Conjuncts).OfType<PathCondition>().FirstOrDefault(Recognized);
+
+    /// <summary>True when some index (or the key) has <paramref name="path"/> first.</summary>
+    public bool Leads(string path) => path == model.KeyPath || model.Indexes.Any(i => i[0] == path);
+
+    // A multikey index answers equality only.
+    private static bool Recognized(PathCondition condition) =>
+        condition.Access != Access.None && (condition.Access != Access.Range || !condition.Path.Contains("[]"));
+
+    /// <summary>Walking <paramref name="components"/> (then the key) yields <paramref name="orderings"/>.</summary>
+    private bool Delivers(IReadOnlyList<string> components, IReadOnlyList<string> orderings)
+    {
+        if (orderings.Count <= components.Count)
+        {
+            return orderings.SequenceEqual(components.Take(orderings.Count));
+        }
+
+        return orderings.Count == components.Count + 1 && orderings[orderings.Count - 1] == model.KeyPath
+            && orderings.Take(components.Count).SequenceEqual(components);
     }
 
     private static IEnumerable<Condition> Conjuncts(Condition condition) =>

@@ -12,22 +12,26 @@ internal static class IndexWarnings
     {
         var advisor = new IndexAdvisor(model);
         string collection = model.Collection.CollectionName;
-        if (query.Filters.Count > 0 && !query.Filters.Any(advisor.Served))
+        IReadOnlyList<string> order = query.Orderings.Count == 0 ? [] : advisor.OrderPaths(query.Orderings);
+        PlannedAccess plan = advisor.Plan(query.Filters, order, query.IsLimited);
+        if (query.Filters.Count > 0 && plan.Kind == PlanKind.FullScan)
         {
-            PathCondition? candidate = query.Filters.Select(advisor.Candidate).FirstOrDefault(c => c is not null);
+            PathCondition? candidate = IndexAdvisor.Candidate(query.Filters);
             string advice = candidate is null
-                ? "none of its conditions can use an index (!=, a negation, a null test and Any() without a condition never do)"
+                ? "none of its conditions can use an index (an index answers ==, <, <=, >, >=, StartsWith and Contains on one member, joined by &&; "
+                    + "!=, !, ||, null tests, Any over documents, and a comparison that a missing member's default satisfies never use one)"
                 : $"an index on '{candidate.Path}' would serve it: {Attribute(model, candidate.Path)}";
             SyntaxNode where = candidate?.Syntax ?? query.Filters[0].Syntax;
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QueryScansCollection, where.GetLocation(), collection, advice));
         }
 
-        if (query.Orderings.Count > 0 && !query.IsLimited && !query.IgnoresOrder
-            && !advisor.DeliversOrder(query.Orderings.Select(o => o.Path).ToList(), query.Filters))
+        if (query.Orderings.Count > 0 && !query.IsLimited && !query.IgnoresOrder && !plan.Ordered)
         {
             QueryOrdering first = query.Orderings[0];
-            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QuerySortsEveryMatch, first.Syntax.GetLocation(),
-                collection, first.Path, Attribute(model, first.Path)));
+            string advice = first.HasValueDefault || advisor.Leads(first.Path) || query.Orderings.Any(o => o.Descending != first.Descending)
+                ? "add Take(n) so that only the first rows are kept"
+                : $"add Take(n) so that only the first rows are kept, or declare {Attribute(model, first.Path)} and leave the filter to it";
+            context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QuerySortsEveryMatch, first.Syntax.GetLocation(), collection, first.Path, advice));
         }
     }
 

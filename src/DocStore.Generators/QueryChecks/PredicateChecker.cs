@@ -27,12 +27,11 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
             case IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalOr or BinaryOperatorKind.Or } or:
                 return new OrCondition(or.Syntax, Check(or.LeftOperand, scope), Check(or.RightOperand, scope));
             case IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not:
-                // !p.Active is Active == false: still a seek; any other negation is a filter.
-                return Check(not.Operand, scope) is PathCondition { Access: Access.Equality } flag && IsBoolMember(not.Operand, scope)
-                    ? At(flag, not.Syntax)
-                    : new OpaqueCondition(not.Syntax);
-            case IBinaryOperation binary when Comparison(binary.OperatorKind) is { } access:
-                return Compare(binary, binary.LeftOperand, binary.RightOperand, access, scope);
+                // The translation wraps a negation so that a missing member reads as false: no index answers it.
+                Check(not.Operand, scope);
+                return new OpaqueCondition(not.Syntax);
+            case IBinaryOperation binary when IsComparison(binary.OperatorKind):
+                return Compare(binary, binary.LeftOperand, binary.RightOperand, binary.OperatorKind, scope);
             case IInvocationOperation invocation:
                 return Call(invocation, scope);
             case IPropertyReferenceOperation { Property.Name: "HasValue", Instance: { } nullable } when nullable.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }:
@@ -49,10 +48,7 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
         }
     }
 
-    private bool IsBoolMember(IOperation operation, LambdaScope scope) =>
-        _paths.Resolve(operation, scope) is { Kind: OperandKind.Path, Path.Shape.Kind: Model.ShapeKind.Boolean };
-
-    private Condition Compare(IOperation binary, IOperation leftOperand, IOperation rightOperand, Access access, LambdaScope scope)
+    private Condition Compare(IOperation binary, IOperation leftOperand, IOperation rightOperand, BinaryOperatorKind kind, LambdaScope scope)
     {
         Operand left = _paths.Resolve(leftOperand, scope);
         Operand right = _paths.Resolve(rightOperand, scope);
@@ -83,7 +79,8 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
             return Refuse(new QueryProblem(binary.Syntax, $"'{path.Text}' is a nested document or a sequence; it can only be compared with null"));
         }
 
-        return new PathCondition(binary.Syntax, path.Text, access);
+        bool pathOnLeft = left.Kind == OperandKind.Path;
+        return new PathCondition(binary.Syntax, path.Text, MissingValues.Access(path, pathOnLeft ? kind : MissingValues.Mirror(kind), pathOnLeft ? rightOperand : leftOperand));
     }
 
     private Condition Call(IInvocationOperation call, LambdaScope scope)
@@ -96,7 +93,9 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
             "StartsWith" when onString && call.Instance is not null => StartsWith(call, arguments, scope),
             "IsNullOrEmpty" when onString && call.Instance is null && arguments.Length == 1 => NullTest(call, arguments[0], scope),
             "Equals" when (onString || call.Instance is not null) && arguments.Length == (call.Instance is null ? 2 : 1) =>
-                call.Instance is null ? Compare(call, arguments[0], arguments[1], Access.Equality, scope) : Compare(call, call.Instance, arguments[0], Access.Equality, scope),
+                call.Instance is null
+                    ? Compare(call, arguments[0], arguments[1], BinaryOperatorKind.Equals, scope)
+                    : Compare(call, call.Instance, arguments[0], BinaryOperatorKind.Equals, scope),
             "Contains" when !onString && call.Instance is null && arguments.Length == 2 => Contains(call, arguments[0], arguments[1], scope),
             "Contains" when !onString && call.Instance is not null && arguments.Length == 1 => Contains(call, call.Instance, arguments[0], scope),
             "Any" when method.ContainingType.ToDisplayString() == "System.Linq.Enumerable" => Any(call, arguments[0], arguments.Skip(1).ToArray(), scope),
@@ -145,12 +144,13 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
         Operand value = _paths.Resolve(item, scope);
         if (list.Kind == OperandKind.Path && list.Path!.IsSequence && !list.Path.IsInElement && value.Kind == OperandKind.Value)
         {
-            return new PathCondition(call.Syntax, model.Elements(list.Path).Text, Access.Equality);
+            // Contains(null) is an IS NULL test on the elements, which no index answers.
+            return new PathCondition(call.Syntax, model.Elements(list.Path).Text, IsNull(item) ? Access.None : Access.Equality);
         }
 
         if (list.Kind == OperandKind.Value && value.Kind == OperandKind.Path && value.Path!.Text.Length > 0)
         {
-            return new PathCondition(call.Syntax, value.Path.Text, Access.Equality);
+            return new PathCondition(call.Syntax, value.Path.Text, Access.In);
         }
 
         return Refuse(list.Problem ?? value.Problem ?? new QueryProblem(call.Syntax,
@@ -176,8 +176,12 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
             return Refuse(new QueryProblem(arguments[0].Syntax, "Any needs a lambda with an expression body"));
         }
 
-        // The inner conditions keep their element paths (Lines[].Sku): a multikey index led by one serves them.
-        return At(Check(body, new LambdaScope(lambda.Symbol.Parameters[0], elements, scope)), call.Syntax);
+        // A multikey index holds the elements themselves: it answers "some element equals x" over values
+        // (Tags[] = x), and nothing over documents' members, which the translation reads per element.
+        Condition inner = Check(body, new LambdaScope(lambda.Symbol.Parameters[0], elements, scope));
+        return elements.Object is null && inner is PathCondition { Access: Access.Equality } equal && equal.Path == elements.Text
+            ? At(inner, call.Syntax)
+            : new OpaqueCondition(call.Syntax);
     }
 
     private static Condition At(Condition condition, SyntaxNode syntax) => condition with { Syntax = syntax };
@@ -190,11 +194,6 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
 
     private static bool IsNull(IOperation operation) => PathResolver.StripConversions(operation).ConstantValue is { HasValue: true, Value: null };
 
-    private static Access? Comparison(BinaryOperatorKind kind) => kind switch
-    {
-        BinaryOperatorKind.Equals => Access.Equality,
-        BinaryOperatorKind.NotEquals => Access.None,
-        BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual => Access.Range,
-        _ => null,
-    };
+    private static bool IsComparison(BinaryOperatorKind kind) => kind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals
+        or BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
 }

@@ -5,8 +5,12 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace DocStore.Generators.QueryChecks;
 
-/// <summary>One ordering key of a query: its path and the syntax that names it.</summary>
-internal sealed record QueryOrdering(string Path, SyntaxNode Syntax);
+/// <summary>One ordering key of a query.</summary>
+/// <param name="Path">The member path.</param>
+/// <param name="Syntax">The key selector's body.</param>
+/// <param name="Descending">True for OrderByDescending and ThenByDescending.</param>
+/// <param name="HasValueDefault">True for a non-nullable value member, which a missing field reads as its default.</param>
+internal sealed record QueryOrdering(string Path, SyntaxNode Syntax, bool Descending, bool HasValueDefault);
 
 /// <summary>
 /// Walks one query chain as the run-time chain parser does (Where, OrderBy/ThenBy, Skip, Take, Select, then
@@ -70,7 +74,7 @@ internal sealed class QueryChainChecker
                     checker.Filter(step);
                     break;
                 case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
-                    checker.Order(step, name.StartsWith("Then", StringComparison.Ordinal));
+                    checker.Order(step, name.StartsWith("Then", StringComparison.Ordinal), name.EndsWith("Descending", StringComparison.Ordinal));
                     break;
                 case "Skip" or "Take" when step.Arguments.Length == 1 && step.Arguments[0].Type?.SpecialType == SpecialType.System_Int32:
                     paged = true;
@@ -115,7 +119,7 @@ internal sealed class QueryChainChecker
         }
     }
 
-    private void Order(QueryStep step, bool then)
+    private void Order(QueryStep step, bool then, bool descending)
     {
         if (Lambda(step) is not { } lambda || LambdaScope.Body(lambda) is not { } body)
         {
@@ -134,7 +138,7 @@ internal sealed class QueryChainChecker
             return;
         }
 
-        var ordering = new QueryOrdering(key.Path.Text, body.Syntax);
+        var ordering = new QueryOrdering(key.Path.Text, body.Syntax, descending, key.Path.Shape is { IsReference: false, IsNullableValue: false });
         if (then)
         {
             Orderings.Add(ordering);

@@ -21,7 +21,7 @@ internal static class QuerySource
         [Index("Address.City")]
         [Index("Tags[]")]
         [Index("Lines[].Sku")]
-        [Index("Country", "Age", Name = "CountryAge")]
+        [Index("Country", "Nick", Name = "CountryNick")]
         public partial class Person
         {
             [Key] public int Id { get; set; }
@@ -32,8 +32,10 @@ internal static class QuerySource
             public int? Score { get; set; }
             public bool Active { get; set; }
             public string Nick { get; set; } = "";
+            public string Note { get; set; } = "";
             public Address Address { get; set; } = new();
             public string[] Tags { get; set; } = [];
+            public int[] Scores { get; set; } = [];
             public List<Line> Lines { get; set; } = new();
             [Ignore] public string Secret { get; set; } = "";
             public string Display => Name + "!";
