@@ -43,8 +43,8 @@ internal sealed class IndexAdvisor(QueryModel model)
         string key = model.KeyPath;
         if (conditions.Any(c => c.Path == key && c.Access is Access.Equality or Access.In))
         {
-            // One key value reads at most one document: there is nothing to sort.
-            return new PlannedAccess(PlanKind.KeySeek, Ordered: conditions.Any(c => c.Path == key && c.Access == Access.Equality));
+            // The planner sorts what a key seek finds, but that is at most one document per key given: not worth a warning.
+            return new PlannedAccess(PlanKind.KeySeek, Ordered: true);
         }
 
         PlannedAccess? best = null;

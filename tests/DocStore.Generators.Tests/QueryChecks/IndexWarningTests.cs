@@ -120,6 +120,7 @@ public class IndexWarningTests
     [InlineData("people.Query().Where(p => p.Id > minAge).OrderBy(p => p.Id).ToList();")]
     [InlineData("people.Query().OrderBy(p => p.Id).ThenBy(p => p.Note).ToList();")]
     [InlineData("people.Query().Where(p => p.Id == 3).OrderBy(p => p.Note).ToList();")]
+    [InlineData("people.Query().Where(p => ids.Contains(p.Id)).OrderBy(p => p.Note).ToList();")]
     [InlineData("people.Query().Where(p => p.Email == city).OrderBy(p => p.Note).ToList();")]
     [InlineData("people.Query().Where(p => p.Address.City == city).OrderBy(p => p.Note).Take(10).ToList();")]
     [InlineData("_ = people.Query().Where(p => p.Address.City == city).OrderBy(p => p.Note).FirstOrDefault();")]
