@@ -30,10 +30,10 @@ internal abstract record Condition(SyntaxNode Syntax);
 /// <param name="Access">How an index could answer it.</param>
 internal sealed record PathCondition(SyntaxNode Syntax, string Path, Access Access) : Condition(Syntax);
 
-/// <summary>Both sides must hold: one indexable side is enough.</summary>
+/// <summary>Both sides must hold: the planner splits these into conjuncts, and one it can answer is enough.</summary>
 internal sealed record AndCondition(SyntaxNode Syntax, Condition Left, Condition Right) : Condition(Syntax);
 
-/// <summary>Either side: an index serves it only when it serves every side.</summary>
+/// <summary>Either side: the planner answers no OR with an index.</summary>
 internal sealed record OrCondition(SyntaxNode Syntax, Condition Left, Condition Right) : Condition(Syntax);
 
 /// <summary>Translates (or was already reported), but no index can answer it.</summary>
