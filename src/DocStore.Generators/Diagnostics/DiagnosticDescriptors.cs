@@ -104,6 +104,20 @@ internal static class DiagnosticDescriptors
         "DOCS022", "Unknown field in SQL",
         "Unknown field '{0}' in {1}");
 
+    // LINQ checks. A form the run-time translation refuses throws whatever the data, so it is an error;
+    // the index advice depends on how much data there will be, so it is a warning.
+    public static readonly DiagnosticDescriptor QueryNotTranslatable = Error(
+        "DOCS024", "LINQ query expression cannot be translated",
+        "'{0}' cannot be translated into a DocStore query: {1}");
+
+    public static readonly DiagnosticDescriptor QueryScansCollection = Warning(
+        "DOCS025", "LINQ query reads every document",
+        "This query scans every document of '{0}'; {1}");
+
+    public static readonly DiagnosticDescriptor QuerySortsEveryMatch = Warning(
+        "DOCS026", "LINQ query sorts every matching document",
+        "This query sorts every matching document of '{0}' by '{1}' (no index delivers that order, and there is no Take); {2}");
+
     private static DiagnosticDescriptor Warning(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
 

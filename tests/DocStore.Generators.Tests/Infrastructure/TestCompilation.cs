@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using DocStore.Generators;
 using DocStore.Generators.Diagnostics;
+using DocStore.Generators.QueryChecks;
 using DocStore.Generators.SqlChecks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -27,7 +28,7 @@ internal static class TestCompilation
     {
         CSharpCompilation compilation = Create(sources);
         ImmutableArray<Diagnostic> diagnostics = compilation
-            .WithAnalyzers([new DocStoreAnalyzer(), new SqlAnalyzer()])
+            .WithAnalyzers([new DocStoreAnalyzer(), new SqlAnalyzer(), new QueryAnalyzer()])
             .GetAnalyzerDiagnosticsAsync()
             .GetAwaiter().GetResult();
         return diagnostics
