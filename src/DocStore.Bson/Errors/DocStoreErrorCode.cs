@@ -73,4 +73,7 @@ public enum DocStoreErrorCode
 
     /// <summary>DROP COLLECTION or ALTER COLLECTION names a collection that a typed model open in this process holds (a context's collection property or an open typed collection).</summary>
     SqlCollectionOwned,
+
+    /// <summary>A LINQ query over a collection uses an operator, method or expression that does not translate into a query plan.</summary>
+    QueryNotTranslatable,
 }

@@ -33,6 +33,7 @@ internal static partial class LayerChecker
         ["Sql/Planning"],
         ["Sql/Execution"],
         ["Sql/Api"],
+        ["Linq"],
     ];
 
     /// <summary>

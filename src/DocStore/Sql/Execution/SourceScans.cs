@@ -186,6 +186,11 @@ internal static class SourceScans
             return [KeyIntervals.StringPrefix(prefix, like)];
         }
 
+        if (access.PrefixValue?.Eval(row) is { } start)
+        {
+            return start.Kind == SqlKind.Text ? [KeyIntervals.StringPrefix(prefix, start.AsString())] : [];
+        }
+
         if (access.Low is null && access.High is null)
         {
             return KeyIntervals.All(prefix);

@@ -221,6 +221,7 @@ internal static class Planner
                 Low = low,
                 High = high,
                 LikePrefix = low is null && high is null ? prefix?.Prefix : null,
+                PrefixValue = low is null && high is null && prefix is { Prefix: null, Values: [var value] } ? value : null,
                 Detail = string.Join(" AND ", ranges.Select(c => c.Conjunct.Text)),
                 Ordered = ordered,
                 Descending = order?.Descending ?? false,

@@ -49,6 +49,9 @@ internal sealed class AccessPath
     /// <summary>The constant prefix of <c>LIKE 'prefix%'</c>.</summary>
     public string? LikePrefix { get; init; }
 
+    /// <summary>The prefix of an ordinal starts-with test, evaluated when the statement runs.</summary>
+    public BoundExpr? PrefixValue { get; init; }
+
     /// <summary>Walk the keys backwards (ORDER BY ... DESC answered by the index).</summary>
     public bool Descending { get; init; }
 

@@ -1,0 +1,22 @@
+using System.Linq.Expressions;
+
+namespace DocStore.Linq.Running;
+
+/// <summary>
+/// The <see cref="IQueryProvider"/> of a collection's queries: the standard operators build the
+/// expression through it, and running one hands it to the collection's <see cref="LinqRunner"/>.
+/// </summary>
+internal sealed class CollectionQueryProvider(LinqRunner runner) : IQueryProvider
+{
+    public LinqRunner Runner { get; } = runner;
+
+    public IQueryable<TElement> CreateQuery<TElement>(Expression expression) => new CollectionQuery<TElement>(this, expression);
+
+    public IQueryable CreateQuery(Expression expression) =>
+        throw new NotSupportedException("DocStore queries are built with the generic query operators of System.Linq.Queryable.");
+
+    public TResult Execute<TResult>(Expression expression) => Runner.Execute<TResult>(expression);
+
+    public object? Execute(Expression expression) =>
+        throw new NotSupportedException("DocStore queries are run with the generic query operators of System.Linq.Queryable.");
+}

@@ -1,0 +1,215 @@
+using System.Linq.Expressions;
+using DocStore.Bson;
+using DocStore.Linq.Translation;
+using DocStore.Metadata;
+using DocStore.Sql.Binding;
+using DocStore.Sql.Bound;
+using DocStore.Sql.Execution;
+using DocStore.Transactions;
+
+namespace DocStore.Linq.Running;
+
+/// <summary>
+/// Runs LINQ queries over one typed collection: captures the expression's values, finds (or makes) the
+/// plan of its shape, binds the values as parameters and runs the SQL executor, reading with the
+/// generated serializer only the documents that pass. Without a transaction each execution reads a fresh
+/// snapshot; with one it reads in that transaction and sees its uncommitted writes.
+/// </summary>
+internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string collection, IDocumentSerializer<TDocument> serializer, DocStoreTransaction? transaction, Func<bool> isDropped)
+    : LinqRunner
+{
+    private const string SqlLabel = "(LINQ query)";
+
+    public override IEnumerable<TElement> Enumerate<TElement>(Expression expression)
+    {
+        var run = Open(expression);
+        try
+        {
+            var project = Projector<TElement>(run.Plan);
+            foreach (var row in Rows(run, run.Plan.Window(run.Values)))
+            {
+                yield return project(Read(row), run.Values);
+            }
+        }
+        finally
+        {
+            run.Snapshot?.Dispose();
+        }
+    }
+
+    public override TResult Execute<TResult>(Expression expression)
+    {
+        var run = Open(expression);
+        try
+        {
+            var window = run.Plan.Window(run.Values);
+            switch (run.Plan.Terminal)
+            {
+                case Terminal.Count:
+                    return (TResult)(object)checked((int)Rows(run, window).LongCount());
+                case Terminal.LongCount:
+                    return (TResult)(object)Rows(run, window).LongCount();
+                case Terminal.Any:
+                    return (TResult)(object)Rows(run, window).Any();
+                case Terminal.Sequence:
+                    throw new QueryTranslationException(expression.ToString(), "the query returns a sequence; enumerate it or call ToList");
+            }
+
+            var project = Projector<TResult>(run.Plan);
+            var found = new List<TResult>(2);
+            foreach (var row in Rows(run, window))
+            {
+                found.Add(project(Read(row), run.Values));
+            }
+
+            return run.Plan.Terminal switch
+            {
+                Terminal.First => found.Count > 0 ? found[0] : throw new InvalidOperationException("Sequence contains no elements"),
+                Terminal.FirstOrDefault => found.Count > 0 ? found[0] : default!,
+                Terminal.Single => found.Count == 1 ? found[0] : throw new InvalidOperationException(found.Count == 0 ? "Sequence contains no elements" : "Sequence contains more than one element"),
+                _ => found.Count switch
+                {
+                    0 => default!,
+                    1 => found[0],
+                    _ => throw new InvalidOperationException("Sequence contains more than one element"),
+                },
+            };
+        }
+        finally
+        {
+            run.Snapshot?.Dispose();
+        }
+    }
+
+    public override string Explain(Expression expression)
+    {
+        var run = Open(expression);
+        try
+        {
+            return ExplainText.Render(run.Plan, run.Plan.Bind(run.Values, run.Plan.Window(run.Values)));
+        }
+        finally
+        {
+            run.Snapshot?.Dispose();
+        }
+    }
+
+    public override DocumentPage<TElement> Page<TElement>(Expression expression, string? continuation)
+    {
+        var run = Open(expression);
+        try
+        {
+            if (run.Plan.Terminal != Terminal.Sequence)
+            {
+                throw new InvalidOperationException("ToPage reads a sequence query; First, Count and their kin return one value.");
+            }
+
+            var (offset, limit) = run.Plan.Window(run.Values);
+            if (limit is not { } size || size == 0)
+            {
+                throw new InvalidOperationException("ToPage needs the page size: end the query with Take(n), n > 0.");
+            }
+
+            if (continuation is not null)
+            {
+                offset = PageToken.Decode(continuation);
+            }
+
+            var project = Projector<TElement>(run.Plan);
+            var items = new List<TElement>();
+            var more = false;
+            foreach (var row in Rows(run, (offset, size + 1)))
+            {
+                if (items.Count == size)
+                {
+                    more = true;
+                    break;
+                }
+
+                items.Add(project(Read(row), run.Values));
+            }
+
+            return new DocumentPage<TElement>(items, more ? PageToken.Encode(offset + size) : null);
+        }
+        finally
+        {
+            run.Snapshot?.Dispose();
+        }
+    }
+
+    private static Func<TDocument, object?[], TElement> Projector<TElement>(LinqPlan plan)
+    {
+        if (plan.Projection is not null)
+        {
+            return plan.Projector<TDocument, TElement>();
+        }
+
+        return static (document, _) => (TElement)(object)document!;
+    }
+
+    private TDocument Read(SqlValue[] row)
+    {
+        var value = row[0];
+        return serializer.Read(value.Bytes.Span, (IFieldDictionary)value.Boxed!);
+    }
+
+    private static IEnumerable<SqlValue[]> Rows(OpenRun run, (long Offset, long? Limit) window)
+    {
+        var parameters = run.Plan.Bind(run.Values, window);
+        var state = new ExecState(run.Transaction, run.Database, run.Plan.Catalog, parameters, SqlLabel, null);
+        return SelectExecutor.Run(run.Plan.Select, state);
+    }
+
+    private OpenRun Open(Expression expression)
+    {
+        context.ThrowIfDisposed();
+        if (isDropped())
+        {
+            throw new InvalidOperationException($"The collection '{collection}' was dropped or renamed; this collection object is stale.");
+        }
+
+        var captured = ValueCapture.Run(expression, withSlots: false);
+        Transaction? snapshot = null;
+        Transaction reading;
+        if (transaction is not null)
+        {
+            transaction.ThrowIfUnusable(context);
+            reading = transaction.Write;
+        }
+        else
+        {
+            reading = snapshot = context.Engine.BeginRead();
+        }
+
+        try
+        {
+            var database = context.Sql.State;
+            var catalog = database.Catalog(reading);
+            var cache = PlanCache.For(context);
+            var plan = cache.Find(collection, typeof(TDocument), captured.Shape);
+            if (plan is null || !ReferenceEquals(plan.Catalog, catalog))
+            {
+                captured = ValueCapture.Run(expression, withSlots: true);
+                var chain = QueryChain.Parse(expression, typeof(TDocument));
+                var table = catalog.Find(collection, quoted: true, static _ => { })
+                    ?? throw new InvalidOperationException($"The collection '{collection}' is not in the catalog; it was dropped or renamed.");
+                plan = QueryTranslator.Translate(chain, captured, catalog, table, table.Fields(reading, context));
+
+                // Names a transaction wrote are not committed yet: a plan made in one is not kept.
+                if (plan.Cacheable && transaction is null && catalog.Generation >= 0)
+                {
+                    cache.Add(collection, typeof(TDocument), captured.Shape, plan);
+                }
+            }
+
+            return new OpenRun(plan, captured.Values, reading, snapshot, database);
+        }
+        catch
+        {
+            snapshot?.Dispose();
+            throw;
+        }
+    }
+
+    private readonly record struct OpenRun(LinqPlan Plan, object?[] Values, Transaction Transaction, Transaction? Snapshot, ISqlDatabase Database);
+}

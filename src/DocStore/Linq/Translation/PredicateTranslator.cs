@@ -1,0 +1,163 @@
+using System.Collections;
+using System.Linq.Expressions;
+using BinaryOperator = DocStore.Sql.Ast.BinaryOperator;
+using UnaryOperator = DocStore.Sql.Ast.UnaryOperator;
+using DocStore.Sql.Bound;
+
+namespace DocStore.Linq.Translation;
+
+/// <summary>
+/// Translates a C# predicate into a bound SQL condition with C#'s meaning. Every condition it makes is
+/// NULL exactly where C# gives false (a missing or null member), so AND and OR keep their meaning and NOT
+/// first turns NULL into false. A comparison also matches a missing member when the value the member
+/// reads as after deserialization (its type's default, or null) satisfies it: <c>m OP v</c> becomes
+/// <c>(m OP v OR m IS NULL)</c> exactly then.
+/// </summary>
+internal sealed class PredicateTranslator(TranslationContext context)
+{
+    private static readonly LiteralExpr True = new(SqlValue.FromBoolean(true)) { Text = "TRUE" };
+    private static readonly LiteralExpr False = new(SqlValue.FromBoolean(false)) { Text = "FALSE" };
+
+    public BoundExpr Translate(Expression node)
+    {
+        if (context.TryValue(node, out _, out var value))
+        {
+            // A condition that reads no document: its value decides for every row.
+            return value is bool flag ? (flag ? True : False) : throw Refuse(node, "the condition is not a boolean");
+        }
+
+        switch (node.NodeType)
+        {
+            case ExpressionType.AndAlso or ExpressionType.And when node.Type == typeof(bool):
+                return Logical(BinaryOperator.And, (BinaryExpression)node);
+            case ExpressionType.OrElse or ExpressionType.Or when node.Type == typeof(bool):
+                return Logical(BinaryOperator.Or, (BinaryExpression)node);
+            case ExpressionType.Not when node.Type == typeof(bool):
+                var operand = Translate(((UnaryExpression)node).Operand);
+                return new UnaryExpr(UnaryOperator.Not, Definite(operand)) { Text = $"NOT ({operand.Text})" };
+            case ExpressionType.Equal or ExpressionType.NotEqual or ExpressionType.LessThan or ExpressionType.LessThanOrEqual
+                or ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual:
+                return Comparison((BinaryExpression)node);
+            case ExpressionType.MemberAccess when node is MemberExpression { Member.Name: "HasValue", Expression: { } inner } && Nullable.GetUnderlyingType(inner.Type) is not null:
+                var nullable = Member(inner);
+                return new IsNullExpr(nullable.Value, true) { Text = $"{nullable.Value.Text} IS NOT NULL" };
+            case ExpressionType.MemberAccess when MemberResolver.Resolve(node, context) is { } member && Nullable.GetUnderlyingType(member.Type) is null && member.Type == typeof(bool):
+                return Compare(node, BinaryOperator.Equal, member, True, sign: 1, isNull: false);
+            case ExpressionType.Call:
+                return new CallTranslator(context, this).Translate((MethodCallExpression)node);
+            default:
+                throw Refuse(node, "this kind of expression does not translate to a condition");
+        }
+    }
+
+    /// <summary><c>m OP v</c> with C#'s meaning for a missing member and for a null value.</summary>
+    public static BoundExpr Compare(Expression origin, BinaryOperator op, MemberOperand member, BoundExpr value, int sign, bool isNull)
+    {
+        var path = member.Value;
+        var hasDefault = ClrDefaults.HasValueDefault(member.Type);
+        if (isNull)
+        {
+            // A null value: == is IS NULL, != is IS NOT NULL, an order comparison is false (lifted operators).
+            return op switch
+            {
+                BinaryOperator.Equal => hasDefault ? False : new IsNullExpr(path, false) { Text = $"{path.Text} IS NULL" },
+                BinaryOperator.NotEqual => hasDefault ? True : new IsNullExpr(path, true) { Text = $"{path.Text} IS NOT NULL" },
+                _ => False,
+            };
+        }
+
+        var comparison = new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" };
+        var missingMatches = hasDefault ? DefaultSatisfies(op, sign) : op == BinaryOperator.NotEqual;
+        return missingMatches ? OrNull(comparison, path) : comparison;
+    }
+
+    /// <summary><paramref name="condition"/> OR <paramref name="path"/> IS NULL.</summary>
+    public static BoundExpr OrNull(BoundExpr condition, BoundExpr path)
+    {
+        var isNull = new IsNullExpr(path, false) { Text = $"{path.Text} IS NULL" };
+        return new BinaryExpr(BinaryOperator.Or, condition, isNull) { Text = $"({condition.Text} OR {isNull.Text})" };
+    }
+
+    public MemberOperand Member(Expression node) =>
+        MemberResolver.Resolve(node, context) ?? throw Refuse(node, "only members of the document (p.Name, p.Address.City) can be tested here");
+
+    public static QueryTranslationException Refuse(Expression node, string reason) => new(node.ToString(), reason);
+
+    /// <summary>Whether <c>default OP v</c> holds, from the sign of <c>v</c> against the default.</summary>
+    private static bool DefaultSatisfies(BinaryOperator op, int sign) => op switch
+    {
+        BinaryOperator.Equal => sign == 0,
+        BinaryOperator.NotEqual => sign != 0,
+        BinaryOperator.Less => sign > 0,
+        BinaryOperator.LessOrEqual => sign >= 0,
+        BinaryOperator.Greater => sign < 0,
+        _ => sign <= 0,
+    };
+
+    private BinaryExpr Logical(BinaryOperator op, BinaryExpression node)
+    {
+        var left = Translate(node.Left);
+        var right = Translate(node.Right);
+        return new BinaryExpr(op, left, right) { Text = $"({left.Text} {(op == BinaryOperator.And ? "AND" : "OR")} {right.Text})" };
+    }
+
+    private BoundExpr Comparison(BinaryExpression node)
+    {
+        var op = node.NodeType switch
+        {
+            ExpressionType.Equal => BinaryOperator.Equal,
+            ExpressionType.NotEqual => BinaryOperator.NotEqual,
+            ExpressionType.LessThan => BinaryOperator.Less,
+            ExpressionType.LessThanOrEqual => BinaryOperator.LessOrEqual,
+            ExpressionType.GreaterThan => BinaryOperator.Greater,
+            _ => BinaryOperator.GreaterOrEqual,
+        };
+
+        Expression memberSide = node.Left;
+        Expression valueSide = node.Right;
+        if (!context.TryValue(valueSide, out _, out _))
+        {
+            (memberSide, valueSide) = (valueSide, memberSide);
+            op = Mirror(op);
+        }
+
+        if (!context.TryValue(valueSide, out var slot, out var value))
+        {
+            throw Refuse(node, "a comparison needs a value on one side (comparing two members does not translate)");
+        }
+
+        var member = Member(memberSide);
+        if (!ClrValues.Supports(valueSide.Type))
+        {
+            throw Refuse(node, $"values of type {valueSide.Type.Name} cannot be compared");
+        }
+
+        var parameter = value is null ? null : context.Parameter(ParameterKind.Value, slot, -1, MemberResolver.StripConversions(valueSide));
+        return Compare(node, op, member, (BoundExpr?)parameter ?? True, value is null ? 0 : ClrDefaults.SignAgainstDefault(value), value is null);
+    }
+
+    /// <summary>NULL as false, so that NOT keeps C#'s meaning.</summary>
+    private static FunctionExpr Definite(BoundExpr condition) => new FunctionExpr("COALESCE", [condition, False]) { Text = condition.Text };
+
+    private static BinaryOperator Mirror(BinaryOperator op) => op switch
+    {
+        BinaryOperator.Less => BinaryOperator.Greater,
+        BinaryOperator.LessOrEqual => BinaryOperator.GreaterOrEqual,
+        BinaryOperator.Greater => BinaryOperator.Less,
+        BinaryOperator.GreaterOrEqual => BinaryOperator.LessOrEqual,
+        _ => op,
+    };
+
+    private static string Symbol(BinaryOperator op) => op switch
+    {
+        BinaryOperator.Equal => "=",
+        BinaryOperator.NotEqual => "<>",
+        BinaryOperator.Less => "<",
+        BinaryOperator.LessOrEqual => "<=",
+        BinaryOperator.Greater => ">",
+        _ => ">=",
+    };
+
+    /// <summary>True for a captured list (not a string).</summary>
+    public static bool IsList(object? value) => value is IEnumerable and not string;
+}
