@@ -20,6 +20,8 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
 {
     private const string SqlLabel = "(LINQ query)";
 
+    public override string Collection => collection;
+
     public override IEnumerable<TElement> Enumerate<TElement>(Expression expression)
     {
         var run = Open(expression);

@@ -5,6 +5,9 @@ namespace DocStore.Linq.Running;
 /// <summary>Runs query expressions over one collection; the provider calls it without knowing the document type.</summary>
 internal abstract class LinqRunner
 {
+    /// <summary>The collection's name.</summary>
+    public abstract string Collection { get; }
+
     /// <summary>The rows of a sequence query, read lazily on a snapshot that stays open while they are enumerated.</summary>
     public abstract IEnumerable<TElement> Enumerate<TElement>(Expression expression);
 

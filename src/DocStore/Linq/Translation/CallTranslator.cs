@@ -36,6 +36,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
         if (name == "Contains")
         {
             var (source, item) = call.Object is null && call.Arguments.Count == 2 ? (call.Arguments[0], call.Arguments[1])
+                : call.Object is null && call.Arguments.Count == 3 && context.TryValue(call.Arguments[2], out _, out var comparer) && comparer is null ? (call.Arguments[0], call.Arguments[1])
                 : call.Object is not null && call.Arguments.Count == 1 ? (call.Object, call.Arguments[0])
                 : throw PredicateTranslator.Refuse(call, "this overload of Contains does not translate");
             return Contains(call, Unspan(source), item);

@@ -18,7 +18,8 @@ internal sealed class QueryChain
 {
     private QueryChain(ParameterExpression document) => Document = document;
 
-    public ParameterExpression Document { get; }
+    /// <summary>The document parameter: the first lambda's own, so messages show the names the code uses.</summary>
+    public ParameterExpression Document { get; private set; }
 
     public List<Expression> Filters { get; } = [];
 
@@ -33,6 +34,8 @@ internal sealed class QueryChain
     public Terminal Terminal { get; private set; }
 
     private Expression Current => Selector ?? Document;
+
+    private bool _named;
 
     public static QueryChain Parse(Expression expression, Type documentType)
     {
@@ -134,7 +137,7 @@ internal sealed class QueryChain
         Selector = ProjectionInliner.Inline(selector, Current);
     }
 
-    private static LambdaExpression Lambda(MethodCallExpression call, Expression argument)
+    private LambdaExpression Lambda(MethodCallExpression call, Expression argument)
     {
         var lambda = argument is UnaryExpression { NodeType: ExpressionType.Quote, Operand: LambdaExpression quoted } ? quoted : argument as LambdaExpression;
         if (lambda is not { Parameters.Count: 1 })
@@ -142,6 +145,12 @@ internal sealed class QueryChain
             throw Refuse(call, "the overload with an element index is not supported");
         }
 
+        if (!_named && Selector is null && lambda.Parameters[0].Type == Document.Type)
+        {
+            Document = lambda.Parameters[0];
+        }
+
+        _named = true;
         return lambda;
     }
 

@@ -92,6 +92,14 @@ internal sealed class ValueCapture
             children[i + 1] = call.Arguments[i];
         }
 
+        if (call.Type.IsByRefLike)
+        {
+            // A span (C# 14 binds array.Contains(x) to the span overload through op_Implicit) cannot be
+            // boxed: the array under it is the value.
+            WalkChildren(null, children, force: true);
+            return false;
+        }
+
         return WalkChildren(null, children);
     }
 
@@ -154,7 +162,9 @@ internal sealed class ValueCapture
     }
 
     /// <summary>Walks the children; when some read a document and others do not, the others become values.</summary>
-    private bool WalkChildren(object? method, params Expression?[] children)
+    private bool WalkChildren(object? method, params Expression?[] children) => WalkChildren(method, children, force: false);
+
+    private bool WalkChildren(object? method, Expression?[] children, bool force)
     {
         if (method is not null)
         {
@@ -169,7 +179,7 @@ internal sealed class ValueCapture
             all &= free[i];
         }
 
-        if (!all)
+        if (!all || force)
         {
             for (var i = 0; i < children.Length; i++)
             {
@@ -180,7 +190,7 @@ internal sealed class ValueCapture
             }
         }
 
-        return all;
+        return all && !force;
     }
 
     private void Capture(Expression node)
