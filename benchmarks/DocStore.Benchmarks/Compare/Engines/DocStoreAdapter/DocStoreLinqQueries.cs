@@ -5,34 +5,27 @@ namespace DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 /// <summary>The <c>linq_*</c> queries through DocStore's LINQ surface, <c>db.People.Query()</c>, as a user writes them.</summary>
 internal sealed class DocStoreLinqQueries(BenchmarkDb db) : ILinqEngine
 {
-    /// <summary>
-    /// <c>Query()</c> seen as <see cref="IQueryable{T}"/>: <c>CollectionQuery&lt;T&gt;</c> is also an
-    /// <see cref="IAsyncEnumerable{T}"/>, so on .NET 10 <c>Where</c> on it is ambiguous between
-    /// <c>Queryable</c> and <c>AsyncEnumerable</c>.
-    /// </summary>
-    private IQueryable<Person> People => db.People.Query();
-
-    public Person? LinqFindByEmail(string email) => People.Where(p => p.Email == email).FirstOrDefault();
+    public Person? LinqFindByEmail(string email) => db.People.Query().Where(p => p.Email == email).FirstOrDefault();
 
     public void LinqAgeRange(int lowAge, int highAge, List<Person> into) =>
-        into.AddRange(People.Where(p => p.Age >= lowAge && p.Age <= highAge).OrderBy(p => p.Age).ThenBy(p => p.Id));
+        into.AddRange(db.People.Query().Where(p => p.Age >= lowAge && p.Age <= highAge).OrderBy(p => p.Age).ThenBy(p => p.Id));
 
     public void LinqEmailPrefix(string prefix, List<Person> into) =>
-        into.AddRange(People.Where(p => p.Email.StartsWith(prefix, StringComparison.Ordinal)));
+        into.AddRange(db.People.Query().Where(p => p.Email.StartsWith(prefix, StringComparison.Ordinal)));
 
-    public void LinqCity(string city, List<Person> into) => into.AddRange(People.Where(p => p.Address.City == city));
+    public void LinqCity(string city, List<Person> into) => into.AddRange(db.People.Query().Where(p => p.Address.City == city));
 
-    public void LinqTag(string tag, List<Person> into) => into.AddRange(People.Where(p => p.Tags.Contains(tag)));
+    public void LinqTag(string tag, List<Person> into) => into.AddRange(db.People.Query().Where(p => p.Tags.Contains(tag)));
 
-    public void LinqScoreBelow(int below, List<Person> into) => into.AddRange(People.Where(p => p.Score < below));
+    public void LinqScoreBelow(int below, List<Person> into) => into.AddRange(db.People.Query().Where(p => p.Score < below));
 
     public void LinqNameAgeOfScoreBelow(int below, List<(string Name, int Age)> into)
     {
-        foreach (var row in People.Where(p => p.Score < below).Select(p => new { p.Name, p.Age }))
+        foreach (var row in db.People.Query().Where(p => p.Score < below).Select(p => new { p.Name, p.Age }))
         {
             into.Add((row.Name, row.Age));
         }
     }
 
-    public void LinqIdsIn(long[] ids, List<Person> into) => into.AddRange(People.Where(p => ids.Contains(p.Id)));
+    public void LinqIdsIn(long[] ids, List<Person> into) => into.AddRange(db.People.Query().Where(p => ids.Contains(p.Id)));
 }
