@@ -29,8 +29,14 @@ public static class EngineCatalog
     /// <summary>DocStore storing documents Brotli-compressed (<see cref="ValueCompression.Brotli"/>, docs/storage.md "Compression").</summary>
     public const string DocStoreBrotliName = "docstore-brotli";
 
+    /// <summary>
+    /// DocStore answering the <c>linq_*</c> rows the way users could without LINQ (generated <c>FindBy…</c>
+    /// methods, <c>Get</c>, <c>FindAll().Where(…)</c>), beside <c>docstore</c>'s <c>Query()</c> in the same rounds.
+    /// </summary>
+    public const string DocStoreFindByName = "docstore-findby";
+
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
-    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
 
     // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
     private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
@@ -38,6 +44,7 @@ public static class EngineCatalog
     public static IDocumentEngine Open(string name, EngineConfig config) => name switch
     {
         DocStoreName => new DocStoreEngine(config),
+        DocStoreFindByName => new DocStoreEngine(config, findByBaseline: true),
         DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
         DocStoreBrotliName => new DocStoreEngine(config, compression: ValueCompression.Brotli),
         DocStoreSqlName => new DocStoreSqlEngine(config),

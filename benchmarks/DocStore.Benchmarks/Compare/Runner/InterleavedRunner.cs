@@ -88,6 +88,14 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
                 var directory = Path.Combine(rootDirectory, workload.Name, name);
                 Directory.CreateDirectory(directory);
                 var engine = EngineCatalog.Open(name, new EngineConfig(directory, workload.Durability, workload.CachePages));
+                if (!workload.Accepts(engine))
+                {
+                    log.WriteLine($"  {workload.Name,-30} {engine.Name} left out: it does not implement this workload's queries");
+                    engine.Dispose();
+                    Directory.Delete(directory, recursive: true);
+                    continue;
+                }
+
                 slots.Add(new Slot(engine, directory));
                 slots[^1].Run = workload.Start(engine, scale, Seed);
             }

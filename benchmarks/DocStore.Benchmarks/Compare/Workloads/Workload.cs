@@ -33,6 +33,9 @@ public abstract class Workload
     /// <summary>Whether the workload runs at this scale (the 1M load only runs in full mode).</summary>
     public virtual bool RunsAt(Scale scale) => true;
 
+    /// <summary>Whether <paramref name="engine"/> can run the workload; the runner leaves out engines that cannot (and says so).</summary>
+    public virtual bool Accepts(IDocumentEngine engine) => true;
+
     /// <summary>Loads the workload's data into <paramref name="engine"/> (not measured) and returns its run state.</summary>
     public abstract WorkloadRun Start(IDocumentEngine engine, Scale scale, int seed);
 }

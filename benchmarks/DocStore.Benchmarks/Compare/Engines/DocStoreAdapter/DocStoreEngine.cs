@@ -10,15 +10,17 @@ namespace DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 /// <c>FindByAgeRange</c>, <c>InsertMany</c>, <c>Update</c>...) or, where a peer's call is a
 /// read-modify-write, one explicit transaction around the calls.
 /// </summary>
-internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
+internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine, ILinqEngine
 {
     private readonly BenchmarkDb _db;
     private readonly string? _path;
+    private readonly ILinqEngine _linq;
 
     /// <param name="config">Where and how durably to open.</param>
     /// <param name="redoLog">Whether durable commits go through the redo log (the default) or fsync their WAL frames.</param>
     /// <param name="compression">How documents are stored.</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None)
+    /// <param name="findByBaseline">Whether the <c>linq_*</c> queries go through the generated <c>FindBy…</c> methods and <c>FindAll()</c> instead of <c>Query()</c>.</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false)
     {
         var options = new DocStoreOptions
         {
@@ -33,9 +35,10 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             RedoLog = redoLog,
             Compression = compression,
         };
-        Name = compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
+        Name = findByBaseline ? "DocStore FindBy" : compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
+        _linq = findByBaseline ? new DocStoreFindByQueries(_db) : new DocStoreLinqQueries(_db);
     }
 
     public string Name { get; }

@@ -34,6 +34,17 @@ internal static class SqliteSchema
     public const string FindByCity = "SELECT doc FROM people WHERE json_extract(doc, '$.address.city') = $city ORDER BY id";
     public const string FindByTag = "SELECT p.doc FROM people_tags t JOIN people p ON p.id = t.id WHERE t.tag = $tag ORDER BY t.id";
 
+    /// <summary>
+    /// An email prefix as a range on the email expression index: <c>LIKE 'p%'</c> could use an index only
+    /// with <c>COLLATE NOCASE</c> or <c>case_sensitive_like</c>, so prefix lookups are written as
+    /// <c>&gt;= prefix AND &lt; prefix || U+FFFF</c>, which the unique index serves as it stands.
+    /// </summary>
+    public const string FindByEmailPrefix = "SELECT doc FROM people WHERE json_extract(doc, '$.email') >= $low AND json_extract(doc, '$.email') < $high";
+    public const string NameAgeOfScoreBelow = "SELECT json_extract(doc, '$.name'), json_extract(doc, '$.age') FROM people WHERE json_extract(doc, '$.score') < $below";
+
+    /// <summary><c>id IN (...)</c> with <paramref name="count"/> parameters <c>$id0</c>...</summary>
+    public static string FindByIds(int count) => $"SELECT doc FROM people WHERE id IN ({string.Join(", ", Enumerable.Range(0, count).Select(i => "$id" + i))})";
+
     public const string YcsbInsert = "INSERT INTO usertable VALUES ($key, $f0, $f1, $f2, $f3, $f4, $f5, $f6, $f7, $f8, $f9)";
     public const string YcsbRead = "SELECT field0, field1, field2, field3, field4, field5, field6, field7, field8, field9 FROM usertable WHERE ycsb_key = $key";
     public const string YcsbScan = "SELECT field0, field1, field2, field3, field4, field5, field6, field7, field8, field9 FROM usertable WHERE ycsb_key >= $key ORDER BY ycsb_key LIMIT $count";
