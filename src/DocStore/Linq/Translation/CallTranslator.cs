@@ -1,8 +1,7 @@
 using System.Collections;
 using System.Linq.Expressions;
-using BinaryOperator = DocStore.Sql.Ast.BinaryOperator;
-using UnaryOperator = DocStore.Sql.Ast.UnaryOperator;
 using DocStore.Sql.Bound;
+using BinaryOperator = DocStore.Sql.Ast.BinaryOperator;
 
 namespace DocStore.Linq.Translation;
 

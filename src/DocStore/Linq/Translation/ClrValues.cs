@@ -1,4 +1,3 @@
-using DocStore.Bson;
 using DocStore.Bson.Model;
 using DocStore.Sql.Bound;
 

@@ -1,8 +1,8 @@
 using System.Collections;
 using System.Linq.Expressions;
+using DocStore.Sql.Bound;
 using BinaryOperator = DocStore.Sql.Ast.BinaryOperator;
 using UnaryOperator = DocStore.Sql.Ast.UnaryOperator;
-using DocStore.Sql.Bound;
 
 namespace DocStore.Linq.Translation;
 
