@@ -32,7 +32,7 @@ using (var db = AppDb.Open(path))
         .Select(p => new { p.Email, p.Age })
         .ToList();
     Console.WriteLine("Query() Age >= 31 with tag math: " + string.Join(", ", mathematicians.Select(p => $"{p.Email} ({p.Age})")));
-    Console.WriteLine("Explain: " + db.People.Query().Where(p => p.Email.StartsWith("a")).Explain());
+    Console.WriteLine("Explain: " + db.People.Query().Where(p => p.Email.StartsWith("al")).Explain());
 
     try
     {
