@@ -58,25 +58,25 @@ internal sealed class RandomQueries(int seed)
             {
                 case 0:
                 case 1:
-                {
-                    var (lq, lo, lt) = Node(depth - 1);
-                    var (rq, ro, rt) = Node(depth - 1);
-                    return (Expression.AndAlso(lq, rq), Expression.AndAlso(lo, ro), $"({lt} && {rt})");
-                }
+                    {
+                        var (lq, lo, lt) = Node(depth - 1);
+                        var (rq, ro, rt) = Node(depth - 1);
+                        return (Expression.AndAlso(lq, rq), Expression.AndAlso(lo, ro), $"({lt} && {rt})");
+                    }
 
                 case 2:
                 case 3:
-                {
-                    var (lq, lo, lt) = Node(depth - 1);
-                    var (rq, ro, rt) = Node(depth - 1);
-                    return (Expression.OrElse(lq, rq), Expression.OrElse(lo, ro), $"({lt} || {rt})");
-                }
+                    {
+                        var (lq, lo, lt) = Node(depth - 1);
+                        var (rq, ro, rt) = Node(depth - 1);
+                        return (Expression.OrElse(lq, rq), Expression.OrElse(lo, ro), $"({lt} || {rt})");
+                    }
 
                 default:
-                {
-                    var (q, o, t) = Node(depth - 1);
-                    return (Expression.Not(q), Expression.Not(o), $"!{t}");
-                }
+                    {
+                        var (q, o, t) = Node(depth - 1);
+                        return (Expression.Not(q), Expression.Not(o), $"!{t}");
+                    }
             }
         }
 
