@@ -13,8 +13,11 @@ internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOn
 /// One collection as SQL sees it: its trees, key field, indexes and field names. A system table has no
 /// trees; its rows are documents built when a statement reads it.
 /// </summary>
-internal sealed class SqlCollection(string name, string primaryTree, string keyField, IReadOnlyList<SqlIndex> indexes, IFieldDictionary fields, IReadOnlyList<Metadata.StoredFieldType>? types = null)
+internal sealed class SqlCollection(string name, string primaryTree, string keyField, IReadOnlyList<SqlIndex> indexes, IFieldDictionary fields, IReadOnlyList<Metadata.StoredFieldType>? types = null, IReadOnlyList<TableColumn>? columns = null)
 {
+    /// <summary>The columns <c>CREATE TABLE</c> declared, in order; empty for a collection made without them.</summary>
+    public IReadOnlyList<TableColumn> Columns { get; } = columns ?? [];
+
     public string Name { get; } = name;
 
     public string PrimaryTree { get; } = primaryTree;
@@ -89,7 +92,7 @@ internal sealed class SqlCatalog
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
                 .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree))
                 .ToArray();
-            byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types);
+            byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types, record.Columns);
         }
 
         foreach (var table in SystemTables.Names)

@@ -11,12 +11,14 @@ internal sealed class SchemaStatementParser
 {
     private readonly ParserInput _input;
     private readonly NameParser _names;
+    private readonly ColumnDefinitionParser _columns;
 
     /// <summary>Reads schema statements from <paramref name="input"/>.</summary>
-    public SchemaStatementParser(ParserInput input, NameParser names)
+    public SchemaStatementParser(ParserInput input, NameParser names, ExpressionParser expressions)
     {
         _input = input;
         _names = names;
+        _columns = new ColumnDefinitionParser(input, names, expressions);
     }
 
     /// <summary>CREATE COLLECTION or CREATE INDEX, at the current CREATE.</summary>
@@ -73,6 +75,9 @@ internal sealed class SchemaStatementParser
         do
         {
             paths.Add(_names.ExpectPath());
+
+            // Accepted as SQLite scripts write them; keys are kept ascending and walked either way.
+            _ = _input.Accept(TokenKind.Asc) || _input.Accept(TokenKind.Desc);
         }
         while (_input.Accept(TokenKind.Comma));
 
@@ -100,42 +105,27 @@ internal sealed class SchemaStatementParser
         return new DropIndexStatement(collection, name, _input.SpanFrom(drop), ifExists);
     }
 
-    /// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(column definitions, ignored)]</c>.</summary>
+    /// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(column definitions)] [WITHOUT ROWID]</c>.</summary>
     private CreateCollectionStatement ParseCreateCollection()
     {
         var create = _input.Advance();
         _input.Advance();
         var ifNotExists = AcceptIfNotExists();
         var name = _names.ExpectName("a collection name after CREATE COLLECTION");
-        if (_input.Current.Kind == TokenKind.LeftParen)
+        if (_input.Current.Kind != TokenKind.LeftParen)
         {
-            SkipColumnDefinitions();
+            return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists);
         }
 
-        return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists);
-    }
-
-    // Documents have no fixed columns: a CREATE TABLE's column list is read past, parentheses balanced.
-    private void SkipColumnDefinitions()
-    {
-        var depth = 0;
-        do
+        var columns = _columns.Parse(out var unsupported);
+        if (_input.IsWord(0, "WITHOUT") && _input.IsWord(1, "ROWID"))
         {
-            switch (_input.Current.Kind)
-            {
-                case TokenKind.EndOfInput:
-                    throw _input.Error("')' closing the column definitions");
-                case TokenKind.LeftParen:
-                    depth++;
-                    break;
-                case TokenKind.RightParen:
-                    depth--;
-                    break;
-            }
-
+            // Every collection is keyed by its key field already: the option changes nothing here.
+            _input.Advance();
             _input.Advance();
         }
-        while (depth > 0);
+
+        return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists, columns, unsupported);
     }
 
     /// <summary><c>DROP {COLLECTION | TABLE} [IF EXISTS] name</c>.</summary>

@@ -77,7 +77,7 @@ internal sealed class StatementParser
         }
     }
 
-    /// <summary><c>INSERT INTO c [(path, ...)] VALUES (...), ...</c>.</summary>
+    /// <summary><c>INSERT INTO c [(path, ...)] VALUES (...), ...</c> or <c>INSERT INTO c [(path, ...)] SELECT ...</c>.</summary>
     private InsertStatement ParseInsert()
     {
         var insert = _input.Advance();
@@ -97,7 +97,13 @@ internal sealed class StatementParser
             columns = paths.ToImmutable();
         }
 
-        _input.Expect(TokenKind.Values, columns.IsEmpty ? "VALUES or a column list after the collection name" : "VALUES after the column list");
+        if (_input.Current.Kind == TokenKind.Select)
+        {
+            var source = _queries.ParseSelectQuery(out _);
+            return new InsertStatement(collection, columns, [], _input.SpanFrom(insert), source);
+        }
+
+        _input.Expect(TokenKind.Values, columns.IsEmpty ? "VALUES, SELECT or a column list after the collection name" : "VALUES or SELECT after the column list");
         var rows = ImmutableArray.CreateBuilder<InsertRow>();
         do
         {
@@ -109,8 +115,8 @@ internal sealed class StatementParser
     }
 
     /// <summary>
-    /// One parenthesized row: one value per column, or exactly one document when there is no column
-    /// list. The count is checked here so the error points at the row that is wrong.
+    /// One parenthesized row: one value per column, checked here so the error points at the row that is
+    /// wrong; without a column list, any number of values (a document, or one per declared column).
     /// </summary>
     private InsertRow ParseInsertRow(int columnCount)
     {
@@ -127,12 +133,18 @@ internal sealed class StatementParser
         {
             var ignored = 0;
             values.Add(_expressions.ParseExpressionInto(ref ignored));
-            if (values.Count == expected)
+            if (columnCount == 0 && _input.Accept(TokenKind.Comma))
+            {
+                // Without a column list the table's declared columns (or one document) decide the count, when bound.
+                continue;
+            }
+
+            if (columnCount == 0 || values.Count == expected)
             {
                 if (_input.Current.Kind != TokenKind.RightParen)
                 {
                     throw _input.Error(columnCount == 0
-                        ? "')' after the document (without a column list each row is one document)"
+                        ? "',' or ')' in the row of values"
                         : $"')' after the {columnCount} value{(columnCount == 1 ? "" : "s")} of the column list");
                 }
 
