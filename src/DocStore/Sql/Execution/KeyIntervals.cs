@@ -38,6 +38,22 @@ internal static class KeyIntervals
     public static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly = false)
     {
         var keys = new List<byte[]>(integersOnly ? 1 : 3);
+
+        // Booleans equal the numbers 0 and 1 (SqlComparer), so each is sought under the other's tags too.
+        if (value.Kind == SqlKind.Boolean)
+        {
+            var flag = value.Integer != 0;
+            keys.Add(Encode(prefix, b => b.Append(flag)));
+            keys.AddRange(Equal(prefix, SqlValue.FromInt64(value.Integer), integersOnly));
+            return keys;
+        }
+
+        if (value.IsNumber && value.AsDouble() is 0 or 1)
+        {
+            var flag = value.AsDouble() == 1;
+            keys.Add(Encode(prefix, b => b.Append(flag)));
+        }
+
         if (integersOnly && value.IsNumber)
         {
             var real = value.AsDouble();
@@ -96,10 +112,6 @@ internal static class KeyIntervals
             case SqlKind.Text:
                 var text = value.AsString();
                 keys.Add(Encode(prefix, b => b.Append(text)));
-                break;
-            case SqlKind.Boolean:
-                var flag = value.Integer != 0;
-                keys.Add(Encode(prefix, b => b.Append(flag)));
                 break;
             case SqlKind.Guid:
                 var guid = new Guid(value.Bytes.Span, bigEndian: true);
