@@ -35,7 +35,8 @@ internal static class CollectionStatements
         else
         {
             var options = new BsonCollectionOptions { KeyField = table.KeyField, KeyGeneration = KeyGeneration.Sequence };
-            context.GetCollection(statement.Name.Text, options, transaction.Write);
+            var collection = context.GetCollection(statement.Name.Text, options, transaction.Write);
+            collection.DeclareFields(transaction, table.Columns.Select(c => c.Name));
             var record = Catalog.CollectionCatalog.FindCollection(transaction.Write, statement.Name.Text)!;
             Catalog.CollectionCatalog.PutCollection(transaction.Write, record with { Columns = table.Columns });
         }
