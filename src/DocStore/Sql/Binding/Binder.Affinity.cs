@@ -14,8 +14,12 @@ internal sealed partial class Binder
 {
     private readonly Dictionary<SqlCollection, IReadOnlyDictionary<string, FieldType>?> _types = [];
 
+    /// <summary><paramref name="other"/> as <paramref name="member"/>'s recorded type (when it converts text), then with SQLite's comparison affinity.</summary>
+    private BoundExpr WithAffinity(BoundExpr other, SqlExpression otherSyntax, BoundExpr member) =>
+        WithComparisonAffinity(WithRecordedType(other, otherSyntax, member), member);
+
     /// <summary><paramref name="other"/> as <paramref name="member"/>'s recorded type, when that type converts text.</summary>
-    private BoundExpr WithAffinity(BoundExpr other, SqlExpression otherSyntax, BoundExpr member)
+    private BoundExpr WithRecordedType(BoundExpr other, SqlExpression otherSyntax, BoundExpr member)
     {
         if (other is PathExpr || member is not PathExpr path || TypeOf(path) is not { } type)
         {

@@ -87,7 +87,8 @@ internal sealed partial class Binder
             Offset = query.Offset is null ? null : BindExpression(query.Offset),
             Subqueries = [.. _subqueries],
             ElementSlots = _elementSlots,
-            WholeDocumentSource = query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0
+            WholeDocumentSource = columns.Any(c => c.Value is not DocumentExpr) ? null
+                : query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0
                 : query.Items is [SourceColumnsItem only] ? FindSource(only.Source)?.Index : null,
         };
     }
@@ -120,12 +121,16 @@ internal sealed partial class Binder
             switch (item)
             {
                 case AllColumnsItem:
-                    columns.AddRange(_sources.Select(s => new OutputColumn(s.Alias, new DocumentExpr(s.Index) { Text = s.Alias })));
+                    foreach (var each in _sources)
+                    {
+                        AddSourceColumns(columns, each);
+                    }
+
                     break;
                 case SourceColumnsItem sourceColumns:
                     var source = FindSource(sourceColumns.Source)
                         ?? throw SqlErrors.UnknownName(_sql, sourceColumns.Source.Span, $"Unknown source '{sourceColumns.Source.Text}' before '.*'");
-                    columns.Add(new OutputColumn(source.Alias, new DocumentExpr(source.Index) { Text = source.Alias }));
+                    AddSourceColumns(columns, source);
                     break;
                 case ExpressionItem expression:
                     var value = BindExpression(expression.Expression);
