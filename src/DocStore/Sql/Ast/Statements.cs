@@ -116,3 +116,9 @@ internal sealed record DropCollectionStatement(SqlName Name, SourceSpan Span, bo
 /// <param name="NewName">Its new name.</param>
 /// <param name="Span">ALTER through the new name.</param>
 internal sealed record RenameCollectionStatement(SqlName Name, SqlName NewName, SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>PRAGMA name [= value]</c> or <c>PRAGMA name(value)</c>: a session setting.</summary>
+/// <param name="Name">The pragma's name.</param>
+/// <param name="Value">The value as written (a word, number or string without its quotes), or null.</param>
+/// <param name="Span">PRAGMA through the value.</param>
+internal sealed record PragmaStatement(SqlName Name, string? Value, SourceSpan Span) : SqlStatement(Span);

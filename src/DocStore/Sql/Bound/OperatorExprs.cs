@@ -225,7 +225,7 @@ internal sealed class BetweenExpr(BoundExpr operand, BoundExpr low, BoundExpr hi
     }
 }
 
-/// <summary><c>x [NOT] LIKE pattern</c>: case-sensitive, <c>%</c> any run of characters, <c>_</c> one character.</summary>
+/// <summary><c>x [NOT] LIKE pattern</c>: ASCII letters match either case (unless the session set <c>PRAGMA case_sensitive_like</c>), <c>%</c> any run of characters, <c>_</c> one character.</summary>
 internal sealed class LikeExpr(BoundExpr operand, BoundExpr pattern, bool negated) : BoundExpr
 {
     public BoundExpr Operand { get; } = operand;
@@ -247,6 +247,6 @@ internal sealed class LikeExpr(BoundExpr operand, BoundExpr pattern, bool negate
 
         var text = value.Kind == SqlKind.Text ? value.Bytes : System.Text.Encoding.UTF8.GetBytes(Arithmetic.AsText(value));
         var like = pattern.Kind == SqlKind.Text ? pattern.Bytes : System.Text.Encoding.UTF8.GetBytes(Arithmetic.AsText(pattern));
-        return FromTruth(LikeMatcher.Matches(text.Span, like.Span) != Negated);
+        return FromTruth(LikeMatcher.Matches(text.Span, like.Span, row.CaseSensitiveLike) != Negated);
     }
 }

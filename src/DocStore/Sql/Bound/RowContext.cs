@@ -30,6 +30,9 @@ internal sealed class RowContext
 
     public SqlValue[] Parameters { get; }
 
+    /// <summary>True when LIKE compares ASCII letters exactly (<c>PRAGMA case_sensitive_like = ON</c> in the session); by default it ignores their case, as SQLite's does.</summary>
+    public bool CaseSensitiveLike { get; init; }
+
     /// <summary>
     /// The clock of the statement run this row belongs to (set by the executors). A function rather than the
     /// run itself, so that expressions need not know the executor's state.

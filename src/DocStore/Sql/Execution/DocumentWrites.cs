@@ -101,7 +101,7 @@ internal static class DocumentWrites
     private static List<BsonDocument> InsertedDocuments(WritePlan plan, ExecState state, BsonCollection collection, TypedWrites? types)
     {
         var query = plan.Select.Query;
-        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock };
+        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
         row.RunSubquery = (slot, _) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state)];
         row.Fields[0] = state.Fields(plan.Collection);
         var documents = new List<BsonDocument>(plan.Rows);

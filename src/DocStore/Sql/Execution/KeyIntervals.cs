@@ -197,6 +197,18 @@ internal static class KeyIntervals
         return KeyInterval.Prefix([.. prefix, .. builder.WrittenSpan]);
     }
 
+    /// <summary>
+    /// The string keys starting with <paramref name="text"/> in any ASCII case (LIKE is case-insensitive for
+    /// ASCII): every variant lies between the all-upper and the all-lower spelling, as capitals sort first.
+    /// The LIKE itself stays a residual filter, which drops the other strings of the stretch.
+    /// </summary>
+    public static KeyInterval StringPrefixAnyCase(byte[] prefix, string text)
+    {
+        var upper = string.Create(text.Length, text, static (span, t) => { for (var i = 0; i < t.Length; i++) { span[i] = char.IsAsciiLetter(t[i]) ? char.ToUpperInvariant(t[i]) : t[i]; } });
+        var lower = string.Create(text.Length, text, static (span, t) => { for (var i = 0; i < t.Length; i++) { span[i] = char.IsAsciiLetter(t[i]) ? char.ToLowerInvariant(t[i]) : t[i]; } });
+        return upper == lower ? StringPrefix(prefix, text) : new KeyInterval(StringPrefix(prefix, upper).Low, false, StringPrefix(prefix, lower).High, true);
+    }
+
     /// <summary>Every key of the tree after <paramref name="prefix"/>, as intervals in SQL order: NULL, then each numeric tag, then the rest.</summary>
     public static List<KeyInterval> All(byte[] prefix) =>
     [

@@ -14,7 +14,7 @@ internal static class SelectExecutor
     public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state)
     {
         var query = plan.Query;
-        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock };
+        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
         row.RunSubquery = (slot, _) => [.. Run(plan.Subqueries[slot], state)];
         for (var i = 0; i < query.Sources.Length; i++)
         {

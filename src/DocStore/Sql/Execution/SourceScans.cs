@@ -183,7 +183,7 @@ internal static class SourceScans
     {
         if (access.LikePrefix is { } like)
         {
-            return [KeyIntervals.StringPrefix(prefix, like)];
+            return [row.CaseSensitiveLike ? KeyIntervals.StringPrefix(prefix, like) : KeyIntervals.StringPrefixAnyCase(prefix, like)];
         }
 
         if (access.Low is null && access.High is null)

@@ -46,6 +46,9 @@ internal static class StatementDispatcher
             case RenameCollectionStatement rename:
                 CollectionStatements.Rename(prepared, rename, session);
                 return Done(-1);
+            case PragmaStatement pragma:
+                Pragmas.Run(prepared.Text, pragma, session);
+                return Done(-1);
             default:
                 throw SqlErrors.NotSupported(prepared.Text, statement.Span, $"{Kind(statement)} statements are not supported");
         }
@@ -89,6 +92,7 @@ internal static class StatementDispatcher
         BeginStatement => "BEGIN",
         CommitStatement => "COMMIT",
         RollbackStatement => "ROLLBACK",
+        PragmaStatement => "PRAGMA",
         ExplainStatement explain => "EXPLAIN " + Kind(explain.Statement),
         _ => statement.GetType().Name,
     };

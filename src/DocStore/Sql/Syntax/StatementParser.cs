@@ -51,6 +51,8 @@ internal sealed class StatementParser
                 return _schema.ParseDrop();
             case TokenKind.Identifier when _input.IsWord(0, "ALTER"):
                 return _schema.ParseAlter();
+            case TokenKind.Identifier when _input.IsWord(0, "PRAGMA"):
+                return ParsePragma();
             case TokenKind.Begin:
                 _input.Advance();
                 _input.Accept(TokenKind.Transaction);
@@ -160,6 +162,33 @@ internal sealed class StatementParser
 
         _input.Leave();
         return new InsertRow(values.ToImmutable(), _input.SpanFrom(open));
+    }
+
+    /// <summary><c>PRAGMA name [= value | (value)]</c>; the value is a word, a signed number or a string.</summary>
+    private PragmaStatement ParsePragma()
+    {
+        var pragma = _input.Advance();
+        var name = _names.ExpectName("a pragma name after PRAGMA");
+        string? value = null;
+        var open = _input.Current.Kind == TokenKind.LeftParen ? _input.Advance() : (SqlToken?)null;
+        if (open is not null || _input.Accept(TokenKind.Equal))
+        {
+            var sign = _input.Current.Kind is TokenKind.Minus or TokenKind.Plus ? _input.Advance().Text(_input.Sql).ToString() : "";
+            var token = _input.Current;
+            value = token.Kind switch
+            {
+                TokenKind.String => token.Text(_input.Sql)[1..^1].ToString().Replace("''", "'"),
+                TokenKind.Integer or TokenKind.Real or TokenKind.Identifier or TokenKind.True or TokenKind.False or TokenKind.On => sign + token.Text(_input.Sql).ToString(),
+                _ => throw _input.Error("a pragma value (ON, OFF, a number or a string)"),
+            };
+            _input.Advance();
+            if (open is { } opened)
+            {
+                _input.ExpectClose(opened);
+            }
+        }
+
+        return new PragmaStatement(name, value, _input.SpanFrom(pragma));
     }
 
     /// <summary><c>UPDATE c SET path = expr, ... [WHERE expr]</c>.</summary>
