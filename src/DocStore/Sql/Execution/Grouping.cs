@@ -103,7 +103,7 @@ internal static class Grouping
             switch (spec.Kind)
             {
                 case AggregateKind.Sum or AggregateKind.Avg:
-                    AddNumber(Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument));
+                    AddNumber(SumInput(value));
                     break;
                 case AggregateKind.Min:
                     if (_count == 1 || SqlComparer.Compare(value, _extreme) < 0)
@@ -131,6 +131,12 @@ internal static class Grouping
             _ => _count == 0 ? SqlValue.Null : _decimal && !_real ? SqlValue.FromDecimal((_decimalSum + _integerSum) / _count)
                 : SqlValue.FromDouble((_realSum + (double)_decimalSum + _integerSum) / _count),
         };
+
+        // As SQLite's sum(): numeric text counts as its number; other text as a real of the number it starts with.
+        private SqlValue SumInput(in SqlValue value) =>
+            value.Kind != SqlKind.Text ? Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument)
+            : NumericText.TryParse(value.AsString(), out var number) ? number
+            : SqlValue.FromDouble(NumericText.Prefix(value.AsString()).AsDouble());
 
         private void AddNumber(in SqlValue number)
         {
