@@ -134,7 +134,7 @@ internal static class Grouping
 
         // As SQLite's sum(): numeric text counts as its number; other text as a real of the number it starts with.
         private SqlValue SumInput(in SqlValue value) =>
-            value.Kind != SqlKind.Text ? Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument)
+            value.Kind != SqlKind.Text ? Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument!)
             : NumericText.TryParse(value.AsString(), out var number) ? number
             : SqlValue.FromDouble(NumericText.Prefix(value.AsString()).AsDouble());
 

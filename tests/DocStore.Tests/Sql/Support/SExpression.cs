@@ -49,6 +49,11 @@ internal static class SExpression
                     List(text.Append(" (row"), row.Values).Append(')');
                 }
 
+                if (insert.Source is { } source)
+                {
+                    Query(text.Append(' '), source);
+                }
+
                 text.Append(')');
                 break;
             case UpdateStatement update:

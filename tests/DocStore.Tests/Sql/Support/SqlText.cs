@@ -49,6 +49,12 @@ internal static class SqlText
                     List(text.Append(" ("), insert.Columns).Append(')');
                 }
 
+                if (insert.Source is { } source)
+                {
+                    Query(text.Append(' '), source);
+                    break;
+                }
+
                 text.Append(" VALUES ");
                 for (var i = 0; i < insert.Rows.Length; i++)
                 {
