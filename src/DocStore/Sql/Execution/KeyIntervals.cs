@@ -35,7 +35,9 @@ internal static class KeyIntervals
     /// empty for NULL. With <paramref name="integersOnly"/> (the tree holds no double or decimal keys there)
     /// a number has only its integer encoding, and none when it is not integral.
     /// </summary>
-    public static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly = false)
+    public static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly = false) => Equal(prefix, value, integersOnly, withBoolean: true);
+
+    private static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly, bool withBoolean)
     {
         var keys = new List<byte[]>(integersOnly ? 1 : 3);
 
@@ -44,11 +46,11 @@ internal static class KeyIntervals
         {
             var flag = value.Integer != 0;
             keys.Add(Encode(prefix, b => b.Append(flag)));
-            keys.AddRange(Equal(prefix, SqlValue.FromInt64(value.Integer), integersOnly));
+            keys.AddRange(Equal(prefix, SqlValue.FromInt64(value.Integer), integersOnly, withBoolean: false));
             return keys;
         }
 
-        if (value.IsNumber && value.AsDouble() is 0 or 1)
+        if (withBoolean && value.IsNumber && value.AsDouble() is 0 or 1)
         {
             var flag = value.AsDouble() == 1;
             keys.Add(Encode(prefix, b => b.Append(flag)));

@@ -49,6 +49,43 @@ public sealed class SqliteScriptTests
         Assert.True(failures.Count == 0, string.Join("\n\n", failures));
     }
 
+    [Fact]
+    public void Generated_table_queries_answer_as_sqlite_does()
+    {
+        using var directory = new TempDirectory();
+        using var db = DocStoreDatabase.Open(Path.Combine(directory.Path, "generated.db"));
+        using var session = db.Sql.OpenSession();
+        using var sqlite = new SqliteConnection("Data Source=:memory:");
+        sqlite.Open();
+        var generator = new TableQueryGenerator(seed: 3);
+        var count = int.TryParse(Environment.GetEnvironmentVariable("DOCSTORE_SQL_DIFFERENTIAL_QUERIES"), out var n) ? n : 400;
+        var statements = new List<string> { TableQueryGenerator.Create };
+        statements.AddRange(generator.Rows(60));
+        statements.AddRange(Enumerable.Range(0, count).Select(_ => generator.Next()));
+        var failures = new List<string>();
+        var (refused, rows) = (0, 0);
+        foreach (var statement in statements)
+        {
+            var expected = Run(() => SqliteRows(sqlite, statement));
+            var actual = Run(() => DocStoreRows(session, statement));
+            (refused, rows) = (refused + (expected.Error ? 1 : 0), rows + expected.Rows.Count);
+            if (expected.Error != actual.Error || !expected.Rows.SequenceEqual(actual.Rows))
+            {
+                failures.Add($"{statement}\n  SQLite:   {expected.Message}: {string.Join(" ; ", expected.Rows)}\n  DocStore: {actual.Message}: {string.Join(" ; ", actual.Rows)}");
+                if (failures.Count == 5)
+                {
+                    break;
+                }
+            }
+        }
+
+        Assert.True(failures.Count == 0, string.Join("\n\n", failures));
+
+        // Every generated statement is valid SQL, and the queries see the rows.
+        Assert.Equal(0, refused);
+        Assert.True(rows > count, $"{rows} rows over {count} queries");
+    }
+
     private static (bool Error, string Message, List<string> Rows) Run(Func<List<string>> run)
     {
         try
