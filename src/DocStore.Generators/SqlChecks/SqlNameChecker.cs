@@ -56,6 +56,11 @@ internal sealed class SqlNameChecker
                 break;
             case InsertStatement insert:
                 Write(insert.Collection, insert.Columns, insert.Rows.SelectMany(r => r.Values), null);
+                if (insert.Source is { } source)
+                {
+                    Query(source, null);
+                }
+
                 break;
             case UpdateStatement update:
                 Write(update.Collection, update.Assignments.Select(a => a.Target), update.Assignments.Select(a => a.Value), update.Where);
