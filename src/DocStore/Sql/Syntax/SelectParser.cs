@@ -4,7 +4,7 @@ using DocStore.Sql.Ast;
 namespace DocStore.Sql.Syntax;
 
 /// <summary>
-/// <c>SELECT [DISTINCT] items FROM source {join} [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
+/// <c>SELECT [DISTINCT|ALL] items [FROM source {join}] [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
 /// as a statement or as a subquery.
 /// </summary>
 internal sealed class SelectParser
@@ -27,6 +27,11 @@ internal sealed class SelectParser
         var select = _input.Expect(TokenKind.Select, "SELECT");
         var tallest = 0;
         var distinct = _input.Accept(TokenKind.Distinct);
+        if (!distinct)
+        {
+            _input.Accept(TokenKind.All);
+        }
+
         var items = ImmutableArray.CreateBuilder<SelectItem>();
         do
         {
@@ -34,10 +39,10 @@ internal sealed class SelectParser
         }
         while (_input.Accept(TokenKind.Comma));
 
-        _input.Expect(TokenKind.From, "',' or FROM after the select list");
-        var from = ParseTableSource("a collection name after FROM");
+        // Without FROM the query has one row and no sources: SELECT 1 + 2.
+        var from = _input.Accept(TokenKind.From) ? ParseTableSource("a collection name after FROM") : null;
         var joins = ImmutableArray.CreateBuilder<JoinClause>();
-        while (_input.Current.Kind is TokenKind.Join or TokenKind.Inner or TokenKind.Left)
+        while (from is not null && _input.Current.Kind is TokenKind.Join or TokenKind.Inner or TokenKind.Left)
         {
             joins.Add(ParseJoin(ref tallest));
         }
