@@ -41,6 +41,11 @@ internal sealed class SelectParser
 
         // Without FROM the query has one row and no sources: SELECT 1 + 2.
         var from = _input.Accept(TokenKind.From) ? ParseTableSource("a collection name after FROM") : null;
+        if (from is null && MissesFrom(_input.Current))
+        {
+            throw _input.Error("',' or FROM after the select list");
+        }
+
         var joins = ImmutableArray.CreateBuilder<JoinClause>();
         while (from is not null && _input.Current.Kind is TokenKind.Join or TokenKind.Inner or TokenKind.Left)
         {
@@ -73,6 +78,14 @@ internal sealed class SelectParser
         height = _input.Grow(select, tallest);
         return new SelectQuery(distinct, items.ToImmutable(), from, joins.ToImmutable(), where, groupBy, having, orderBy, limit, offset, _input.SpanFrom(select));
     }
+
+    /// <summary>
+    /// True when what follows a select list without FROM can only be a mistake there: a name (other than the
+    /// words that join compound selects) or a stray character, most likely a forgotten comma or FROM.
+    /// </summary>
+    private bool MissesFrom(SqlToken token) => token.Kind is TokenKind.Unknown or TokenKind.QuotedIdentifier
+        || (token.Kind == TokenKind.Identifier && !_input.IsWord(0, "UNION") && !_input.IsWord(0, "INTERSECT")
+            && !_input.IsWord(0, "EXCEPT") && !_input.IsWord(0, "WINDOW"));
 
     /// <summary><c>*</c>, <c>alias.*</c> or <c>expr [[AS] name]</c>.</summary>
     private SelectItem ParseSelectItem(ref int tallest)
