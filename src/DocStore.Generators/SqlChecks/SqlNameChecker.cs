@@ -112,7 +112,7 @@ internal sealed class SqlNameChecker
     private void Query(SelectQuery query, Scope? outer)
     {
         var scope = new Scope(outer);
-        foreach (TableSource table in new[] { query.From }.Concat(query.Joins.Select(j => j.Source)))
+        foreach (TableSource table in (query.From is null ? Enumerable.Empty<TableSource>() : new[] { query.From }).Concat(query.Joins.Select(j => j.Source)))
         {
             Add(scope, table.Collection, table.Alias);
         }
@@ -212,6 +212,33 @@ internal sealed class SqlNameChecker
                 break;
             case ScalarSubquery scalar:
                 Query(scalar.Query, scope);
+                break;
+            case ExistsExpression exists:
+                Query(exists.Query, scope);
+                break;
+            case CaseExpression conditional:
+                Optional(conditional.Operand, scope);
+                foreach (CaseBranch branch in conditional.Branches)
+                {
+                    Expression(branch.When, scope);
+                    Expression(branch.Then, scope);
+                }
+
+                Optional(conditional.Else, scope);
+                break;
+            case CastExpression cast:
+                Expression(cast.Operand, scope);
+                break;
+            case CollateExpression collate:
+                Expression(collate.Operand, scope);
+                break;
+            case IsExpression isExpression:
+                Expression(isExpression.Left, scope);
+                Expression(isExpression.Right, scope);
+                break;
+            case GlobExpression glob:
+                Expression(glob.Operand, scope);
+                Expression(glob.Pattern, scope);
                 break;
         }
     }

@@ -3,12 +3,12 @@ using System.Collections.Immutable;
 namespace DocStore.Sql.Ast;
 
 /// <summary>
-/// <c>SELECT [DISTINCT] items FROM source joins [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
+/// <c>SELECT [DISTINCT|ALL] items [FROM source joins] [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
 /// as a statement or a subquery.
 /// </summary>
 /// <param name="Distinct">True for <c>SELECT DISTINCT</c>.</param>
 /// <param name="Items">The select list, at least one item.</param>
-/// <param name="From">The first collection.</param>
+/// <param name="From">The first collection; null for a SELECT without FROM (one row, no sources).</param>
 /// <param name="Joins">The joined collections, in order.</param>
 /// <param name="Where">The filter, or null.</param>
 /// <param name="GroupBy">The grouping expressions; empty without GROUP BY.</param>
@@ -20,7 +20,7 @@ namespace DocStore.Sql.Ast;
 internal sealed record SelectQuery(
     bool Distinct,
     ImmutableArray<SelectItem> Items,
-    TableSource From,
+    TableSource? From,
     ImmutableArray<JoinClause> Joins,
     SqlExpression? Where,
     ImmutableArray<SqlExpression> GroupBy,

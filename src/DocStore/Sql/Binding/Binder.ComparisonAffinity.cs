@@ -7,7 +7,8 @@ namespace DocStore.Sql.Binding;
 /// <summary>
 /// SQLite's affinity for comparisons (https://www.sqlite.org/datatype3.html, section 4.2): a path to a
 /// table's declared column has the column's affinity, a path to a typed model's member the affinity of its
-/// recorded type (integers INTEGER, floating point REAL, strings TEXT); every other expression has none.
+/// recorded type (integers INTEGER, floating point REAL, strings TEXT), <c>CAST(x AS type)</c> the
+/// affinity of the type name; every other expression has none.
 /// When one side is INTEGER, REAL or NUMERIC and the other is TEXT, BLOB or none, the other is read as a
 /// number when it is numeric text; when one side is TEXT and the other has none, the other becomes text.
 /// </summary>
@@ -44,6 +45,12 @@ internal sealed partial class Binder
     /// <summary>The affinity of a bound expression, or null when it has none.</summary>
     private ColumnAffinity? AffinityOf(BoundExpr expression)
     {
+        // CAST(x AS type) has the affinity of a column declared with that type.
+        if (expression is CastExpr cast)
+        {
+            return cast.Affinity;
+        }
+
         if (expression is not PathExpr { Expand: < 0 } path)
         {
             return null;

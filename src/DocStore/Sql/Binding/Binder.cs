@@ -24,6 +24,9 @@ internal sealed partial class Binder
     private int _elementSlots;
     private bool _aggregatesAllowed;
     private bool _insideAggregate;
+    private readonly Binder? _outer;
+    private bool _correlated;
+    private int _outerSource = -1;
 
     /// <param name="sql">The statement text, for error excerpts.</param>
     /// <param name="catalog">The collections.</param>
@@ -40,13 +43,18 @@ internal sealed partial class Binder
         _catalog = catalog;
         _fields = fields;
         _parameters = parameters;
+        _outer = outer;
         _scope = new SourceScope<BoundSource>(_sources, static s => s.Alias, (s, name, fresh) => ResolveField(s, name, fresh) is null ? FieldMatch.Missing : FieldMatch.Found,
             outer?._scope, ThrowAmbiguousField);
     }
 
     public BoundSelect Bind(SelectQuery query)
     {
-        AddSource(query.From, null, null);
+        if (query.From is not null)
+        {
+            AddSource(query.From, null, null);
+        }
+
         foreach (var join in query.Joins)
         {
             AddSource(join.Source, join.Kind, null);
@@ -65,7 +73,7 @@ internal sealed partial class Binder
         _aggregatesAllowed = true;
         var columns = BindColumns(query.Items);
         var having = query.Having is null ? null : BindPredicate(query.Having);
-        var orderBy = query.OrderBy.Select(term => new SortKey(BindOrdering(term.Expression, columns), term.Descending)).ToArray();
+        var orderBy = query.OrderBy.Select(term => new SortKey(WithSortCollation(BindOrdering(term.Expression, columns)), term.Descending)).ToArray();
         _aggregatesAllowed = false;
 
         if (having is not null && groupBy.Length == 0 && _aggregates.Count == 0)
@@ -86,6 +94,8 @@ internal sealed partial class Binder
             Limit = query.Limit is null ? null : BindExpression(query.Limit),
             Offset = query.Offset is null ? null : BindExpression(query.Offset),
             Subqueries = [.. _subqueries],
+            Correlated = _correlated,
+            OuterSource = _outerSource,
             ElementSlots = _elementSlots,
             WholeDocumentSource = columns.Any(c => c.Value is not DocumentExpr) ? null
                 : query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0

@@ -99,11 +99,7 @@ internal static class Arithmetic
     };
 
     /// <summary>A double as SQLite prints one: up to 15 significant digits, always with a decimal point.</summary>
-    public static string FormatReal(double value)
-    {
-        var text = value.ToString("G15", CultureInfo.InvariantCulture);
-        return text.Contains('.', StringComparison.Ordinal) || text.Contains('E', StringComparison.Ordinal) || double.IsNaN(value) || double.IsInfinity(value) ? text : text + ".0";
-    }
+    public static string FormatReal(double value) => SqliteReal.Format(value);
 
     public static string Describe(in SqlValue value) => value.Kind switch
     {

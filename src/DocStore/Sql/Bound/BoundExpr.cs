@@ -172,13 +172,24 @@ internal sealed class ColumnRefExpr(int index) : BoundExpr
     public override SqlValue Eval(RowContext row) => row.Columns![Index];
 }
 
-/// <summary><c>(SELECT ...)</c> as a value: its first row's first column, or NULL; computed once per execution.</summary>
-internal sealed class ScalarSubqueryExpr(int slot) : BoundExpr
+/// <summary><c>(SELECT ...)</c> as a value: its first row's first column, or NULL; computed once per execution unless correlated.</summary>
+internal sealed class ScalarSubqueryExpr(int slot, bool correlated = false) : BoundExpr, ICorrelatedExpr
 {
+    /// <inheritdoc/>
+    public int ReadsSource { get; init; } = -1;
+
     public int Slot { get; } = slot;
+
+    /// <summary>True when the subquery reads the outer row: it runs again for each row instead of once.</summary>
+    public bool Correlated { get; } = correlated;
 
     public override SqlValue Eval(RowContext row)
     {
+        if (Correlated)
+        {
+            return row.SubqueryRows!(Slot, row).FirstOrDefault() is { } first ? first[0] : SqlValue.Null;
+        }
+
         if (row.Subqueries[Slot] is not SqlValue[] cached)
         {
             var rows = row.RunSubquery!(Slot, row);

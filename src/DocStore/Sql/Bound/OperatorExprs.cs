@@ -17,6 +17,7 @@ internal sealed class UnaryExpr(UnaryOperator op, BoundExpr operand) : BoundExpr
         return Operator switch
         {
             UnaryOperator.Not => FromTruth(!Truth(value)),
+            // As in SQLite, a prefix '+' changes nothing, not even text.
             UnaryOperator.Plus => value,
             _ => Arithmetic.Negate(value, Operand),
         };
@@ -137,9 +138,15 @@ internal sealed class InListExpr(BoundExpr operand, BoundExpr[] items, bool nega
     }
 }
 
-/// <summary><c>x [NOT] IN (SELECT ...)</c> over an uncorrelated subquery, whose values are gathered once per execution.</summary>
-internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated) : BoundExpr
+/// <summary><c>x [NOT] IN (SELECT ...)</c>; an uncorrelated subquery's values are gathered once per execution.</summary>
+internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, bool correlated = false) : BoundExpr, ICorrelatedExpr
 {
+    /// <inheritdoc/>
+    public int ReadsSource { get; init; } = -1;
+
+    /// <summary>True when the subquery reads the outer row: its values are gathered again for each row.</summary>
+    public bool Correlated { get; } = correlated;
+
     public BoundExpr Operand { get; } = operand;
 
     public int Slot { get; } = slot;
@@ -151,12 +158,13 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated) 
     public override SqlValue Eval(RowContext row)
     {
         var value = Operand.Eval(row);
+        var set = Values(row);
         if (value.IsNull)
         {
-            return SqlValue.Null;
+            // Nothing is in an empty set, NULL included: NULL IN (empty) is false, as in SQLite.
+            return set.Values.Count == 0 && !set.HasNull ? FromTruth(Negated) : SqlValue.Null;
         }
 
-        var set = Values(row);
         if (set.Values.Contains(value))
         {
             return FromTruth(!Negated);
@@ -167,7 +175,7 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated) 
 
     public ValueSet Values(RowContext row)
     {
-        if (row.Subqueries[Slot] is not ValueSet set)
+        if (Correlated || row.Subqueries[Slot] is not ValueSet set)
         {
             set = new ValueSet();
             foreach (var result in row.RunSubquery!(Slot, row))

@@ -64,6 +64,12 @@ internal sealed class RowContext
     /// <summary>Runs a subquery of this statement (set by the executor).</summary>
     public Func<int, RowContext, List<SqlValue[]>>? RunSubquery { get; set; }
 
+    /// <summary>A subquery's rows as they are produced, so EXISTS can stop at the first (set by the executor).</summary>
+    public Func<int, RowContext, IEnumerable<SqlValue[]>>? SubqueryRows { get; set; }
+
+    /// <summary>The enclosing query's row, for a correlated subquery's references to it; null at the top.</summary>
+    public RowContext? Outer { get; init; }
+
     public string Sql { get; }
 
     public List<SqlValue> ElementList(int slot) => ElementLists[slot] ??= [];

@@ -102,7 +102,8 @@ internal static class DocumentWrites
     {
         var query = plan.Select.Query;
         var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
-        row.RunSubquery = (slot, _) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state)];
+        row.RunSubquery = (slot, current) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state, current)];
+        row.SubqueryRows = (slot, current) => SelectExecutor.Run(plan.Select.Subqueries[slot], state, current);
         row.Fields[0] = state.Fields(plan.Collection);
         var documents = new List<BsonDocument>(plan.Rows);
         for (var r = 0; r < plan.Rows; r++)

@@ -11,11 +11,13 @@ namespace DocStore.Sql.Execution;
 /// </summary>
 internal static class SelectExecutor
 {
-    public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state)
+    /// <summary>The rows of <paramref name="plan"/>; <paramref name="outer"/> is the enclosing query's row for a correlated subquery.</summary>
+    public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state, RowContext? outer = null)
     {
         var query = plan.Query;
-        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
-        row.RunSubquery = (slot, _) => [.. Run(plan.Subqueries[slot], state)];
+        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, Outer = outer, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
+        row.RunSubquery = (slot, current) => [.. Run(plan.Subqueries[slot], state, current)];
+        row.SubqueryRows = (slot, current) => Run(plan.Subqueries[slot], state, current);
         for (var i = 0; i < query.Sources.Length; i++)
         {
             row.Fields[i] = state.Fields(query.Sources[i].Collection);
@@ -28,13 +30,13 @@ internal static class SelectExecutor
             row.Aggregates = [SqlValue.FromInt64(SourceScans.Count(plan.Sources[0], row, state))];
             rows = [Project(query, row, plan.SortNeeded)];
         }
-        else if (query.IsAggregate)
-        {
-            rows = Grouping.Groups(plan, row, SourceRows(plan, row, state, plan.Sources.Length - 1), r => Project(query, r, plan.SortNeeded));
-        }
         else
         {
-            rows = SourceRows(plan, row, state, plan.Sources.Length - 1).Select(_ => Project(query, row, plan.SortNeeded));
+            // SELECT without FROM has one row, kept when WHERE accepts it.
+            var sourceRows = plan.Sources.Length == 0 ? SingleRow(query, row) : SourceRows(plan, row, state, plan.Sources.Length - 1);
+            rows = query.IsAggregate
+                ? Grouping.Groups(plan, row, sourceRows, r => Project(query, r, plan.SortNeeded))
+                : sourceRows.Select(_ => Project(query, row, plan.SortNeeded));
         }
 
         if (query.Distinct)
@@ -58,6 +60,14 @@ internal static class SelectExecutor
         }
 
         return plan.SortNeeded ? rows.Select(r => r.Length == query.Columns.Length ? r : r[..query.Columns.Length]) : rows;
+    }
+
+    private static IEnumerable<bool> SingleRow(BoundSelect query, RowContext row)
+    {
+        if (query.Where is null || query.Where.Accepts(row))
+        {
+            yield return true;
+        }
     }
 
     /// <summary>Yields once per joined row through <paramref name="level"/>, with <see cref="RowContext.Docs"/> set.</summary>

@@ -51,6 +51,7 @@ internal static class Conjuncts
             {
                 PathExpr path => path.Source,
                 DocumentExpr document => document.Source,
+                ICorrelatedExpr subquery => subquery.ReadsSource,
                 _ => -1,
             });
         }

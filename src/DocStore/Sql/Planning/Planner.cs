@@ -12,10 +12,15 @@ namespace DocStore.Sql.Planning;
 /// is its key or the leading path of an index, a hash join on any other equality, and a nested loop
 /// otherwise. WHERE conjuncts are checked as soon as the sources they read are joined.
 /// </summary>
-internal static class Planner
+internal static partial class Planner
 {
     public static SelectPlan Plan(BoundSelect query)
     {
+        if (query.Sources.Length == 0)
+        {
+            return PlanWithoutSources(query);
+        }
+
         var conjuncts = Conjuncts.Split(query.Where);
         var levels = conjuncts.GroupBy(c => Math.Max(0, Conjuncts.MaxSource(c))).ToDictionary(g => g.Key, g => g.ToList());
         var sources = new SourcePlan[query.Sources.Length];

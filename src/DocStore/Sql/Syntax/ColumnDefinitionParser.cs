@@ -14,7 +14,7 @@ internal sealed class ColumnDefinitionParser
     // Words that end a type name: each starts a column constraint.
     private static readonly HashSet<string> ConstraintWords = new(StringComparer.OrdinalIgnoreCase)
     {
-        "CONSTRAINT", "PRIMARY", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED", "AS",
+        "CONSTRAINT", "PRIMARY", "CHECK", "DEFAULT", "REFERENCES", "GENERATED", "AS",
     };
 
     private readonly ParserInput _input;
@@ -116,7 +116,7 @@ internal sealed class ColumnDefinitionParser
                 _input.Advance();
                 fallback = ParseDefault();
             }
-            else if (_input.IsWord(0, "COLLATE"))
+            else if (_input.Current.Kind == TokenKind.Collate)
             {
                 var collate = _input.Advance();
                 var collation = _names.ExpectName("a collation name after COLLATE");

@@ -54,7 +54,7 @@ internal sealed class SchemaStatementParser
         {
             _input.Advance();
             _input.Advance();
-            _input.ExpectWord("EXISTS", "EXISTS after IF NOT");
+            _input.Expect(TokenKind.Exists, "EXISTS after IF NOT");
         }
 
         return ifNotExists;
@@ -91,8 +91,8 @@ internal sealed class SchemaStatementParser
         var drop = _input.Advance();
         _input.Expect(TokenKind.Index, "INDEX, COLLECTION or TABLE after DROP");
 
-        // IF and EXISTS are not reserved: "DROP INDEX if.x" drops index x of a collection named if.
-        var ifExists = _input.IsWord(0, "IF") && _input.IsWord(1, "EXISTS") && _input.Peek(2).Kind != TokenKind.Dot;
+        // IF is not reserved: "DROP INDEX if.x" drops index x of a collection named if.
+        var ifExists = _input.IsWord(0, "IF") && _input.Peek(1).Kind == TokenKind.Exists && _input.Peek(2).Kind != TokenKind.Dot;
         if (ifExists)
         {
             _input.Advance();
@@ -135,7 +135,7 @@ internal sealed class SchemaStatementParser
         _input.Advance();
 
         // "DROP TABLE if" drops a collection named if; "DROP TABLE IF EXISTS x" is the clause.
-        var ifExists = _input.IsWord(0, "IF") && _input.IsWord(1, "EXISTS") && NameParser.IsName(_input.Peek(2).Kind);
+        var ifExists = _input.IsWord(0, "IF") && _input.Peek(1).Kind == TokenKind.Exists && NameParser.IsName(_input.Peek(2).Kind);
         if (ifExists)
         {
             _input.Advance();

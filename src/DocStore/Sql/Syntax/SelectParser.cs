@@ -4,7 +4,7 @@ using DocStore.Sql.Ast;
 namespace DocStore.Sql.Syntax;
 
 /// <summary>
-/// <c>SELECT [DISTINCT] items FROM source {join} [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
+/// <c>SELECT [DISTINCT|ALL] items [FROM source {join}] [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
 /// as a statement or as a subquery.
 /// </summary>
 internal sealed class SelectParser
@@ -27,6 +27,11 @@ internal sealed class SelectParser
         var select = _input.Expect(TokenKind.Select, "SELECT");
         var tallest = 0;
         var distinct = _input.Accept(TokenKind.Distinct);
+        if (!distinct)
+        {
+            _input.Accept(TokenKind.All);
+        }
+
         var items = ImmutableArray.CreateBuilder<SelectItem>();
         do
         {
@@ -34,10 +39,15 @@ internal sealed class SelectParser
         }
         while (_input.Accept(TokenKind.Comma));
 
-        _input.Expect(TokenKind.From, "',' or FROM after the select list");
-        var from = ParseTableSource("a collection name after FROM");
+        // Without FROM the query has one row and no sources: SELECT 1 + 2.
+        var from = _input.Accept(TokenKind.From) ? ParseTableSource("a collection name after FROM") : null;
+        if (from is null && MissesFrom(_input.Current))
+        {
+            throw _input.Error("',' or FROM after the select list");
+        }
+
         var joins = ImmutableArray.CreateBuilder<JoinClause>();
-        while (_input.Current.Kind is TokenKind.Join or TokenKind.Inner or TokenKind.Left)
+        while (from is not null && _input.Current.Kind is TokenKind.Join or TokenKind.Inner or TokenKind.Left)
         {
             joins.Add(ParseJoin(ref tallest));
         }
@@ -68,6 +78,14 @@ internal sealed class SelectParser
         height = _input.Grow(select, tallest);
         return new SelectQuery(distinct, items.ToImmutable(), from, joins.ToImmutable(), where, groupBy, having, orderBy, limit, offset, _input.SpanFrom(select));
     }
+
+    /// <summary>
+    /// True when what follows a select list without FROM can only be a mistake there: a name (other than the
+    /// words that join compound selects) or a stray character, most likely a forgotten comma or FROM.
+    /// </summary>
+    private bool MissesFrom(SqlToken token) => token.Kind is TokenKind.Unknown or TokenKind.QuotedIdentifier
+        || (token.Kind == TokenKind.Identifier && !_input.IsWord(0, "UNION") && !_input.IsWord(0, "INTERSECT")
+            && !_input.IsWord(0, "EXCEPT") && !_input.IsWord(0, "WINDOW"));
 
     /// <summary><c>*</c>, <c>alias.*</c> or <c>expr [[AS] name]</c>.</summary>
     private SelectItem ParseSelectItem(ref int tallest)

@@ -49,6 +49,8 @@ internal sealed class StatementParser
                 return _schema.ParseCreate();
             case TokenKind.Drop:
                 return _schema.ParseDrop();
+            case TokenKind.Identifier when _input.IsWord(0, "WITH"):
+                throw UnsupportedSyntax.At(_input.Sql, first, _input.IsWord(1, "RECURSIVE") ? "WITH RECURSIVE" : "WITH (common table expressions)");
             case TokenKind.Identifier when _input.IsWord(0, "ALTER"):
                 return _schema.ParseAlter();
             case TokenKind.Identifier when _input.IsWord(0, "PRAGMA"):

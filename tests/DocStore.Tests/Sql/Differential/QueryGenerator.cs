@@ -8,7 +8,9 @@ internal sealed record DifferentialQuery(string DocStore, string Sqlite, bool Or
 /// <summary>
 /// Random SELECTs over <see cref="DifferentialData"/>, written in DocStore's dialect and translated to
 /// SQLite's: a path <c>t.c.d</c> becomes <c>json_extract(t.doc, '$.c.d')</c>, a predicate on <c>t.tags[]</c>
-/// an <c>EXISTS</c> over <c>json_each</c>; LIKE is LIKE in both (ASCII case-insensitive). Queries with LIMIT order
+/// an <c>EXISTS</c> over <c>json_each</c>; LIKE is LIKE in both (ASCII case-insensitive). Values and
+/// predicates include CASE, CAST, IS, GLOB, correlated EXISTS and scalar subqueries, SQLite's core
+/// functions, predicates used as values and text in arithmetic. Queries with LIMIT order
 /// by a total order; others are compared as multisets.
 /// </summary>
 internal sealed class QueryGenerator(int seed)
@@ -123,8 +125,10 @@ internal sealed class QueryGenerator(int seed)
     private (string, string) Aggregate()
     {
         var numeric = NumericPath("t");
-        return _random.Next(8) switch
+        return _random.Next(10) switch
         {
+            8 => ($"TOTAL({numeric.Ds})", $"TOTAL({numeric.Sq})"),
+            9 => ($"COUNT(DISTINCT {numeric.Ds})", $"COUNT(DISTINCT {numeric.Sq})"),
             0 => ("COUNT(*)", "COUNT(*)"),
             1 => ($"COUNT({numeric.Ds})", $"COUNT({numeric.Sq})"),
             2 => ($"SUM({numeric.Ds})", $"SUM({numeric.Sq})"),
@@ -141,8 +145,18 @@ internal sealed class QueryGenerator(int seed)
     private (string Ds, string Sq) Numeric()
     {
         var path = NumericPath(_joined && _random.Next(3) == 0 ? "u" : "t");
-        return _random.Next(9) switch
+        return _random.Next(19) switch
         {
+            15 => ($"CAST({path.Ds} > 3 AS TEXT)", $"CAST({path.Sq} > 3 AS TEXT)"),
+            16 => ($"CASE WHEN t.b LIKE 'A%' THEN {path.Ds} < 5 ELSE typeof({path.Ds} = 2) END", $"CASE WHEN {P("t", "b")} LIKE 'A%' THEN {path.Sq} < 5 ELSE typeof({path.Sq} = 2) END"),
+            17 => ($"t.b + {path.Ds}", $"{P("t", "b")} + {path.Sq}"),
+            18 => ($"abs(t.c.e) + CAST(t.b AS NUMERIC)", $"abs({P("t", "c.e")}) + CAST({P("t", "b")} AS NUMERIC)"),
+            9 => ($"CAST({path.Ds} AS INTEGER)", $"CAST({path.Sq} AS INTEGER)"),
+            10 => ($"CASE WHEN {path.Ds} > 3 THEN {path.Ds} ELSE 0 END", $"CASE WHEN {path.Sq} > 3 THEN {path.Sq} ELSE 0 END"),
+            11 => ($"NULLIF({path.Ds}, 2)", $"NULLIF({path.Sq}, 2)"),
+            12 => ($"iif({path.Ds} IS NULL, -1, {path.Ds})", $"iif({path.Sq} IS NULL, -1, {path.Sq})"),
+            13 => ($"max({path.Ds}, t.g)", $"max({path.Sq}, {P("t", "g")})"),
+            14 => ($"CAST({path.Ds} AS REAL)", $"CAST({path.Sq} AS REAL)"),
             0 => ($"{path.Ds} + t.g", $"{path.Sq} + {P("t", "g")}"),
             1 => ($"{path.Ds} * 2", $"{path.Sq} * 2"),
             2 => ($"{path.Ds} / 2", $"{path.Sq} / 2"),
@@ -157,8 +171,13 @@ internal sealed class QueryGenerator(int seed)
     private (string Ds, string Sq) Text()
     {
         var path = TextPath(_joined && _random.Next(3) == 0 ? "u" : "t");
-        return _random.Next(8) switch
+        return _random.Next(13) switch
         {
+            8 => ($"trim({path.Ds}, 'a')", $"trim({path.Sq}, 'a')"),
+            9 => ($"replace({path.Ds}, 'b', 'B')", $"replace({path.Sq}, 'b', 'B')"),
+            10 => ($"CASE {path.Ds} WHEN 'x' THEN 'X' ELSE {path.Ds} END", $"CASE {path.Sq} WHEN 'x' THEN 'X' ELSE {path.Sq} END"),
+            11 => ($"coalesce(nullif({path.Ds}, 'x'), 'none')", $"coalesce(nullif({path.Sq}, 'x'), 'none')"),
+            12 => ($"substr({path.Ds}, -2)", $"substr({path.Sq}, -2)"),
             0 => ($"UPPER({path.Ds})", $"UPPER({path.Sq})"),
             1 => ($"LOWER({path.Ds})", $"LOWER({path.Sq})"),
             2 => ($"SUBSTR({path.Ds}, 1, 2)", $"SUBSTR({path.Sq}, 1, 2)"),
@@ -197,8 +216,25 @@ internal sealed class QueryGenerator(int seed)
 
         var number = NumberLiteral();
         var word = Word();
-        switch (_random.Next(13))
+        switch (_random.Next(18))
         {
+            case 13:
+                var left = NumericPath("t");
+                var right = NumericPath("t");
+                var isNot = _random.Next(2) == 0 ? " NOT" : string.Empty;
+                return ($"{left.Ds} IS{isNot} {right.Ds}", $"{left.Sq} IS{isNot} {right.Sq}");
+            case 14:
+                var (_, globPattern) = Pattern();
+                return ($"t.b GLOB '{globPattern}'", $"{P("t", "b")} GLOB '{globPattern}'");
+            case 15:
+                var w15 = Word();
+                return ($"EXISTS (SELECT 1 FROM U x WHERE x.k = t.g AND x.w <> '{w15}')", $"EXISTS (SELECT 1 FROM U x WHERE {P("x", "k")} = {P("t", "g")} AND {P("x", "w")} <> '{w15}')");
+            case 16:
+                var op16 = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"t.a {op16} (SELECT avg(x.k) FROM U x WHERE x.w = t.b)", $"{P("t", "a")} {op16} (SELECT avg({P("x", "k")}) FROM U x WHERE {P("x", "w")} = {P("t", "b")})");
+            case 17:
+                var op17 = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"CASE WHEN t.g > 2 THEN t.a ELSE t.c.d END {op17} {number}", $"CASE WHEN {P("t", "g")} > 2 THEN {P("t", "a")} ELSE {P("t", "c.d")} END {op17} {number}");
             case 0 or 1:
                 var n = Numeric();
                 var op = Comparisons[_random.Next(Comparisons.Length)];

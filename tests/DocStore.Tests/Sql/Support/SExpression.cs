@@ -126,7 +126,12 @@ internal static class SExpression
             }
         }
 
-        Source(text.Append(") (from "), query.From).Append(')');
+        text.Append(')');
+        if (query.From is not null)
+        {
+            Source(text.Append(" (from "), query.From).Append(')');
+        }
+
         foreach (var join in query.Joins)
         {
             Source(text.Append(join.Kind == JoinKind.Inner ? " (join " : " (left-join "), join.Source);
@@ -262,6 +267,50 @@ internal static class SExpression
                 Expression(text.Append(like.Negated ? "(NOT-LIKE " : "(LIKE "), like.Operand);
                 Expression(text.Append(' '), like.Pattern);
                 text.Append(')');
+                break;
+            case CaseExpression conditional:
+                text.Append("(case");
+                if (conditional.Operand is not null)
+                {
+                    Expression(text.Append(' '), conditional.Operand);
+                }
+
+                foreach (var branch in conditional.Branches)
+                {
+                    Expression(text.Append(" (when "), branch.When);
+                    Expression(text.Append(' '), branch.Then);
+                    text.Append(')');
+                }
+
+                if (conditional.Else is not null)
+                {
+                    Expression(text.Append(" (else "), conditional.Else);
+                    text.Append(')');
+                }
+
+                text.Append(')');
+                break;
+            case CastExpression cast:
+                Expression(text.Append("(cast "), cast.Operand);
+                text.Append(" '").Append(cast.TypeName).Append("')");
+                break;
+            case ExistsExpression exists:
+                Query(text.Append("(exists "), exists.Query);
+                text.Append(')');
+                break;
+            case IsExpression isExpression:
+                Expression(text.Append(isExpression.Negated ? "(IS-NOT " : "(IS "), isExpression.Left);
+                Expression(text.Append(' '), isExpression.Right);
+                text.Append(')');
+                break;
+            case GlobExpression glob:
+                Expression(text.Append(glob.Negated ? "(NOT-GLOB " : "(GLOB "), glob.Operand);
+                Expression(text.Append(' '), glob.Pattern);
+                text.Append(')');
+                break;
+            case CollateExpression collate:
+                Expression(text.Append("(collate "), collate.Operand);
+                text.Append(collate.NoCase ? " NOCASE)" : " BINARY)");
                 break;
             default:
                 throw new InvalidOperationException(expression.GetType().Name);

@@ -121,7 +121,11 @@ internal static class SqlText
             }
         }
 
-        Source(text.Append(" FROM "), query.From);
+        if (query.From is not null)
+        {
+            Source(text.Append(" FROM "), query.From);
+        }
+
         foreach (var join in query.Joins)
         {
             Source(text.Append(join.Kind == JoinKind.Inner ? " JOIN " : " LEFT JOIN "), join.Source);
@@ -252,6 +256,48 @@ internal static class SqlText
                 Expression(text.Append('('), like.Operand);
                 Expression(text.Append(like.Negated ? " NOT LIKE (" : " LIKE ("), like.Pattern);
                 text.Append("))");
+                break;
+            case CaseExpression conditional:
+                text.Append("(CASE");
+                if (conditional.Operand is not null)
+                {
+                    Expression(text.Append(' '), conditional.Operand);
+                }
+
+                foreach (var branch in conditional.Branches)
+                {
+                    Expression(text.Append(" WHEN "), branch.When);
+                    Expression(text.Append(" THEN "), branch.Then);
+                }
+
+                if (conditional.Else is not null)
+                {
+                    Expression(text.Append(" ELSE "), conditional.Else);
+                }
+
+                text.Append(" END)");
+                break;
+            case CastExpression cast:
+                Expression(text.Append("CAST("), cast.Operand);
+                text.Append(" AS ").Append(cast.TypeName).Append(')');
+                break;
+            case ExistsExpression exists:
+                Query(text.Append("EXISTS ("), exists.Query);
+                text.Append(')');
+                break;
+            case IsExpression isExpression:
+                Expression(text.Append('('), isExpression.Left);
+                Expression(text.Append(isExpression.Negated ? " IS NOT (" : " IS ("), isExpression.Right);
+                text.Append("))");
+                break;
+            case GlobExpression glob:
+                Expression(text.Append('('), glob.Operand);
+                Expression(text.Append(glob.Negated ? " NOT GLOB (" : " GLOB ("), glob.Pattern);
+                text.Append("))");
+                break;
+            case CollateExpression collate:
+                Expression(text.Append('('), collate.Operand);
+                text.Append(collate.NoCase ? " COLLATE NOCASE)" : " COLLATE BINARY)");
                 break;
             default:
                 throw new InvalidOperationException(expression.GetType().Name);
