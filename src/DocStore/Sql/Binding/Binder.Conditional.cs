@@ -16,7 +16,8 @@ internal sealed partial class Binder
                     operand,
                     [.. conditional.Branches.Select(b => BindExpression(b.When))],
                     [.. conditional.Branches.Select(b => BindExpression(b.Then))],
-                    conditional.Else is null ? null : BindExpression(conditional.Else)) { Text = text };
+                    conditional.Else is null ? null : BindExpression(conditional.Else))
+                { Text = text };
             case CastExpression cast:
                 return new CastExpr(BindExpression(cast.Operand), CastExpr.AffinityOf(cast.TypeName)) { Text = text };
             case ExistsExpression exists:
