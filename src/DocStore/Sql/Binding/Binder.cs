@@ -129,6 +129,8 @@ internal sealed partial class Binder
         {
             switch (item)
             {
+                case AllColumnsItem when _sources.Count == 0:
+                    throw SqlErrors.UnknownName(_sql, item.Span, "'*' needs a FROM clause: this query has no sources to take documents from");
                 case AllColumnsItem:
                     columns.AddRange(_sources.Select(s => new OutputColumn(s.Alias, new DocumentExpr(s.Index) { Text = s.Alias })));
                     break;
