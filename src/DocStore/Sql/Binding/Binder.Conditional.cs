@@ -17,7 +17,8 @@ internal sealed partial class Binder
                     operand,
                     [.. conditional.Branches.Select(b => operand is null ? BindExpression(b.When) : WithAffinity(BindExpression(b.When), b.When, operand))],
                     [.. conditional.Branches.Select(b => BindExpression(b.Then))],
-                    conditional.Else is null ? null : BindExpression(conditional.Else)) { Text = text };
+                    conditional.Else is null ? null : BindExpression(conditional.Else))
+                { Text = text };
             case CastExpression cast:
                 return new CastExpr(BindExpression(cast.Operand), TableColumn.AffinityOf(cast.TypeName)) { Text = text };
             case ExistsExpression exists:

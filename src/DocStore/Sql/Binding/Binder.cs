@@ -130,6 +130,8 @@ internal sealed partial class Binder
         {
             switch (item)
             {
+                case AllColumnsItem when _sources.Count == 0:
+                    throw SqlErrors.UnknownName(_sql, item.Span, "'*' needs a FROM clause: this query has no sources to take documents from");
                 case AllColumnsItem:
                     foreach (var each in _sources)
                     {

@@ -69,6 +69,7 @@ public sealed class ExpressionSemanticsTests
 
     [Theory]
     [InlineData("SELECT x", "Unknown column 'x': the query has no FROM clause")]
+    [InlineData("SELECT *", "'*' needs a FROM clause")]
     [InlineData("SELECT nullif(1)", "NULLIF takes 2 argument(s)")]
     [InlineData("SELECT iif(1)", "IIF takes 2 to 3 argument(s)")]
     [InlineData("SELECT group_concat(DISTINCT 'a', ',')", "GROUP_CONCAT(DISTINCT ...) takes exactly one argument")]
