@@ -114,7 +114,7 @@ internal sealed class SqlNameChecker
 
         foreach (JoinClause join in query.Joins)
         {
-            Expression(join.On, scope);
+            Optional(join.On, scope);
         }
 
         var outputNames = new List<string>();
@@ -150,6 +150,12 @@ internal sealed class SqlNameChecker
 
         Optional(query.Limit, scope);
         Optional(query.Offset, scope);
+
+        // The other selects of a compound have sources of their own.
+        foreach (CompoundPart part in query.Compound)
+        {
+            Query(part.Query, outer);
+        }
     }
 
     private void Optional(SqlExpression? expression, Scope scope)

@@ -21,6 +21,7 @@ internal sealed partial class Binder
     private readonly SourceScope<BoundSource> _scope;
     private readonly List<AggregateSpec> _aggregates = [];
     private readonly List<BoundSelect> _subqueries = [];
+    private readonly Binder? _outer;
     private int _elementSlots;
     private bool _aggregatesAllowed;
     private bool _insideAggregate;
@@ -40,12 +41,18 @@ internal sealed partial class Binder
         _catalog = catalog;
         _fields = fields;
         _parameters = parameters;
+        _outer = outer;
         _scope = new SourceScope<BoundSource>(_sources, static s => s.Alias, (s, name, fresh) => ResolveField(s, name, fresh) is null ? FieldMatch.Missing : FieldMatch.Found,
             outer?._scope, ThrowAmbiguousField);
     }
 
     public BoundSelect Bind(SelectQuery query)
     {
+        if (!query.Compound.IsEmpty)
+        {
+            return CompoundBinder.Bind(_sql, query, part => Sibling().Bind(part), value => Sibling().BindExpression(value));
+        }
+
         AddSource(query.From, null, null);
         foreach (var join in query.Joins)
         {
@@ -55,7 +62,8 @@ internal sealed partial class Binder
         // ON conditions see the sources up to their own (a LEFT JOIN's condition cannot filter earlier rows).
         for (var i = 0; i < query.Joins.Length; i++)
         {
-            var on = BindPredicate(query.Joins[i].On);
+            var condition = JoinConditions.Condition(_sql, query.Joins[i], [.. _sources.Take(i + 1)], _sources[i + 1], (source, name) => ResolveField(source, name) is not null);
+            var on = condition is null ? null : BindPredicate(condition);
             _sources[i + 1] = _sources[i + 1] with { On = on };
         }
 
@@ -173,6 +181,9 @@ internal sealed partial class Binder
         _subqueries.Add(bound);
         return bound;
     }
+
+    /// <summary>A binder for another select of the same compound: same statement, own sources.</summary>
+    private Binder Sibling() => new(_sql, _catalog, _fields, _parameters, _outer);
 
     private string Text(SqlNode node) => _sql.Substring(node.Span.Start, node.Span.Length);
 }

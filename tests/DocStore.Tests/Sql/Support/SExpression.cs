@@ -124,8 +124,17 @@ internal static class SExpression
         Source(text.Append(") (from "), query.From).Append(')');
         foreach (var join in query.Joins)
         {
-            Source(text.Append(join.Kind == JoinKind.Inner ? " (join " : " (left-join "), join.Source);
-            Expression(text.Append(' '), join.On);
+            Source(text.Append(join.Kind switch { JoinKind.Inner => " (join ", JoinKind.Cross => " (cross-join ", _ => " (left-join " }), join.Source);
+            if (join.On is not null)
+            {
+                Expression(text.Append(' '), join.On);
+            }
+
+            if (!join.Using.IsEmpty)
+            {
+                text.Append(" (using ").AppendJoin(' ', join.Using.Select(Name)).Append(')');
+            }
+
             text.Append(')');
         }
 
@@ -136,6 +145,13 @@ internal static class SExpression
         }
 
         Clause(text, "having", query.Having);
+        foreach (var part in query.Compound)
+        {
+            text.Append(" (").Append(part.Operator.ToString().ToLowerInvariant()).Append(' ');
+            Query(text, part.Query);
+            text.Append(')');
+        }
+
         if (!query.OrderBy.IsEmpty)
         {
             text.Append(" (order-by");

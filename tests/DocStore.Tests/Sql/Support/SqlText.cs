@@ -118,8 +118,12 @@ internal static class SqlText
         Source(text.Append(" FROM "), query.From);
         foreach (var join in query.Joins)
         {
-            Source(text.Append(join.Kind == JoinKind.Inner ? " JOIN " : " LEFT JOIN "), join.Source);
-            Expression(text.Append(" ON "), join.On);
+            Source(text.Append(join.Kind switch { JoinKind.Inner => " JOIN ", JoinKind.Cross => " CROSS JOIN ", _ => " LEFT JOIN " }), join.Source);
+            Clause(text, " ON ", join.On);
+            if (!join.Using.IsEmpty)
+            {
+                text.Append(" USING (").AppendJoin(", ", join.Using.Select(Name)).Append(')');
+            }
         }
 
         Clause(text, " WHERE ", query.Where);
@@ -129,6 +133,12 @@ internal static class SqlText
         }
 
         Clause(text, " HAVING ", query.Having);
+        foreach (var part in query.Compound)
+        {
+            text.Append(part.Operator switch { CompoundOperator.UnionAll => " UNION ALL ", CompoundOperator.Except => " EXCEPT ", CompoundOperator.Intersect => " INTERSECT ", _ => " UNION " });
+            Query(text, part.Query);
+        }
+
         for (var i = 0; i < query.OrderBy.Length; i++)
         {
             Expression(text.Append(i > 0 ? ", " : " ORDER BY "), query.OrderBy[i].Expression);
