@@ -169,7 +169,7 @@ internal static class Planner
                 return new AccessPath { Kind = AccessKind.KeyOrder, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
             }
 
-            if (source.Collection.Indexes.FirstOrDefault(ix => !ix.Multikey && ix.Paths[0] == orderPath) is { } index)
+            if (source.Collection.Indexes.FirstOrDefault(ix => !ix.Multikey && ix.Paths[0] == orderPath && (wanted.Paths.Length == 1 || ix.Paths.Count == 1)) is { } index)
             {
                 return new AccessPath { Kind = AccessKind.IndexOrder, Index = index, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
             }
