@@ -109,6 +109,14 @@ internal sealed class SqlNameChecker
         var scope = new Scope(outer);
         foreach (TableSource table in new[] { query.From }.Concat(query.Joins.Select(j => j.Source)))
         {
+            if (table.Subquery is not null)
+            {
+                // A subquery in FROM has sources of its own; its columns are not known here.
+                Query(table.Subquery, null);
+                scope.Sources.Add(new Source(table.Collection.Text, table.Collection.Text, null));
+                continue;
+            }
+
             Add(scope, table.Collection, table.Alias);
         }
 

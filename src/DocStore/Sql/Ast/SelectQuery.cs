@@ -83,7 +83,11 @@ internal sealed record ExpressionItem(SqlExpression Expression, SqlName? Alias, 
 /// <param name="Collection">The collection name.</param>
 /// <param name="Alias">The alias, or null.</param>
 /// <param name="Span">Name through alias.</param>
-internal sealed record TableSource(SqlName Collection, SqlName? Alias, SourceSpan Span) : SqlNode(Span);
+internal sealed record TableSource(SqlName Collection, SqlName? Alias, SourceSpan Span) : SqlNode(Span)
+{
+    /// <summary>For <c>(SELECT ...) [AS] alias</c>: the subquery whose rows the source reads; <see cref="Collection"/> is then its alias (or <c>(subquery)</c>).</summary>
+    public SelectQuery? Subquery { get; init; }
+}
 
 /// <summary>How a join keeps rows.</summary>
 internal enum JoinKind

@@ -102,6 +102,14 @@ internal sealed partial class Binder
 
     private void AddSource(TableSource table, JoinKind? join, BoundExpr? on)
     {
+        if (table.Subquery is not null)
+        {
+            var bound = new Binder(_sql, _catalog, _fields, _parameters, null).Bind(table.Subquery);
+            _subqueries.Add(bound);
+            _sources.Add(DerivedTables.Source(_sql, table, bound, _sources, _subqueries.Count - 1, join, on));
+            return;
+        }
+
         var name = table.Collection;
         var collection = _catalog.Find(name.Text, name.Quoted, matches =>
             throw SqlErrors.UnknownName(_sql, name.Span, $"The collection name '{name.Text}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name"));

@@ -45,7 +45,7 @@ internal static class Explain
             [
                 Text(source.Source.Alias),
                 Text(source.Source.Collection.Name),
-                Text(Describe(access.Kind)),
+                Text(source.Source.Collection.DerivedSlot >= 0 ? "subquery" : Describe(access.Kind)),
                 access.Index is null ? SqlValue.Null : Text(access.Index.Name),
                 condition.Length == 0 ? SqlValue.Null : Text(condition),
                 filter is null && on is null ? SqlValue.Null : Text(on is null ? filter! : filter is null ? $"ON {on}" : $"ON {on}; {filter}"),

@@ -153,9 +153,20 @@ internal sealed class SelectParser
     /// <summary><c>name [[AS] alias]</c>.</summary>
     public TableSource ParseTableSource(string expected)
     {
+        if (_input.Current.Kind == TokenKind.LeftParen && _input.Peek(1).Kind == TokenKind.Select)
+        {
+            var open = _input.Advance();
+            _input.Enter(open);
+            var subquery = ParseSelectQuery(out _);
+            _input.ExpectClose(open);
+            _input.Leave();
+            var name = ParseAlias();
+            return new TableSource(name ?? new SqlName("(subquery)", Quoted: true, _input.SpanFrom(open)), name, _input.SpanFrom(open)) { Subquery = subquery };
+        }
+
         if (_input.Current.Kind == TokenKind.LeftParen)
         {
-            throw _input.Error(expected + " (a subquery in FROM is not supported: name a collection)");
+            throw _input.Error(expected + " (a parenthesized join is not supported: write the joins without parentheses)");
         }
 
         var collection = _names.ExpectName(expected);

@@ -29,6 +29,13 @@ public static class HandWrittenCases
         { "SELECT t.a FROM T t EXCEPT SELECT u.k FROM U u", $"SELECT {A} FROM T t EXCEPT SELECT {UK} FROM U u", false },
         { "SELECT t.a AS x FROM T t INTERSECT SELECT u._id FROM U u ORDER BY x LIMIT 5", $"SELECT {A} AS x FROM T t INTERSECT SELECT {UId} FROM U u ORDER BY x LIMIT 5", true },
         { "SELECT t.b FROM T t UNION SELECT u.w FROM U u EXCEPT SELECT t.c.e FROM T t ORDER BY 1", $"SELECT {B} FROM T t UNION SELECT json_extract(u.doc, '$.w') FROM U u EXCEPT SELECT json_extract(t.doc, '$.c.e') FROM T t ORDER BY 1", true },
+        { "SELECT s.g, s.n FROM (SELECT t.g AS g, COUNT(*) AS n FROM T t GROUP BY t.g) s WHERE s.n > 50", $"SELECT s.g, s.n FROM (SELECT {G} AS g, COUNT(*) AS n FROM T t GROUP BY {G}) s WHERE s.n > 50", false },
+        {
+            "SELECT t._id, s.k FROM T t, (SELECT u.k, u._id FROM U u WHERE u.k > 2) s WHERE s._id = t.ref AND t.a < 8",
+            $"SELECT {Id}, s.k FROM T t, (SELECT {UK} AS k, {UId} AS _id FROM U u WHERE {UK} > 2) s WHERE s._id = {Ref} AND {A} < 8",
+            false
+        },
+        { "SELECT x.v FROM (SELECT t.g AS v FROM T t UNION SELECT u.k FROM U u) x ORDER BY x.v DESC LIMIT 4", $"SELECT x.v FROM (SELECT {G} AS v FROM T t UNION SELECT {UK} FROM U u) x ORDER BY x.v DESC LIMIT 4", true },
         { "SELECT t._id FROM T t WHERE t.g IN (SELECT u.k FROM U u UNION SELECT 9 FROM U u)", $"SELECT {Id} FROM T t WHERE {G} IN (SELECT {UK} FROM U u UNION SELECT 9 FROM U u)", false },
 
         { "SELECT t._id FROM T t WHERE t.a = 3", $"SELECT {Id} FROM T t WHERE {A} = 3", false },

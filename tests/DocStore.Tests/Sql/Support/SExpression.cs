@@ -170,6 +170,12 @@ internal static class SExpression
 
     private static StringBuilder Source(StringBuilder text, TableSource source)
     {
+        if (source.Subquery is not null)
+        {
+            Query(text, source.Subquery);
+            return source.Alias is null ? text : text.Append(' ').Append(Name(source.Alias));
+        }
+
         text.Append(Name(source.Collection));
         return source.Alias is null ? text : text.Append(' ').Append(Name(source.Alias));
     }

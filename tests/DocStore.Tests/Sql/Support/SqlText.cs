@@ -151,6 +151,13 @@ internal static class SqlText
 
     private static void Source(StringBuilder text, TableSource source)
     {
+        if (source.Subquery is not null)
+        {
+            Query(text.Append('('), source.Subquery);
+            text.Append(source.Alias is null ? ")" : ") AS " + Name(source.Alias));
+            return;
+        }
+
         text.Append(Name(source.Collection));
         text.Append(source.Alias is null ? "" : " AS " + Name(source.Alias));
     }
