@@ -114,12 +114,20 @@ internal sealed class SqlNameChecker
         var scope = new Scope(outer);
         foreach (TableSource table in (query.From is null ? Enumerable.Empty<TableSource>() : new[] { query.From }).Concat(query.Joins.Select(j => j.Source)))
         {
+            if (table.Subquery is not null)
+            {
+                // A subquery in FROM has sources of its own; its columns are not known here.
+                Query(table.Subquery, null);
+                scope.Sources.Add(new Source(table.Collection.Text, table.Collection.Text, null));
+                continue;
+            }
+
             Add(scope, table.Collection, table.Alias);
         }
 
         foreach (JoinClause join in query.Joins)
         {
-            Expression(join.On, scope);
+            Optional(join.On, scope);
         }
 
         var outputNames = new List<string>();
@@ -155,6 +163,12 @@ internal sealed class SqlNameChecker
 
         Optional(query.Limit, scope);
         Optional(query.Offset, scope);
+
+        // The other selects of a compound have sources of their own.
+        foreach (CompoundPart part in query.Compound)
+        {
+            Query(part.Query, outer);
+        }
     }
 
     private void Optional(SqlExpression? expression, Scope scope)

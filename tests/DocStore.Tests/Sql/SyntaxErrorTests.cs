@@ -43,7 +43,7 @@ public sealed class SyntaxErrorTests
         { "SELECT * FROM a LEFT b", 1, 22, "JOIN or OUTER JOIN after LEFT", "identifier b" },
         { "SELECT * FROM a LEFT OUTER b", 1, 28, "JOIN after OUTER", "identifier b" },
         { "SELECT * FROM a INNER b", 1, 23, "JOIN after INNER", "identifier b" },
-        { "SELECT * FROM a JOIN b WHERE x", 1, 24, "ON and a join condition after the joined collection", "keyword WHERE" },
+        { "SELECT * FROM a JOIN WHERE x", 1, 22, "a collection name after JOIN (WHERE is a keyword: write \"WHERE\" to use it as a name)", "keyword WHERE" },
         { "SELECT a AS FROM t", 1, 18, "',' or FROM after the select list", "identifier t" },
         { "SELECT a AS 1 FROM t", 1, 13, "a name after AS", "number 1" },
         { "SELECT # FROM t", 1, 8, "an expression or '*' after SELECT", "character '#'" },

@@ -50,6 +50,11 @@ internal sealed partial class Binder
 
     public BoundSelect Bind(SelectQuery query)
     {
+        if (!query.Compound.IsEmpty)
+        {
+            return CompoundBinder.Bind(_sql, query, part => Sibling().Bind(part), value => Sibling().BindExpression(value));
+        }
+
         if (query.From is not null)
         {
             AddSource(query.From, null, null);
@@ -63,7 +68,8 @@ internal sealed partial class Binder
         // ON conditions see the sources up to their own (a LEFT JOIN's condition cannot filter earlier rows).
         for (var i = 0; i < query.Joins.Length; i++)
         {
-            var on = BindPredicate(query.Joins[i].On);
+            var condition = JoinConditions.Condition(_sql, query.Joins[i], [.. _sources.Take(i + 1)], _sources[i + 1], (source, name) => ResolveField(source, name) is not null);
+            var on = condition is null ? null : BindPredicate(condition);
             _sources[i + 1] = _sources[i + 1] with { On = on };
         }
 
@@ -105,6 +111,14 @@ internal sealed partial class Binder
 
     private void AddSource(TableSource table, JoinKind? join, BoundExpr? on)
     {
+        if (table.Subquery is not null)
+        {
+            var bound = new Binder(_sql, _catalog, _fields, _parameters, null).Bind(table.Subquery);
+            _subqueries.Add(bound);
+            _sources.Add(DerivedTables.Source(_sql, table, bound, _sources, _subqueries.Count - 1, join, on));
+            return;
+        }
+
         var name = table.Collection;
         var collection = _catalog.Find(name.Text, name.Quoted, matches =>
             throw SqlErrors.UnknownName(_sql, name.Span, $"The collection name '{name.Text}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name"));
@@ -190,6 +204,9 @@ internal sealed partial class Binder
         _subqueries.Add(bound);
         return bound;
     }
+
+    /// <summary>A binder for another select of the same compound: same statement, own sources.</summary>
+    private Binder Sibling() => new(_sql, _catalog, _fields, _parameters, _outer);
 
     private string Text(SqlNode node) => _sql.Substring(node.Span.Start, node.Span.Length);
 }

@@ -78,6 +78,12 @@ internal sealed class BoundSelect
     /// <summary>How many <c>[]</c> paths the expressions of this query (not its subqueries) use.</summary>
     public required int ElementSlots { get; init; }
 
+    /// <summary>
+    /// For a compound select: its selects in order, the first without an operator. The compound itself
+    /// has no sources; its columns and ORDER BY terms refer to the result columns.
+    /// </summary>
+    public CompoundMember[] Compound { get; init; } = [];
+
     /// <summary>For <c>SELECT *</c> over one source: that source (Query&lt;T&gt; reads its documents with the generated serializer).</summary>
     public required int? WholeDocumentSource { get; init; }
 }

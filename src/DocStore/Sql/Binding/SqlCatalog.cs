@@ -54,8 +54,14 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
         return Fields(transaction, context);
     }
 
-    /// <summary>True for <c>docstore_collections</c> and its kin.</summary>
+    /// <summary>True for <c>docstore_collections</c> and its kin, and for subqueries in FROM: sources whose documents are made when read.</summary>
     public bool IsSystem { get; init; }
+
+    /// <summary>For a subquery in FROM: the subquery slot of the select that reads it; -1 otherwise.</summary>
+    public int DerivedSlot { get; init; } = -1;
+
+    /// <summary>For a subquery in FROM: its result column names, the fields of the documents made from its rows.</summary>
+    public string[] DerivedColumns { get; init; } = [];
 }
 
 /// <summary>

@@ -13,6 +13,16 @@ internal static class SourceScans
     {
         var access = plan.Access;
         var collection = plan.Source.Collection;
+        if (collection.DerivedSlot >= 0)
+        {
+            foreach (var document in DerivedRows.Documents(plan, row))
+            {
+                yield return document;
+            }
+
+            yield break;
+        }
+
         if (access.Kind == AccessKind.SystemTable)
         {
             foreach (var document in SystemTables.Rows(collection.Name, state.Catalog, state.Fields))

@@ -71,7 +71,7 @@ internal static class StatementDispatcher
                 var write = WritePlan.TryCompile(sql, planned, NewBinder, c => Fields(c, false))!;
                 return new CompiledStatement(statement, catalog, parameters, write.Select, write);
             case SelectStatement select:
-                return new CompiledStatement(statement, catalog, parameters, Planner.Plan(NewBinder().Bind(select.Query)), null);
+                return new CompiledStatement(statement, catalog, parameters, Planner.Plan(NewBinder().Bind(select.Query), new CollectionSizes(transaction).Of), null);
             default:
                 return new CompiledStatement(statement, catalog, parameters, null, null);
         }

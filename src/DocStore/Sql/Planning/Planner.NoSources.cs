@@ -11,6 +11,6 @@ internal static partial class Planner
         Sources = [],
         SortNeeded = query.OrderBy.Length > 0,
         CountFromKeys = false,
-        Subqueries = [.. query.Subqueries.Select(Plan)],
+        Subqueries = [.. query.Subqueries.Select(subquery => Plan(subquery))],
     };
 }

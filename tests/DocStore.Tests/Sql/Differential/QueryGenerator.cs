@@ -21,15 +21,61 @@ internal sealed class QueryGenerator(int seed)
 
     private readonly Random _random = new(seed);
     private bool _joined;
+    private bool _third;
 
     public DifferentialQuery Next()
     {
+        _third = false;
+        if (_random.Next(10) == 0)
+        {
+            _joined = false;
+            return Compound();
+        }
+
         _joined = _random.Next(4) == 0;
         var join = _joined ? Join() : (string.Empty, string.Empty, false);
         (string Ds, string Sq)? where = _random.Next(5) > 0 ? Predicate(2) : null;
         var from = ("FROM T t" + join.Item1, "FROM T t" + join.Item2);
+        if (_joined && !join.Item3 && _random.Next(2) == 0)
+        {
+            // The same inner join written as a comma join with its condition in WHERE, sometimes with a third source.
+            var on = join.Item1[(join.Item1.IndexOf(" ON ", StringComparison.Ordinal) + 4)..];
+            var onSq = join.Item2[(join.Item2.IndexOf(" ON ", StringComparison.Ordinal) + 4)..];
+            _third = _random.Next(3) == 0;
+            var third = _third ? (", U v", ", U v") : (string.Empty, string.Empty);
+            var thirdOn = _third ? (" AND v.k = u.k", $" AND {P("v", "k")} = {P("u", "k")}") : (string.Empty, string.Empty);
+            from = ("FROM U u" + third.Item1 + ", T t", "FROM U u" + third.Item2 + ", T t");
+            where = where is null ? (on + thirdOn.Item1, onSq + thirdOn.Item2) : ($"{on}{thirdOn.Item1} AND {where.Value.Ds}", $"{onSq}{thirdOn.Item2} AND ({where.Value.Sq})");
+        }
+
         var whereText = where is null ? (string.Empty, string.Empty) : (" WHERE " + where.Value.Ds, " WHERE " + where.Value.Sq);
         return _random.Next(4) == 0 ? Grouped(from, whereText) : Plain(from, whereText);
+    }
+
+    /// <summary>Two or three one-column selects over T and U joined by UNION [ALL], EXCEPT or INTERSECT, sometimes ordered and limited.</summary>
+    private DifferentialQuery Compound()
+    {
+        string[] operators = ["UNION", "UNION ALL", "EXCEPT", "INTERSECT"];
+        var first = Numeric();
+        var where = Predicate(1);
+        var ds = $"SELECT {first.Ds} FROM T t WHERE {where.Ds}";
+        var sq = $"SELECT {first.Sq} FROM T t WHERE {where.Sq}";
+        for (var i = _random.Next(1, 3); i > 0; i--)
+        {
+            var op = operators[_random.Next(operators.Length)];
+            var column = _random.Next(2) == 0 ? "k" : "_id";
+            var bound = _random.Next(0, 10);
+            ds += $" {op} SELECT u.{column} FROM U u WHERE u.k < {bound}";
+            sq += $" {op} SELECT {P("u", column)} FROM U u WHERE {P("u", "k")} < {bound}";
+        }
+
+        if (_random.Next(2) == 0)
+        {
+            var order = $" ORDER BY 1{(_random.Next(2) == 0 ? " DESC" : string.Empty)} LIMIT {_random.Next(1, 12)}";
+            return new DifferentialQuery(ds + order, sq + order, true);
+        }
+
+        return new DifferentialQuery(ds, sq, false);
     }
 
     private (string, string, bool) Join()
@@ -73,6 +119,11 @@ internal sealed class QueryGenerator(int seed)
                 if (_joined)
                 {
                     keys.Add(("u._id", P("u", "_id")));
+                }
+
+                if (_third)
+                {
+                    keys.Add(("v._id", P("v", "_id")));
                 }
             }
 

@@ -134,8 +134,17 @@ internal static class SExpression
 
         foreach (var join in query.Joins)
         {
-            Source(text.Append(join.Kind == JoinKind.Inner ? " (join " : " (left-join "), join.Source);
-            Expression(text.Append(' '), join.On);
+            Source(text.Append(join.Kind switch { JoinKind.Inner => " (join ", JoinKind.Cross => " (cross-join ", _ => " (left-join " }), join.Source);
+            if (join.On is not null)
+            {
+                Expression(text.Append(' '), join.On);
+            }
+
+            if (!join.Using.IsEmpty)
+            {
+                text.Append(" (using ").AppendJoin(' ', join.Using.Select(Name)).Append(')');
+            }
+
             text.Append(')');
         }
 
@@ -146,6 +155,13 @@ internal static class SExpression
         }
 
         Clause(text, "having", query.Having);
+        foreach (var part in query.Compound)
+        {
+            text.Append(" (").Append(part.Operator.ToString().ToLowerInvariant()).Append(' ');
+            Query(text, part.Query);
+            text.Append(')');
+        }
+
         if (!query.OrderBy.IsEmpty)
         {
             text.Append(" (order-by");
@@ -164,6 +180,12 @@ internal static class SExpression
 
     private static StringBuilder Source(StringBuilder text, TableSource source)
     {
+        if (source.Subquery is not null)
+        {
+            Query(text, source.Subquery);
+            return source.Alias is null ? text : text.Append(' ').Append(Name(source.Alias));
+        }
+
         text.Append(Name(source.Collection));
         return source.Alias is null ? text : text.Append(' ').Append(Name(source.Alias));
     }

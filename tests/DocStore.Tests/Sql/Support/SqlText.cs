@@ -128,8 +128,12 @@ internal static class SqlText
 
         foreach (var join in query.Joins)
         {
-            Source(text.Append(join.Kind == JoinKind.Inner ? " JOIN " : " LEFT JOIN "), join.Source);
-            Expression(text.Append(" ON "), join.On);
+            Source(text.Append(join.Kind switch { JoinKind.Inner => " JOIN ", JoinKind.Cross => " CROSS JOIN ", _ => " LEFT JOIN " }), join.Source);
+            Clause(text, " ON ", join.On);
+            if (!join.Using.IsEmpty)
+            {
+                text.Append(" USING (").AppendJoin(", ", join.Using.Select(Name)).Append(')');
+            }
         }
 
         Clause(text, " WHERE ", query.Where);
@@ -139,6 +143,12 @@ internal static class SqlText
         }
 
         Clause(text, " HAVING ", query.Having);
+        foreach (var part in query.Compound)
+        {
+            text.Append(part.Operator switch { CompoundOperator.UnionAll => " UNION ALL ", CompoundOperator.Except => " EXCEPT ", CompoundOperator.Intersect => " INTERSECT ", _ => " UNION " });
+            Query(text, part.Query);
+        }
+
         for (var i = 0; i < query.OrderBy.Length; i++)
         {
             Expression(text.Append(i > 0 ? ", " : " ORDER BY "), query.OrderBy[i].Expression);
@@ -151,6 +161,13 @@ internal static class SqlText
 
     private static void Source(StringBuilder text, TableSource source)
     {
+        if (source.Subquery is not null)
+        {
+            Query(text.Append('('), source.Subquery);
+            text.Append(source.Alias is null ? ")" : ") AS " + Name(source.Alias));
+            return;
+        }
+
         text.Append(Name(source.Collection));
         text.Append(source.Alias is null ? "" : " AS " + Name(source.Alias));
     }
