@@ -56,6 +56,11 @@ internal sealed class SqlNameChecker
                 break;
             case InsertStatement insert:
                 Write(insert.Collection, insert.Columns, insert.Rows.SelectMany(r => r.Values), null);
+                if (insert.Source is { } source)
+                {
+                    Query(source, null);
+                }
+
                 break;
             case UpdateStatement update:
                 Write(update.Collection, update.Assignments.Select(a => a.Target), update.Assignments.Select(a => a.Value), update.Where);
@@ -107,14 +112,22 @@ internal sealed class SqlNameChecker
     private void Query(SelectQuery query, Scope? outer)
     {
         var scope = new Scope(outer);
-        foreach (TableSource table in new[] { query.From }.Concat(query.Joins.Select(j => j.Source)))
+        foreach (TableSource table in (query.From is null ? Enumerable.Empty<TableSource>() : new[] { query.From }).Concat(query.Joins.Select(j => j.Source)))
         {
+            if (table.Subquery is not null)
+            {
+                // A subquery in FROM has sources of its own; its columns are not known here.
+                Query(table.Subquery, null);
+                scope.Sources.Add(new Source(table.Collection.Text, table.Collection.Text, null));
+                continue;
+            }
+
             Add(scope, table.Collection, table.Alias);
         }
 
         foreach (JoinClause join in query.Joins)
         {
-            Expression(join.On, scope);
+            Optional(join.On, scope);
         }
 
         var outputNames = new List<string>();
@@ -150,6 +163,12 @@ internal sealed class SqlNameChecker
 
         Optional(query.Limit, scope);
         Optional(query.Offset, scope);
+
+        // The other selects of a compound have sources of their own.
+        foreach (CompoundPart part in query.Compound)
+        {
+            Query(part.Query, outer);
+        }
     }
 
     private void Optional(SqlExpression? expression, Scope scope)
@@ -207,6 +226,33 @@ internal sealed class SqlNameChecker
                 break;
             case ScalarSubquery scalar:
                 Query(scalar.Query, scope);
+                break;
+            case ExistsExpression exists:
+                Query(exists.Query, scope);
+                break;
+            case CaseExpression conditional:
+                Optional(conditional.Operand, scope);
+                foreach (CaseBranch branch in conditional.Branches)
+                {
+                    Expression(branch.When, scope);
+                    Expression(branch.Then, scope);
+                }
+
+                Optional(conditional.Else, scope);
+                break;
+            case CastExpression cast:
+                Expression(cast.Operand, scope);
+                break;
+            case CollateExpression collate:
+                Expression(collate.Operand, scope);
+                break;
+            case IsExpression isExpression:
+                Expression(isExpression.Left, scope);
+                Expression(isExpression.Right, scope);
+                break;
+            case GlobExpression glob:
+                Expression(glob.Operand, scope);
+                Expression(glob.Pattern, scope);
                 break;
         }
     }

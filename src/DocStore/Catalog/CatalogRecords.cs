@@ -7,7 +7,7 @@ namespace DocStore.Catalog;
 
 /// <summary>
 /// The byte layout of catalog values (docs/catalog.md): a format byte (1; 2 for a collection record that
-/// carries its key convention, 3 for one that also carries member types), then length-prefixed UTF-8 strings (u16 little-endian length). Decoding
+/// carries its key convention, 3 for one that also carries member types, 4 for a table with declared columns), then length-prefixed UTF-8 strings (u16 little-endian length). Decoding
 /// checks every length and names what is malformed.
 /// </summary>
 internal static class CatalogRecords
@@ -15,11 +15,19 @@ internal static class CatalogRecords
     private const byte FormatVersion = 1;
     private const byte KeyedCollectionVersion = 2;
     private const byte TypedCollectionVersion = 3;
+    private const byte TableVersion = 4;
+    private const byte NotNullFlag = 1;
+    private const byte DefaultFlag = 2;
     private const byte UniqueFlag = 1;
     private const byte MultikeyFlag = 2;
 
     public static byte[] EncodeCollection(CollectionRecord collection)
     {
+        if (collection.Columns is not null)
+        {
+            return EncodeTable(collection);
+        }
+
         var version = collection.KeyField is null ? FormatVersion : collection.Types is null ? KeyedCollectionVersion : TypedCollectionVersion;
         var output = new List<byte> { version };
         WriteString(output, collection.PrimaryTree);
@@ -31,30 +39,70 @@ internal static class CatalogRecords
 
         if (version == TypedCollectionVersion)
         {
-            // A u16 count, then (path, type) string pairs, in the model's order.
-            var types = collection.Types!;
-            if (types.Count > ushort.MaxValue)
-            {
-                throw new ArgumentException($"Collection '{collection.Name}' declares {types.Count} stored paths; the catalog records at most {ushort.MaxValue}.", nameof(collection));
-            }
+            WriteTypes(output, collection);
+        }
 
-            Span<byte> count = stackalloc byte[2];
-            BinaryPrimitives.WriteUInt16LittleEndian(count, (ushort)types.Count);
-            output.AddRange(count);
-            foreach (var type in types)
+        return [.. output];
+    }
+
+    // Format 4: the keyed layout, a byte saying whether member types follow (then format 3's list), then
+    // the declared columns: a u16 count and per column its name, type name, flags and, when flagged, default.
+    private static byte[] EncodeTable(CollectionRecord collection)
+    {
+        var output = new List<byte> { TableVersion };
+        WriteString(output, collection.PrimaryTree);
+        WriteString(output, collection.KeyField ?? "_id");
+        output.Add((byte)collection.KeyGeneration);
+        output.Add(collection.Types is null ? (byte)0 : (byte)1);
+        if (collection.Types is not null)
+        {
+            WriteTypes(output, collection);
+        }
+
+        var columns = collection.Columns!;
+        WriteCount(output, columns.Count, collection.Name, "columns");
+        foreach (var column in columns)
+        {
+            WriteString(output, column.Name);
+            WriteString(output, column.DeclaredType);
+            output.Add((byte)((column.NotNull ? NotNullFlag : 0) | (column.Default is null ? 0 : DefaultFlag)));
+            if (column.Default is not null)
             {
-                WriteString(output, type.Path);
-                WriteString(output, type.Type);
+                WriteString(output, column.Default);
             }
         }
 
         return [.. output];
     }
 
+    // A u16 count, then (path, type) string pairs, in the model's order.
+    private static void WriteTypes(List<byte> output, CollectionRecord collection)
+    {
+        var types = collection.Types!;
+        WriteCount(output, types.Count, collection.Name, "stored paths");
+        foreach (var type in types)
+        {
+            WriteString(output, type.Path);
+            WriteString(output, type.Type);
+        }
+    }
+
+    private static void WriteCount(List<byte> output, int count, string collection, string what)
+    {
+        if (count > ushort.MaxValue)
+        {
+            throw new ArgumentException($"Collection '{collection}' declares {count} {what}; the catalog records at most {ushort.MaxValue}.", nameof(collection));
+        }
+
+        Span<byte> bytes = stackalloc byte[2];
+        BinaryPrimitives.WriteUInt16LittleEndian(bytes, (ushort)count);
+        output.AddRange(bytes);
+    }
+
     public static CollectionRecord DecodeCollection(string name, ReadOnlySpan<byte> value, string fileName)
     {
         var reader = new Reader(value, fileName, $"collection '{name}'");
-        var version = reader.ExpectVersion(FormatVersion, TypedCollectionVersion);
+        var version = reader.ExpectVersion(FormatVersion, TableVersion);
         var tree = reader.String();
         if (version == FormatVersion)
         {
@@ -70,7 +118,7 @@ internal static class CatalogRecords
         }
 
         StoredFieldType[]? types = null;
-        if (version == TypedCollectionVersion)
+        if (version == TypedCollectionVersion || (version == TableVersion && reader.Byte() != 0))
         {
             types = new StoredFieldType[reader.UInt16()];
             for (var i = 0; i < types.Length; i++)
@@ -79,8 +127,19 @@ internal static class CatalogRecords
             }
         }
 
+        TableColumn[]? columns = null;
+        if (version == TableVersion)
+        {
+            columns = new TableColumn[reader.UInt16()];
+            for (var i = 0; i < columns.Length; i++)
+            {
+                var (column, declared, flags) = (reader.String(), reader.String(), reader.Byte());
+                columns[i] = new TableColumn(column, declared, (flags & NotNullFlag) != 0, (flags & DefaultFlag) != 0 ? reader.String() : null);
+            }
+        }
+
         reader.ExpectEnd();
-        return new CollectionRecord(name, tree, keyField, (KeyGeneration)generation, types);
+        return new CollectionRecord(name, tree, keyField, (KeyGeneration)generation, types, columns);
     }
 
     public static byte[] EncodeIndex(IndexRecord index)

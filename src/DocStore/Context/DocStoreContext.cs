@@ -145,7 +145,10 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// when it is not open yet: SQL writes run while their transaction holds the write lock, so the open
     /// cannot take a transaction of its own.
     /// </summary>
-    internal BsonCollection GetCollection(string name, Transactions.WriteTransaction within)
+    internal BsonCollection GetCollection(string name, Transactions.WriteTransaction within) => GetCollection(name, new BsonCollectionOptions(), within);
+
+    /// <summary>As <see cref="GetCollection(string, Transactions.WriteTransaction)"/>, with the key convention of a new collection in <paramref name="options"/>.</summary>
+    internal BsonCollection GetCollection(string name, BsonCollectionOptions options, Transactions.WriteTransaction within)
     {
         ThrowIfDisposed();
         lock (_untypedLock)
@@ -155,7 +158,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
                 return open;
             }
 
-            var collection = BsonCollection.Open(this, name, new BsonCollectionOptions(), FindOpen(name), within);
+            var collection = BsonCollection.Open(this, name, options, FindOpen(name), within);
             _untyped[name] = collection;
             return collection;
         }

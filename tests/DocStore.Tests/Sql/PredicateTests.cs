@@ -27,9 +27,9 @@ public sealed class PredicateTests
     public void Predicate_parses_to_the_expected_tree(string sql, string expected) => Assert.Equal(expected, SqlAssert.Expression(sql));
 
     [Theory]
-    [InlineData("a NOT 5", "IN, BETWEEN or LIKE after NOT", "number 5")]
-    [InlineData("a IS 5", "NULL or NOT NULL after IS", "number 5")]
-    [InlineData("a IS NOT 5", "NULL after IS NOT", "number 5")]
+    [InlineData("a NOT 5", "IN, BETWEEN, LIKE or GLOB after NOT", "number 5")]
+    [InlineData("a IS", "an expression after IS", "end of input")]
+    [InlineData("a IS NOT", "an expression after NOT", "end of input")]
     [InlineData("a BETWEEN 1 OR 2", "AND after the lower bound of BETWEEN", "keyword OR")]
     [InlineData("a IN 1", "'(' and a list or a subquery after IN", "number 1")]
     [InlineData("a IN ()", "an expression after '('", "')'")]

@@ -19,4 +19,10 @@ public interface IAnalyticsEngine
 
     /// <summary>Every (person name, order total) pair of people joined to their orders; returns the pairs and the sum of totals.</summary>
     (long Pairs, double Total) JoinOrders();
+
+    /// <summary>
+    /// The chains of <see cref="JoinChain"/> with <paramref name="hops"/> hops from the people aged <paramref name="age"/>:
+    /// the number of chains and the sum of their last orders' totals.
+    /// </summary>
+    (long Rows, double Total) JoinChain(int age, int hops);
 }

@@ -15,6 +15,12 @@ public enum AnalyticsKind
 
     /// <summary>10K people joined to their 100K orders through the CustomerId index.</summary>
     Join,
+
+    /// <summary>A four-source join written with WHERE conditions (see <see cref="JoinChain"/>): people of one age, their orders, the next orders and their customers.</summary>
+    JoinChain4,
+
+    /// <summary>The same chain over eight sources: three hops from order to next order and its customer.</summary>
+    JoinChain8,
 }
 
 /// <summary>
@@ -37,11 +43,11 @@ public sealed class AnalyticsWorkload(string name, AnalyticsKind kind) : Workloa
         var people = kind switch
         {
             AnalyticsKind.GroupBy => scale.ScanSizes[^1],
-            AnalyticsKind.Join => JoinPeople,
+            AnalyticsKind.Join or AnalyticsKind.JoinChain4 or AnalyticsKind.JoinChain8 => JoinPeople,
             _ => scale.WarmDocuments,
         };
         PeopleLoader.Load(engine, people);
-        if (kind == AnalyticsKind.Join)
+        if (kind is AnalyticsKind.Join or AnalyticsKind.JoinChain4 or AnalyticsKind.JoinChain8)
         {
             var batch = new List<Order>(10_000);
             for (long id = 1; id <= JoinOrders; id++)
@@ -57,6 +63,8 @@ public sealed class AnalyticsWorkload(string name, AnalyticsKind kind) : Workloa
 
         return new Run(engine, analytics, seed, people, kind, Name);
     }
+
+    private static int Hops(AnalyticsKind kind) => kind == AnalyticsKind.JoinChain8 ? 3 : 1;
 
     private sealed class Run(IDocumentEngine engine, IAnalyticsEngine analytics, int seed, int people, AnalyticsKind kind, string name) : OperationRun(engine, seed)
     {
@@ -81,6 +89,9 @@ public sealed class AnalyticsWorkload(string name, AnalyticsKind kind) : Workloa
                 case AnalyticsKind.TopByAge:
                     analytics.TopByAge(_low, _low + 4, TopLimit, _top);
                     break;
+                case AnalyticsKind.JoinChain4 or AnalyticsKind.JoinChain8:
+                    analytics.JoinChain(_low, Hops(kind));
+                    break;
                 default:
                     analytics.JoinOrders();
                     break;
@@ -102,6 +113,11 @@ public sealed class AnalyticsWorkload(string name, AnalyticsKind kind) : Workloa
                     var top = new List<Person>();
                     analytics.TopByAge(30, 34, TopLimit, top);
                     Check.SamePeople([.. model.Where(p => p.Age is >= 30 and <= 34).OrderBy(p => p.Age).ThenBy(p => p.Id).Take(TopLimit)], top, Engine, $"{name}(30..34)");
+                    break;
+                case AnalyticsKind.JoinChain4 or AnalyticsKind.JoinChain8:
+                    var (rows, sum) = analytics.JoinChain(30, Hops(kind));
+                    var (expectedRows, expectedSum) = JoinChain.Expected(model, JoinOrders, 30, Hops(kind));
+                    Check.That(rows == expectedRows && Math.Abs(sum - expectedSum) <= 1e-6 * Math.Max(1, expectedSum), Engine, $"{name}: {rows} chains, total {sum}; expected {expectedRows}, {expectedSum}");
                     break;
                 default:
                     var (pairs, total) = analytics.JoinOrders();

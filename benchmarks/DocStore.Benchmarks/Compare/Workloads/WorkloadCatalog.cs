@@ -44,6 +44,8 @@ public static class WorkloadCatalog
         new AnalyticsWorkload("sql_group_count_sum", AnalyticsKind.GroupBy),
         new AnalyticsWorkload("sql_range_order_limit", AnalyticsKind.TopByAge),
         new AnalyticsWorkload("sql_join_10k_100k", AnalyticsKind.Join),
+        new AnalyticsWorkload("sql_join_where_4", AnalyticsKind.JoinChain4),
+        new AnalyticsWorkload("sql_join_where_8", AnalyticsKind.JoinChain8),
     ];
 
     /// <summary>The workloads a <c>--workloads</c> list names (exact names, or prefixes ending in <c>*</c>), in catalog order.</summary>

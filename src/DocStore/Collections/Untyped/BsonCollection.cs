@@ -71,6 +71,19 @@ public sealed partial class BsonCollection
     internal static BsonCollection Open(DocStoreContext context, string name, BsonCollectionOptions options, CollectionState? shared, Transactions.WriteTransaction? within = null) =>
         new(UntypedOpen.Core(context, name, options, shared, within));
 
+    /// <summary>
+    /// Gives <paramref name="names"/> field ids in <paramref name="transaction"/> before any document uses them:
+    /// a table's declared columns, which SQL must resolve (to NULL) while no row has stored them yet.
+    /// </summary>
+    internal void DeclareFields(DocStoreTransaction transaction, IEnumerable<string> names)
+    {
+        transaction.Enlist(_core.Fields);
+        foreach (var name in names)
+        {
+            _core.Fields.Writer.GetOrAdd(name);
+        }
+    }
+
     /// <summary>Checks that a repeated open asks for nothing this open collection lacks.</summary>
     internal void EnsureDeclared(BsonCollectionOptions options) => UntypedOpen.EnsureDeclared(_core, options);
 

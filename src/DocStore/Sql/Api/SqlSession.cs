@@ -72,6 +72,8 @@ public sealed class SqlSession : IDisposable, ISqlSessionState
     /// <summary>True when the session began <see cref="Transaction"/> itself (BEGIN) and so ends it.</summary>
     internal bool OwnsTransaction { get; set; }
 
+    bool ISqlSessionState.CaseSensitiveLike { get; set; }
+
     bool ISqlSessionState.OwnsTransaction
     {
         get => OwnsTransaction;

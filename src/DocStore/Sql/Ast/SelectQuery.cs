@@ -3,12 +3,12 @@ using System.Collections.Immutable;
 namespace DocStore.Sql.Ast;
 
 /// <summary>
-/// <c>SELECT [DISTINCT] items FROM source joins [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
+/// <c>SELECT [DISTINCT|ALL] items [FROM source joins] [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
 /// as a statement or a subquery.
 /// </summary>
 /// <param name="Distinct">True for <c>SELECT DISTINCT</c>.</param>
 /// <param name="Items">The select list, at least one item.</param>
-/// <param name="From">The first collection.</param>
+/// <param name="From">The first collection; null for a SELECT without FROM (one row, no sources).</param>
 /// <param name="Joins">The joined collections, in order.</param>
 /// <param name="Where">The filter, or null.</param>
 /// <param name="GroupBy">The grouping expressions; empty without GROUP BY.</param>
@@ -20,7 +20,7 @@ namespace DocStore.Sql.Ast;
 internal sealed record SelectQuery(
     bool Distinct,
     ImmutableArray<SelectItem> Items,
-    TableSource From,
+    TableSource? From,
     ImmutableArray<JoinClause> Joins,
     SqlExpression? Where,
     ImmutableArray<SqlExpression> GroupBy,
@@ -28,7 +28,37 @@ internal sealed record SelectQuery(
     ImmutableArray<OrderingTerm> OrderBy,
     SqlExpression? Limit,
     SqlExpression? Offset,
-    SourceSpan Span) : SqlNode(Span);
+    SourceSpan Span) : SqlNode(Span)
+{
+    /// <summary>
+    /// The selects combined with this one by UNION, UNION ALL, EXCEPT or INTERSECT, left to right; empty for a
+    /// simple select. When present, <see cref="OrderBy"/>, <see cref="Limit"/> and <see cref="Offset"/> apply to
+    /// the whole compound, and the span covers it.
+    /// </summary>
+    public ImmutableArray<CompoundPart> Compound { get; init; } = [];
+}
+
+/// <summary>How a compound select combines the rows so far with the next select's.</summary>
+internal enum CompoundOperator
+{
+    /// <summary><c>UNION</c>: both, without duplicates.</summary>
+    Union,
+
+    /// <summary><c>UNION ALL</c>: both, duplicates kept.</summary>
+    UnionAll,
+
+    /// <summary><c>EXCEPT</c>: distinct rows not in the next select.</summary>
+    Except,
+
+    /// <summary><c>INTERSECT</c>: distinct rows also in the next select.</summary>
+    Intersect,
+}
+
+/// <summary>One operator and select of a compound.</summary>
+/// <param name="Operator">How it combines with the rows before it.</param>
+/// <param name="Query">The select (no ORDER BY or LIMIT of its own).</param>
+/// <param name="Span">The operator through the select.</param>
+internal sealed record CompoundPart(CompoundOperator Operator, SelectQuery Query, SourceSpan Span) : SqlNode(Span);
 
 /// <summary>One item of a select list.</summary>
 /// <param name="Span">The item's text.</param>
@@ -53,7 +83,11 @@ internal sealed record ExpressionItem(SqlExpression Expression, SqlName? Alias, 
 /// <param name="Collection">The collection name.</param>
 /// <param name="Alias">The alias, or null.</param>
 /// <param name="Span">Name through alias.</param>
-internal sealed record TableSource(SqlName Collection, SqlName? Alias, SourceSpan Span) : SqlNode(Span);
+internal sealed record TableSource(SqlName Collection, SqlName? Alias, SourceSpan Span) : SqlNode(Span)
+{
+    /// <summary>For <c>(SELECT ...) [AS] alias</c>: the subquery whose rows the source reads; <see cref="Collection"/> is then its alias (or <c>(subquery)</c>).</summary>
+    public SelectQuery? Subquery { get; init; }
+}
 
 /// <summary>How a join keeps rows.</summary>
 internal enum JoinKind
@@ -63,14 +97,24 @@ internal enum JoinKind
 
     /// <summary><c>LEFT [OUTER] JOIN</c>: every left row, with nulls where nothing matches.</summary>
     Left,
+
+    /// <summary><c>CROSS JOIN</c>: an inner join whose sources the planner keeps in the written order.</summary>
+    Cross,
 }
 
-/// <summary><c>[INNER] JOIN source ON condition</c> or <c>LEFT [OUTER] JOIN source ON condition</c>.</summary>
-/// <param name="Kind">Inner or left.</param>
+/// <summary>
+/// <c>[INNER] JOIN source [ON condition | USING (names)]</c>, <c>LEFT [OUTER] JOIN ...</c>, <c>CROSS JOIN source</c>,
+/// or <c>, source</c> (an inner join without a condition).
+/// </summary>
+/// <param name="Kind">Inner, left or cross.</param>
 /// <param name="Source">The joined collection.</param>
-/// <param name="On">The join condition.</param>
+/// <param name="On">The join condition, or null (a comma, CROSS JOIN, USING, or an inner join without one).</param>
 /// <param name="Span">The join keywords through the condition.</param>
-internal sealed record JoinClause(JoinKind Kind, TableSource Source, SqlExpression On, SourceSpan Span) : SqlNode(Span);
+internal sealed record JoinClause(JoinKind Kind, TableSource Source, SqlExpression? On, SourceSpan Span) : SqlNode(Span)
+{
+    /// <summary>The names of <c>USING (a, b)</c>: each equal in this source and the nearest earlier source that has it.</summary>
+    public ImmutableArray<SqlName> Using { get; init; } = [];
+}
 
 /// <summary>One ORDER BY term: <c>expr [ASC|DESC]</c>.</summary>
 /// <param name="Expression">The sort key.</param>

@@ -19,7 +19,8 @@ internal sealed record SelectStatement(SelectQuery Query, SourceSpan Span) : Sql
 /// <param name="Columns">The paths each row's values go to; empty when each row is one document.</param>
 /// <param name="Rows">The rows; each has one value per column, or exactly one document value.</param>
 /// <param name="Span">INSERT through the last row.</param>
-internal sealed record InsertStatement(SqlName Collection, ImmutableArray<PathExpression> Columns, ImmutableArray<InsertRow> Rows, SourceSpan Span)
+/// <param name="Source">The query of <c>INSERT INTO c [(path, ...)] SELECT ...</c>, whose rows are inserted; null with VALUES.</param>
+internal sealed record InsertStatement(SqlName Collection, ImmutableArray<PathExpression> Columns, ImmutableArray<InsertRow> Rows, SourceSpan Span, SelectQuery? Source = null)
     : SqlStatement(Span);
 
 /// <summary>One parenthesized row of VALUES.</summary>
@@ -81,11 +82,28 @@ internal sealed record RollbackStatement(SourceSpan Span) : SqlStatement(Span);
 /// <param name="Span">EXPLAIN through the statement.</param>
 internal sealed record ExplainStatement(SqlStatement Statement, SourceSpan Span) : SqlStatement(Span);
 
-/// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(...)]</c>: an empty untyped collection.</summary>
+/// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(column definitions)]</c>: an empty untyped collection.</summary>
 /// <param name="Name">The collection name.</param>
 /// <param name="Span">CREATE through the name or the column list.</param>
 /// <param name="IfNotExists">True when an existing collection of that name is no error.</param>
-internal sealed record CreateCollectionStatement(SqlName Name, SourceSpan Span, bool IfNotExists = false) : SqlStatement(Span);
+/// <param name="Columns">The declared columns in order; null without a column list.</param>
+/// <param name="Unsupported">The first clause of the column list DocStore does not support (a CHECK constraint, say), refused when the statement runs; null when there is none.</param>
+internal sealed record CreateCollectionStatement(SqlName Name, SourceSpan Span, bool IfNotExists = false, ImmutableArray<ColumnDefinition>? Columns = null, UnsupportedClause? Unsupported = null)
+    : SqlStatement(Span);
+
+/// <summary>One column of <c>CREATE TABLE</c>: <c>name [type] [constraints]</c>.</summary>
+/// <param name="Name">The column name.</param>
+/// <param name="TypeName">The type name as written (<c>VARCHAR(10)</c>), empty when none.</param>
+/// <param name="PrimaryKey">True for <c>PRIMARY KEY</c>.</param>
+/// <param name="NotNull">True for <c>NOT NULL</c>.</param>
+/// <param name="Default">The <c>DEFAULT</c> expression, or null.</param>
+/// <param name="Span">The column's text.</param>
+internal sealed record ColumnDefinition(SqlName Name, string TypeName, bool PrimaryKey, bool NotNull, SqlExpression? Default, SourceSpan Span) : SqlNode(Span);
+
+/// <summary>A clause the parser read but DocStore does not support, named for the error the statement raises when it runs.</summary>
+/// <param name="What">The error's message (<c>CHECK constraints are not supported</c>).</param>
+/// <param name="Span">The clause's first token.</param>
+internal sealed record UnsupportedClause(string What, SourceSpan Span) : SqlNode(Span);
 
 /// <summary><c>DROP {COLLECTION | TABLE} [IF EXISTS] name</c>.</summary>
 /// <param name="Name">The collection name.</param>
@@ -98,3 +116,9 @@ internal sealed record DropCollectionStatement(SqlName Name, SourceSpan Span, bo
 /// <param name="NewName">Its new name.</param>
 /// <param name="Span">ALTER through the new name.</param>
 internal sealed record RenameCollectionStatement(SqlName Name, SqlName NewName, SourceSpan Span) : SqlStatement(Span);
+
+/// <summary><c>PRAGMA name [= value]</c> or <c>PRAGMA name(value)</c>: a session setting.</summary>
+/// <param name="Name">The pragma's name.</param>
+/// <param name="Value">The value as written (a word, number or string without its quotes), or null.</param>
+/// <param name="Span">PRAGMA through the value.</param>
+internal sealed record PragmaStatement(SqlName Name, string? Value, SourceSpan Span) : SqlStatement(Span);

@@ -14,8 +14,22 @@ internal sealed partial class Binder
 {
     private readonly Dictionary<SqlCollection, IReadOnlyDictionary<string, FieldType>?> _types = [];
 
-    /// <summary><paramref name="other"/> as <paramref name="member"/>'s recorded type, when that type converts text.</summary>
+    /// <summary><paramref name="other"/> as <paramref name="member"/>'s recorded type (when it converts text), then with SQLite's comparison affinity.</summary>
     private BoundExpr WithAffinity(BoundExpr other, SqlExpression otherSyntax, BoundExpr member)
+    {
+        // COLLATE keeps its operand's affinity, and stays outermost so the comparison still sees the collation.
+        if (member is NoCaseExpr collatedMember)
+        {
+            return WithAffinity(other, otherSyntax, collatedMember.Operand);
+        }
+
+        return other is NoCaseExpr collated
+            ? new NoCaseExpr(WithAffinity(collated.Operand, otherSyntax, member)) { Text = collated.Text }
+            : WithComparisonAffinity(WithRecordedType(other, otherSyntax, member), member);
+    }
+
+    /// <summary><paramref name="other"/> as <paramref name="member"/>'s recorded type, when that type converts text.</summary>
+    private BoundExpr WithRecordedType(BoundExpr other, SqlExpression otherSyntax, BoundExpr member)
     {
         if (other is PathExpr || member is not PathExpr path || TypeOf(path) is not { } type)
         {

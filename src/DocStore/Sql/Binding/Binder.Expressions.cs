@@ -11,7 +11,7 @@ namespace DocStore.Sql.Binding;
 
 internal sealed partial class Binder
 {
-    private static readonly HashSet<string> AggregateNames = new(StringComparer.OrdinalIgnoreCase) { "COUNT", "SUM", "AVG", "MIN", "MAX" };
+    private static readonly HashSet<string> AggregateNames = new(StringComparer.OrdinalIgnoreCase) { "COUNT", "SUM", "AVG", "MIN", "MAX", "TOTAL", "GROUP_CONCAT", "STRING_AGG" };
 
     /// <summary>A condition (WHERE, ON, HAVING): aggregates only where allowed, <c>[]</c> predicates wrapped.</summary>
     private BoundExpr BindPredicate(SqlExpression expression) => BindExpression(expression);
@@ -46,6 +46,7 @@ internal sealed partial class Binder
                 if (comparison)
                 {
                     (left, right) = WithAffinity(left, binary.Left, right, binary.Right);
+                    (left, right) = WithCollation(left, right);
                 }
 
                 var bound = new BinaryExpr(binary.Operator, left, right) { Text = text };
@@ -58,8 +59,9 @@ internal sealed partial class Binder
                 return OverElements(new InListExpr(item, items, inList.Negated) { Text = text });
             case InSubqueryExpression inSubquery:
                 var operand = BindExpression(inSubquery.Operand);
-                SingleColumn(BindSubquery(inSubquery.Query), inSubquery.Query);
-                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated) { Text = text });
+                var set = BindSubquery(inSubquery.Query);
+                SingleColumn(set, inSubquery.Query);
+                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource });
             case BetweenExpression between:
                 var tested = BindExpression(between.Operand);
                 var low = WithAffinity(BindExpression(between.Low), between.Low, tested);
@@ -70,8 +72,11 @@ internal sealed partial class Binder
             case FunctionCall call:
                 return BindCall(call, text);
             case ScalarSubquery scalar:
-                SingleColumn(BindSubquery(scalar.Query), scalar.Query);
-                return new ScalarSubqueryExpr(_subqueries.Count - 1) { Text = text };
+                var single = BindSubquery(scalar.Query);
+                SingleColumn(single, scalar.Query);
+                return new ScalarSubqueryExpr(_subqueries.Count - 1, single.Correlated) { Text = text, ReadsSource = single.OuterSource };
+            case CaseExpression or CastExpression or ExistsExpression or IsExpression or GlobExpression or CollateExpression:
+                return BindConditional(expression, text);
             default:
                 throw SqlErrors.NotSupported(_sql, expression.Span, $"The expression '{text}' is not supported");
         }
@@ -117,16 +122,21 @@ internal sealed partial class Binder
 
     private BoundExpr BindCall(FunctionCall call, string text)
     {
-        var name = call.Name.Text.ToUpperInvariant();
-        if (AggregateNames.Contains(name) && call.Arguments.Length <= 1)
+        var name = CanonicalName(call.Name.Text.ToUpperInvariant());
+        if (AggregateNames.Contains(name) && (call.Arguments.Length <= 1 || name is "GROUP_CONCAT" or "STRING_AGG"))
         {
             return BindAggregate(call, name, text);
+        }
+
+        if (BindCoreFunction(call, name, text) is { } core)
+        {
+            return core;
         }
 
         var dates = DateFunctionExpr.Arities.TryGetValue(name, out var arity);
         if (!dates && !FunctionExpr.Arities.TryGetValue(name, out arity))
         {
-            throw SqlErrors.UnknownName(_sql, call.Name.Span, $"Unknown function '{call.Name.Text}' (functions: COUNT, SUM, AVG, MIN, MAX, {string.Join(", ", FunctionExpr.Arities.Keys.Concat(DateFunctionExpr.Arities.Keys))})");
+            throw SqlErrors.UnknownName(_sql, call.Name.Span, $"Unknown function '{call.Name.Text}' (functions: {string.Join(", ", AggregateNames.Concat(FunctionExpr.Arities.Keys).Concat(CoreFunctionNames).Concat(DateFunctionExpr.Arities.Keys).Distinct())})");
         }
 
         if (call.Star || call.Distinct || call.Arguments.Length < arity.Min || call.Arguments.Length > arity.Max)
@@ -153,18 +163,16 @@ internal sealed partial class Binder
             throw SqlErrors.NotSupported(_sql, call.Span, $"{name}(*) is not an aggregate; only COUNT(*) is");
         }
 
-        if (!call.Star && call.Arguments.Length != 1)
-        {
-            throw SqlErrors.NotSupported(_sql, call.Span, $"{name} takes one argument");
-        }
+        CheckAggregateArguments(call, name);
 
-        BoundExpr? argument = null;
+        BoundExpr? argument = null, separator = null;
         if (!call.Star)
         {
             _insideAggregate = true;
             try
             {
                 argument = BindExpression(call.Arguments[0]);
+                separator = call.Arguments.Length > 1 ? BindExpression(call.Arguments[1]) : null;
             }
             finally
             {
@@ -178,12 +186,14 @@ internal sealed partial class Binder
             "SUM" => AggregateKind.Sum,
             "AVG" => AggregateKind.Avg,
             "MIN" => AggregateKind.Min,
+            "TOTAL" => AggregateKind.Total,
+            "GROUP_CONCAT" or "STRING_AGG" => AggregateKind.GroupConcat,
             _ => AggregateKind.Max,
         };
         var existing = _aggregates.FindIndex(a => a.Kind == kind && a.Distinct == call.Distinct && a.Argument?.Text == argument?.Text && a.Text == text);
         if (existing < 0)
         {
-            _aggregates.Add(new AggregateSpec(kind, argument, call.Distinct, text));
+            _aggregates.Add(new AggregateSpec(kind, argument, call.Distinct, text) { Separator = separator });
             existing = _aggregates.Count - 1;
         }
 
@@ -204,7 +214,9 @@ internal sealed partial class Binder
             case PathHeadKind.WholeDocument:
                 return new DocumentExpr(source.Index) { Text = text };
             case PathHeadKind.OuterQuery:
-                throw SqlErrors.NotSupported(_sql, head.Span, $"'{head.Name.Text}' refers to the outer query: correlated subqueries are not supported");
+                return BindOuter(path);
+            case PathHeadKind.Unknown when _sources.Count == 0:
+                throw SqlErrors.UnknownName(_sql, head.Name.Span, $"Unknown column '{head.Name.Text}': the query has no FROM clause");
             case PathHeadKind.Unknown or PathHeadKind.Unresolvable:
                 throw SqlErrors.UnknownName(_sql, head.Name.Span, $"Unknown field '{head.Name.Text}' in {_scope.UnknownFieldPlace(s => s.Collection.Name)}");
         }

@@ -23,6 +23,7 @@ internal sealed partial class Binder
         }
 
         var query = new SelectQuery(false, items.MoveToImmutable(), new TableSource(collection, null, collection.Span), [], where, [], null, [], null, null, span);
+        _documentsOnly = true;
         var bound = Bind(query);
         if (bound.IsAggregate)
         {

@@ -24,6 +24,9 @@ internal sealed partial class Binder
     private int _elementSlots;
     private bool _aggregatesAllowed;
     private bool _insideAggregate;
+    private readonly Binder? _outer;
+    private bool _correlated;
+    private int _outerSource = -1;
 
     /// <param name="sql">The statement text, for error excerpts.</param>
     /// <param name="catalog">The collections.</param>
@@ -40,13 +43,23 @@ internal sealed partial class Binder
         _catalog = catalog;
         _fields = fields;
         _parameters = parameters;
+        _outer = outer;
         _scope = new SourceScope<BoundSource>(_sources, static s => s.Alias, (s, name, fresh) => ResolveField(s, name, fresh) is null ? FieldMatch.Missing : FieldMatch.Found,
             outer?._scope, ThrowAmbiguousField);
     }
 
     public BoundSelect Bind(SelectQuery query)
     {
-        AddSource(query.From, null, null);
+        if (!query.Compound.IsEmpty)
+        {
+            return CompoundBinder.Bind(_sql, query, part => Sibling().Bind(part), value => Sibling().BindExpression(value));
+        }
+
+        if (query.From is not null)
+        {
+            AddSource(query.From, null, null);
+        }
+
         foreach (var join in query.Joins)
         {
             AddSource(join.Source, join.Kind, null);
@@ -55,7 +68,8 @@ internal sealed partial class Binder
         // ON conditions see the sources up to their own (a LEFT JOIN's condition cannot filter earlier rows).
         for (var i = 0; i < query.Joins.Length; i++)
         {
-            var on = BindPredicate(query.Joins[i].On);
+            var condition = JoinConditions.Condition(_sql, query.Joins[i], [.. _sources.Take(i + 1)], _sources[i + 1], (source, name) => ResolveField(source, name) is not null);
+            var on = condition is null ? null : BindPredicate(condition);
             _sources[i + 1] = _sources[i + 1] with { On = on };
         }
 
@@ -65,7 +79,7 @@ internal sealed partial class Binder
         _aggregatesAllowed = true;
         var columns = BindColumns(query.Items);
         var having = query.Having is null ? null : BindPredicate(query.Having);
-        var orderBy = query.OrderBy.Select(term => new SortKey(BindOrdering(term.Expression, columns), term.Descending)).ToArray();
+        var orderBy = query.OrderBy.Select(term => new SortKey(WithSortCollation(BindOrdering(term.Expression, columns)), term.Descending)).ToArray();
         _aggregatesAllowed = false;
 
         if (having is not null && groupBy.Length == 0 && _aggregates.Count == 0)
@@ -86,14 +100,25 @@ internal sealed partial class Binder
             Limit = query.Limit is null ? null : BindExpression(query.Limit),
             Offset = query.Offset is null ? null : BindExpression(query.Offset),
             Subqueries = [.. _subqueries],
+            Correlated = _correlated,
+            OuterSource = _outerSource,
             ElementSlots = _elementSlots,
-            WholeDocumentSource = query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0
+            WholeDocumentSource = columns.Any(c => c.Value is not DocumentExpr) ? null
+                : query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0
                 : query.Items is [SourceColumnsItem only] ? FindSource(only.Source)?.Index : null,
         };
     }
 
     private void AddSource(TableSource table, JoinKind? join, BoundExpr? on)
     {
+        if (table.Subquery is not null)
+        {
+            var bound = new Binder(_sql, _catalog, _fields, _parameters, null).Bind(table.Subquery);
+            _subqueries.Add(bound);
+            _sources.Add(DerivedTables.Source(_sql, table, bound, _sources, _subqueries.Count - 1, join, on));
+            return;
+        }
+
         var name = table.Collection;
         var collection = _catalog.Find(name.Text, name.Quoted, matches =>
             throw SqlErrors.UnknownName(_sql, name.Span, $"The collection name '{name.Text}' is ambiguous: it matches {string.Join(", ", matches.Select(m => $"'{m}'"))} ignoring case; quote the exact name"));
@@ -119,13 +144,19 @@ internal sealed partial class Binder
         {
             switch (item)
             {
+                case AllColumnsItem when _sources.Count == 0:
+                    throw SqlErrors.UnknownName(_sql, item.Span, "'*' needs a FROM clause: this query has no sources to take documents from");
                 case AllColumnsItem:
-                    columns.AddRange(_sources.Select(s => new OutputColumn(s.Alias, new DocumentExpr(s.Index) { Text = s.Alias })));
+                    foreach (var each in _sources)
+                    {
+                        AddSourceColumns(columns, each);
+                    }
+
                     break;
                 case SourceColumnsItem sourceColumns:
                     var source = FindSource(sourceColumns.Source)
                         ?? throw SqlErrors.UnknownName(_sql, sourceColumns.Source.Span, $"Unknown source '{sourceColumns.Source.Text}' before '.*'");
-                    columns.Add(new OutputColumn(source.Alias, new DocumentExpr(source.Index) { Text = source.Alias }));
+                    AddSourceColumns(columns, source);
                     break;
                 case ExpressionItem expression:
                     var value = BindExpression(expression.Expression);
@@ -173,6 +204,9 @@ internal sealed partial class Binder
         _subqueries.Add(bound);
         return bound;
     }
+
+    /// <summary>A binder for another select of the same compound: same statement, own sources.</summary>
+    private Binder Sibling() => new(_sql, _catalog, _fields, _parameters, _outer);
 
     private string Text(SqlNode node) => _sql.Substring(node.Span.Start, node.Span.Length);
 }

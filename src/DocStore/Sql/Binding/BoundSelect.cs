@@ -16,10 +16,20 @@ internal enum AggregateKind
     Avg,
     Min,
     Max,
+
+    /// <summary><c>total(x)</c>: the sum as a double, 0.0 over no values.</summary>
+    Total,
+
+    /// <summary><c>group_concat(x [, separator])</c> and <c>string_agg(x, separator)</c>.</summary>
+    GroupConcat,
 }
 
 /// <summary>One aggregate of a grouped query: <c>COUNT(DISTINCT x)</c>, <c>SUM(x)</c>, ...</summary>
-internal sealed record AggregateSpec(AggregateKind Kind, BoundExpr? Argument, bool Distinct, string Text);
+internal sealed record AggregateSpec(AggregateKind Kind, BoundExpr? Argument, bool Distinct, string Text)
+{
+    /// <summary>For GROUP_CONCAT and STRING_AGG: the separator, evaluated for each value after the first; null for ','.</summary>
+    public BoundExpr? Separator { get; init; }
+}
 
 /// <summary>One output column: its name and value.</summary>
 internal sealed record OutputColumn(string Name, BoundExpr Value);
@@ -59,8 +69,20 @@ internal sealed class BoundSelect
     /// <summary>The subqueries, by the slot their expressions use.</summary>
     public required BoundSelect[] Subqueries { get; init; }
 
+    /// <summary>True when the query reads a row of an enclosing query, so it runs again for each of that query's rows.</summary>
+    public bool Correlated { get; init; }
+
+    /// <summary>The highest source of the immediately enclosing query this query reads; -1 when none.</summary>
+    public int OuterSource { get; init; } = -1;
+
     /// <summary>How many <c>[]</c> paths the expressions of this query (not its subqueries) use.</summary>
     public required int ElementSlots { get; init; }
+
+    /// <summary>
+    /// For a compound select: its selects in order, the first without an operator. The compound itself
+    /// has no sources; its columns and ORDER BY terms refer to the result columns.
+    /// </summary>
+    public CompoundMember[] Compound { get; init; } = [];
 
     /// <summary>For <c>SELECT *</c> over one source: that source (Query&lt;T&gt; reads its documents with the generated serializer).</summary>
     public required int? WholeDocumentSource { get; init; }

@@ -13,8 +13,11 @@ internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOn
 /// One collection as SQL sees it: its trees, key field, indexes and field names. A system table has no
 /// trees; its rows are documents built when a statement reads it.
 /// </summary>
-internal sealed class SqlCollection(string name, string primaryTree, string keyField, IReadOnlyList<SqlIndex> indexes, IFieldDictionary fields, IReadOnlyList<Metadata.StoredFieldType>? types = null)
+internal sealed class SqlCollection(string name, string primaryTree, string keyField, IReadOnlyList<SqlIndex> indexes, IFieldDictionary fields, IReadOnlyList<Metadata.StoredFieldType>? types = null, IReadOnlyList<TableColumn>? columns = null)
 {
+    /// <summary>The columns <c>CREATE TABLE</c> declared, in order; empty for a collection made without them.</summary>
+    public IReadOnlyList<TableColumn> Columns { get; } = columns ?? [];
+
     public string Name { get; } = name;
 
     public string PrimaryTree { get; } = primaryTree;
@@ -51,8 +54,14 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
         return Fields(transaction, context);
     }
 
-    /// <summary>True for <c>docstore_collections</c> and its kin.</summary>
+    /// <summary>True for <c>docstore_collections</c> and its kin, and for subqueries in FROM: sources whose documents are made when read.</summary>
     public bool IsSystem { get; init; }
+
+    /// <summary>For a subquery in FROM: the subquery slot of the select that reads it; -1 otherwise.</summary>
+    public int DerivedSlot { get; init; } = -1;
+
+    /// <summary>For a subquery in FROM: its result column names, the fields of the documents made from its rows.</summary>
+    public string[] DerivedColumns { get; init; } = [];
 }
 
 /// <summary>
@@ -89,7 +98,7 @@ internal sealed class SqlCatalog
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
                 .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree))
                 .ToArray();
-            byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types);
+            byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types, record.Columns);
         }
 
         foreach (var table in SystemTables.Names)

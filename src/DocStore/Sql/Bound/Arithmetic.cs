@@ -6,8 +6,8 @@ namespace DocStore.Sql.Bound;
 /// <summary>
 /// Arithmetic as SQLite does it: integers stay integers (an overflow becomes a double), integer division
 /// truncates, division or remainder by zero is NULL, NULL in gives NULL out. Decimals stay decimal with
-/// integers and become doubles with doubles. Booleans count as 0 and 1. Any other kind is a type error
-/// naming the operand.
+/// integers and become doubles with doubles. Booleans count as 0 and 1; text and blobs count as the number
+/// they start with (<see cref="NumericText.Prefix"/>). Any other kind is a type error naming the operand.
 /// </summary>
 internal static class Arithmetic
 {
@@ -65,7 +65,7 @@ internal static class Arithmetic
         };
     }
 
-    /// <summary>The value as a number (a boolean as 0 or 1); a type error naming <paramref name="operand"/> for anything else.</summary>
+    /// <summary>The value as a number (a boolean as 0 or 1, text or a blob by its numeric prefix, as SQLite reads it); a type error naming <paramref name="operand"/> for anything else.</summary>
     public static SqlValue RequireNumber(in SqlValue value, string op, BoundExpr operand)
     {
         if (value.IsNumber || value.IsNull)
@@ -76,6 +76,11 @@ internal static class Arithmetic
         if (value.Kind == SqlKind.Boolean)
         {
             return SqlValue.FromInt64(value.Integer);
+        }
+
+        if (value.Kind is SqlKind.Text or SqlKind.Binary)
+        {
+            return NumericText.Prefix(value.Kind == SqlKind.Text ? value.AsString() : System.Text.Encoding.UTF8.GetString(value.Bytes.Span));
         }
 
         throw SqlErrors.Type($"The operator '{op}' needs numbers, but its operand {operand.Text} is {Describe(value)}.");
@@ -94,11 +99,7 @@ internal static class Arithmetic
     };
 
     /// <summary>A double as SQLite prints one: up to 15 significant digits, always with a decimal point.</summary>
-    public static string FormatReal(double value)
-    {
-        var text = value.ToString("G15", CultureInfo.InvariantCulture);
-        return text.Contains('.', StringComparison.Ordinal) || text.Contains('E', StringComparison.Ordinal) || double.IsNaN(value) || double.IsInfinity(value) ? text : text + ".0";
-    }
+    public static string FormatReal(double value) => SqliteReal.Format(value);
 
     public static string Describe(in SqlValue value) => value.Kind switch
     {

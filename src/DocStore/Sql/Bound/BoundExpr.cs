@@ -13,17 +13,19 @@ internal abstract class BoundExpr
 
     public abstract SqlValue Eval(RowContext row);
 
-    /// <summary>The truth of a value: NULL is unknown; numbers and booleans are true when not zero; anything else is false.</summary>
+    /// <summary>The truth of a value: NULL is unknown; numbers and booleans are true when not zero, text when the number it starts with is (as in SQLite); anything else is false.</summary>
     public static bool? Truth(in SqlValue value) => value.Kind switch
     {
         SqlKind.Null => null,
         SqlKind.Boolean or SqlKind.Integer => value.Integer != 0,
         SqlKind.Double => value.Real != 0,
         SqlKind.Decimal => value.Number != 0,
+        SqlKind.Text => Truth(NumericText.Prefix(value.AsString())),
         _ => false,
     };
 
-    public static SqlValue FromTruth(bool? truth) => truth is { } t ? SqlValue.FromBoolean(t) : SqlValue.Null;
+    /// <summary>A predicate's result as SQLite gives it: the integer 1 or 0, or NULL for unknown.</summary>
+    public static SqlValue FromTruth(bool? truth) => truth is { } t ? SqlValue.FromInt64(t ? 1 : 0) : SqlValue.Null;
 
     /// <summary>True when the expression evaluated in a WHERE clause accepts the row.</summary>
     public bool Accepts(RowContext row) => Truth(Eval(row)) == true;
@@ -141,11 +143,11 @@ internal sealed class AnyElementExpr(BoundExpr predicate, PathExpr path) : Bound
                 row.Elements[slot] = element;
                 if (Predicate.Accepts(row))
                 {
-                    return SqlValue.FromBoolean(true);
+                    return FromTruth(true);
                 }
             }
 
-            return SqlValue.FromBoolean(false);
+            return FromTruth(false);
         }
         finally
         {
@@ -170,13 +172,24 @@ internal sealed class ColumnRefExpr(int index) : BoundExpr
     public override SqlValue Eval(RowContext row) => row.Columns![Index];
 }
 
-/// <summary><c>(SELECT ...)</c> as a value: its first row's first column, or NULL; computed once per execution.</summary>
-internal sealed class ScalarSubqueryExpr(int slot) : BoundExpr
+/// <summary><c>(SELECT ...)</c> as a value: its first row's first column, or NULL; computed once per execution unless correlated.</summary>
+internal sealed class ScalarSubqueryExpr(int slot, bool correlated = false) : BoundExpr, ICorrelatedExpr
 {
+    /// <inheritdoc/>
+    public int ReadsSource { get; init; } = -1;
+
     public int Slot { get; } = slot;
+
+    /// <summary>True when the subquery reads the outer row: it runs again for each row instead of once.</summary>
+    public bool Correlated { get; } = correlated;
 
     public override SqlValue Eval(RowContext row)
     {
+        if (Correlated)
+        {
+            return row.SubqueryRows!(Slot, row).FirstOrDefault() is { } first ? first[0] : SqlValue.Null;
+        }
+
         if (row.Subqueries[Slot] is not SqlValue[] cached)
         {
             var rows = row.RunSubquery!(Slot, row);

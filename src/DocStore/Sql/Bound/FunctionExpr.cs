@@ -2,7 +2,7 @@ using System.Text;
 
 namespace DocStore.Sql.Bound;
 
-/// <summary>The scalar functions: LOWER, UPPER, LENGTH, SUBSTR, COALESCE, IFNULL, ABS, ROUND.</summary>
+/// <summary>The scalar functions: LOWER, UPPER, LENGTH, SUBSTR, COALESCE, IFNULL, ABS, ROUND. Numeric arguments given as text read as SQLite reads them (<see cref="FunctionArguments.Number"/>).</summary>
 internal sealed class FunctionExpr(string name, BoundExpr[] arguments) : BoundExpr
 {
     /// <summary>Each scalar function with its fewest and most arguments.</summary>
@@ -58,7 +58,7 @@ internal sealed class FunctionExpr(string name, BoundExpr[] arguments) : BoundEx
             case "SUBSTR":
                 return Substring(row, value);
             case "ABS":
-                var number = Arithmetic.RequireNumber(value, "ABS", Arguments[0]);
+                var number = FunctionArguments.Number(value);
                 return number.Kind switch
                 {
                     SqlKind.Integer => number.Integer == long.MinValue ? throw SqlErrors.Type("ABS overflows on the smallest integer.") : SqlValue.FromInt64(Math.Abs(number.Integer)),
@@ -107,8 +107,8 @@ internal sealed class FunctionExpr(string name, BoundExpr[] arguments) : BoundEx
     // SQLite's substr: 1-based; a negative start counts from the end; a negative length takes characters before start.
     private SqlValue Substring(RowContext row, in SqlValue value)
     {
-        var startValue = Arithmetic.RequireNumber(Arguments[1].Eval(row), "SUBSTR", Arguments[1]);
-        var lengthValue = Arguments.Length > 2 ? Arithmetic.RequireNumber(Arguments[2].Eval(row), "SUBSTR", Arguments[2]) : SqlValue.FromInt64(long.MaxValue / 4);
+        var startValue = FunctionArguments.Number(Arguments[1].Eval(row));
+        var lengthValue = Arguments.Length > 2 ? FunctionArguments.Number(Arguments[2].Eval(row)) : SqlValue.FromInt64(long.MaxValue / 4);
         if (startValue.IsNull || lengthValue.IsNull)
         {
             return SqlValue.Null;
@@ -162,10 +162,10 @@ internal sealed class FunctionExpr(string name, BoundExpr[] arguments) : BoundEx
                 return SqlValue.Null;
             }
 
-            digits = Math.Clamp((long)Arithmetic.RequireNumber(d, "ROUND", Arguments[1]).AsDouble(), 0, 15);
+            digits = Math.Clamp((long)FunctionArguments.Number(d).AsDouble(), 0, 15);
         }
 
-        var number = Arithmetic.RequireNumber(value, "ROUND", Arguments[0]);
+        var number = FunctionArguments.Number(value);
         return number.Kind == SqlKind.Decimal
             ? SqlValue.FromDecimal(Math.Round(number.Number, (int)Math.Min(digits, 28), MidpointRounding.AwayFromZero))
             : SqlValue.FromDouble(Math.Round(number.AsDouble(), (int)digits, MidpointRounding.AwayFromZero));

@@ -2,10 +2,13 @@ using System.Text;
 
 namespace DocStore.Sql.Bound;
 
-/// <summary>LIKE on UTF-8 bytes: <c>_</c> matches one code point, <c>%</c> any run; bytes compare exactly (case-sensitive).</summary>
+/// <summary>
+/// LIKE on UTF-8 bytes: <c>_</c> matches one code point, <c>%</c> any run; ASCII letters match either case
+/// unless <c>caseSensitive</c>, as SQLite's LIKE (other characters compare exactly).
+/// </summary>
 internal static class LikeMatcher
 {
-    public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern)
+    public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern, bool caseSensitive = false)
     {
         // Iterative with one backtrack point, the usual greedy-star algorithm: linear in practice, no recursion.
         int t = 0, p = 0, starP = -1, starT = 0;
@@ -21,7 +24,7 @@ internal static class LikeMatcher
                 t += CodePointLength(text, t);
                 p++;
             }
-            else if (p < pattern.Length && pattern[p] == text[t])
+            else if (p < pattern.Length && (pattern[p] == text[t] || (!caseSensitive && FoldAscii(pattern[p]) == FoldAscii(text[t]))))
             {
                 t++;
                 p++;
@@ -52,6 +55,8 @@ internal static class LikeMatcher
         var star = pattern.IndexOf('%', StringComparison.Ordinal);
         return star >= 0 && star == pattern.Length - 1 && pattern.IndexOf('_', StringComparison.Ordinal) < 0 ? pattern[..star] : null;
     }
+
+    private static byte FoldAscii(byte b) => b is >= (byte)'A' and <= (byte)'Z' ? (byte)(b + 32) : b;
 
     private static int CodePointLength(ReadOnlySpan<byte> text, int at)
     {

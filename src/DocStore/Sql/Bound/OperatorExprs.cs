@@ -17,7 +17,8 @@ internal sealed class UnaryExpr(UnaryOperator op, BoundExpr operand) : BoundExpr
         return Operator switch
         {
             UnaryOperator.Not => FromTruth(!Truth(value)),
-            UnaryOperator.Plus => Arithmetic.RequireNumber(value, "+", Operand),
+            // As in SQLite, a prefix '+' changes nothing, not even text.
+            UnaryOperator.Plus => value,
             _ => Arithmetic.Negate(value, Operand),
         };
     }
@@ -42,20 +43,20 @@ internal sealed class BinaryExpr(BinaryOperator op, BoundExpr left, BoundExpr ri
                 var a = Truth(Left.Eval(row));
                 if (a == false)
                 {
-                    return SqlValue.FromBoolean(false);
+                    return FromTruth(false);
                 }
 
                 var b = Truth(Right.Eval(row));
-                return b == false ? SqlValue.FromBoolean(false) : FromTruth(a == true && b == true ? true : null);
+                return b == false ? FromTruth(false) : FromTruth(a == true && b == true ? true : null);
             case BinaryOperator.Or:
                 var l = Truth(Left.Eval(row));
                 if (l == true)
                 {
-                    return SqlValue.FromBoolean(true);
+                    return FromTruth(true);
                 }
 
                 var r = Truth(Right.Eval(row));
-                return r == true ? SqlValue.FromBoolean(true) : FromTruth(l == false && r == false ? false : null);
+                return r == true ? FromTruth(true) : FromTruth(l == false && r == false ? false : null);
         }
 
         var left = Left.Eval(row);
@@ -73,7 +74,7 @@ internal sealed class BinaryExpr(BinaryOperator op, BoundExpr left, BoundExpr ri
                     return SqlValue.Null;
                 }
 
-                return SqlValue.FromBoolean(Operator switch
+                return FromTruth(Operator switch
                 {
                     BinaryOperator.Less => order < 0,
                     BinaryOperator.LessOrEqual => order <= 0,
@@ -97,7 +98,7 @@ internal sealed class IsNullExpr(BoundExpr operand, bool negated) : BoundExpr
 
     public override IEnumerable<BoundExpr> Children => [Operand];
 
-    public override SqlValue Eval(RowContext row) => SqlValue.FromBoolean(Operand.Eval(row).IsNull != Negated);
+    public override SqlValue Eval(RowContext row) => FromTruth(Operand.Eval(row).IsNull != Negated);
 }
 
 /// <summary><c>x [NOT] IN (a, b, ...)</c>, with SQLite's NULL rules: no match and a NULL item is unknown.</summary>
@@ -129,17 +130,23 @@ internal sealed class InListExpr(BoundExpr operand, BoundExpr[] items, bool nega
             }
             else if (SqlComparer.AreEqual(value, candidate))
             {
-                return SqlValue.FromBoolean(!Negated);
+                return FromTruth(!Negated);
             }
         }
 
-        return sawNull ? SqlValue.Null : SqlValue.FromBoolean(Negated);
+        return sawNull ? SqlValue.Null : FromTruth(Negated);
     }
 }
 
-/// <summary><c>x [NOT] IN (SELECT ...)</c> over an uncorrelated subquery, whose values are gathered once per execution.</summary>
-internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated) : BoundExpr
+/// <summary><c>x [NOT] IN (SELECT ...)</c>; an uncorrelated subquery's values are gathered once per execution.</summary>
+internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, bool correlated = false) : BoundExpr, ICorrelatedExpr
 {
+    /// <inheritdoc/>
+    public int ReadsSource { get; init; } = -1;
+
+    /// <summary>True when the subquery reads the outer row: its values are gathered again for each row.</summary>
+    public bool Correlated { get; } = correlated;
+
     public BoundExpr Operand { get; } = operand;
 
     public int Slot { get; } = slot;
@@ -151,23 +158,24 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated) 
     public override SqlValue Eval(RowContext row)
     {
         var value = Operand.Eval(row);
+        var set = Values(row);
         if (value.IsNull)
         {
-            return SqlValue.Null;
+            // Nothing is in an empty set, NULL included: NULL IN (empty) is false, as in SQLite.
+            return set.Values.Count == 0 && !set.HasNull ? FromTruth(Negated) : SqlValue.Null;
         }
 
-        var set = Values(row);
         if (set.Values.Contains(value))
         {
-            return SqlValue.FromBoolean(!Negated);
+            return FromTruth(!Negated);
         }
 
-        return set.HasNull ? SqlValue.Null : SqlValue.FromBoolean(Negated);
+        return set.HasNull ? SqlValue.Null : FromTruth(Negated);
     }
 
     public ValueSet Values(RowContext row)
     {
-        if (row.Subqueries[Slot] is not ValueSet set)
+        if (Correlated || row.Subqueries[Slot] is not ValueSet set)
         {
             set = new ValueSet();
             foreach (var result in row.RunSubquery!(Slot, row))
@@ -216,7 +224,7 @@ internal sealed class BetweenExpr(BoundExpr operand, BoundExpr low, BoundExpr hi
         bool? above = SqlComparer.TryCompare(value, Low.Eval(row)) is { } low ? low >= 0 : null;
         if (above == false)
         {
-            return SqlValue.FromBoolean(Negated);
+            return FromTruth(Negated);
         }
 
         bool? below = SqlComparer.TryCompare(value, High.Eval(row)) is { } high ? high <= 0 : null;
@@ -225,7 +233,7 @@ internal sealed class BetweenExpr(BoundExpr operand, BoundExpr low, BoundExpr hi
     }
 }
 
-/// <summary><c>x [NOT] LIKE pattern</c>: case-sensitive, <c>%</c> any run of characters, <c>_</c> one character.</summary>
+/// <summary><c>x [NOT] LIKE pattern</c>: ASCII letters match either case (unless the session set <c>PRAGMA case_sensitive_like</c>), <c>%</c> any run of characters, <c>_</c> one character.</summary>
 internal sealed class LikeExpr(BoundExpr operand, BoundExpr pattern, bool negated) : BoundExpr
 {
     public BoundExpr Operand { get; } = operand;
@@ -247,6 +255,6 @@ internal sealed class LikeExpr(BoundExpr operand, BoundExpr pattern, bool negate
 
         var text = value.Kind == SqlKind.Text ? value.Bytes : System.Text.Encoding.UTF8.GetBytes(Arithmetic.AsText(value));
         var like = pattern.Kind == SqlKind.Text ? pattern.Bytes : System.Text.Encoding.UTF8.GetBytes(Arithmetic.AsText(pattern));
-        return SqlValue.FromBoolean(LikeMatcher.Matches(text.Span, like.Span) != Negated);
+        return FromTruth(LikeMatcher.Matches(text.Span, like.Span, row.CaseSensitiveLike) != Negated);
     }
 }

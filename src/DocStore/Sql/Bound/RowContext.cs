@@ -30,6 +30,9 @@ internal sealed class RowContext
 
     public SqlValue[] Parameters { get; }
 
+    /// <summary>True when LIKE compares ASCII letters exactly (<c>PRAGMA case_sensitive_like = ON</c> in the session); by default it ignores their case, as SQLite's does.</summary>
+    public bool CaseSensitiveLike { get; init; }
+
     /// <summary>
     /// The clock of the statement run this row belongs to (set by the executors). A function rather than the
     /// run itself, so that expressions need not know the executor's state.
@@ -60,6 +63,12 @@ internal sealed class RowContext
 
     /// <summary>Runs a subquery of this statement (set by the executor).</summary>
     public Func<int, RowContext, List<SqlValue[]>>? RunSubquery { get; set; }
+
+    /// <summary>A subquery's rows as they are produced, so EXISTS can stop at the first (set by the executor).</summary>
+    public Func<int, RowContext, IEnumerable<SqlValue[]>>? SubqueryRows { get; set; }
+
+    /// <summary>The enclosing query's row, for a correlated subquery's references to it; null at the top.</summary>
+    public RowContext? Outer { get; init; }
 
     public string Sql { get; }
 

@@ -4,7 +4,8 @@ namespace DocStore.Sql.Bound;
 /// <summary>
 /// The one order of values (docs/sql.md, "Comparison"), as SQLite's binary collation orders them: NULL
 /// first, then numbers by value whatever their storage type, then text by code point (UTF-8 bytes), then
-/// blobs by bytes; the kinds SQLite lacks follow in <see cref="SqlKind"/> order. Temporal values compare by
+/// blobs by bytes; the kinds SQLite lacks follow in <see cref="SqlKind"/> order, except booleans, which are
+/// the numbers 0 and 1. Temporal values compare by
 /// meaning: a DateTime by ticks (not kind), a DateTimeOffset by UTC instant (two offsets of one instant are
 /// equal), a DateOnly by day, a TimeOnly by time of day, a TimeSpan by ticks. Sorting, grouping and
 /// DISTINCT use <see cref="Compare"/>; predicates use <see cref="TryCompare"/>, which makes NULL unknown.
@@ -16,6 +17,12 @@ internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlVa
     /// <summary>The total order: NULL equals NULL and sorts first.</summary>
     public static int Compare(in SqlValue left, in SqlValue right)
     {
+        // A boolean is the number 0 or 1 (SQLite has no boolean kind): TRUE = 1 and (a < b) = TRUE hold.
+        if (left.Kind == SqlKind.Boolean || right.Kind == SqlKind.Boolean)
+        {
+            return Compare(AsNumber(left), AsNumber(right));
+        }
+
         var a = Rank(left.Kind);
         var b = Rank(right.Kind);
         if (a != b)
@@ -29,7 +36,7 @@ internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlVa
             SqlKind.Integer or SqlKind.Double or SqlKind.Decimal => CompareNumbers(left, right),
             SqlKind.Text or SqlKind.Binary or SqlKind.Guid or SqlKind.ObjectId or SqlKind.Document or SqlKind.Array =>
                 left.Bytes.Span.SequenceCompareTo(right.Bytes.Span),
-            SqlKind.Boolean or SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan =>
+            SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan =>
                 left.Integer.CompareTo(right.Integer),
             _ => string.CompareOrdinal(left.Boxed?.ToString(), right.Boxed?.ToString()),
         };
@@ -59,13 +66,13 @@ internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlVa
         {
             case SqlKind.Null:
                 return 0;
-            case SqlKind.Integer:
+            case SqlKind.Integer or SqlKind.Boolean:
                 return ((double)value.Integer).GetHashCode();
             case SqlKind.Double:
                 return value.Real.GetHashCode();
             case SqlKind.Decimal:
                 return ((double)value.Number).GetHashCode();
-            case SqlKind.Boolean or SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan:
+            case SqlKind.DateTime or SqlKind.DateTimeOffset or SqlKind.DateOnly or SqlKind.TimeOnly or SqlKind.TimeSpan:
                 return HashCode.Combine(value.Kind, value.Integer);
             case SqlKind.Other:
                 return value.Boxed?.GetHashCode() ?? 0;
@@ -82,6 +89,8 @@ internal sealed class SqlComparer : IComparer<SqlValue>, IEqualityComparer<SqlVa
     bool IEqualityComparer<SqlValue>.Equals(SqlValue x, SqlValue y) => Compare(x, y) == 0;
 
     int IEqualityComparer<SqlValue>.GetHashCode(SqlValue obj) => Hash(obj);
+
+    private static SqlValue AsNumber(in SqlValue value) => value.Kind == SqlKind.Boolean ? SqlValue.FromInt64(value.Integer) : value;
 
     private static int Rank(SqlKind kind) => kind switch
     {

@@ -14,6 +14,7 @@ internal static class CollectionStatements
     public static void Create(IPreparedSql prepared, CreateCollectionStatement statement, ISqlSessionState session)
     {
         var context = Begin(prepared, statement, session);
+        var table = statement.Columns is null ? null : TableDefinition.From(prepared.Text, statement);
         using var transaction = context.BeginTransaction();
         if (Find(prepared, transaction.Write, statement.Name) is { } existing)
         {
@@ -27,7 +28,19 @@ internal static class CollectionStatements
                 : $"Collection '{existing.Name}' already exists; use CREATE COLLECTION IF NOT EXISTS, or drop it first");
         }
 
-        context.GetCollection(statement.Name.Text, transaction.Write);
+        if (table is null)
+        {
+            context.GetCollection(statement.Name.Text, transaction.Write);
+        }
+        else
+        {
+            var options = new BsonCollectionOptions { KeyField = table.KeyField, KeyGeneration = KeyGeneration.Sequence };
+            var collection = context.GetCollection(statement.Name.Text, options, transaction.Write);
+            collection.DeclareFields(transaction, table.Columns.Select(c => c.Name));
+            var record = Catalog.CollectionCatalog.FindCollection(transaction.Write, statement.Name.Text)!;
+            Catalog.CollectionCatalog.PutCollection(transaction.Write, record with { Columns = table.Columns });
+        }
+
         transaction.Commit();
     }
 

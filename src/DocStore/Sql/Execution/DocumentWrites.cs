@@ -24,12 +24,14 @@ internal static class DocumentWrites
         var types = FieldType.ByPath(CollectionCatalog.FindCollection(state.Transaction, collection.Name)?.Types) is { } declared
             ? new TypedWrites(collection.Name, declared, SqlErrors.Refused)
             : null;
+        var table = TableWrites.For(plan.Collection);
         switch (plan.Kind)
         {
-            case WriteKind.InsertColumns or WriteKind.InsertDocuments:
-                var documents = InsertedDocuments(plan, state, collection, types);
+            case WriteKind.InsertColumns or WriteKind.InsertDocuments or WriteKind.InsertSelect:
+                var documents = plan.Kind == WriteKind.InsertSelect ? SelectedDocuments(plan, state, collection, types) : InsertedDocuments(plan, state, collection, types);
                 foreach (var document in documents)
                 {
+                    table?.PrepareInsert(document);
                     checks.Insert(document);
                 }
 
@@ -50,6 +52,8 @@ internal static class DocumentWrites
                         var value = types?.Convert(plan.Targets[i], row.Values[i], KeyText(row.Document, collection)) ?? row.Values[i];
                         DocumentPaths.Set(changed, plan.Targets[i], value, plan.TargetTexts[i], collection.Name);
                     }
+
+                    table?.PrepareUpdate(changed, plan.Targets);
 
                     updates.Add((row.Document, changed));
                 }
@@ -97,8 +101,9 @@ internal static class DocumentWrites
     private static List<BsonDocument> InsertedDocuments(WritePlan plan, ExecState state, BsonCollection collection, TypedWrites? types)
     {
         var query = plan.Select.Query;
-        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock };
-        row.RunSubquery = (slot, _) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state)];
+        var row = new RowContext(1, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
+        row.RunSubquery = (slot, current) => [.. SelectExecutor.Run(plan.Select.Subqueries[slot], state, current)];
+        row.SubqueryRows = (slot, current) => SelectExecutor.Run(plan.Select.Subqueries[slot], state, current);
         row.Fields[0] = state.Fields(plan.Collection);
         var documents = new List<BsonDocument>(plan.Rows);
         for (var r = 0; r < plan.Rows; r++)
@@ -133,6 +138,26 @@ internal static class DocumentWrites
                 types.ConvertDocument(built, KeyText(built, collection));
             }
 
+            documents.Add(built);
+        }
+
+        return documents;
+    }
+
+    /// <summary>INSERT ... SELECT: every row of the query read first (so the insert never sees its own rows), then one document per row.</summary>
+    private static List<BsonDocument> SelectedDocuments(WritePlan plan, ExecState state, BsonCollection collection, TypedWrites? types)
+    {
+        var rows = SelectExecutor.Run(plan.Select, state).Select(row => row.Select(v => DocumentPaths.Storable(BsonValues.ToBson(v))).ToArray()).ToList();
+        var documents = new List<BsonDocument>(rows.Count);
+        foreach (var row in rows)
+        {
+            var built = new BsonDocument();
+            for (var c = 0; c < plan.Width; c++)
+            {
+                DocumentPaths.Set(built, plan.Targets[c], row[c].DeepClone(), plan.TargetTexts[c], collection.Name);
+            }
+
+            types?.ConvertDocument(built, KeyText(built, collection));
             documents.Add(built);
         }
 

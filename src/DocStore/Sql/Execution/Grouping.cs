@@ -84,6 +84,7 @@ internal static class Grouping
         private bool _real;
         private bool _decimal;
         private SqlValue _extreme;
+        private System.Text.StringBuilder? _text;
 
         public void Add(RowContext row)
         {
@@ -102,8 +103,15 @@ internal static class Grouping
             _count++;
             switch (spec.Kind)
             {
+                case AggregateKind.Total:
+                    _real = true;
+                    _realSum += SumInput(value).AsDouble();
+                    break;
+                case AggregateKind.GroupConcat:
+                    AddText(row, value);
+                    break;
                 case AggregateKind.Sum or AggregateKind.Avg:
-                    AddNumber(Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument));
+                    AddNumber(SumInput(value));
                     break;
                 case AggregateKind.Min:
                     if (_count == 1 || SqlComparer.Compare(value, _extreme) < 0)
@@ -126,11 +134,40 @@ internal static class Grouping
         {
             AggregateKind.CountStar or AggregateKind.Count => SqlValue.FromInt64(_count),
             AggregateKind.Min or AggregateKind.Max => _count == 0 ? SqlValue.Null : _extreme,
+            AggregateKind.Total => SqlValue.FromDouble(_realSum),
+            AggregateKind.GroupConcat => _text is null ? SqlValue.Null : SqlValue.FromString(_text.ToString()),
             AggregateKind.Sum => _count == 0 ? SqlValue.Null : _real ? SqlValue.FromDouble(_realSum + (double)_decimalSum + _integerSum)
                 : _decimal ? SqlValue.FromDecimal(_decimalSum + _integerSum) : SqlValue.FromInt64(_integerSum),
             _ => _count == 0 ? SqlValue.Null : _decimal && !_real ? SqlValue.FromDecimal((_decimalSum + _integerSum) / _count)
                 : SqlValue.FromDouble((_realSum + (double)_decimalSum + _integerSum) / _count),
         };
+
+        // As SQLite's sum(), avg() and total(): numeric text counts as its number; other text, and a blob, as a real of the number it starts with.
+        private SqlValue SumInput(in SqlValue value) => value.Kind switch
+        {
+            SqlKind.Text when NumericText.TryParse(value.AsString(), out var number) => number,
+            SqlKind.Text or SqlKind.Binary => SqlValue.FromDouble(FunctionArguments.Real(value)),
+            _ => Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument!),
+        };
+
+        // The separator is the one given with this value (SQLite's rule); a NULL one adds nothing.
+        private void AddText(RowContext row, in SqlValue value)
+        {
+            if (_text is null)
+            {
+                _text = new System.Text.StringBuilder();
+            }
+            else if (spec.Separator is null)
+            {
+                _text.Append(',');
+            }
+            else if (spec.Separator.Eval(row) is { IsNull: false } separator)
+            {
+                _text.Append(FunctionArguments.Text(separator));
+            }
+
+            _text.Append(FunctionArguments.Text(value));
+        }
 
         private void AddNumber(in SqlValue number)
         {

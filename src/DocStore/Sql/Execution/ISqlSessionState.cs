@@ -8,4 +8,7 @@ internal interface ISqlSessionState
 
     /// <summary>Whether the session's own BEGIN started <see cref="Transaction"/> (so COMMIT and ROLLBACK may end it).</summary>
     bool OwnsTransaction { get; set; }
+
+    /// <summary>True after <c>PRAGMA case_sensitive_like = ON</c>: LIKE then compares ASCII letters exactly.</summary>
+    bool CaseSensitiveLike { get; set; }
 }

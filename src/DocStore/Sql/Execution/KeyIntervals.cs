@@ -35,9 +35,27 @@ internal static class KeyIntervals
     /// empty for NULL. With <paramref name="integersOnly"/> (the tree holds no double or decimal keys there)
     /// a number has only its integer encoding, and none when it is not integral.
     /// </summary>
-    public static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly = false)
+    public static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly = false) => Equal(prefix, value, integersOnly, withBoolean: true);
+
+    private static List<byte[]> Equal(byte[] prefix, SqlValue value, bool integersOnly, bool withBoolean)
     {
         var keys = new List<byte[]>(integersOnly ? 1 : 3);
+
+        // Booleans equal the numbers 0 and 1 (SqlComparer), so each is sought under the other's tags too.
+        if (value.Kind == SqlKind.Boolean)
+        {
+            var flag = value.Integer != 0;
+            keys.Add(Encode(prefix, b => b.Append(flag)));
+            keys.AddRange(Equal(prefix, SqlValue.FromInt64(value.Integer), integersOnly, withBoolean: false));
+            return keys;
+        }
+
+        if (withBoolean && value.IsNumber && value.AsDouble() is 0 or 1)
+        {
+            var flag = value.AsDouble() == 1;
+            keys.Add(Encode(prefix, b => b.Append(flag)));
+        }
+
         if (integersOnly && value.IsNumber)
         {
             var real = value.AsDouble();
@@ -96,10 +114,6 @@ internal static class KeyIntervals
             case SqlKind.Text:
                 var text = value.AsString();
                 keys.Add(Encode(prefix, b => b.Append(text)));
-                break;
-            case SqlKind.Boolean:
-                var flag = value.Integer != 0;
-                keys.Add(Encode(prefix, b => b.Append(flag)));
                 break;
             case SqlKind.Guid:
                 var guid = new Guid(value.Bytes.Span, bigEndian: true);
@@ -183,6 +197,18 @@ internal static class KeyIntervals
         var builder = new IndexKeyBuilder();
         builder.AppendStringPrefix(text);
         return KeyInterval.Prefix([.. prefix, .. builder.WrittenSpan]);
+    }
+
+    /// <summary>
+    /// The string keys starting with <paramref name="text"/> in any ASCII case (LIKE is case-insensitive for
+    /// ASCII): every variant lies between the all-upper and the all-lower spelling, as capitals sort first.
+    /// The LIKE itself stays a residual filter, which drops the other strings of the stretch.
+    /// </summary>
+    public static KeyInterval StringPrefixAnyCase(byte[] prefix, string text)
+    {
+        var upper = string.Create(text.Length, text, static (span, t) => { for (var i = 0; i < t.Length; i++) { span[i] = char.IsAsciiLetter(t[i]) ? char.ToUpperInvariant(t[i]) : t[i]; } });
+        var lower = string.Create(text.Length, text, static (span, t) => { for (var i = 0; i < t.Length; i++) { span[i] = char.IsAsciiLetter(t[i]) ? char.ToLowerInvariant(t[i]) : t[i]; } });
+        return upper == lower ? StringPrefix(prefix, text) : new KeyInterval(StringPrefix(prefix, upper).Low, false, StringPrefix(prefix, lower).High, true);
     }
 
     /// <summary>Every key of the tree after <paramref name="prefix"/>, as intervals in SQL order: NULL, then each numeric tag, then the rest.</summary>

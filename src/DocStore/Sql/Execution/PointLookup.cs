@@ -31,7 +31,7 @@ internal static class PointLookup
         }
 
         var access = plan.Sources[0].Access;
-        return access is { Equalities: [[ParameterExpr or LiteralExpr or AffinityExpr { Operand: ParameterExpr }]] }
+        return access is { Equalities: [[ParameterExpr or LiteralExpr or AffinityExpr { Operand: ParameterExpr } or ComparisonAffinityExpr { Operand: ParameterExpr }]] }
             && (access.Kind == AccessKind.KeySeek || (access is { Kind: AccessKind.IndexSeek, Index: { Unique: true, Paths.Count: 1 } }));
     }
 
@@ -61,11 +61,12 @@ internal static class PointLookup
         {
             ParameterExpr parameter => parameters[parameter.Slot],
             AffinityExpr { Operand: ParameterExpr parameter } => parameters[parameter.Slot],
+            ComparisonAffinityExpr { Operand: ParameterExpr parameter } => parameters[parameter.Slot],
             var literal => ((LiteralExpr)literal).Value,
         };
 
         // Text for a typed key (a Guid as text) is converted, or refused, by the normal path.
-        if (source.Access.Equalities[0][0] is AffinityExpr && value.Kind == SqlKind.Text)
+        if (source.Access.Equalities[0][0] is AffinityExpr or ComparisonAffinityExpr && value.Kind == SqlKind.Text)
         {
             return null;
         }

@@ -11,11 +11,18 @@ namespace DocStore.Sql.Execution;
 /// </summary>
 internal static class SelectExecutor
 {
-    public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state)
+    /// <summary>The rows of <paramref name="plan"/>; <paramref name="outer"/> is the enclosing query's row for a correlated subquery.</summary>
+    public static IEnumerable<SqlValue[]> Run(SelectPlan plan, ExecState state, RowContext? outer = null)
     {
+        if (plan.Parts.Length > 0)
+        {
+            return CompoundRows.Run(plan, state, outer);
+        }
+
         var query = plan.Query;
-        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock };
-        row.RunSubquery = (slot, _) => [.. Run(plan.Subqueries[slot], state)];
+        var row = new RowContext(query.Sources.Length, query.ElementSlots, query.Subqueries.Length, state.Parameters, state.Sql) { StatementClock = () => state.Clock, Outer = outer, CaseSensitiveLike = state.Session?.CaseSensitiveLike == true };
+        row.RunSubquery = (slot, current) => [.. Run(plan.Subqueries[slot], state, current)];
+        row.SubqueryRows = (slot, current) => Run(plan.Subqueries[slot], state, current);
         for (var i = 0; i < query.Sources.Length; i++)
         {
             row.Fields[i] = state.Fields(query.Sources[i].Collection);
@@ -28,13 +35,13 @@ internal static class SelectExecutor
             row.Aggregates = [SqlValue.FromInt64(SourceScans.Count(plan.Sources[0], row, state))];
             rows = [Project(query, row, plan.SortNeeded)];
         }
-        else if (query.IsAggregate)
-        {
-            rows = Grouping.Groups(plan, row, SourceRows(plan, row, state, plan.Sources.Length - 1), r => Project(query, r, plan.SortNeeded));
-        }
         else
         {
-            rows = SourceRows(plan, row, state, plan.Sources.Length - 1).Select(_ => Project(query, row, plan.SortNeeded));
+            // SELECT without FROM has one row, kept when WHERE accepts it.
+            var sourceRows = plan.Sources.Length == 0 ? SingleRow(query, row) : SourceRows(plan, row, state, plan.Sources.Length - 1);
+            rows = query.IsAggregate
+                ? Grouping.Groups(plan, row, sourceRows, r => Project(query, r, plan.SortNeeded))
+                : sourceRows.Select(_ => Project(query, row, plan.SortNeeded));
         }
 
         if (query.Distinct)
@@ -61,6 +68,14 @@ internal static class SelectExecutor
         return plan.SortNeeded ? rows.Select(r => r.Length == query.Columns.Length ? r : r[..query.Columns.Length]) : rows;
     }
 
+    private static IEnumerable<bool> SingleRow(BoundSelect query, RowContext row)
+    {
+        if (query.Where is null || query.Where.Accepts(row))
+        {
+            yield return true;
+        }
+    }
+
     /// <summary>Yields once per joined row through <paramref name="level"/>, with <see cref="RowContext.Docs"/> set.</summary>
     private static IEnumerable<bool> SourceRows(SelectPlan plan, RowContext row, ExecState state, int level)
     {
@@ -70,9 +85,10 @@ internal static class SelectExecutor
             var recheck = source.Access.Consumed.Count > 0 && !SourceScans.SeeksExactly(source.Access, row)
                 ? Conjuncts.Combine(source.Access.Consumed)
                 : null;
+            var slot = source.Source.Index;
             foreach (var document in SourceScans.Documents(source, row, state))
             {
-                row.Docs[0] = document;
+                row.Docs[slot] = document;
                 if ((recheck is null || recheck.Accepts(row)) && (source.Filter is null || source.Filter.Accepts(row)))
                 {
                     yield return true;
@@ -83,7 +99,8 @@ internal static class SelectExecutor
         }
 
         var index = source.Source.Index;
-        var on = source.Source.On;
+        var on = source.On;
+        var build = source.BuildFilter;
         var left = source.Source.Join == Ast.JoinKind.Left;
         Dictionary<SqlValue, List<ReadOnlyMemory<byte>>>? hash = null;
         List<ReadOnlyMemory<byte>>? inner = null;
@@ -94,7 +111,7 @@ internal static class SelectExecutor
             switch (source.Join)
             {
                 case JoinMethod.IndexNestedLoop:
-                    candidates = SourceScans.Documents(source, row, state);
+                    candidates = build is null ? SourceScans.Documents(source, row, state) : Filtered(source, row, state);
                     break;
                 case JoinMethod.HashJoin:
                     hash ??= BuildHash(source, row, state);
@@ -102,7 +119,7 @@ internal static class SelectExecutor
                     candidates = !key.IsNull && hash.TryGetValue(key, out var bucket) ? bucket : [];
                     break;
                 default:
-                    inner ??= [.. SourceScans.Documents(source, row, state)];
+                    inner ??= [.. Filtered(source, row, state)];
                     candidates = inner;
                     break;
             }
@@ -136,7 +153,7 @@ internal static class SelectExecutor
         var hash = new Dictionary<SqlValue, List<ReadOnlyMemory<byte>>>(SqlComparer.Instance);
         var index = source.Source.Index;
         var saved = row.Docs[index];
-        foreach (var document in SourceScans.Documents(source, row, state))
+        foreach (var document in Filtered(source, row, state))
         {
             row.Docs[index] = document;
             var key = source.InnerKey!.Eval(row);
@@ -156,6 +173,24 @@ internal static class SelectExecutor
 
         row.Docs[index] = saved;
         return hash;
+    }
+
+    /// <summary>The source's documents that pass its <see cref="SourcePlan.BuildFilter"/>; the source's slot is left as it was.</summary>
+    private static IEnumerable<ReadOnlyMemory<byte>> Filtered(SourcePlan source, RowContext row, ExecState state)
+    {
+        var index = source.Source.Index;
+        var saved = row.Docs[index];
+        foreach (var document in SourceScans.Documents(source, row, state))
+        {
+            row.Docs[index] = document;
+            if (source.BuildFilter is null || source.BuildFilter.Accepts(row))
+            {
+                row.Docs[index] = saved;
+                yield return document;
+            }
+        }
+
+        row.Docs[index] = saved;
     }
 
     /// <summary>The output row: the columns, then (when a sort follows) the ORDER BY keys.</summary>
@@ -195,7 +230,7 @@ internal static class SelectExecutor
         }
     }
 
-    private static long? Count(BoundExpr? expression, RowContext row, string clause)
+    internal static long? Count(BoundExpr? expression, RowContext row, string clause)
     {
         if (expression is null)
         {

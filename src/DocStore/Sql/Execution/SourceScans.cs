@@ -13,6 +13,16 @@ internal static class SourceScans
     {
         var access = plan.Access;
         var collection = plan.Source.Collection;
+        if (collection.DerivedSlot >= 0)
+        {
+            foreach (var document in DerivedRows.Documents(plan, row))
+            {
+                yield return document;
+            }
+
+            yield break;
+        }
+
         if (access.Kind == AccessKind.SystemTable)
         {
             foreach (var document in SystemTables.Rows(collection.Name, state.Catalog, state.Fields))
@@ -183,7 +193,7 @@ internal static class SourceScans
     {
         if (access.LikePrefix is { } like)
         {
-            return [KeyIntervals.StringPrefix(prefix, like)];
+            return [row.CaseSensitiveLike ? KeyIntervals.StringPrefix(prefix, like) : KeyIntervals.StringPrefixAnyCase(prefix, like)];
         }
 
         if (access.PrefixValue?.Eval(row) is { } start)

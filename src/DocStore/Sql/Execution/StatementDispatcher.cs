@@ -46,6 +46,9 @@ internal static class StatementDispatcher
             case RenameCollectionStatement rename:
                 CollectionStatements.Rename(prepared, rename, session);
                 return Done(-1);
+            case PragmaStatement pragma:
+                Pragmas.Run(prepared.Text, pragma, session);
+                return Done(-1);
             default:
                 throw SqlErrors.NotSupported(prepared.Text, statement.Span, $"{Kind(statement)} statements are not supported");
         }
@@ -68,7 +71,7 @@ internal static class StatementDispatcher
                 var write = WritePlan.TryCompile(sql, planned, NewBinder, c => Fields(c, false))!;
                 return new CompiledStatement(statement, catalog, parameters, write.Select, write);
             case SelectStatement select:
-                return new CompiledStatement(statement, catalog, parameters, Planner.Plan(NewBinder().Bind(select.Query)), null);
+                return new CompiledStatement(statement, catalog, parameters, Planner.Plan(NewBinder().Bind(select.Query), new CollectionSizes(transaction).Of), null);
             default:
                 return new CompiledStatement(statement, catalog, parameters, null, null);
         }
@@ -89,6 +92,7 @@ internal static class StatementDispatcher
         BeginStatement => "BEGIN",
         CommitStatement => "COMMIT",
         RollbackStatement => "ROLLBACK",
+        PragmaStatement => "PRAGMA",
         ExplainStatement explain => "EXPLAIN " + Kind(explain.Statement),
         _ => statement.GetType().Name,
     };

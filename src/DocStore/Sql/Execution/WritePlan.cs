@@ -15,6 +15,9 @@ internal enum WriteKind
     /// <summary>INSERT without a column list: each row is one whole document.</summary>
     InsertDocuments,
 
+    /// <summary>INSERT ... SELECT: each row of the query gives one value per target path.</summary>
+    InsertSelect,
+
     Update,
     Delete,
 }
@@ -48,7 +51,7 @@ internal sealed class WritePlan
         switch (statement)
         {
             case InsertStatement insert:
-                return CompileInsert(sql, insert, binder(), fields);
+                return CompileInsert(sql, insert, binder, fields);
             case UpdateStatement update:
                 var bound = binder().BindWrite(update.Collection, update.Where, [.. update.Assignments.Select(a => a.Value)], update.Span);
                 var collection = Writable(sql, bound, update.Collection);
@@ -84,20 +87,34 @@ internal sealed class WritePlan
         }
     }
 
-    private static WritePlan CompileInsert(string sql, InsertStatement insert, Binder binder, Func<SqlCollection, IFieldDictionary> fields)
+    private static WritePlan CompileInsert(string sql, InsertStatement insert, Func<Binder> binder, Func<SqlCollection, IFieldDictionary> fields)
     {
-        var width = insert.Columns.IsEmpty ? 1 : insert.Columns.Length;
+        var bound = binder().BindWrite(insert.Collection, null, [.. insert.Rows.SelectMany(r => r.Values)], insert.Span);
+        var collection = Writable(sql, bound, insert.Collection);
+
+        // Without a column list a table takes one value per declared column, in order; a collection
+        // without declared columns one document per row.
+        var columns = insert.Columns.IsEmpty && collection.Columns.Count > 0
+            ? [.. collection.Columns.Select(c => new[] { c.Name })]
+            : ResolveTargets(sql, collection, fields(collection), insert.Columns);
+        var width = insert.Columns.IsEmpty && collection.Columns.Count == 0 ? 1 : columns.Length;
+        var texts = insert.Columns.IsEmpty ? [.. columns.Select(c => c[0])] : insert.Columns.Select(c => Text(sql, c)).ToArray();
+        if (insert.Source is { } source)
+        {
+            return CompileInsertSelect(sql, insert, source, binder(), collection, columns, texts);
+        }
+
         foreach (var row in insert.Rows)
         {
             if (row.Values.Length != width)
             {
-                var expected = insert.Columns.IsEmpty ? "one document (INSERT without a column list takes one document per row)" : $"{width} value(s), one per column";
+                var expected = insert.Columns.IsEmpty && collection.Columns.Count == 0
+                    ? "one document (INSERT without a column list takes one document per row)"
+                    : insert.Columns.IsEmpty ? $"{width} value(s), one per column of table '{collection.Name}'" : $"{width} value(s), one per column";
                 throw SqlErrors.At(sql, row.Span, DocStoreErrorCode.SqlType, $"This row has {row.Values.Length} value(s); it needs {expected}");
             }
         }
 
-        var bound = binder.BindWrite(insert.Collection, null, [.. insert.Rows.SelectMany(r => r.Values)], insert.Span);
-        var collection = Writable(sql, bound, insert.Collection);
         foreach (var column in bound.Columns.Skip(1))
         {
             if (column.Value.Walk().Any(e => e is PathExpr or DocumentExpr))
@@ -108,13 +125,38 @@ internal sealed class WritePlan
 
         return new WritePlan
         {
-            Kind = insert.Columns.IsEmpty ? WriteKind.InsertDocuments : WriteKind.InsertColumns,
+            Kind = width == 1 && insert.Columns.IsEmpty && collection.Columns.Count == 0 ? WriteKind.InsertDocuments : WriteKind.InsertColumns,
             Collection = collection,
             Select = Planner.Plan(bound),
-            Targets = ResolveTargets(sql, collection, fields(collection), insert.Columns),
-            TargetTexts = [.. insert.Columns.Select(c => Text(sql, c))],
+            Targets = columns,
+            TargetTexts = texts,
             Rows = insert.Rows.Length,
             Width = width,
+        };
+    }
+
+    /// <summary><c>INSERT INTO c [(paths)] SELECT ...</c>: the query's columns go to the paths (or the table's columns) in order.</summary>
+    private static WritePlan CompileInsertSelect(string sql, InsertStatement insert, SelectQuery source, Binder binder, SqlCollection collection, string[][] columns, string[] texts)
+    {
+        if (columns.Length == 0)
+        {
+            throw SqlErrors.NotSupported(sql, insert.Collection.Span, $"INSERT INTO {collection.Name} SELECT needs a column list: '{collection.Name}' declares no columns (CREATE TABLE with columns, or list the paths)");
+        }
+
+        var query = binder.Bind(source);
+        if (query.Columns.Length != columns.Length)
+        {
+            throw SqlErrors.At(sql, source.Span, DocStoreErrorCode.SqlType, $"The SELECT gives {query.Columns.Length} column(s); INSERT INTO {collection.Name} needs {columns.Length}, one per {(insert.Columns.IsEmpty ? "declared column" : "listed path")}");
+        }
+
+        return new WritePlan
+        {
+            Kind = WriteKind.InsertSelect,
+            Collection = collection,
+            Select = Planner.Plan(query),
+            Targets = columns,
+            TargetTexts = texts,
+            Width = columns.Length,
         };
     }
 
@@ -145,7 +187,10 @@ internal sealed class WritePlan
                     throw SqlErrors.NotSupported(sql, segment.Span, $"'{Text(sql, path)}' names array elements ('[]'); a write assigns a whole field: set the array itself");
                 }
 
-                names[i] = Resolve(fields, segment.Name);
+                // A table's declared column wins, matched as SQLite matches column names (ignoring case).
+                names[i] = i == 0 && !segment.Name.Quoted && collection.Columns.FirstOrDefault(c => string.Equals(c.Name, segment.Name.Text, StringComparison.OrdinalIgnoreCase)) is { } declared
+                    ? declared.Name
+                    : Resolve(fields, segment.Name);
             }
 
             var joined = string.Join('.', names);

@@ -51,6 +51,7 @@ internal static class Conjuncts
             {
                 PathExpr path => path.Source,
                 DocumentExpr document => document.Source,
+                ICorrelatedExpr subquery => subquery.ReadsSource,
                 _ => -1,
             });
         }
@@ -58,8 +59,38 @@ internal static class Conjuncts
         return max;
     }
 
+    /// <summary>The sources the expression reads, one bit per source index (sources past 63 share the top bit).</summary>
+    public static ulong SourceMask(BoundExpr expression)
+    {
+        ulong mask = 0;
+        foreach (var node in expression.Walk())
+        {
+            // A correlated subquery records only the highest source it reads: count every source up to it.
+            if (node is ICorrelatedExpr { ReadsSource: >= 0 } subquery)
+            {
+                mask |= subquery.ReadsSource >= 63 ? ulong.MaxValue : (1UL << (subquery.ReadsSource + 1)) - 1;
+            }
+
+            var source = node switch
+            {
+                PathExpr path => path.Source,
+                DocumentExpr document => document.Source,
+                _ => -1,
+            };
+            if (source >= 0)
+            {
+                mask |= 1UL << Math.Min(source, 63);
+            }
+        }
+
+        return mask;
+    }
+
     /// <summary>The condition <paramref name="conjunct"/> sets on a path of <paramref name="source"/>, with values that read only sources before it; null when it sets none.</summary>
-    public static Condition? Recognize(BoundExpr conjunct, int source)
+    public static Condition? Recognize(BoundExpr conjunct, int source) => Recognize(conjunct, source, value => MaxSource(value) < source);
+
+    /// <summary>The condition <paramref name="conjunct"/> sets on a path of <paramref name="source"/>, with values for which <paramref name="free"/> holds; null when it sets none.</summary>
+    public static Condition? Recognize(BoundExpr conjunct, int source, Func<BoundExpr, bool> free)
     {
         var node = conjunct;
         PathExpr? element = null;
@@ -76,11 +107,11 @@ internal static class Conjuncts
 
         Condition? condition = node switch
         {
-            BinaryExpr { Operator: var op, Left: PathExpr path, Right: var value } when IsComparison(op) && Free(value, source) => Compare(conjunct, path, op, value),
-            BinaryExpr { Operator: var op, Left: var value, Right: PathExpr path } when IsComparison(op) && Free(value, source) => Compare(conjunct, path, Mirror(op), value),
-            InListExpr { Negated: false, Operand: PathExpr path, Items: var items } when items.All(i => Free(i, source)) =>
+            BinaryExpr { Operator: var op, Left: PathExpr path, Right: var value } when IsComparison(op) && free(value) => Compare(conjunct, path, op, value),
+            BinaryExpr { Operator: var op, Left: var value, Right: PathExpr path } when IsComparison(op) && free(value) => Compare(conjunct, path, Mirror(op), value),
+            InListExpr { Negated: false, Operand: PathExpr path, Items: var items } when items.All(free) =>
                 new Condition(conjunct, path, ConditionKind.Equal, items, null, null, null),
-            BetweenExpr { Negated: false, Operand: PathExpr path, Low: var low, High: var high } when Free(low, source) && Free(high, source) =>
+            BetweenExpr { Negated: false, Operand: PathExpr path, Low: var low, High: var high } when free(low) && free(high) =>
                 new Condition(conjunct, path, ConditionKind.Range, [], low, high, null),
             LikeExpr { Negated: false, Operand: PathExpr path, Pattern: LiteralExpr { Value.Kind: SqlKind.Text } pattern }
                 when LikeMatcher.Prefix(pattern.Value.AsString()) is { Length: > 0 } prefix =>
@@ -118,8 +149,6 @@ internal static class Conjuncts
         BinaryOperator.GreaterOrEqual => BinaryOperator.LessOrEqual,
         _ => op,
     };
-
-    private static bool Free(BoundExpr value, int source) => MaxSource(value) < source;
 
     private static void Add(BoundExpr? expression, List<BoundExpr> into)
     {

@@ -4,7 +4,8 @@ using DocStore.Sql.Execution;
 namespace DocStore.Sql.Planning;
 
 /// <summary>
-/// EXPLAIN's rows: one per source, in join order, then one per subquery's source. Columns:
+/// EXPLAIN's rows: one per source, in the join order the planner chose, then one per subquery's source
+/// (for a compound select, the rows of each select in turn). Columns:
 /// <c>source</c> (alias), <c>collection</c>, <c>access</c> (full scan, key seek, key range, key order,
 /// index seek, index range, index prefix, index order, system table), <c>index</c> (its name, or NULL),
 /// <c>condition</c> (what the access seeks), <c>filter</c> (the residual conditions checked per row),
@@ -17,6 +18,15 @@ internal static class Explain
 
     public static IEnumerable<SqlValue[]> Rows(SelectPlan plan)
     {
+        // A compound select shows each of its selects in turn.
+        foreach (var part in plan.Parts)
+        {
+            foreach (var row in Rows(part))
+            {
+                yield return row;
+            }
+        }
+
         var sort = plan.SortNeeded ? (plan.Query.Limit is not null ? "top-n" : "sort")
             : plan.Query.OrderBy.Length > 0 ? "index order" : "none";
         foreach (var source in plan.Sources)
@@ -28,13 +38,14 @@ internal static class Explain
                 condition = condition.Length == 0 ? "count from keys" : condition + "; count from keys";
             }
 
-            var filter = source.Filter?.Text;
-            var on = source.Source.On?.Text;
+            var filter = source.BuildFilter is null ? source.Filter?.Text
+                : source.Filter is null ? source.BuildFilter.Text : $"{source.BuildFilter.Text} AND {source.Filter.Text}";
+            var on = source.On?.Text;
             yield return
             [
                 Text(source.Source.Alias),
                 Text(source.Source.Collection.Name),
-                Text(Describe(access.Kind)),
+                Text(source.Source.Collection.DerivedSlot >= 0 ? "subquery" : Describe(access.Kind)),
                 access.Index is null ? SqlValue.Null : Text(access.Index.Name),
                 condition.Length == 0 ? SqlValue.Null : Text(condition),
                 filter is null && on is null ? SqlValue.Null : Text(on is null ? filter! : filter is null ? $"ON {on}" : $"ON {on}; {filter}"),

@@ -8,35 +8,42 @@ namespace DocStore.Sql.Planning;
 /// The rule-based planner. For the first source it picks, in order: a primary key seek, a unique index
 /// seek, the index with the longest run of leading equalities (IN lists included), a key or index range
 /// (BETWEEN, &lt;, &gt;, LIKE 'prefix%'), an index walk that delivers ORDER BY when there is a LIMIT, and
-/// otherwise a full scan. A joined source uses an index nested-loop join when its side of an ON equality
-/// is its key or the leading path of an index, a hash join on any other equality, and a nested loop
-/// otherwise. WHERE conjuncts are checked as soon as the sources they read are joined.
+/// otherwise a full scan. Queries over several sources are ordered and joined by <see cref="JoinPlanner"/>;
+/// compound selects are planned select by select.
 /// </summary>
-internal static class Planner
+internal static partial class Planner
 {
-    public static SelectPlan Plan(BoundSelect query)
+    /// <summary>The plan of <paramref name="query"/>; <paramref name="sizes"/> estimates a collection's documents for join ordering.</summary>
+    public static SelectPlan Plan(BoundSelect query, Func<SqlCollection, double>? sizes = null)
     {
-        var conjuncts = Conjuncts.Split(query.Where);
-        var levels = conjuncts.GroupBy(c => Math.Max(0, Conjuncts.MaxSource(c))).ToDictionary(g => g.Key, g => g.ToList());
-        var sources = new SourcePlan[query.Sources.Length];
-        for (var i = 0; i < sources.Length; i++)
+        if (query.Compound.Length > 0)
         {
-            var source = query.Sources[i];
-            var filters = levels.GetValueOrDefault(i) ?? [];
-            if (i == 0)
+            return new SelectPlan
             {
-                var access = ChooseAccess(query, source, filters);
-                sources[0] = new SourcePlan
-                {
-                    Source = source,
-                    Access = access,
-                    Filter = Conjuncts.Combine([.. filters.Where(f => !access.Consumed.Contains(f))]),
-                };
-            }
-            else
-            {
-                sources[i] = PlanJoin(source, filters);
-            }
+                Query = query,
+                Sources = [],
+                SortNeeded = query.OrderBy.Length > 0,
+                CountFromKeys = false,
+                Subqueries = [],
+                Parts = [.. query.Compound.Select(member => Plan(member.Query, sizes))],
+            };
+        }
+
+        if (query.Sources.Length == 0)
+        {
+            return PlanWithoutSources(query);
+        }
+
+        SourcePlan[] sources;
+        if (query.Sources.Length == 1)
+        {
+            var filters = Conjuncts.Split(query.Where);
+            var access = ChooseAccess(query, query.Sources[0], filters);
+            sources = [new SourcePlan { Source = query.Sources[0], Access = access, Filter = Conjuncts.Combine([.. filters.Where(f => !access.Consumed.Contains(f))]) }];
+        }
+        else
+        {
+            sources = JoinPlanner.Order(query, sizes ?? JoinPlanner.UnknownSize);
         }
 
         var first = sources[0].Access;
@@ -53,80 +60,12 @@ internal static class Planner
             Sources = sources,
             SortNeeded = sortNeeded,
             CountFromKeys = countFromKeys,
-            Subqueries = [.. query.Subqueries.Select(Plan)],
+            Subqueries = [.. query.Subqueries.Select(subquery => Plan(subquery, sizes))],
         };
     }
 
-    private static SourcePlan PlanJoin(BoundSource source, List<BoundExpr> filters)
-    {
-        var on = Conjuncts.Split(source.On);
-        Condition? hashable = null;
-        foreach (var conjunct in on)
-        {
-            if (Conjuncts.Recognize(conjunct, source.Index) is not { Kind: ConditionKind.Equal, Values.Length: 1 } condition)
-            {
-                continue;
-            }
-
-            var path = condition.Path.StoredPath;
-            if (condition.Path.Expand < 0 && path == source.Collection.KeyField)
-            {
-                return Joined(source, filters, new AccessPath
-                {
-                    Kind = AccessKind.KeySeek,
-                    Equalities = [condition.Values],
-                    Detail = $"{path} = {condition.Values[0].Text}",
-                });
-            }
-
-            if (source.Collection.Indexes.FirstOrDefault(ix => ix.Paths[0] == path) is { } index)
-            {
-                return Joined(source, filters, new AccessPath
-                {
-                    Kind = AccessKind.IndexSeek,
-                    Index = index,
-                    Equalities = [condition.Values],
-                    Detail = $"{path} = {condition.Values[0].Text}",
-                });
-            }
-
-            if (condition.Path.Expand < 0)
-            {
-                hashable ??= condition;
-            }
-        }
-
-        if (hashable is not null)
-        {
-            return new SourcePlan
-            {
-                Source = source,
-                Access = source.Collection.IsSystem ? new AccessPath { Kind = AccessKind.SystemTable } : AccessPath.FullScan,
-                Join = JoinMethod.HashJoin,
-                InnerKey = hashable.Path,
-                OuterKey = hashable.Values[0],
-                Filter = Conjuncts.Combine(filters),
-            };
-        }
-
-        return new SourcePlan
-        {
-            Source = source,
-            Access = source.Collection.IsSystem ? new AccessPath { Kind = AccessKind.SystemTable } : AccessPath.FullScan,
-            Join = JoinMethod.NestedLoop,
-            Filter = Conjuncts.Combine(filters),
-        };
-    }
-
-    private static SourcePlan Joined(BoundSource source, List<BoundExpr> filters, AccessPath access) => new()
-    {
-        Source = source,
-        Access = access,
-        Join = JoinMethod.IndexNestedLoop,
-        Filter = Conjuncts.Combine(filters),
-    };
-
-    private static AccessPath ChooseAccess(BoundSelect query, BoundSource source, List<BoundExpr> filters)
+    /// <summary>The access for <paramref name="source"/> read first (or alone), answering what it can of <paramref name="filters"/> (conjuncts on it alone).</summary>
+    internal static AccessPath ChooseAccess(BoundSelect query, BoundSource source, List<BoundExpr> filters)
     {
         if (source.Collection.IsSystem)
         {
@@ -135,7 +74,7 @@ internal static class Planner
 
         var conditions = filters.Select(f => Conjuncts.Recognize(f, source.Index)).OfType<Condition>().ToList();
         var keyField = source.Collection.KeyField;
-        var order = OrderPaths(query);
+        var order = OrderPaths(query, source.Index);
 
         // A key seek reads at most one document per value.
         if (conditions.FirstOrDefault(c => c.Kind == ConditionKind.Equal && c.Path.Expand < 0 && c.Path.StoredPath == keyField) is { } key)
@@ -236,7 +175,7 @@ internal static class Planner
                 return new AccessPath { Kind = AccessKind.KeyOrder, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
             }
 
-            if (source.Collection.Indexes.FirstOrDefault(ix => !ix.Multikey && ix.Paths[0] == orderPath) is { } index)
+            if (source.Collection.Indexes.FirstOrDefault(ix => !ix.Multikey && ix.Paths[0] == orderPath && (wanted.Paths.Length == 1 || ix.Paths.Count == 1)) is { } index)
             {
                 return new AccessPath { Kind = AccessKind.IndexOrder, Index = index, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
             }
@@ -262,7 +201,7 @@ internal static class Planner
     }
 
     /// <summary>The stored paths of the first source that ORDER BY sorts on, in one direction; a path no index has ("\0") when the terms are anything else.</summary>
-    private static (string[] Paths, bool Descending)? OrderPaths(BoundSelect query)
+    private static (string[] Paths, bool Descending)? OrderPaths(BoundSelect query, int source)
     {
         if (query.OrderBy.Length == 0)
         {
@@ -273,7 +212,7 @@ internal static class Planner
         foreach (var term in query.OrderBy)
         {
             var value = term.Value is ColumnRefExpr column ? query.Columns[column.Index].Value : term.Value;
-            if (value is not PathExpr { Source: 0, Expand: < 0 } path || term.Descending != query.OrderBy[0].Descending)
+            if (value is not PathExpr { Expand: < 0 } path || path.Source != source || term.Descending != query.OrderBy[0].Descending)
             {
                 return (["\0"], false);
             }

@@ -84,6 +84,12 @@ internal sealed class SourcePlan
 
     /// <summary>The WHERE conjuncts that need this source and no later one, checked after it joins (NULLs filled in for a LEFT JOIN's missing side first).</summary>
     public BoundExpr? Filter { get; init; }
+
+    /// <summary>For a LEFT JOIN: its ON conditions, which decide whether a document matches (no match leaves NULLs).</summary>
+    public BoundExpr? On { get; init; }
+
+    /// <summary>For a source read once and reused (hash join, nested loop): the conditions on it alone, applied while reading it.</summary>
+    public BoundExpr? BuildFilter { get; init; }
 }
 
 /// <summary>How a bound SELECT runs: per source access and join, then whether a sort is needed.</summary>
@@ -100,6 +106,9 @@ internal sealed class SelectPlan
     public required bool CountFromKeys { get; init; }
 
     public required SelectPlan[] Subqueries { get; init; }
+
+    /// <summary>For a compound select: the plan of each select, in order (see <see cref="BoundSelect.Compound"/>).</summary>
+    public SelectPlan[] Parts { get; init; } = [];
 
     /// <summary>The output column names, made once.</summary>
     public string[] ColumnNames => field ??= [.. Query.Columns.Select(c => c.Name)];

@@ -10,7 +10,7 @@ namespace DocStore.Sql.Syntax;
 // method returns the height of the tree it built.
 
 /// <summary>Expressions: operators by precedence, and the primaries they combine.</summary>
-internal sealed class ExpressionParser
+internal sealed partial class ExpressionParser
 {
     private const int OrLevel = 1;
     private const int AndLevel = 2;
@@ -43,7 +43,8 @@ internal sealed class ExpressionParser
     public static bool StartsExpression(TokenKind kind) => kind is TokenKind.Integer or TokenKind.Real
         or TokenKind.String or TokenKind.True or TokenKind.False or TokenKind.Null or TokenKind.NamedParameter
         or TokenKind.PositionalParameter or TokenKind.DocumentLiteral or TokenKind.LeftParen
-        or TokenKind.Identifier or TokenKind.QuotedIdentifier or TokenKind.Minus or TokenKind.Plus or TokenKind.Not;
+        or TokenKind.Identifier or TokenKind.QuotedIdentifier or TokenKind.Minus or TokenKind.Plus or TokenKind.Not
+        or TokenKind.Case or TokenKind.Exists;
 
     /// <summary>A full expression (OR level).</summary>
     public SqlExpression ParseExpression(out int height) => ParseBinary(OrLevel, out height);
@@ -78,7 +79,7 @@ internal sealed class ExpressionParser
         while (true)
         {
             var op = _input.Current;
-            var level = InfixLevel(op.Kind);
+            var level = op.Kind == TokenKind.Identifier ? WordOperatorLevel() : InfixLevel(op.Kind);
             if (level == 0 || level < minLevel)
             {
                 return left;
@@ -142,15 +143,25 @@ internal sealed class ExpressionParser
     /// <summary>One comparison-level operator applied to <paramref name="left"/>.</summary>
     private SqlExpression ParseComparison(SqlExpression left, ref int height)
     {
+        if (_input.Current.Kind == TokenKind.Identifier)
+        {
+            return ParseWordOperator(left, negated: false, ref height);
+        }
+
         var op = _input.Advance();
         var negated = false;
         var kind = op.Kind;
         if (kind == TokenKind.Not)
         {
             kind = _input.Current.Kind;
+            if (kind == TokenKind.Identifier && WordOperatorLevel() == ComparisonLevel)
+            {
+                return ParseWordOperator(left, negated: true, ref height);
+            }
+
             if (kind is not (TokenKind.In or TokenKind.Between or TokenKind.Like))
             {
-                throw _input.Error("IN, BETWEEN or LIKE after NOT");
+                throw _input.Error("IN, BETWEEN, LIKE or GLOB after NOT");
             }
 
             negated = true;
@@ -161,7 +172,12 @@ internal sealed class ExpressionParser
         {
             case TokenKind.Is:
                 negated = _input.Accept(TokenKind.Not);
-                _input.Expect(TokenKind.Null, negated ? "NULL after IS NOT" : "NULL or NOT NULL after IS");
+                if (_input.Current.Kind != TokenKind.Null)
+                {
+                    return ParseIs(left, negated, op, ref height);
+                }
+
+                _input.Advance();
                 height = _input.Grow(op, height);
                 return new IsNullExpression(left, negated, SourceSpan.FromBounds(left.Span.Start, _input.Previous.End));
             case TokenKind.In:
@@ -221,7 +237,7 @@ internal sealed class ExpressionParser
         var op = _input.Current;
         if (op.Kind is not (TokenKind.Minus or TokenKind.Plus))
         {
-            return ParsePrimary(out height);
+            return ParseCollate(ParsePrimary(out height), ref height);
         }
 
         _input.Advance();
@@ -247,8 +263,14 @@ internal sealed class ExpressionParser
         {
             case TokenKind.LeftParen:
                 return ParseParenthesized(out height);
+            case TokenKind.Identifier when _input.IsWord(0, "CAST") && _input.Peek(1).Kind == TokenKind.LeftParen:
+                return ParseCast(out height);
             case TokenKind.Identifier or TokenKind.QuotedIdentifier:
                 return _input.Peek(1).Kind == TokenKind.LeftParen ? ParseFunctionCall(out height) : _names.ParsePath();
+            case TokenKind.Case:
+                return ParseCase(out height);
+            case TokenKind.Exists:
+                return ParseExists(out height);
             default:
                 return _literals.TryParse() ?? throw _input.Error("an expression" + _input.AfterPrevious());
         }
@@ -301,6 +323,11 @@ internal sealed class ExpressionParser
         else if (!_input.Accept(TokenKind.RightParen))
         {
             distinct = _input.Accept(TokenKind.Distinct);
+            if (!distinct)
+            {
+                _input.Accept(TokenKind.All);
+            }
+
             arguments = ParseList(ref argumentsHeight);
             if (_input.Current.Kind != TokenKind.RightParen)
             {
@@ -311,6 +338,7 @@ internal sealed class ExpressionParser
         }
 
         _input.Leave();
+        RefuseWindow(name.Text);
         height = _input.Grow(nameToken, argumentsHeight);
         return new FunctionCall(name, arguments, distinct, star, _input.SpanFrom(nameToken));
     }

@@ -11,12 +11,14 @@ internal sealed class SchemaStatementParser
 {
     private readonly ParserInput _input;
     private readonly NameParser _names;
+    private readonly ColumnDefinitionParser _columns;
 
     /// <summary>Reads schema statements from <paramref name="input"/>.</summary>
-    public SchemaStatementParser(ParserInput input, NameParser names)
+    public SchemaStatementParser(ParserInput input, NameParser names, ExpressionParser expressions)
     {
         _input = input;
         _names = names;
+        _columns = new ColumnDefinitionParser(input, names, expressions);
     }
 
     /// <summary>CREATE COLLECTION or CREATE INDEX, at the current CREATE.</summary>
@@ -52,7 +54,7 @@ internal sealed class SchemaStatementParser
         {
             _input.Advance();
             _input.Advance();
-            _input.ExpectWord("EXISTS", "EXISTS after IF NOT");
+            _input.Expect(TokenKind.Exists, "EXISTS after IF NOT");
         }
 
         return ifNotExists;
@@ -73,6 +75,9 @@ internal sealed class SchemaStatementParser
         do
         {
             paths.Add(_names.ExpectPath());
+
+            // Accepted as SQLite scripts write them; keys are kept ascending and walked either way.
+            _ = _input.Accept(TokenKind.Asc) || _input.Accept(TokenKind.Desc);
         }
         while (_input.Accept(TokenKind.Comma));
 
@@ -86,8 +91,8 @@ internal sealed class SchemaStatementParser
         var drop = _input.Advance();
         _input.Expect(TokenKind.Index, "INDEX, COLLECTION or TABLE after DROP");
 
-        // IF and EXISTS are not reserved: "DROP INDEX if.x" drops index x of a collection named if.
-        var ifExists = _input.IsWord(0, "IF") && _input.IsWord(1, "EXISTS") && _input.Peek(2).Kind != TokenKind.Dot;
+        // IF is not reserved: "DROP INDEX if.x" drops index x of a collection named if.
+        var ifExists = _input.IsWord(0, "IF") && _input.Peek(1).Kind == TokenKind.Exists && _input.Peek(2).Kind != TokenKind.Dot;
         if (ifExists)
         {
             _input.Advance();
@@ -100,42 +105,27 @@ internal sealed class SchemaStatementParser
         return new DropIndexStatement(collection, name, _input.SpanFrom(drop), ifExists);
     }
 
-    /// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(column definitions, ignored)]</c>.</summary>
+    /// <summary><c>CREATE {COLLECTION | TABLE} [IF NOT EXISTS] name [(column definitions)] [WITHOUT ROWID]</c>.</summary>
     private CreateCollectionStatement ParseCreateCollection()
     {
         var create = _input.Advance();
         _input.Advance();
         var ifNotExists = AcceptIfNotExists();
         var name = _names.ExpectName("a collection name after CREATE COLLECTION");
-        if (_input.Current.Kind == TokenKind.LeftParen)
+        if (_input.Current.Kind != TokenKind.LeftParen)
         {
-            SkipColumnDefinitions();
+            return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists);
         }
 
-        return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists);
-    }
-
-    // Documents have no fixed columns: a CREATE TABLE's column list is read past, parentheses balanced.
-    private void SkipColumnDefinitions()
-    {
-        var depth = 0;
-        do
+        var columns = _columns.Parse(out var unsupported);
+        if (_input.IsWord(0, "WITHOUT") && _input.IsWord(1, "ROWID"))
         {
-            switch (_input.Current.Kind)
-            {
-                case TokenKind.EndOfInput:
-                    throw _input.Error("')' closing the column definitions");
-                case TokenKind.LeftParen:
-                    depth++;
-                    break;
-                case TokenKind.RightParen:
-                    depth--;
-                    break;
-            }
-
+            // Every collection is keyed by its key field already: the option changes nothing here.
+            _input.Advance();
             _input.Advance();
         }
-        while (depth > 0);
+
+        return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists, columns, unsupported);
     }
 
     /// <summary><c>DROP {COLLECTION | TABLE} [IF EXISTS] name</c>.</summary>
@@ -145,7 +135,7 @@ internal sealed class SchemaStatementParser
         _input.Advance();
 
         // "DROP TABLE if" drops a collection named if; "DROP TABLE IF EXISTS x" is the clause.
-        var ifExists = _input.IsWord(0, "IF") && _input.IsWord(1, "EXISTS") && NameParser.IsName(_input.Peek(2).Kind);
+        var ifExists = _input.IsWord(0, "IF") && _input.Peek(1).Kind == TokenKind.Exists && NameParser.IsName(_input.Peek(2).Kind);
         if (ifExists)
         {
             _input.Advance();

@@ -4,7 +4,7 @@ using DocStore.Sql.Ast;
 namespace DocStore.Sql.Syntax;
 
 /// <summary>
-/// <c>SELECT [DISTINCT] items FROM source {join} [WHERE] [GROUP BY] [HAVING] [ORDER BY] [LIMIT [OFFSET]]</c>,
+/// <c>SELECT [DISTINCT|ALL] items [FROM source {join}] [WHERE] [GROUP BY] [HAVING] {compound-operator select} [ORDER BY] [LIMIT [OFFSET]]</c>,
 /// as a statement or as a subquery.
 /// </summary>
 internal sealed class SelectParser
@@ -12,6 +12,7 @@ internal sealed class SelectParser
     private readonly ParserInput _input;
     private readonly NameParser _names;
     private readonly ExpressionParser _expressions;
+    private readonly JoinParser _joins;
 
     /// <summary>Reads queries from <paramref name="input"/>, their clauses' expressions with <paramref name="expressions"/>.</summary>
     public SelectParser(ParserInput input, NameParser names, ExpressionParser expressions)
@@ -19,38 +20,43 @@ internal sealed class SelectParser
         _input = input;
         _names = names;
         _expressions = expressions;
+        _joins = new JoinParser(input, names, expressions, this);
     }
 
-    /// <summary>A query starting at the current SELECT; <paramref name="height"/> is one more than its tallest expression.</summary>
+    /// <summary>
+    /// A query starting at the current SELECT: one select, or several joined by UNION [ALL], EXCEPT and
+    /// INTERSECT (left to right, all of equal precedence), then the ORDER BY and LIMIT of the whole;
+    /// <paramref name="height"/> is one more than its tallest expression.
+    /// </summary>
     public SelectQuery ParseSelectQuery(out int height)
     {
-        var select = _input.Expect(TokenKind.Select, "SELECT");
+        var select = _input.Current;
         var tallest = 0;
-        var distinct = _input.Accept(TokenKind.Distinct);
-        var items = ImmutableArray.CreateBuilder<SelectItem>();
-        do
+        var first = ParseCore(ref tallest);
+        var parts = ImmutableArray.CreateBuilder<CompoundPart>();
+        while (_input.Current.Kind is TokenKind.Union or TokenKind.Except or TokenKind.Intersect)
         {
-            items.Add(ParseSelectItem(ref tallest));
-        }
-        while (_input.Accept(TokenKind.Comma));
+            var operatorToken = _input.Advance();
+            var op = operatorToken.Kind switch
+            {
+                TokenKind.Except => CompoundOperator.Except,
+                TokenKind.Intersect => CompoundOperator.Intersect,
+                _ => _input.Current.Kind == TokenKind.All ? CompoundOperator.UnionAll : CompoundOperator.Union,
+            };
+            if (op == CompoundOperator.UnionAll)
+            {
+                _input.Advance();
+            }
 
-        _input.Expect(TokenKind.From, "',' or FROM after the select list");
-        var from = ParseTableSource("a collection name after FROM");
-        var joins = ImmutableArray.CreateBuilder<JoinClause>();
-        while (_input.Current.Kind is TokenKind.Join or TokenKind.Inner or TokenKind.Left)
-        {
-            joins.Add(ParseJoin(ref tallest));
+            if (_input.Current.Kind != TokenKind.Select)
+            {
+                throw _input.Error("SELECT" + _input.AfterPrevious());
+            }
+
+            var core = ParseCore(ref tallest);
+            parts.Add(new CompoundPart(op, core, _input.SpanFrom(operatorToken)));
         }
 
-        var where = _input.Accept(TokenKind.Where) ? _expressions.ParseExpressionInto(ref tallest) : null;
-        var groupBy = ImmutableArray<SqlExpression>.Empty;
-        if (_input.Accept(TokenKind.Group))
-        {
-            _input.Expect(TokenKind.By, "BY after GROUP");
-            groupBy = _expressions.ParseList(ref tallest);
-        }
-
-        var having = _input.Accept(TokenKind.Having) ? _expressions.ParseExpressionInto(ref tallest) : null;
         var orderBy = ImmutableArray<OrderingTerm>.Empty;
         if (_input.Accept(TokenKind.Order))
         {
@@ -66,8 +72,57 @@ internal sealed class SelectParser
         }
 
         height = _input.Grow(select, tallest);
-        return new SelectQuery(distinct, items.ToImmutable(), from, joins.ToImmutable(), where, groupBy, having, orderBy, limit, offset, _input.SpanFrom(select));
+        return first with { OrderBy = orderBy, Limit = limit, Offset = offset, Span = _input.SpanFrom(select), Compound = parts.ToImmutable() };
     }
+
+    /// <summary><c>SELECT [DISTINCT|ALL] items [FROM sources] [WHERE] [GROUP BY] [HAVING]</c>: one select of a compound.</summary>
+    private SelectQuery ParseCore(ref int tallest)
+    {
+        var select = _input.Expect(TokenKind.Select, "SELECT");
+        var distinct = _input.Accept(TokenKind.Distinct);
+        if (!distinct)
+        {
+            _input.Accept(TokenKind.All);
+        }
+
+        var items = ImmutableArray.CreateBuilder<SelectItem>();
+        do
+        {
+            items.Add(ParseSelectItem(ref tallest));
+        }
+        while (_input.Accept(TokenKind.Comma));
+
+        // Without FROM the query has one row and no sources: SELECT 1 + 2.
+        var from = _input.Accept(TokenKind.From) ? ParseTableSource("a collection name after FROM") : null;
+        if (from is null && MissesFrom(_input.Current))
+        {
+            throw _input.Error("',' or FROM after the select list");
+        }
+
+        var joins = ImmutableArray.CreateBuilder<JoinClause>();
+        while (from is not null && _joins.StartsJoin())
+        {
+            joins.Add(_joins.ParseJoin(ref tallest));
+        }
+
+        var where = _input.Accept(TokenKind.Where) ? _expressions.ParseExpressionInto(ref tallest) : null;
+        var groupBy = ImmutableArray<SqlExpression>.Empty;
+        if (_input.Accept(TokenKind.Group))
+        {
+            _input.Expect(TokenKind.By, "BY after GROUP");
+            groupBy = _expressions.ParseList(ref tallest);
+        }
+
+        var having = _input.Accept(TokenKind.Having) ? _expressions.ParseExpressionInto(ref tallest) : null;
+        return new SelectQuery(distinct, items.ToImmutable(), from, joins.ToImmutable(), where, groupBy, having, [], null, null, _input.SpanFrom(select));
+    }
+
+    /// <summary>
+    /// True when what follows a select list without FROM can only be a mistake there: a name (other than
+    /// WINDOW) or a stray character, most likely a forgotten comma or FROM.
+    /// </summary>
+    private bool MissesFrom(SqlToken token) => token.Kind is TokenKind.Unknown or TokenKind.QuotedIdentifier
+        || (token.Kind == TokenKind.Identifier && !_input.IsWord(0, "WINDOW"));
 
     /// <summary><c>*</c>, <c>alias.*</c> or <c>expr [[AS] name]</c>.</summary>
     private SelectItem ParseSelectItem(ref int tallest)
@@ -104,36 +159,31 @@ internal sealed class SelectParser
             return _names.ExpectAnyWord("a name after AS");
         }
 
-        return NameParser.IsName(_input.Current.Kind) ? _names.NameOf(_input.Advance()) : null;
+        return NameParser.IsName(_input.Current.Kind) && !JoinParser.IsJoinWord(_input) ? _names.NameOf(_input.Advance()) : null;
     }
 
-    private TableSource ParseTableSource(string expected)
+    /// <summary><c>name [[AS] alias]</c>.</summary>
+    public TableSource ParseTableSource(string expected)
     {
+        if (_input.Current.Kind == TokenKind.LeftParen && _input.Peek(1).Kind == TokenKind.Select)
+        {
+            var open = _input.Advance();
+            _input.Enter(open);
+            var subquery = ParseSelectQuery(out _);
+            _input.ExpectClose(open);
+            _input.Leave();
+            var name = ParseAlias();
+            return new TableSource(name ?? new SqlName("(subquery)", Quoted: true, _input.SpanFrom(open)), name, _input.SpanFrom(open)) { Subquery = subquery };
+        }
+
+        if (_input.Current.Kind == TokenKind.LeftParen)
+        {
+            throw _input.Error(expected + " (a parenthesized join is not supported: write the joins without parentheses)");
+        }
+
         var collection = _names.ExpectName(expected);
         var alias = ParseAlias();
         return new TableSource(collection, alias, SourceSpan.FromBounds(collection.Span.Start, _input.Previous.End));
-    }
-
-    /// <summary><c>[INNER] JOIN</c> or <c>LEFT [OUTER] JOIN</c>, a source, ON and a condition.</summary>
-    private JoinClause ParseJoin(ref int tallest)
-    {
-        var first = _input.Advance();
-        var kind = JoinKind.Inner;
-        if (first.Kind == TokenKind.Left)
-        {
-            kind = JoinKind.Left;
-            var outer = _input.Accept(TokenKind.Outer);
-            _input.Expect(TokenKind.Join, outer ? "JOIN after OUTER" : "JOIN or OUTER JOIN after LEFT");
-        }
-        else if (first.Kind == TokenKind.Inner)
-        {
-            _input.Expect(TokenKind.Join, "JOIN after INNER");
-        }
-
-        var source = ParseTableSource("a collection name after JOIN");
-        _input.Expect(TokenKind.On, "ON and a join condition after the joined collection");
-        var on = _expressions.ParseExpressionInto(ref tallest);
-        return new JoinClause(kind, source, on, _input.SpanFrom(first));
     }
 
     private ImmutableArray<OrderingTerm> ParseOrderBy(ref int tallest)

@@ -31,7 +31,7 @@ internal sealed class SqlParser
         _input = new ParserInput(sql);
         var names = new NameParser(_input);
         _expressions = new ExpressionParser(_input, names, new LiteralParser(_input));
-        var schema = new SchemaStatementParser(_input, names);
+        var schema = new SchemaStatementParser(_input, names, _expressions);
         _statements = new StatementParser(_input, names, _expressions, _expressions.Queries, schema);
     }
 

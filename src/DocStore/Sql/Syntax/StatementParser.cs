@@ -49,8 +49,12 @@ internal sealed class StatementParser
                 return _schema.ParseCreate();
             case TokenKind.Drop:
                 return _schema.ParseDrop();
+            case TokenKind.Identifier when _input.IsWord(0, "WITH"):
+                throw UnsupportedSyntax.At(_input.Sql, first, _input.IsWord(1, "RECURSIVE") ? "WITH RECURSIVE" : "WITH (common table expressions)");
             case TokenKind.Identifier when _input.IsWord(0, "ALTER"):
                 return _schema.ParseAlter();
+            case TokenKind.Identifier when _input.IsWord(0, "PRAGMA"):
+                return ParsePragma();
             case TokenKind.Begin:
                 _input.Advance();
                 _input.Accept(TokenKind.Transaction);
@@ -77,7 +81,7 @@ internal sealed class StatementParser
         }
     }
 
-    /// <summary><c>INSERT INTO c [(path, ...)] VALUES (...), ...</c>.</summary>
+    /// <summary><c>INSERT INTO c [(path, ...)] VALUES (...), ...</c> or <c>INSERT INTO c [(path, ...)] SELECT ...</c>.</summary>
     private InsertStatement ParseInsert()
     {
         var insert = _input.Advance();
@@ -97,7 +101,13 @@ internal sealed class StatementParser
             columns = paths.ToImmutable();
         }
 
-        _input.Expect(TokenKind.Values, columns.IsEmpty ? "VALUES or a column list after the collection name" : "VALUES after the column list");
+        if (_input.Current.Kind == TokenKind.Select)
+        {
+            var source = _queries.ParseSelectQuery(out _);
+            return new InsertStatement(collection, columns, [], _input.SpanFrom(insert), source);
+        }
+
+        _input.Expect(TokenKind.Values, columns.IsEmpty ? "VALUES, SELECT or a column list after the collection name" : "VALUES or SELECT after the column list");
         var rows = ImmutableArray.CreateBuilder<InsertRow>();
         do
         {
@@ -109,8 +119,8 @@ internal sealed class StatementParser
     }
 
     /// <summary>
-    /// One parenthesized row: one value per column, or exactly one document when there is no column
-    /// list. The count is checked here so the error points at the row that is wrong.
+    /// One parenthesized row: one value per column, checked here so the error points at the row that is
+    /// wrong; without a column list, any number of values (a document, or one per declared column).
     /// </summary>
     private InsertRow ParseInsertRow(int columnCount)
     {
@@ -127,12 +137,18 @@ internal sealed class StatementParser
         {
             var ignored = 0;
             values.Add(_expressions.ParseExpressionInto(ref ignored));
-            if (values.Count == expected)
+            if (columnCount == 0 && _input.Accept(TokenKind.Comma))
+            {
+                // Without a column list the table's declared columns (or one document) decide the count, when bound.
+                continue;
+            }
+
+            if (columnCount == 0 || values.Count == expected)
             {
                 if (_input.Current.Kind != TokenKind.RightParen)
                 {
                     throw _input.Error(columnCount == 0
-                        ? "')' after the document (without a column list each row is one document)"
+                        ? "',' or ')' in the row of values"
                         : $"')' after the {columnCount} value{(columnCount == 1 ? "" : "s")} of the column list");
                 }
 
@@ -148,6 +164,33 @@ internal sealed class StatementParser
 
         _input.Leave();
         return new InsertRow(values.ToImmutable(), _input.SpanFrom(open));
+    }
+
+    /// <summary><c>PRAGMA name [= value | (value)]</c>; the value is a word, a signed number or a string.</summary>
+    private PragmaStatement ParsePragma()
+    {
+        var pragma = _input.Advance();
+        var name = _names.ExpectName("a pragma name after PRAGMA");
+        string? value = null;
+        var open = _input.Current.Kind == TokenKind.LeftParen ? _input.Advance() : (SqlToken?)null;
+        if (open is not null || _input.Accept(TokenKind.Equal))
+        {
+            var sign = _input.Current.Kind is TokenKind.Minus or TokenKind.Plus ? _input.Advance().Text(_input.Sql).ToString() : "";
+            var token = _input.Current;
+            value = token.Kind switch
+            {
+                TokenKind.String => token.Text(_input.Sql)[1..^1].ToString().Replace("''", "'"),
+                TokenKind.Integer or TokenKind.Real or TokenKind.Identifier or TokenKind.True or TokenKind.False or TokenKind.On => sign + token.Text(_input.Sql).ToString(),
+                _ => throw _input.Error("a pragma value (ON, OFF, a number or a string)"),
+            };
+            _input.Advance();
+            if (open is { } opened)
+            {
+                _input.ExpectClose(opened);
+            }
+        }
+
+        return new PragmaStatement(name, value, _input.SpanFrom(pragma));
     }
 
     /// <summary><c>UPDATE c SET path = expr, ... [WHERE expr]</c>.</summary>

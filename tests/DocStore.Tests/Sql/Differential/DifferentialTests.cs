@@ -37,6 +37,15 @@ public sealed class DifferentialTests : IClassFixture<DifferentialTests.Data>
         Assert.True(failure is null, failure);
     }
 
+    [Theory]
+    [MemberData(nameof(ExpressionCases.ConstantCases), MemberType = typeof(ExpressionCases))]
+    [MemberData(nameof(ExpressionCases.All), MemberType = typeof(ExpressionCases))]
+    public void Expressions_and_functions_return_what_sqlite_returns(string docStore, string sqlite, bool ordered)
+    {
+        var failure = Compare(new DifferentialQuery(docStore, sqlite, ordered));
+        Assert.True(failure is null, failure);
+    }
+
     private string? Compare(DifferentialQuery query)
     {
         List<string> expected;

@@ -8,8 +8,36 @@ public static class HandWrittenCases
     private const string G = "json_extract(t.doc, '$.g')";
     private const string Id = "json_extract(t.doc, '$._id')";
 
+    private const string Ref = "json_extract(t.doc, '$.ref')";
+    private const string UId = "json_extract(u.doc, '$._id')";
+    private const string UK = "json_extract(u.doc, '$.k')";
+    private const string VK = "json_extract(v.doc, '$.k')";
+
     public static TheoryData<string, string, bool> All => new()
     {
+        { "SELECT t._id, u.name FROM T t, U u WHERE u._id = t.ref AND t.a > 5", $"SELECT {Id}, json_extract(u.doc, '$.name') FROM T t, U u WHERE {UId} = {Ref} AND {A} > 5", false },
+        { "SELECT t._id, u._id FROM U u, T t WHERE t.g = u.k AND u.w = 'x'", $"SELECT {Id}, {UId} FROM U u, T t WHERE {G} = {UK} AND json_extract(u.doc, '$.w') = 'x'", false },
+        {
+            "SELECT t._id, u._id, v._id, s._id FROM T t, U u, U v, T s WHERE u._id = t.ref AND v.k = u.k AND s._id = v._id AND t.a < 3",
+            $"SELECT {Id}, {UId}, json_extract(v.doc, '$._id'), json_extract(s.doc, '$._id') FROM T t, U u, U v, T s WHERE {UId} = {Ref} AND {VK} = {UK} AND json_extract(s.doc, '$._id') = json_extract(v.doc, '$._id') AND {A} < 3",
+            false
+        },
+        { "SELECT COUNT(*) FROM T t CROSS JOIN U u WHERE u.k = t.g", $"SELECT COUNT(*) FROM T t CROSS JOIN U u WHERE {UK} = {G}", true },
+        { "SELECT t._id, u._id FROM T t LEFT JOIN U u ON u._id = t.ref, U v WHERE v._id = t.g AND u.k IS NULL", $"SELECT {Id}, {UId} FROM T t LEFT JOIN U u ON {UId} = {Ref}, U v WHERE json_extract(v.doc, '$._id') = {G} AND {UK} IS NULL", false },
+        { "SELECT t.g FROM T t UNION SELECT u.k FROM U u ORDER BY 1", $"SELECT {G} FROM T t UNION SELECT {UK} FROM U u ORDER BY 1", true },
+        { "SELECT t.g FROM T t UNION ALL SELECT u.k FROM U u ORDER BY 1 DESC LIMIT 7 OFFSET 3", $"SELECT {G} FROM T t UNION ALL SELECT {UK} FROM U u ORDER BY 1 DESC LIMIT 7 OFFSET 3", true },
+        { "SELECT t.a FROM T t EXCEPT SELECT u.k FROM U u", $"SELECT {A} FROM T t EXCEPT SELECT {UK} FROM U u", false },
+        { "SELECT t.a AS x FROM T t INTERSECT SELECT u._id FROM U u ORDER BY x LIMIT 5", $"SELECT {A} AS x FROM T t INTERSECT SELECT {UId} FROM U u ORDER BY x LIMIT 5", true },
+        { "SELECT t.b FROM T t UNION SELECT u.w FROM U u EXCEPT SELECT t.c.e FROM T t ORDER BY 1", $"SELECT {B} FROM T t UNION SELECT json_extract(u.doc, '$.w') FROM U u EXCEPT SELECT json_extract(t.doc, '$.c.e') FROM T t ORDER BY 1", true },
+        { "SELECT s.g, s.n FROM (SELECT t.g AS g, COUNT(*) AS n FROM T t GROUP BY t.g) s WHERE s.n > 50", $"SELECT s.g, s.n FROM (SELECT {G} AS g, COUNT(*) AS n FROM T t GROUP BY {G}) s WHERE s.n > 50", false },
+        {
+            "SELECT t._id, s.k FROM T t, (SELECT u.k, u._id FROM U u WHERE u.k > 2) s WHERE s._id = t.ref AND t.a < 8",
+            $"SELECT {Id}, s.k FROM T t, (SELECT {UK} AS k, {UId} AS _id FROM U u WHERE {UK} > 2) s WHERE s._id = {Ref} AND {A} < 8",
+            false
+        },
+        { "SELECT x.v FROM (SELECT t.g AS v FROM T t UNION SELECT u.k FROM U u) x ORDER BY x.v DESC LIMIT 4", $"SELECT x.v FROM (SELECT {G} AS v FROM T t UNION SELECT {UK} FROM U u) x ORDER BY x.v DESC LIMIT 4", true },
+        { "SELECT t._id FROM T t WHERE t.g IN (SELECT u.k FROM U u UNION SELECT 9 FROM U u)", $"SELECT {Id} FROM T t WHERE {G} IN (SELECT {UK} FROM U u UNION SELECT 9 FROM U u)", false },
+
         { "SELECT t._id FROM T t WHERE t.a = 3", $"SELECT {Id} FROM T t WHERE {A} = 3", false },
         { "SELECT t._id FROM T t WHERE t.a = 3.0", $"SELECT {Id} FROM T t WHERE {A} = 3.0", false },
         { "SELECT t._id FROM T t WHERE t.a = 2.5", $"SELECT {Id} FROM T t WHERE {A} = 2.5", false },
@@ -19,8 +47,8 @@ public static class HandWrittenCases
         { "SELECT t._id FROM T t WHERE t.b < 'b'", $"SELECT {Id} FROM T t WHERE {B} < 'b'", false },
         { "SELECT t._id FROM T t WHERE t.b > 5", $"SELECT {Id} FROM T t WHERE {B} > 5", false },
         { "SELECT t._id FROM T t WHERE t.b BETWEEN 'a' AND 'b'", $"SELECT {Id} FROM T t WHERE {B} BETWEEN 'a' AND 'b'", false },
-        { "SELECT t._id FROM T t WHERE t.b LIKE 'a%'", $"SELECT {Id} FROM T t WHERE {B} GLOB 'a*'", false },
-        { "SELECT t._id FROM T t WHERE t.b LIKE 'A%'", $"SELECT {Id} FROM T t WHERE {B} GLOB 'A*'", false },
+        { "SELECT t._id FROM T t WHERE t.b LIKE 'a%'", $"SELECT {Id} FROM T t WHERE {B} LIKE 'a%'", false },
+        { "SELECT t._id FROM T t WHERE t.b LIKE 'A%'", $"SELECT {Id} FROM T t WHERE {B} LIKE 'A%'", false },
         { "SELECT t._id FROM T t WHERE t.g = 2 AND t.a > 3", $"SELECT {Id} FROM T t WHERE {G} = 2 AND {A} > 3", false },
         { "SELECT t._id FROM T t WHERE t.g IN (1, 3) ORDER BY t.a, t._id LIMIT 7", $"SELECT {Id} FROM T t WHERE {G} IN (1, 3) ORDER BY {A}, {Id} LIMIT 7", true },
         { "SELECT t.a FROM T t ORDER BY t.a LIMIT 20", $"SELECT {A} FROM T t ORDER BY {A} LIMIT 20", true },

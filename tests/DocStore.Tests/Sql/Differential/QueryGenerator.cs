@@ -8,7 +8,9 @@ internal sealed record DifferentialQuery(string DocStore, string Sqlite, bool Or
 /// <summary>
 /// Random SELECTs over <see cref="DifferentialData"/>, written in DocStore's dialect and translated to
 /// SQLite's: a path <c>t.c.d</c> becomes <c>json_extract(t.doc, '$.c.d')</c>, a predicate on <c>t.tags[]</c>
-/// an <c>EXISTS</c> over <c>json_each</c>, LIKE (case-sensitive here) a GLOB. Queries with LIMIT order
+/// an <c>EXISTS</c> over <c>json_each</c>; LIKE is LIKE in both (ASCII case-insensitive). Values and
+/// predicates include CASE, CAST, IS, GLOB, correlated EXISTS and scalar subqueries, SQLite's core
+/// functions, predicates used as values and text in arithmetic. Queries with LIMIT order
 /// by a total order; others are compared as multisets.
 /// </summary>
 internal sealed class QueryGenerator(int seed)
@@ -19,15 +21,61 @@ internal sealed class QueryGenerator(int seed)
 
     private readonly Random _random = new(seed);
     private bool _joined;
+    private bool _third;
 
     public DifferentialQuery Next()
     {
+        _third = false;
+        if (_random.Next(10) == 0)
+        {
+            _joined = false;
+            return Compound();
+        }
+
         _joined = _random.Next(4) == 0;
         var join = _joined ? Join() : (string.Empty, string.Empty, false);
         (string Ds, string Sq)? where = _random.Next(5) > 0 ? Predicate(2) : null;
         var from = ("FROM T t" + join.Item1, "FROM T t" + join.Item2);
+        if (_joined && !join.Item3 && _random.Next(2) == 0)
+        {
+            // The same inner join written as a comma join with its condition in WHERE, sometimes with a third source.
+            var on = join.Item1[(join.Item1.IndexOf(" ON ", StringComparison.Ordinal) + 4)..];
+            var onSq = join.Item2[(join.Item2.IndexOf(" ON ", StringComparison.Ordinal) + 4)..];
+            _third = _random.Next(3) == 0;
+            var third = _third ? (", U v", ", U v") : (string.Empty, string.Empty);
+            var thirdOn = _third ? (" AND v.k = u.k", $" AND {P("v", "k")} = {P("u", "k")}") : (string.Empty, string.Empty);
+            from = ("FROM U u" + third.Item1 + ", T t", "FROM U u" + third.Item2 + ", T t");
+            where = where is null ? (on + thirdOn.Item1, onSq + thirdOn.Item2) : ($"{on}{thirdOn.Item1} AND {where.Value.Ds}", $"{onSq}{thirdOn.Item2} AND ({where.Value.Sq})");
+        }
+
         var whereText = where is null ? (string.Empty, string.Empty) : (" WHERE " + where.Value.Ds, " WHERE " + where.Value.Sq);
         return _random.Next(4) == 0 ? Grouped(from, whereText) : Plain(from, whereText);
+    }
+
+    /// <summary>Two or three one-column selects over T and U joined by UNION [ALL], EXCEPT or INTERSECT, sometimes ordered and limited.</summary>
+    private DifferentialQuery Compound()
+    {
+        string[] operators = ["UNION", "UNION ALL", "EXCEPT", "INTERSECT"];
+        var first = Numeric();
+        var where = Predicate(1);
+        var ds = $"SELECT {first.Ds} FROM T t WHERE {where.Ds}";
+        var sq = $"SELECT {first.Sq} FROM T t WHERE {where.Sq}";
+        for (var i = _random.Next(1, 3); i > 0; i--)
+        {
+            var op = operators[_random.Next(operators.Length)];
+            var column = _random.Next(2) == 0 ? "k" : "_id";
+            var bound = _random.Next(0, 10);
+            ds += $" {op} SELECT u.{column} FROM U u WHERE u.k < {bound}";
+            sq += $" {op} SELECT {P("u", column)} FROM U u WHERE {P("u", "k")} < {bound}";
+        }
+
+        if (_random.Next(2) == 0)
+        {
+            var order = $" ORDER BY 1{(_random.Next(2) == 0 ? " DESC" : string.Empty)} LIMIT {_random.Next(1, 12)}";
+            return new DifferentialQuery(ds + order, sq + order, true);
+        }
+
+        return new DifferentialQuery(ds, sq, false);
     }
 
     private (string, string, bool) Join()
@@ -71,6 +119,11 @@ internal sealed class QueryGenerator(int seed)
                 if (_joined)
                 {
                     keys.Add(("u._id", P("u", "_id")));
+                }
+
+                if (_third)
+                {
+                    keys.Add(("v._id", P("v", "_id")));
                 }
             }
 
@@ -123,8 +176,10 @@ internal sealed class QueryGenerator(int seed)
     private (string, string) Aggregate()
     {
         var numeric = NumericPath("t");
-        return _random.Next(8) switch
+        return _random.Next(10) switch
         {
+            8 => ($"TOTAL({numeric.Ds})", $"TOTAL({numeric.Sq})"),
+            9 => ($"COUNT(DISTINCT {numeric.Ds})", $"COUNT(DISTINCT {numeric.Sq})"),
             0 => ("COUNT(*)", "COUNT(*)"),
             1 => ($"COUNT({numeric.Ds})", $"COUNT({numeric.Sq})"),
             2 => ($"SUM({numeric.Ds})", $"SUM({numeric.Sq})"),
@@ -141,8 +196,18 @@ internal sealed class QueryGenerator(int seed)
     private (string Ds, string Sq) Numeric()
     {
         var path = NumericPath(_joined && _random.Next(3) == 0 ? "u" : "t");
-        return _random.Next(9) switch
+        return _random.Next(19) switch
         {
+            15 => ($"CAST({path.Ds} > 3 AS TEXT)", $"CAST({path.Sq} > 3 AS TEXT)"),
+            16 => ($"CASE WHEN t.b LIKE 'A%' THEN {path.Ds} < 5 ELSE typeof({path.Ds} = 2) END", $"CASE WHEN {P("t", "b")} LIKE 'A%' THEN {path.Sq} < 5 ELSE typeof({path.Sq} = 2) END"),
+            17 => ($"t.b + {path.Ds}", $"{P("t", "b")} + {path.Sq}"),
+            18 => ($"abs(t.c.e) + CAST(t.b AS NUMERIC)", $"abs({P("t", "c.e")}) + CAST({P("t", "b")} AS NUMERIC)"),
+            9 => ($"CAST({path.Ds} AS INTEGER)", $"CAST({path.Sq} AS INTEGER)"),
+            10 => ($"CASE WHEN {path.Ds} > 3 THEN {path.Ds} ELSE 0 END", $"CASE WHEN {path.Sq} > 3 THEN {path.Sq} ELSE 0 END"),
+            11 => ($"NULLIF({path.Ds}, 2)", $"NULLIF({path.Sq}, 2)"),
+            12 => ($"iif({path.Ds} IS NULL, -1, {path.Ds})", $"iif({path.Sq} IS NULL, -1, {path.Sq})"),
+            13 => ($"max({path.Ds}, t.g)", $"max({path.Sq}, {P("t", "g")})"),
+            14 => ($"CAST({path.Ds} AS REAL)", $"CAST({path.Sq} AS REAL)"),
             0 => ($"{path.Ds} + t.g", $"{path.Sq} + {P("t", "g")}"),
             1 => ($"{path.Ds} * 2", $"{path.Sq} * 2"),
             2 => ($"{path.Ds} / 2", $"{path.Sq} / 2"),
@@ -157,8 +222,13 @@ internal sealed class QueryGenerator(int seed)
     private (string Ds, string Sq) Text()
     {
         var path = TextPath(_joined && _random.Next(3) == 0 ? "u" : "t");
-        return _random.Next(8) switch
+        return _random.Next(13) switch
         {
+            8 => ($"trim({path.Ds}, 'a')", $"trim({path.Sq}, 'a')"),
+            9 => ($"replace({path.Ds}, 'b', 'B')", $"replace({path.Sq}, 'b', 'B')"),
+            10 => ($"CASE {path.Ds} WHEN 'x' THEN 'X' ELSE {path.Ds} END", $"CASE {path.Sq} WHEN 'x' THEN 'X' ELSE {path.Sq} END"),
+            11 => ($"coalesce(nullif({path.Ds}, 'x'), 'none')", $"coalesce(nullif({path.Sq}, 'x'), 'none')"),
+            12 => ($"substr({path.Ds}, -2)", $"substr({path.Sq}, -2)"),
             0 => ($"UPPER({path.Ds})", $"UPPER({path.Sq})"),
             1 => ($"LOWER({path.Ds})", $"LOWER({path.Sq})"),
             2 => ($"SUBSTR({path.Ds}, 1, 2)", $"SUBSTR({path.Sq}, 1, 2)"),
@@ -197,8 +267,25 @@ internal sealed class QueryGenerator(int seed)
 
         var number = NumberLiteral();
         var word = Word();
-        switch (_random.Next(13))
+        switch (_random.Next(18))
         {
+            case 13:
+                var left = NumericPath("t");
+                var right = NumericPath("t");
+                var isNot = _random.Next(2) == 0 ? " NOT" : string.Empty;
+                return ($"{left.Ds} IS{isNot} {right.Ds}", $"{left.Sq} IS{isNot} {right.Sq}");
+            case 14:
+                var (_, globPattern) = Pattern();
+                return ($"t.b GLOB '{globPattern}'", $"{P("t", "b")} GLOB '{globPattern}'");
+            case 15:
+                var w15 = Word();
+                return ($"EXISTS (SELECT 1 FROM U x WHERE x.k = t.g AND x.w <> '{w15}')", $"EXISTS (SELECT 1 FROM U x WHERE {P("x", "k")} = {P("t", "g")} AND {P("x", "w")} <> '{w15}')");
+            case 16:
+                var op16 = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"t.a {op16} (SELECT avg(x.k) FROM U x WHERE x.w = t.b)", $"{P("t", "a")} {op16} (SELECT avg({P("x", "k")}) FROM U x WHERE {P("x", "w")} = {P("t", "b")})");
+            case 17:
+                var op17 = Comparisons[_random.Next(Comparisons.Length)];
+                return ($"CASE WHEN t.g > 2 THEN t.a ELSE t.c.d END {op17} {number}", $"CASE WHEN {P("t", "g")} > 2 THEN {P("t", "a")} ELSE {P("t", "c.d")} END {op17} {number}");
             case 0 or 1:
                 var n = Numeric();
                 var op = Comparisons[_random.Next(Comparisons.Length)];
@@ -223,9 +310,9 @@ internal sealed class QueryGenerator(int seed)
                 var notBetween = _random.Next(4) == 0 ? " NOT" : string.Empty;
                 return ($"{b.Ds}{notBetween} BETWEEN {low} AND {high}", $"{b.Sq}{notBetween} BETWEEN {low} AND {high}");
             case 6:
-                var (like, glob) = Pattern();
+                var (like, _) = Pattern();
                 var notLike = _random.Next(4) == 0 ? " NOT" : string.Empty;
-                return ($"t.b{notLike} LIKE '{like}'", $"{P("t", "b")}{notLike} GLOB '{glob}'");
+                return ($"t.b{notLike} LIKE '{like}'", $"{P("t", "b")}{notLike} LIKE '{like}'");
             case 7:
                 return ($"t.tags[] = '{word}'", $"EXISTS (SELECT 1 FROM json_each(t.doc, '$.tags') WHERE value = '{word}')");
             case 8:

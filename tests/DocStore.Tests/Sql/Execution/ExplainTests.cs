@@ -59,9 +59,10 @@ public class ExplainTests
     {
         using var db = SqlDatabase.People();
         var rows = db.Sql.Query("EXPLAIN SELECT * FROM People p JOIN Orders o ON o.CustomerId = p._id LEFT JOIN People q ON q._id = o.CustomerId JOIN Orders r ON r.Total = o.Total JOIN Orders s ON s.Total > o.Total");
-        Assert.Equal(["full scan", "index seek", "key seek", "full scan", "full scan"], rows.Select(r => r["access"].AsString));
-        Assert.Equal(["null", "index nested loop", "index nested loop", "hash join", "nested loop"], rows.Select(r => r["join"].ToString().Trim('"')));
-        Assert.Equal("CustomerId", rows[1]["index"].AsString);
+        // Orders (four documents) drives; People is sought by key, for the inner and the LEFT JOIN alike.
+        Assert.Equal(["o", "p", "q", "s", "r"], rows.Select(r => r["source"].AsString));
+        Assert.Equal(["full scan", "key seek", "key seek", "full scan", "full scan"], rows.Select(r => r["access"].AsString));
+        Assert.Equal(["null", "index nested loop", "index nested loop", "nested loop", "hash join"], rows.Select(r => r["join"].ToString().Trim('"')));
     }
 
     [Fact]

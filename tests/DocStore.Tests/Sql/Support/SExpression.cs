@@ -49,6 +49,11 @@ internal static class SExpression
                     List(text.Append(" (row"), row.Values).Append(')');
                 }
 
+                if (insert.Source is { } source)
+                {
+                    Query(text.Append(' '), source);
+                }
+
                 text.Append(')');
                 break;
             case UpdateStatement update:
@@ -121,11 +126,25 @@ internal static class SExpression
             }
         }
 
-        Source(text.Append(") (from "), query.From).Append(')');
+        text.Append(')');
+        if (query.From is not null)
+        {
+            Source(text.Append(" (from "), query.From).Append(')');
+        }
+
         foreach (var join in query.Joins)
         {
-            Source(text.Append(join.Kind == JoinKind.Inner ? " (join " : " (left-join "), join.Source);
-            Expression(text.Append(' '), join.On);
+            Source(text.Append(join.Kind switch { JoinKind.Inner => " (join ", JoinKind.Cross => " (cross-join ", _ => " (left-join " }), join.Source);
+            if (join.On is not null)
+            {
+                Expression(text.Append(' '), join.On);
+            }
+
+            if (!join.Using.IsEmpty)
+            {
+                text.Append(" (using ").AppendJoin(' ', join.Using.Select(Name)).Append(')');
+            }
+
             text.Append(')');
         }
 
@@ -136,6 +155,13 @@ internal static class SExpression
         }
 
         Clause(text, "having", query.Having);
+        foreach (var part in query.Compound)
+        {
+            text.Append(" (").Append(part.Operator.ToString().ToLowerInvariant()).Append(' ');
+            Query(text, part.Query);
+            text.Append(')');
+        }
+
         if (!query.OrderBy.IsEmpty)
         {
             text.Append(" (order-by");
@@ -154,6 +180,12 @@ internal static class SExpression
 
     private static StringBuilder Source(StringBuilder text, TableSource source)
     {
+        if (source.Subquery is not null)
+        {
+            Query(text, source.Subquery);
+            return source.Alias is null ? text : text.Append(' ').Append(Name(source.Alias));
+        }
+
         text.Append(Name(source.Collection));
         return source.Alias is null ? text : text.Append(' ').Append(Name(source.Alias));
     }
@@ -257,6 +289,50 @@ internal static class SExpression
                 Expression(text.Append(like.Negated ? "(NOT-LIKE " : "(LIKE "), like.Operand);
                 Expression(text.Append(' '), like.Pattern);
                 text.Append(')');
+                break;
+            case CaseExpression conditional:
+                text.Append("(case");
+                if (conditional.Operand is not null)
+                {
+                    Expression(text.Append(' '), conditional.Operand);
+                }
+
+                foreach (var branch in conditional.Branches)
+                {
+                    Expression(text.Append(" (when "), branch.When);
+                    Expression(text.Append(' '), branch.Then);
+                    text.Append(')');
+                }
+
+                if (conditional.Else is not null)
+                {
+                    Expression(text.Append(" (else "), conditional.Else);
+                    text.Append(')');
+                }
+
+                text.Append(')');
+                break;
+            case CastExpression cast:
+                Expression(text.Append("(cast "), cast.Operand);
+                text.Append(" '").Append(cast.TypeName).Append("')");
+                break;
+            case ExistsExpression exists:
+                Query(text.Append("(exists "), exists.Query);
+                text.Append(')');
+                break;
+            case IsExpression isExpression:
+                Expression(text.Append(isExpression.Negated ? "(IS-NOT " : "(IS "), isExpression.Left);
+                Expression(text.Append(' '), isExpression.Right);
+                text.Append(')');
+                break;
+            case GlobExpression glob:
+                Expression(text.Append(glob.Negated ? "(NOT-GLOB " : "(GLOB "), glob.Operand);
+                Expression(text.Append(' '), glob.Pattern);
+                text.Append(')');
+                break;
+            case CollateExpression collate:
+                Expression(text.Append("(collate "), collate.Operand);
+                text.Append(collate.NoCase ? " NOCASE)" : " BINARY)");
                 break;
             default:
                 throw new InvalidOperationException(expression.GetType().Name);

@@ -49,6 +49,12 @@ internal static class SqlText
                     List(text.Append(" ("), insert.Columns).Append(')');
                 }
 
+                if (insert.Source is { } source)
+                {
+                    Query(text.Append(' '), source);
+                    break;
+                }
+
                 text.Append(" VALUES ");
                 for (var i = 0; i < insert.Rows.Length; i++)
                 {
@@ -115,11 +121,19 @@ internal static class SqlText
             }
         }
 
-        Source(text.Append(" FROM "), query.From);
+        if (query.From is not null)
+        {
+            Source(text.Append(" FROM "), query.From);
+        }
+
         foreach (var join in query.Joins)
         {
-            Source(text.Append(join.Kind == JoinKind.Inner ? " JOIN " : " LEFT JOIN "), join.Source);
-            Expression(text.Append(" ON "), join.On);
+            Source(text.Append(join.Kind switch { JoinKind.Inner => " JOIN ", JoinKind.Cross => " CROSS JOIN ", _ => " LEFT JOIN " }), join.Source);
+            Clause(text, " ON ", join.On);
+            if (!join.Using.IsEmpty)
+            {
+                text.Append(" USING (").AppendJoin(", ", join.Using.Select(Name)).Append(')');
+            }
         }
 
         Clause(text, " WHERE ", query.Where);
@@ -129,6 +143,12 @@ internal static class SqlText
         }
 
         Clause(text, " HAVING ", query.Having);
+        foreach (var part in query.Compound)
+        {
+            text.Append(part.Operator switch { CompoundOperator.UnionAll => " UNION ALL ", CompoundOperator.Except => " EXCEPT ", CompoundOperator.Intersect => " INTERSECT ", _ => " UNION " });
+            Query(text, part.Query);
+        }
+
         for (var i = 0; i < query.OrderBy.Length; i++)
         {
             Expression(text.Append(i > 0 ? ", " : " ORDER BY "), query.OrderBy[i].Expression);
@@ -141,6 +161,13 @@ internal static class SqlText
 
     private static void Source(StringBuilder text, TableSource source)
     {
+        if (source.Subquery is not null)
+        {
+            Query(text.Append('('), source.Subquery);
+            text.Append(source.Alias is null ? ")" : ") AS " + Name(source.Alias));
+            return;
+        }
+
         text.Append(Name(source.Collection));
         text.Append(source.Alias is null ? "" : " AS " + Name(source.Alias));
     }
@@ -246,6 +273,48 @@ internal static class SqlText
                 Expression(text.Append('('), like.Operand);
                 Expression(text.Append(like.Negated ? " NOT LIKE (" : " LIKE ("), like.Pattern);
                 text.Append("))");
+                break;
+            case CaseExpression conditional:
+                text.Append("(CASE");
+                if (conditional.Operand is not null)
+                {
+                    Expression(text.Append(' '), conditional.Operand);
+                }
+
+                foreach (var branch in conditional.Branches)
+                {
+                    Expression(text.Append(" WHEN "), branch.When);
+                    Expression(text.Append(" THEN "), branch.Then);
+                }
+
+                if (conditional.Else is not null)
+                {
+                    Expression(text.Append(" ELSE "), conditional.Else);
+                }
+
+                text.Append(" END)");
+                break;
+            case CastExpression cast:
+                Expression(text.Append("CAST("), cast.Operand);
+                text.Append(" AS ").Append(cast.TypeName).Append(')');
+                break;
+            case ExistsExpression exists:
+                Query(text.Append("EXISTS ("), exists.Query);
+                text.Append(')');
+                break;
+            case IsExpression isExpression:
+                Expression(text.Append('('), isExpression.Left);
+                Expression(text.Append(isExpression.Negated ? " IS NOT (" : " IS ("), isExpression.Right);
+                text.Append("))");
+                break;
+            case GlobExpression glob:
+                Expression(text.Append('('), glob.Operand);
+                Expression(text.Append(glob.Negated ? " NOT GLOB (" : " GLOB ("), glob.Pattern);
+                text.Append("))");
+                break;
+            case CollateExpression collate:
+                Expression(text.Append('('), collate.Operand);
+                text.Append(collate.NoCase ? " COLLATE NOCASE)" : " COLLATE BINARY)");
                 break;
             default:
                 throw new InvalidOperationException(expression.GetType().Name);

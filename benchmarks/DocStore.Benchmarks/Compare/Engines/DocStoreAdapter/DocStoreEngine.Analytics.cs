@@ -22,6 +22,32 @@ internal sealed partial class DocStoreEngine
     public void TopByAge(int lowAge, int highAge, int limit, List<Person> into) =>
         into.AddRange(_db.People.FindByAgeRange(lowAge, highAge, new QueryOptions { Take = limit }));
 
+    public (long Rows, double Total) JoinChain(int age, int hops)
+    {
+        long rows = 0;
+        double total = 0;
+        foreach (var person in _db.People.FindByAgeRange(age, age))
+        {
+            foreach (var order in _db.Orders.FindByCustomerId(person.Id))
+            {
+                var last = order;
+                for (var h = 0; h < hops && last is not null; h++)
+                {
+                    last = _db.Orders.Get(last.Id + 1);
+                    last = last is not null && _db.People.Get(last.CustomerId) is not null ? last : null;
+                }
+
+                if (last is not null)
+                {
+                    rows++;
+                    total += last.Total;
+                }
+            }
+        }
+
+        return (rows, total);
+    }
+
     public (long Pairs, double Total) JoinOrders()
     {
         long pairs = 0;

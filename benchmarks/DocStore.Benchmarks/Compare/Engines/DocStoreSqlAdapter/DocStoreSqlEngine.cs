@@ -22,6 +22,8 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
     private readonly SqlPreparedStatement _groupByAge;
     private readonly SqlPreparedStatement _topByAge;
     private readonly SqlPreparedStatement _join;
+    private readonly SqlPreparedStatement _chain4;
+    private readonly SqlPreparedStatement _chain8;
 
     // One parameter list per thread, cleared and refilled per call, as the SQLite adapter reuses its
     // commands' parameters; readers of the concurrent workloads call from several threads.
@@ -42,6 +44,8 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
         _groupByAge = _sql.Prepare("SELECT Age, COUNT(*), SUM(Score) FROM People GROUP BY Age");
         _topByAge = _sql.Prepare("SELECT * FROM People WHERE Age BETWEEN ? AND ? ORDER BY Age, Id LIMIT ?");
         _join = _sql.Prepare("SELECT p.Name, o.Total FROM People p JOIN Orders o ON o.CustomerId = p.Id");
+        _chain4 = _sql.Prepare(Workloads.JoinChain.DocStoreSql(1));
+        _chain8 = _sql.Prepare(Workloads.JoinChain.DocStoreSql(3));
     }
 
     public string Name => "DocStore SQL";
@@ -123,6 +127,15 @@ internal sealed class DocStoreSqlEngine : IDocumentEngine, IAnalyticsEngine
         }
 
         return (pairs, total);
+    }
+
+    public (long Rows, double Total) JoinChain(int age, int hops)
+    {
+        var statement = hops == 1 ? _chain4 : hops == 3 ? _chain8 : throw new ArgumentOutOfRangeException(nameof(hops), hops, "1 or 3");
+        using var rows = statement.ExecuteReader(Parameters().Add(age));
+        rows.Read();
+        var total = rows.GetValue(1);
+        return (rows.GetValue(0).AsInt64, total.IsNull ? 0 : total.AsDouble);
     }
 
     private static SqlParameters Parameters()

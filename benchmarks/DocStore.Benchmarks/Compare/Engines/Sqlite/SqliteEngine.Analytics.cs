@@ -10,6 +10,7 @@ internal sealed partial class SqliteEngine : IAnalyticsEngine
     private SqliteCommand? _groupByAge;
     private SqliteCommand? _topByAge;
     private SqliteCommand? _join;
+    private readonly Dictionary<int, SqliteCommand> _chains = [];
 
     public void InsertOrders(IReadOnlyList<Order> orders)
     {
@@ -65,6 +66,20 @@ internal sealed partial class SqliteEngine : IAnalyticsEngine
         }
 
         return (pairs, total);
+    }
+
+    public (long Rows, double Total) JoinChain(int age, int hops)
+    {
+        if (!_chains.TryGetValue(hops, out var command))
+        {
+            command = Prepare(Workloads.JoinChain.SqliteSql(hops), "$age");
+            _chains[hops] = command;
+        }
+
+        command.Parameters[0].Value = age;
+        using var reader = command.ExecuteReader();
+        reader.Read();
+        return (reader.GetInt64(0), reader.IsDBNull(1) ? 0 : reader.GetDouble(1));
     }
 
     private SqliteCommand Prepare(string sql, params string[] parameters)

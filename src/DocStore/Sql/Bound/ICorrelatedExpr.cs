@@ -1,0 +1,11 @@
+namespace DocStore.Sql.Bound;
+
+/// <summary>
+/// A subquery used as a value (EXISTS, IN, a scalar subquery) that may read the current row of the query it
+/// is in. The planner must not treat it as a constant of that query: it reads up to <see cref="ReadsSource"/>.
+/// </summary>
+internal interface ICorrelatedExpr
+{
+    /// <summary>The highest source of the enclosing query the subquery reads; -1 when it reads none.</summary>
+    int ReadsSource { get; }
+}

@@ -1,0 +1,97 @@
+using DocStore.Bson.Model;
+using DocStore.Catalog;
+using DocStore.Sql.Binding;
+using DocStore.Sql.Bound;
+using DocStore.Sql.Syntax;
+
+namespace DocStore.Sql.Execution;
+
+/// <summary>
+/// What a table's declared columns do to written documents (docs/sql.md, "Tables"): an inserted row gets
+/// the DEFAULT of each column it leaves out, every value of a declared column is stored with the column's
+/// affinity applied (text '10' into an INTEGER column stores 10), and NULL in a NOT NULL column is refused.
+/// </summary>
+internal sealed class TableWrites
+{
+    private readonly SqlCollection _table;
+    private readonly Dictionary<string, TableColumn> _columns;
+    private readonly Dictionary<string, BsonValue> _defaults = new(StringComparer.Ordinal);
+
+    private TableWrites(SqlCollection table)
+    {
+        _table = table;
+        _columns = table.Columns.ToDictionary(c => c.Name, StringComparer.Ordinal);
+        foreach (var column in table.Columns)
+        {
+            if (column.Default is { } text)
+            {
+                var value = Literal(SqlParser.ParseExpression(text));
+                _defaults[column.Name] = ColumnValue(column, value);
+            }
+        }
+    }
+
+    /// <summary>The rules of <paramref name="table"/>, or null when it declares no columns.</summary>
+    public static TableWrites? For(SqlCollection table) => table.Columns.Count == 0 ? null : new TableWrites(table);
+
+    /// <summary>Fills defaults, applies affinity and checks NOT NULL on a document about to be inserted.</summary>
+    public void PrepareInsert(BsonDocument document)
+    {
+        foreach (var column in _table.Columns)
+        {
+            if (!document.TryGetValue(column.Name, out var value))
+            {
+                if (_defaults.TryGetValue(column.Name, out var fallback))
+                {
+                    document[column.Name] = fallback;
+                }
+                else
+                {
+                    CheckNotNull(column, BsonNull.Value, document);
+                }
+
+                continue;
+            }
+
+            document[column.Name] = ColumnValue(column, value);
+            CheckNotNull(column, document[column.Name], document);
+        }
+    }
+
+    /// <summary>Applies affinity and checks NOT NULL on the top-level columns an UPDATE assigned.</summary>
+    public void PrepareUpdate(BsonDocument document, string[][] targets)
+    {
+        foreach (var target in targets)
+        {
+            if (target.Length == 1 && _columns.TryGetValue(target[0], out var column))
+            {
+                document[column.Name] = ColumnValue(column, document[column.Name]);
+                CheckNotNull(column, document[column.Name], document);
+            }
+        }
+    }
+
+    private static BsonValue ColumnValue(TableColumn column, BsonValue value) =>
+        column.Affinity == ColumnAffinity.Blob || value is BsonNull
+            ? value
+            : DocumentPaths.Storable(BsonValues.ToBson(ColumnAffinityRules.Apply(column.Affinity, BsonValues.FromBson(value))));
+
+    private void CheckNotNull(TableColumn column, BsonValue value, BsonDocument document)
+    {
+        // The key column is numbered on insert when it is missing or NULL, as SQLite's rowid alias is.
+        if (column.NotNull && value is BsonNull && column.Name != _table.KeyField)
+        {
+            var key = document.TryGetValue(_table.KeyField, out var k) && k is not BsonNull ? $" (key {k})" : string.Empty;
+            throw SqlErrors.Type($"NOT NULL constraint failed: {_table.Name}.{column.Name}{key} is NULL");
+        }
+    }
+
+    private static BsonValue Literal(Ast.SqlExpression expression) => expression switch
+    {
+        Ast.IntegerLiteral integer => new BsonInt64(integer.Value),
+        Ast.RealLiteral real => new BsonDouble(real.Value),
+        Ast.StringLiteral text => new BsonString(text.Value),
+        Ast.BooleanLiteral flag => flag.Value ? BsonBoolean.True : BsonBoolean.False,
+        _ => BsonNull.Value,
+    };
+}
