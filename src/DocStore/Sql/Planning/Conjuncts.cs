@@ -116,7 +116,7 @@ internal static class Conjuncts
             LikeExpr { Negated: false, Operand: PathExpr path, Pattern: LiteralExpr { Value.Kind: SqlKind.Text } pattern }
                 when LikeMatcher.Prefix(pattern.Value.AsString()) is { Length: > 0 } prefix =>
                 new Condition(conjunct, path, ConditionKind.Prefix, [], null, null, prefix),
-            OrdinalPrefixExpr { Operand: PathExpr path, Prefix: var value } when Free(value, source) =>
+            OrdinalPrefixExpr { Operand: PathExpr path, Prefix: var value } when free(value) =>
                 new Condition(conjunct, path, ConditionKind.Prefix, [value], null, null, null),
             _ => null,
         };
