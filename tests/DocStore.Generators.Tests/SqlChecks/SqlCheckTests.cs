@@ -68,7 +68,7 @@ public class SqlCheckTests
 
     [Fact]
     public void DOCS020_in_a_verbatim_string_counts_doubled_quotes_once() =>
-        Single("DOCS020", """db.Sql.Query(@"SELECT ""Email"" FROM Customers [|,|]");""", DiagnosticSeverity.Error);
+        Single("DOCS020", """db.Sql.Query(@"SELECT ""Email"" FROM Customers [|)|]");""", DiagnosticSeverity.Error);
 
     [Fact]
     public void DOCS020_in_a_raw_multi_line_string_maps_through_the_removed_indentation() =>
