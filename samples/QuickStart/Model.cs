@@ -38,3 +38,8 @@ public class Address
 public partial class AppDb : DocStoreContext
 {
 }
+
+/// <summary>What the quick start's LINQ query projects: a record, since an anonymous type in an expression tree is not trim-safe.</summary>
+/// <param name="Email">The e-mail address.</param>
+/// <param name="Age">The age in years.</param>
+public sealed record EmailAge(string Email, int Age);

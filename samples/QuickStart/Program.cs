@@ -29,7 +29,7 @@ using (var db = AppDb.Open(path))
     var mathematicians = db.People.Query()
         .Where(p => p.Age >= minAge && p.Tags.Contains("math"))
         .OrderBy(p => p.Email).Take(10)
-        .Select(p => new { p.Email, p.Age })
+        .Select(p => new EmailAge(p.Email, p.Age))      // a record: NativeAOT-clean, unlike an anonymous type
         .ToList();
     Console.WriteLine("Query() Age >= 31 with tag math: " + string.Join(", ", mathematicians.Select(p => $"{p.Email} ({p.Age})")));
     Console.WriteLine("Explain: " + db.People.Query().Where(p => p.Email.StartsWith("al")).Explain());
