@@ -136,7 +136,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
         }
 
         BoundExpr test = value is null
-            ? new IsNullExpr(path, false) { Text = $"{path.Text} IS NULL" }
+            ? PredicateTranslator.IsNull(path, negated: false)
             : new BinaryExpr(BinaryOperator.Equal, path, context.Parameter(ParameterKind.Value, slot, -1, item)) { Text = $"{path.Text} = {context.Parameters[^1].Name}" };
         return new AnyElementExpr(test, path) { Text = test.Text };
     }

@@ -40,7 +40,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
                 return Comparison((BinaryExpression)node);
             case ExpressionType.MemberAccess when node is MemberExpression { Member.Name: "HasValue", Expression: { } inner } && Nullable.GetUnderlyingType(inner.Type) is not null:
                 var nullable = Member(inner);
-                return new IsNullExpr(nullable.Value, true) { Text = $"{nullable.Value.Text} IS NOT NULL" };
+                return IsNull(nullable.Value, negated: true);
             case ExpressionType.MemberAccess when MemberResolver.Resolve(node, context) is { } member && Nullable.GetUnderlyingType(member.Type) is null && member.Type == typeof(bool):
                 return Compare(node, BinaryOperator.Equal, member, True, sign: 1, isNull: false);
             case ExpressionType.Call:
@@ -60,8 +60,8 @@ internal sealed class PredicateTranslator(TranslationContext context)
             // A null value: == is IS NULL, != is IS NOT NULL, an order comparison is false (lifted operators).
             return op switch
             {
-                BinaryOperator.Equal => hasDefault ? False : new IsNullExpr(path, false) { Text = $"{path.Text} IS NULL" },
-                BinaryOperator.NotEqual => hasDefault ? True : new IsNullExpr(path, true) { Text = $"{path.Text} IS NOT NULL" },
+                BinaryOperator.Equal => hasDefault ? False : IsNull(path, negated: false),
+                BinaryOperator.NotEqual => hasDefault ? True : IsNull(path, negated: true),
                 _ => False,
             };
         }
@@ -94,7 +94,8 @@ internal sealed class PredicateTranslator(TranslationContext context)
         return new PathExpr(path.Source, path.Ids[..^1], -1, -1, text) { Text = text };
     }
 
-    private static IsNullExpr IsNull(BoundExpr path, bool negated) =>
+    /// <summary><paramref name="path"/> IS [NOT] NULL, with its text.</summary>
+    public static IsNullExpr IsNull(BoundExpr path, bool negated) =>
         new(path, negated) { Text = $"{path.Text} IS {(negated ? "NOT " : "")}NULL" };
 
     private static BinaryExpr Or(BoundExpr left, BoundExpr right) => new(BinaryOperator.Or, left, right) { Text = $"({left.Text} OR {right.Text})" };
@@ -102,11 +103,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
     private static BinaryExpr And(BoundExpr left, BoundExpr right) => new(BinaryOperator.And, left, right) { Text = $"({left.Text} AND {right.Text})" };
 
     /// <summary><paramref name="condition"/> OR <paramref name="path"/> IS NULL.</summary>
-    public static BoundExpr OrNull(BoundExpr condition, BoundExpr path)
-    {
-        var isNull = new IsNullExpr(path, false) { Text = $"{path.Text} IS NULL" };
-        return new BinaryExpr(BinaryOperator.Or, condition, isNull) { Text = $"({condition.Text} OR {isNull.Text})" };
-    }
+    public static BoundExpr OrNull(BoundExpr condition, BoundExpr path) => Or(condition, IsNull(path, negated: false));
 
     public MemberOperand Member(Expression node) =>
         MemberResolver.Resolve(node, context) ?? throw Refuse(node, "only members of the document (p.Name, p.Address.City) can be tested here");
@@ -128,7 +125,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
     {
         var left = Translate(node.Left);
         var right = Translate(node.Right);
-        return new BinaryExpr(op, left, right) { Text = $"({left.Text} {(op == BinaryOperator.And ? "AND" : "OR")} {right.Text})" };
+        return op == BinaryOperator.And ? And(left, right) : Or(left, right);
     }
 
     private BoundExpr Comparison(BinaryExpression node)
