@@ -234,27 +234,13 @@ internal sealed class BetweenExpr(BoundExpr operand, BoundExpr low, BoundExpr hi
 }
 
 /// <summary><c>x [NOT] LIKE pattern</c>: ASCII letters match either case (unless the session set <c>PRAGMA case_sensitive_like</c>), <c>%</c> any run of characters, <c>_</c> one character.</summary>
-internal sealed class LikeExpr(BoundExpr operand, BoundExpr pattern, bool negated) : BoundExpr
+internal sealed class LikeExpr(BoundExpr operand, BoundExpr pattern, bool negated) : PatternMatchExpr(operand, pattern, negated)
 {
-    public BoundExpr Operand { get; } = operand;
-
-    public BoundExpr Pattern { get; } = pattern;
-
-    public bool Negated { get; } = negated;
-
-    public override IEnumerable<BoundExpr> Children => [Operand, Pattern];
-
-    public override SqlValue Eval(RowContext row)
+    protected override bool Matches(SqlValue value, SqlValue pattern, RowContext row)
     {
-        var value = Operand.Eval(row);
-        var pattern = Pattern.Eval(row);
-        if (value.IsNull || pattern.IsNull)
-        {
-            return SqlValue.Null;
-        }
-
         var text = value.Kind == SqlKind.Text ? value.Bytes : System.Text.Encoding.UTF8.GetBytes(Arithmetic.AsText(value));
         var like = pattern.Kind == SqlKind.Text ? pattern.Bytes : System.Text.Encoding.UTF8.GetBytes(Arithmetic.AsText(pattern));
-        return FromTruth(LikeMatcher.Matches(text.Span, like.Span, row.CaseSensitiveLike) != Negated);
+        return LikeMatcher.Matches(text.Span, like.Span, row.CaseSensitiveLike);
     }
 }
+
