@@ -86,6 +86,9 @@ internal static class Grouping
         private SqlValue _extreme;
         private System.Text.StringBuilder? _text;
 
+        // The name errors give the aggregate, made once rather than per row.
+        private string? _name;
+
         public void Add(RowContext row)
         {
             if (spec.Kind == AggregateKind.CountStar)
@@ -147,7 +150,7 @@ internal static class Grouping
         {
             SqlKind.Text when NumericText.TryParse(value.AsString(), out var number) => number,
             SqlKind.Text or SqlKind.Binary => SqlValue.FromDouble(FunctionArguments.Real(value)),
-            _ => Arithmetic.RequireNumber(value, spec.Kind.ToString().ToUpperInvariant(), spec.Argument!),
+            _ => Arithmetic.RequireNumber(value, _name ??= spec.Kind.ToString().ToUpperInvariant(), spec.Argument!),
         };
 
         // The separator is the one given with this value (SQLite's rule); a NULL one adds nothing.

@@ -104,6 +104,7 @@ internal static class SelectExecutor
         var left = source.Source.Join == Ast.JoinKind.Left;
         Dictionary<SqlValue, List<ReadOnlyMemory<byte>>>? hash = null;
         List<ReadOnlyMemory<byte>>? inner = null;
+        var keyLookup = KeyJoinLookup.For(source, state);
         foreach (var _ in SourceRows(plan, row, state, level - 1))
         {
             var matched = false;
@@ -111,7 +112,7 @@ internal static class SelectExecutor
             switch (source.Join)
             {
                 case JoinMethod.IndexNestedLoop:
-                    candidates = build is null ? SourceScans.Documents(source, row, state) : Filtered(source, row, state);
+                    candidates = keyLookup?.Candidates(row) ?? (build is null ? SourceScans.Documents(source, row, state) : Filtered(source, row, state));
                     break;
                 case JoinMethod.HashJoin:
                     hash ??= BuildHash(source, row, state);

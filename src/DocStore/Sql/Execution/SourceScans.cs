@@ -120,12 +120,39 @@ internal static class SourceScans
     }
 
     /// <summary>True when every equality value the access seeks is of a kind whose key equality is SQL equality.</summary>
-    public static bool SeeksExactly(AccessPath access, RowContext row) =>
-        access.Equalities.All(alternatives => alternatives.All(v => KeyIntervals.IsExactKind(v.Eval(row).Kind)));
+    public static bool SeeksExactly(AccessPath access, RowContext row)
+    {
+        // Loops rather than lambdas: this runs per outer row of an index nested loop, and a closure over the row would allocate.
+        foreach (var alternatives in access.Equalities)
+        {
+            foreach (var value in alternatives)
+            {
+                if (!KeyIntervals.IsExactKind(value.Eval(row).Kind))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>True when some equality value has a partial key (<see cref="KeyIntervals.IsPartialKind"/>): it is found by a prefix walk, not an exact lookup.</summary>
-    public static bool SeeksPartially(AccessPath access, RowContext row) =>
-        access.Equalities.Any(alternatives => alternatives.Any(v => KeyIntervals.IsPartialKind(v.Eval(row).Kind)));
+    public static bool SeeksPartially(AccessPath access, RowContext row)
+    {
+        foreach (var alternatives in access.Equalities)
+        {
+            foreach (var value in alternatives)
+            {
+                if (KeyIntervals.IsPartialKind(value.Eval(row).Kind))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
 
     private static IEnumerable<ReadOnlyMemory<byte>> IndexDocuments(AccessPath access, RowContext row, ExecState state, BTree.Tree primary)
     {
@@ -165,8 +192,19 @@ internal static class SourceScans
 
         foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent))
         {
+            // Only a multikey index needs the primary key kept (to skip a document met twice); others look it up in place.
+            if (seen is null)
+            {
+                if (primary.TryGet(index.Unique ? entry.Value.Span : entry.Key.AsSpan(PrimaryKeyStart(entry.Key, components)), out var found))
+                {
+                    yield return found;
+                }
+
+                continue;
+            }
+
             var primaryKey = index.Unique ? entry.Value.ToArray() : PrimaryKeyOf(entry.Key, components);
-            if (seen is not null && !seen.Add(primaryKey))
+            if (!seen.Add(primaryKey))
             {
                 continue;
             }
@@ -176,6 +214,17 @@ internal static class SourceScans
                 yield return document;
             }
         }
+    }
+
+    private static int PrimaryKeyStart(byte[] treeKey, int components)
+    {
+        var reader = new KeyReader(treeKey);
+        for (var c = 0; c < components; c++)
+        {
+            reader.Skip();
+        }
+
+        return treeKey.Length - reader.Remaining.Length;
     }
 
     private static byte[] PrimaryKeyOf(byte[] treeKey, int components)
