@@ -40,7 +40,7 @@ internal sealed class PostgresStatements<T, TKey>(CollectionTable<T, TKey> table
     /// <summary>Deletes the document (its entries go with it: the entry tables' foreign keys cascade).</summary>
     public async ValueTask<bool> DeleteAsync(WriteCall call, object id) => await ExecuteAsync(call, _delete, ("id", id)).ConfigureAwait(false) > 0;
 
-    /// <summary>A generated key: the next number of the collection's sequence, or a new ObjectId or Guid.</summary>
+    /// <summary>A generated key: the number after the largest key stored or handed out, or a new ObjectId or Guid.</summary>
     public async ValueTask<TKey> NewKeyAsync(WriteCall call)
     {
         if (table.Model.KeyGeneration != KeyGeneration.Sequence)
@@ -48,7 +48,8 @@ internal sealed class PostgresStatements<T, TKey>(CollectionTable<T, TKey> table
             return table.Model.NewKey(0);
         }
 
-        var next = (long)(await ScalarAsync(call, $"SELECT nextval('{table.Sequence.Replace("'", "''", StringComparison.Ordinal)}')").ConfigureAwait(false))!;
+        // The row lock serializes generated keys as the embedded engine's single writer does, and the increment rolls back with a failed insert.
+        var next = (long)(await ScalarAsync(call, $"UPDATE {table.Sequence} SET last = last + 1 RETURNING last").ConfigureAwait(false))!;
         try
         {
             return table.Model.NewKey(next);
@@ -62,7 +63,7 @@ internal sealed class PostgresStatements<T, TKey>(CollectionTable<T, TKey> table
 
     /// <summary>Moves the sequence past an explicitly given key, so a later generated key never repeats it.</summary>
     public async ValueTask AdvanceSequenceAsync(WriteCall call, long sequence) =>
-        await ScalarAsync(call, $"SELECT setval('{table.Sequence.Replace("'", "''", StringComparison.Ordinal)}', @n) FROM {table.Sequence} WHERE @n > CASE WHEN is_called THEN last_value ELSE last_value - 1 END", ("n", sequence)).ConfigureAwait(false);
+        await ExecuteAsync(call, $"UPDATE {table.Sequence} SET last = @n WHERE last < @n", ("n", sequence)).ConfigureAwait(false);
 
     private async ValueTask InsertEntriesAsync(WriteCall call, DocumentRow row)
     {

@@ -9,7 +9,8 @@ namespace DocStore.PostgreSQL.Schema;
 /// <summary>
 /// Where a collection lives in PostgreSQL: its table (<c>id</c> typed primary key, <c>sort_key</c> the
 /// encoded key that orders scans as the embedded engine does, <c>doc</c> jsonb), one entry table per index
-/// (<c>entry</c> the embedded engine's index tree key, <c>id</c> the document) and, for sequence keys, a sequence.
+/// (<c>entry</c> the embedded engine's index tree key, <c>id</c> the document) and, for sequence keys, a
+/// one-row table holding the last key stored or handed out.
 /// </summary>
 internal sealed class CollectionTable<T, TKey>
     where TKey : notnull

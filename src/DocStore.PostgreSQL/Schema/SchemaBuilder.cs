@@ -3,7 +3,7 @@ using Npgsql;
 namespace DocStore.PostgreSQL.Schema;
 
 /// <summary>
-/// Creates a collection's table, sequence and index entry tables when missing, in one transaction under an
+/// Creates a collection's table, key sequence and index entry tables when missing, in one transaction under an
 /// advisory lock (two processes opening the same collection at once would otherwise race on CREATE). An index
 /// whose recorded declaration (the entry table's comment) differs from the model's is rebuilt from the stored documents.
 /// </summary>
@@ -18,7 +18,9 @@ internal static class SchemaBuilder
         Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Table} (id {table.Key.SqlType} PRIMARY KEY, sort_key bytea NOT NULL UNIQUE, doc jsonb NOT NULL)");
         if (table.UsesSequence)
         {
-            Execute(connection, $"CREATE SEQUENCE IF NOT EXISTS {table.Sequence} AS bigint MINVALUE 1");
+            // A one-row table rather than a SEQUENCE: it rolls back with a failed insert, so keys have no gaps the embedded engine would not have.
+            Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Sequence} (last bigint NOT NULL)");
+            Execute(connection, $"INSERT INTO {table.Sequence} (last) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM {table.Sequence})");
         }
 
         for (var i = 0; i < table.IndexTables.Length; i++)
