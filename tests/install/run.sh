@@ -25,7 +25,7 @@ echo "version $version"
 
 # Same version, new bits: drop what an earlier run left in the global package cache.
 cache="$(dotnet nuget locals global-packages --list | sed -E 's/^[^:]*: *//')"
-for id in docstore docstore.bson docstore.data docstore.cli docstore.extensions.dependencyinjection; do
+for id in docstore docstore.bson docstore.data docstore.cli docstore.extensions.dependencyinjection docstore.postgresql; do
   rm -rf "$cache/$id/$version"
 done
 

@@ -11,7 +11,7 @@ namespace DocStore;
 /// a time. It holds the database's single write lock from begin to commit or rollback: other writers wait,
 /// readers continue on their snapshots and do not see its changes until it commits.
 /// </summary>
-public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
+public sealed partial class DocStoreTransaction : IDisposable, IAsyncDisposable
 {
     private readonly List<ITransactionParticipant> _participants = [];
     private Exception? _failure;
@@ -19,7 +19,7 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
     internal DocStoreTransaction(DocStoreContext context, WriteTransaction write)
     {
         Context = context;
-        Write = write;
+        _write = write;
     }
 
     /// <summary>The context the transaction belongs to.</summary>
@@ -28,12 +28,18 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
     /// <summary>True once the transaction committed, rolled back or was disposed.</summary>
     public bool IsCompleted { get; private set; }
 
-    internal WriteTransaction Write { get; }
+    internal WriteTransaction Write => _write ?? throw new NotSupportedException($"This transaction runs in {Context.Backend?.Description}; the operation needs the embedded engine.");
 
     /// <summary>Makes every change durable and visible as one commit.</summary>
     /// <exception cref="InvalidOperationException">The transaction completed already, or an operation inside it failed halfway.</exception>
     public void Commit()
     {
+        if (External is not null)
+        {
+            CommitExternal();
+            return;
+        }
+
         var tokens = Prepare();
         try
         {
@@ -53,6 +59,12 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
     /// <returns>A task that completes once the commit is acknowledged.</returns>
     public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {
+        if (External is not null)
+        {
+            await CommitExternalAsync(cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
         var tokens = Prepare();
         try
         {
@@ -75,6 +87,12 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
             return;
         }
 
+        if (External is not null)
+        {
+            RollbackExternal();
+            return;
+        }
+
         Write.Rollback();
         Finish(null);
     }
@@ -93,6 +111,12 @@ public sealed class DocStoreTransaction : IDisposable, IAsyncDisposable
     /// <summary>Checks that the transaction may still be used and that it belongs to <paramref name="context"/>'s database (contexts on one file share it).</summary>
     internal void ThrowIfUnusable(DocStoreContext context)
     {
+        if (External is not null)
+        {
+            ThrowIfExternalUnusable(context);
+            return;
+        }
+
         if (!ReferenceEquals(context.Engine, Context.Engine))
         {
             throw new InvalidOperationException("The transaction belongs to another database: begin it on a context (or connection) opened on the same file.");

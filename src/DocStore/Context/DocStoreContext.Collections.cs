@@ -95,7 +95,7 @@ public abstract partial class DocStoreContext
     // next GetCollection opens afresh. Should the commit fail, reopening the collection still works.
     private void Forget(string name)
     {
-        _lease.Forget(name);
+        Lease.Forget(name);
         _untyped.Remove(name);
         lock (_collections)
         {

@@ -24,7 +24,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     private readonly List<ICheckedCollection> _collections = [];
 
     // The file's entry in the process's registry: the open collections' shared states live there, so contexts on one file share them.
-    private readonly OpenFile _lease;
+    private readonly OpenFile? _lease;
     private readonly Dictionary<string, BsonCollection> _untyped = new(StringComparer.Ordinal);
     private readonly Lock _untypedLock = new();
     private int _disposed;
@@ -52,10 +52,18 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     protected DocStoreContext(string path, DocStoreOptions? options)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
-        Path = path;
         Options = options ?? new DocStoreOptions();
+        if (TakePendingBackend() is { } backend)
+        {
+            // Opened by OpenOn: the backend stores the collections, so no file is opened.
+            Backend = backend;
+            Path = backend.Description;
+            return;
+        }
+
+        Path = path;
         _lease = OpenFiles.Acquire(path, Options);
-        Engine = _lease.Engine;
+        _engine = _lease.Engine;
     }
 
     /// <summary>The path the context was opened with.</summary>
@@ -71,10 +79,10 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     public bool IsDisposed => Volatile.Read(ref _disposed) != 0;
 
     /// <summary>The file's entry in the process's registry of open files.</summary>
-    internal OpenFile File => _lease;
+    internal OpenFile File => Lease;
 
     /// <summary>The storage engine underneath (for tools: checkpoints, backups, raw trees).</summary>
-    internal StorageEngine Engine { get; }
+    internal StorageEngine Engine => _engine ?? throw EmbeddedOnly();
 
     /// <summary>
     /// Begins an explicit write transaction over every collection of this context, waiting up to
@@ -85,7 +93,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     public DocStoreTransaction BeginTransaction()
     {
         ThrowIfDisposed();
-        return new DocStoreTransaction(this, Engine.BeginWrite());
+        return Backend is { } backend ? backend.BeginTransaction(this) : new DocStoreTransaction(this, Engine.BeginWrite());
     }
 
     /// <summary>The asynchronous twin of <see cref="BeginTransaction"/>: waits for the write lock without blocking a thread.</summary>
@@ -94,7 +102,9 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     public async ValueTask<DocStoreTransaction> BeginTransactionAsync(CancellationToken cancellationToken = default)
     {
         ThrowIfDisposed();
-        return new DocStoreTransaction(this, await Engine.BeginWriteAsync(cancellationToken).ConfigureAwait(false));
+        return Backend is { } backend
+            ? await backend.BeginTransactionAsync(this, cancellationToken).ConfigureAwait(false)
+            : new DocStoreTransaction(this, await Engine.BeginWriteAsync(cancellationToken).ConfigureAwait(false));
     }
 
     /// <summary>
@@ -235,7 +245,16 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <returns>A task that completes when the files are closed.</returns>
     protected virtual async ValueTask DisposeAsyncCore()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && _lease.Release())
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        if (Backend is { } backend)
+        {
+            await backend.DisposeAsync().ConfigureAwait(false);
+        }
+        else if (_lease!.Release())
         {
             try
             {
@@ -252,7 +271,16 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// <param name="disposing">True when called from <see cref="Dispose()"/>.</param>
     protected virtual void Dispose(bool disposing)
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && disposing && _lease.Release())
+        if (Interlocked.Exchange(ref _disposed, 1) != 0 || !disposing)
+        {
+            return;
+        }
+
+        if (Backend is { } backend)
+        {
+            backend.Dispose();
+        }
+        else if (_lease!.Release())
         {
             try
             {
@@ -279,9 +307,9 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// or another context), else claims the name (null): two independent objects over one collection would
     /// each cache tree roots, field ids and sequences that the other's writes invalidate.
     /// </summary>
-    internal CollectionState? ClaimOrShare(string name) => _lease.ClaimOrShare(name);
+    internal CollectionState? ClaimOrShare(string name) => Lease.ClaimOrShare(name);
 
-    internal void Release(string name) => _lease.Release(name);
+    internal void Release(string name) => Lease.Release(name);
 
     internal void Register(ICheckedCollection collection, CollectionState state)
     {
@@ -290,7 +318,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
             _collections.Add(collection);
         }
 
-        _lease.Register(state);
+        Lease.Register(state);
     }
 
     /// <summary>The collection objects open in this context, with their generated models.</summary>
@@ -303,5 +331,5 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     }
 
     /// <summary>The shared state of a collection open on this file (by this or another context sharing it), or null.</summary>
-    internal CollectionState? FindOpen(string name) => _lease.Find(name);
+    internal CollectionState? FindOpen(string name) => Lease.Find(name);
 }

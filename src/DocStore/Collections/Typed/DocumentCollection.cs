@@ -20,11 +20,11 @@ namespace DocStore;
 public abstract partial class DocumentCollection<T, TKey>
     where TKey : notnull
 {
-    // A facade: the open state, reads and writes are internal parts (Collections/Core, Reading, Writing)
-    // that the untyped collection composes too.
-    private readonly CollectionCore<T, TKey> _core;
-    private readonly CollectionReader<T, TKey> _reader;
-    private readonly CollectionWriter<T, TKey> _writer;
+    // A facade: the open state, reads and writes are parts a backend supplies. The embedded engine's are
+    // internal parts (Collections/Core, Reading, Writing) that the untyped collection composes too.
+    private readonly ICollectionHandle<T, TKey> _core;
+    private readonly ICollectionReads<T, TKey> _reader;
+    private readonly ICollectionWrites<T, TKey> _writer;
 
     /// <summary>Opens the collection for <paramref name="model"/> inside <paramref name="context"/>: records it in the catalog, and creates (and builds) or drops indexes whose declarations changed.</summary>
     /// <param name="context">The owning context.</param>
@@ -33,9 +33,9 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <exception cref="InvalidOperationException">Another typed model open in this process declares a different index set for the collection, or the collection is open in this process with another key field or key generation.</exception>
     protected DocumentCollection(DocStoreContext context, ICollectionModel<T, TKey> model)
     {
-        _core = CollectionCore<T, TKey>.Open(context, model, within: null);
-        _reader = new CollectionReader<T, TKey>(_core);
-        _writer = new CollectionWriter<T, TKey>(_core);
+        ArgumentNullException.ThrowIfNull(context);
+        var opened = context.Backend is { } backend ? backend.Open(context, model) : CollectionCore<T, TKey>.OpenEmbedded(context, model);
+        (_core, _reader, _writer) = (opened.Handle, opened.Reads, opened.Writes);
     }
 
     /// <summary>The collection name.</summary>
@@ -50,11 +50,11 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <see cref="IFieldDictionary.GetOrAdd"/> returns the id of a committed name and throws
     /// <see cref="InvalidOperationException"/> for a name without one.
     /// </summary>
-    public IFieldDictionary Fields => new ReadOnlyFieldDictionary(_core.Fields.Committed);
+    public IFieldDictionary Fields => new ReadOnlyFieldDictionary(_core.CommittedFields);
 
     /// <summary>The generated model of the document type (internal: the generated collection exposes it as its static <c>DocumentModel</c>).</summary>
     internal ICollectionModel<T, TKey> Model => _core.Model;
 
     /// <summary>True once the collection was dropped or renamed: this object is stale.</summary>
-    internal bool IsDropped => _core.State.Dropped;
+    internal bool IsDropped => _core.IsDropped;
 }

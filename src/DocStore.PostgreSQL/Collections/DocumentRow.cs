@@ -1,0 +1,4 @@
+namespace DocStore.PostgreSQL.Collections;
+
+/// <summary>A document as its table and entry tables store it: key column value, encoded key, JSON, and the entries of each index.</summary>
+internal sealed record DocumentRow(object Id, byte[] SortKey, string Json, byte[][][] Entries);

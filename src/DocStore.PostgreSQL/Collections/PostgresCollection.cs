@@ -1,0 +1,43 @@
+using DocStore.Bson;
+using DocStore.Collections;
+using DocStore.Metadata;
+using DocStore.PostgreSQL.Backend;
+using DocStore.PostgreSQL.Errors;
+using DocStore.PostgreSQL.Schema;
+
+namespace DocStore.PostgreSQL.Collections;
+
+/// <summary>A typed collection's open state on PostgreSQL: its table layout and the backend it runs on.</summary>
+internal sealed class PostgresCollection<T, TKey>(PostgresBackend backend, DocStoreContext context, ICollectionModel<T, TKey> model, CollectionTable<T, TKey> table) : ICollectionHandle<T, TKey>
+    where TKey : notnull
+{
+    public PostgresBackend Backend => backend;
+
+    public CollectionTable<T, TKey> Table => table;
+
+    public string Name => model.CollectionName;
+
+    public DocStoreContext Context => context;
+
+    public ICollectionModel<T, TKey> Model => model;
+
+    public IFieldDictionary CommittedFields => table.Documents.Fields;
+
+    /// <summary>Never: a PostgreSQL collection is dropped with SQL, outside this context.</summary>
+    public bool IsDropped => false;
+
+    public ValueTask<OperationScope> BeginAsync(DocStoreTransaction? transaction, bool write, bool async, CancellationToken cancellationToken) =>
+        OperationScope.BeginAsync(backend.DataSource, context, transaction, write, async, cancellationToken);
+
+    /// <summary>The DocStore exception for a failure of an operation on document <paramref name="key"/>; a transaction the failure broke is marked failed.</summary>
+    public DocStoreException? Translate(Exception error, string? key, DocStoreTransaction? transaction)
+    {
+        var translated = PostgresErrors.Translate(error, Name, key, table.IndexOfTable);
+        if (translated is not null and not DuplicateKeyException)
+        {
+            transaction?.Fail(translated);
+        }
+
+        return translated;
+    }
+}

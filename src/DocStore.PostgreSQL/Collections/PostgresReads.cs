@@ -1,0 +1,117 @@
+using System.Diagnostics.CodeAnalysis;
+using DocStore.Collections;
+using DocStore.PostgreSQL.Backend;
+using DocStore.PostgreSQL.Documents;
+using DocStore.PostgreSQL.Queries;
+
+namespace DocStore.PostgreSQL.Collections;
+
+/// <summary>The reads of a collection on PostgreSQL: point reads, counts and unique finds as single statements; walks in <see cref="PostgresWalk{T, TKey}"/>.</summary>
+internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collection) : ICollectionReads<T, TKey>
+    where TKey : notnull
+{
+    private readonly PostgresWalk<T, TKey> _walk = new(collection);
+
+    private string Table => collection.Table.Table;
+
+    public int CheckIndex(int index)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(index);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(index, collection.Model.Indexes.Count);
+        return index;
+    }
+
+    public T? Get(TKey key) => ReadDocument(null, key);
+
+    public T? Get(DocStoreTransaction transaction, TKey key)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return ReadDocument(transaction, key);
+    }
+
+    public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
+    {
+        var json = ReadJson(null, key);
+        document = json is null ? default! : collection.Table.Documents.Read(json);
+        return json is not null;
+    }
+
+    public bool Exists(TKey key) => ReadJson(null, key) is not null;
+
+    public bool Exists(DocStoreTransaction transaction, TKey key)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return ReadJson(transaction, key) is not null;
+    }
+
+    public byte[]? GetDocumentBytes(TKey key) => ReadJson(null, key) is { } json ? collection.Table.Documents.ToCBson(json) : null;
+
+    public long Count() => Scalar<long>(null, $"SELECT count(*) FROM {Table}");
+
+    public long Count(DocStoreTransaction transaction)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return Scalar<long>(transaction, $"SELECT count(*) FROM {Table}");
+    }
+
+    public T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key)
+    {
+        CheckIndex(index);
+        var json = Scalar<string?>(transaction, $"SELECT c.doc::text FROM {collection.Table.IndexTables[index]} e JOIN {Table} c ON c.id = e.id WHERE e.entry = @key", ("key", key.ToArray()));
+        return json is null ? default : collection.Table.Documents.Read(json);
+    }
+
+    public long CountEqual(DocStoreTransaction? transaction, int index, byte[] key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        CheckIndex(index);
+
+        // A multikey document counts once, however many of its elements match.
+        var counted = collection.Model.Indexes[index].Multikey ? "count(DISTINCT id)" : "count(*)";
+        var sql = $"SELECT {counted} FROM {collection.Table.IndexTables[index]} WHERE entry >= @low";
+        if (EntryBounds.Successor(key) is { } high)
+        {
+            return Scalar<long>(transaction, sql + " AND entry < @high", ("low", key), ("high", high));
+        }
+
+        return Scalar<long>(transaction, sql, ("low", key));
+    }
+
+    public DocumentQuery<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options) =>
+        _walk.Query(transaction, index, low, high, options);
+
+    public DocumentQuery<T> ScanFrom(DocStoreTransaction? transaction, TKey from, QueryOptions? options)
+    {
+        var key = DocumentEntries.PrimaryKey(collection.Table, from);
+        return options?.Descending == true ? Query(transaction, -1, [], key, options) : Query(transaction, -1, key, null, options);
+    }
+
+    private T? ReadDocument(DocStoreTransaction? transaction, TKey key) =>
+        ReadJson(transaction, key) is { } json ? collection.Table.Documents.Read(json) : default;
+
+    private string? ReadJson(DocStoreTransaction? transaction, TKey key)
+    {
+        var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
+        return Scalar<string?>(transaction, $"SELECT doc::text FROM {Table} WHERE id = @id", ("id", collection.Table.Key.Value(key, encoded)));
+    }
+
+    private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params (string Name, object Value)[] parameters)
+    {
+        try
+        {
+            using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
+            using var command = scope.Command(sql);
+            foreach (var (name, value) in parameters)
+            {
+                command.Parameters.AddWithValue(name, value);
+            }
+
+            var result = command.ExecuteScalar();
+            return result is null or DBNull ? default! : (TResult)result;
+        }
+        catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
+        {
+            throw translated;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+using System.Net.Sockets;
+using Npgsql;
+
+namespace DocStore.PostgreSQL.Errors;
+
+/// <summary>
+/// PostgreSQL failures as the exceptions an embedded database throws for the same event: a unique
+/// violation is a <see cref="DuplicateKeyException"/>, a serialization failure or deadlock (a concurrent
+/// transaction won) a <see cref="WriteLockTimeoutException"/>, a write on a standby a
+/// <see cref="DatabaseReadOnlyException"/>, a lost connection or a server shutting down a
+/// <see cref="StorageFailedException"/>. Anything else is left as it is (null).
+/// </summary>
+internal static class PostgresErrors
+{
+    /// <summary>The DocStore exception for <paramref name="error"/>, or null to let it pass unchanged.</summary>
+    /// <param name="error">The failure.</param>
+    /// <param name="collection">The collection the operation ran on, if one.</param>
+    /// <param name="key">The document key the operation wrote, if one.</param>
+    /// <param name="indexOfTable">The index name of an entry table, for a unique violation's message.</param>
+    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null)
+    {
+        if (error is PostgresException postgres)
+        {
+            return postgres.SqlState switch
+            {
+                PostgresErrorCodes.UniqueViolation => new DuplicateKeyException(collection ?? postgres.TableName ?? string.Empty, indexOfTable?.Invoke(postgres.TableName), key ?? string.Empty),
+                PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected or PostgresErrorCodes.LockNotAvailable =>
+                    new WriteLockTimeoutException($"A concurrent transaction changed the same data{Where(collection)}, so this one was stopped (PostgreSQL {postgres.SqlState}: {postgres.MessageText}); nothing of it was written. Run it again.", postgres),
+                PostgresErrorCodes.ReadOnlySqlTransaction =>
+                    new DatabaseReadOnlyException($"The PostgreSQL server is read-only (a standby){Where(collection)}: writes, and creating a collection's tables at open, need the primary (Target Session Attributes=primary).", postgres),
+                PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow =>
+                    new StorageFailedException($"The PostgreSQL server went away{Where(collection)} ({postgres.MessageText}); an operation it did not confirm was not written.", postgres),
+                _ when postgres.SqlState.StartsWith("08", StringComparison.Ordinal) =>
+                    new StorageFailedException($"The PostgreSQL connection failed{Where(collection)} ({postgres.MessageText}).", postgres),
+                _ => null,
+            };
+        }
+
+        if (error is NpgsqlException { InnerException: IOException or SocketException or TimeoutException } or NpgsqlException { IsTransient: true })
+        {
+            return new StorageFailedException($"The connection to PostgreSQL was lost or could not be made{Where(collection)}: {error.Message}. An operation it did not confirm was not written.", error);
+        }
+
+        return null;
+    }
+
+    private static string Where(string? collection) => collection is null ? string.Empty : $" (collection '{collection}')";
+}

@@ -1,0 +1,44 @@
+using DocStore.PostgreSQL.Backend;
+using Npgsql;
+
+namespace DocStore.PostgreSQL;
+
+/// <summary>
+/// Opens a generated <see cref="DocStoreContext"/> over PostgreSQL: <c>AppDb.OpenPostgres("Host=db;Database=app;Username=app")</c>.
+/// The context's typed collections, their generated <c>FindBy…</c>, <c>CountBy…</c>, range and paging methods,
+/// and its explicit transactions work as on an embedded database; each collection is a table (docs/postgresql.md).
+/// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1000:Do not declare static members on generic types", Justification = "Static extension members: called on the context type, AppDb.OpenPostgres(...), which is the point.")]
+public static class PostgresContextExtensions
+{
+    /// <summary>The static members every generated context gains from this package.</summary>
+    /// <typeparam name="TContext">The generated context type.</typeparam>
+    extension<TContext>(TContext)
+        where TContext : DocStoreContext, IOpenableContext<TContext>
+    {
+        /// <summary>
+        /// Opens the context on the PostgreSQL database <paramref name="connectionString"/> names (Npgsql syntax;
+        /// several hosts for failover). Each collection's table, sequence and index tables are created when
+        /// missing; an index whose declaration changed is rebuilt from the stored documents.
+        /// </summary>
+        /// <param name="connectionString">An Npgsql connection string.</param>
+        /// <returns>The open context; disposing it closes the connection pool it created.</returns>
+        /// <exception cref="ArgumentException">The connection string is empty or malformed.</exception>
+        /// <exception cref="StorageFailedException">The server cannot be reached.</exception>
+        public static TContext OpenPostgres(string connectionString)
+        {
+            ArgumentException.ThrowIfNullOrWhiteSpace(connectionString);
+            return DocStoreContext.OpenOn<TContext>(new PostgresBackend(NpgsqlDataSource.Create(connectionString), ownsDataSource: true));
+        }
+
+        /// <summary>Opens the context on <paramref name="dataSource"/>, which the caller keeps owning (disposing the context leaves it open).</summary>
+        /// <param name="dataSource">The data source (single or multi-host).</param>
+        /// <returns>The open context.</returns>
+        /// <exception cref="StorageFailedException">The server cannot be reached.</exception>
+        public static TContext OpenPostgres(NpgsqlDataSource dataSource)
+        {
+            ArgumentNullException.ThrowIfNull(dataSource);
+            return DocStoreContext.OpenOn<TContext>(new PostgresBackend(dataSource, ownsDataSource: false));
+        }
+    }
+}

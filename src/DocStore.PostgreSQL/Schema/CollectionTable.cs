@@ -1,0 +1,75 @@
+using DocStore.BTree;
+using DocStore.Indexing;
+using DocStore.Metadata;
+using DocStore.PostgreSQL.Documents;
+using DocStore.Storage.Pages;
+
+namespace DocStore.PostgreSQL.Schema;
+
+/// <summary>
+/// Where a collection lives in PostgreSQL: its table (<c>id</c> typed primary key, <c>sort_key</c> the
+/// encoded key that orders scans as the embedded engine does, <c>doc</c> jsonb), one entry table per index
+/// (<c>entry</c> the embedded engine's index tree key, <c>id</c> the document) and, for sequence keys, a
+/// one-row table holding the last key stored or handed out.
+/// </summary>
+internal sealed class CollectionTable<T, TKey>
+    where TKey : notnull
+{
+    public CollectionTable(ICollectionModel<T, TKey> model)
+    {
+        Model = model;
+        Collection = model.CollectionName;
+        Table = SqlNames.Quote(Collection, $"table of collection '{Collection}'");
+        TableName = Collection;
+        IndexTableNames = [.. model.Indexes.Select(i => $"{Collection}__{i.Name}")];
+        IndexTables = [.. model.Indexes.Select((i, n) => SqlNames.Quote(IndexTableNames[n], $"index '{i.Name}' of collection '{Collection}'"))];
+        Sequence = SqlNames.Quote($"{Collection}__seq", $"key sequence of collection '{Collection}'");
+        Key = KeyColumn<TKey>.Create();
+
+        // The embedded engine's limits with its default page size, so a key refused there is refused here.
+        MaxKeyLength = TreeLimits.MaxKeyLength(PageLayout.DefaultPageSize);
+        Entries = new IndexEntries(Collection, model.Indexes, MaxKeyLength);
+        Documents = new JsonDocuments<T, TKey>(model);
+    }
+
+    /// <summary>The documents' JSON form (one field dictionary per collection).</summary>
+    public JsonDocuments<T, TKey> Documents { get; }
+
+    public ICollectionModel<T, TKey> Model { get; }
+
+    public string Collection { get; }
+
+    /// <summary>The quoted table name.</summary>
+    public string Table { get; }
+
+    public string TableName { get; }
+
+    /// <summary>The quoted entry table of each index, by index position.</summary>
+    public string[] IndexTables { get; }
+
+    public string[] IndexTableNames { get; }
+
+    public string Sequence { get; }
+
+    public KeyColumn<TKey> Key { get; }
+
+    public int MaxKeyLength { get; }
+
+    public IndexEntries Entries { get; }
+
+    public bool UsesSequence => Model.KeyGeneration == KeyGeneration.Sequence;
+
+    /// <summary>The index (by name) whose entry table is <paramref name="tableName"/>, or null.</summary>
+    public string? IndexOfTable(string? tableName)
+    {
+        var position = Array.IndexOf(IndexTableNames, tableName);
+        return position < 0 ? null : Model.Indexes[position].Name;
+    }
+
+    /// <summary>What an index is, as its entry table records it: rebuilt when this changes.</summary>
+    public string Declaration(int index)
+    {
+        var definition = Model.Indexes[index];
+        return $"docstore index {(definition.Unique ? "unique " : string.Empty)}{(definition.Multikey ? "multikey " : string.Empty)}on {string.Join(", ", definition.Paths)}";
+    }
+}
