@@ -114,6 +114,9 @@ internal sealed record JoinClause(JoinKind Kind, TableSource Source, SqlExpressi
 {
     /// <summary>The names of <c>USING (a, b)</c>: each equal in this source and the nearest earlier source that has it.</summary>
     public ImmutableArray<SqlName> Using { get; init; } = [];
+
+    /// <summary>True for <c>NATURAL ... JOIN</c>: USING the declared columns this source shares with the earlier ones.</summary>
+    public bool Natural { get; init; }
 }
 
 /// <summary>One ORDER BY term: <c>expr [ASC|DESC]</c>.</summary>

@@ -70,5 +70,5 @@ internal sealed partial class Binder
     private static BoundExpr WithSortCollation(BoundExpr key) => Collation(key) == true ? new FoldCaseExpr(key) { Text = key.Text } : key;
 
     /// <summary>True for an explicit NOCASE, null when the expression has no explicit collation (COLLATE BINARY binds to its operand, so it reads as none).</summary>
-    private static bool? Collation(BoundExpr expression) => expression is NoCaseExpr ? true : null;
+    private static bool? Collation(BoundExpr expression) => NoCaseExpr.IsNoCase(expression) ? true : null;
 }

@@ -56,17 +56,20 @@ internal sealed partial class Binder
             case InListExpression inList:
                 var item = BindExpression(inList.Operand);
                 var items = inList.Items.Select(i => WithAffinity(BindExpression(i), i, item)).ToArray();
+                (item, items) = WithListCollation(item, items);
                 return OverElements(new InListExpr(item, items, inList.Negated) { Text = text });
             case InSubqueryExpression inSubquery:
                 var operand = BindExpression(inSubquery.Operand);
                 var set = BindSubquery(inSubquery.Query);
                 SingleColumn(set, inSubquery.Query);
-                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource });
+                var setNoCase = SetCollation(operand, set);
+                operand = setNoCase ? new FoldCaseExpr(operand) { Text = operand.Text } : operand;
+                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource, NoCase = setNoCase });
             case BetweenExpression between:
                 var tested = BindExpression(between.Operand);
                 var low = WithAffinity(BindExpression(between.Low), between.Low, tested);
                 var high = WithAffinity(BindExpression(between.High), between.High, tested);
-                return OverElements(new BetweenExpr(tested, low, high, between.Negated) { Text = text });
+                return OverElements(CollatedBetween(tested, low, high, between.Negated, text) ?? new BetweenExpr(tested, low, high, between.Negated) { Text = text });
             case LikeExpression like:
                 return OverElements(new LikeExpr(BindExpression(like.Operand), BindExpression(like.Pattern), like.Negated) { Text = text });
             case FunctionCall call:
@@ -243,7 +246,8 @@ internal sealed partial class Binder
             }
         }
 
-        return new PathExpr(source.Index, ids, expand, expand >= 0 ? _elementSlots++ : -1, stored.ToString()) { Text = text };
+        var bound = new PathExpr(source.Index, ids, expand, expand >= 0 ? _elementSlots++ : -1, stored.ToString()) { Text = text };
+        return ids.Length == 1 && source.Collection.DerivedNoCase.Contains(stored.ToString()) ? new NoCaseExpr(bound) { Text = text } : bound;
     }
 
     /// <summary>Several sources have a field <paramref name="name"/>: the name must be qualified.</summary>

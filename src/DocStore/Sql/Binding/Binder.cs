@@ -74,7 +74,7 @@ internal sealed partial class Binder
         }
 
         var where = query.Where is null ? null : BindPredicate(query.Where);
-        var groupBy = query.GroupBy.Select(BindExpression).ToArray();
+        var groupBy = query.GroupBy.Select(BindExpression).Select(WithSortCollation).ToArray();
 
         _aggregatesAllowed = true;
         var columns = BindColumns(query.Items);

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using DocStore.Sql.Ast;
 using DocStore.Sql.Bound;
 
@@ -17,13 +18,14 @@ internal static class JoinConditions
     /// <param name="hasField">True when a source has a field of that name.</param>
     public static SqlExpression? Condition(string sql, JoinClause join, IReadOnlyList<BoundSource> earlier, BoundSource joined, Func<BoundSource, SqlName, bool> hasField)
     {
-        if (join.Using.IsEmpty)
+        var used = join.Natural ? NaturalJoins.SharedColumns(sql, join, earlier, joined) : join.Using;
+        if (used.IsEmpty)
         {
             return join.On;
         }
 
         SqlExpression? condition = null;
-        foreach (var name in join.Using)
+        foreach (var name in used)
         {
             var left = earlier.LastOrDefault(s => hasField(s, name))
                 ?? throw SqlErrors.UnknownName(sql, name.Span, $"USING names '{name.Text}', which no source before '{joined.Alias}' has");

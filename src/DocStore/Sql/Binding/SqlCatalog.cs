@@ -62,6 +62,9 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
 
     /// <summary>For a subquery in FROM: its result column names, the fields of the documents made from its rows.</summary>
     public string[] DerivedColumns { get; init; } = [];
+
+    /// <summary>For a subquery in FROM: the result columns marked COLLATE NOCASE, which keep that collation when read by name.</summary>
+    public IReadOnlySet<string> DerivedNoCase { get; init; } = new HashSet<string>();
 }
 
 /// <summary>

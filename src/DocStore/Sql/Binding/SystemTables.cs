@@ -7,7 +7,8 @@ namespace DocStore.Sql.Binding;
 
 /// <summary>
 /// The system tables, what <c>sqlite_schema</c> is to SQLite: <c>docstore_collections</c> (name,
-/// key_field, key_type, index_count, field_count), <c>docstore_indexes</c> (collection, name, unique, multikey,
+/// key_field, key_type, index_count, field_count, and a table's declared columns and their type names),
+/// <c>docstore_indexes</c> (collection, name, unique, multikey,
 /// paths, path) and <c>docstore_fields</c> (collection, id, name, type). The types are those a typed model
 /// recorded in the catalog (NULL when none has). Their rows are documents built from
 /// the catalog when a statement reads them, so every SQL feature works on them.
@@ -39,6 +40,8 @@ internal static class SystemTables
                         { "key_type", collection.Types?.FirstOrDefault(t => t.Path == collection.KeyField)?.Type },
                         { "index_count", collection.Indexes.Count },
                         { "field_count", fieldsOf(collection).Count },
+                        { "columns", new BsonArray(collection.Columns.Select(c => (BsonValue)c.Name)) },
+                        { "column_types", new BsonArray(collection.Columns.Select(c => (BsonValue)c.DeclaredType)) },
                     }));
                     break;
                 case IndexesTable:

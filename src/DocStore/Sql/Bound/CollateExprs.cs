@@ -6,6 +6,32 @@ namespace DocStore.Sql.Bound;
 /// </summary>
 internal sealed class NoCaseExpr(BoundExpr operand) : BoundExpr
 {
+    /// <summary>The value as the expression's collation compares it: folded when it is marked NOCASE.</summary>
+    public static SqlValue Collated(BoundExpr? expression, SqlValue value) => expression is not null && IsNoCase(expression) ? FoldCaseExpr.Fold(value) : value;
+
+    /// <summary>
+    /// True when the expression compares under NOCASE: it, or the first operand that has an explicit
+    /// collation (left to right, through operators and function arguments, as SQLite propagates it), is
+    /// marked NOCASE. Subqueries are not looked into.
+    /// </summary>
+    public static bool IsNoCase(BoundExpr expression)
+    {
+        if (expression is NoCaseExpr)
+        {
+            return true;
+        }
+
+        foreach (var child in expression.Children)
+        {
+            if (IsNoCase(child))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     public BoundExpr Operand { get; } = operand;
 
     public override IEnumerable<BoundExpr> Children => [Operand];
@@ -23,9 +49,11 @@ internal sealed class FoldCaseExpr(BoundExpr operand) : BoundExpr
 
     public override IEnumerable<BoundExpr> Children => [Operand];
 
-    public override SqlValue Eval(RowContext row)
+    public override SqlValue Eval(RowContext row) => Fold(Operand.Eval(row));
+
+    /// <summary>The value as NOCASE compares it: text with ASCII capitals lowered, anything else unchanged.</summary>
+    public static SqlValue Fold(SqlValue value)
     {
-        var value = Operand.Eval(row);
         if (value.Kind != SqlKind.Text)
         {
             return value;

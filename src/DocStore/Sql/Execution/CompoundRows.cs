@@ -16,7 +16,8 @@ internal static class CompoundRows
     {
         var query = plan.Query;
         var width = query.Columns.Length;
-        var comparer = new RowComparer(width);
+        // Rows compare under the first select's column collations.
+        var comparer = CollatedRowComparer.For([.. plan.Parts[0].Query.Columns.Select(c => c.Value)]);
         IEnumerable<SqlValue[]> rows = SelectExecutor.Run(plan.Parts[0], state, outer);
         for (var i = 1; i < plan.Parts.Length; i++)
         {
@@ -56,7 +57,7 @@ internal static class CompoundRows
         }
     }
 
-    private static IEnumerable<SqlValue[]> Except(IEnumerable<SqlValue[]> rows, SelectPlan part, ExecState state, RowContext? outer, RowComparer comparer)
+    private static IEnumerable<SqlValue[]> Except(IEnumerable<SqlValue[]> rows, SelectPlan part, ExecState state, RowContext? outer, IEqualityComparer<SqlValue[]> comparer)
     {
         var removed = new HashSet<SqlValue[]>(SelectExecutor.Run(part, state, outer), comparer);
         foreach (var row in rows)
@@ -68,7 +69,7 @@ internal static class CompoundRows
         }
     }
 
-    private static IEnumerable<SqlValue[]> Intersect(IEnumerable<SqlValue[]> rows, SelectPlan part, ExecState state, RowContext? outer, RowComparer comparer)
+    private static IEnumerable<SqlValue[]> Intersect(IEnumerable<SqlValue[]> rows, SelectPlan part, ExecState state, RowContext? outer, IEqualityComparer<SqlValue[]> comparer)
     {
         var kept = new HashSet<SqlValue[]>(SelectExecutor.Run(part, state, outer), comparer);
         var seen = new HashSet<SqlValue[]>(comparer);

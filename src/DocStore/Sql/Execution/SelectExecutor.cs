@@ -46,7 +46,7 @@ internal static class SelectExecutor
 
         if (query.Distinct)
         {
-            rows = Distinct(rows, query.Columns.Length);
+            rows = Distinct(rows, CollatedRowComparer.For([.. query.Columns.Select(c => c.Value)]));
         }
 
         if (plan.SortNeeded)
@@ -219,9 +219,9 @@ internal static class SelectExecutor
         return output;
     }
 
-    private static IEnumerable<SqlValue[]> Distinct(IEnumerable<SqlValue[]> rows, int width)
+    private static IEnumerable<SqlValue[]> Distinct(IEnumerable<SqlValue[]> rows, IEqualityComparer<SqlValue[]> comparer)
     {
-        var seen = new HashSet<SqlValue[]>(new RowComparer(width));
+        var seen = new HashSet<SqlValue[]>(comparer);
         foreach (var row in rows)
         {
             if (seen.Add(row))

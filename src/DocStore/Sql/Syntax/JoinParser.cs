@@ -5,7 +5,7 @@ namespace DocStore.Sql.Syntax;
 
 /// <summary>
 /// The sources after the first in FROM: <c>, source</c>, <c>[INNER] JOIN</c>, <c>LEFT [OUTER] JOIN</c> and
-/// <c>CROSS JOIN</c>, each with an optional <c>ON condition</c> or <c>USING (names)</c>. CROSS and NATURAL are
+/// <c>CROSS JOIN</c>, each with an optional <c>ON condition</c> or <c>USING (names)</c>, or after <c>NATURAL</c> neither. CROSS and NATURAL are
 /// join words only before JOIN (as in SQLite), so they stay usable as names elsewhere.
 /// </summary>
 internal sealed class JoinParser(ParserInput input, NameParser names, ExpressionParser expressions, SelectParser sources)
@@ -34,9 +34,12 @@ internal sealed class JoinParser(ParserInput input, NameParser names, Expression
             return new JoinClause(JoinKind.Inner, listed, null, input.SpanFrom(first));
         }
 
-        if (first.Kind == TokenKind.Identifier && first.Text(input.Sql).Equals("NATURAL", StringComparison.OrdinalIgnoreCase))
+        // NATURAL [LEFT [OUTER] | INNER | CROSS] JOIN: USING the declared columns both sides have (bound later).
+        var natural = first.Kind == TokenKind.Identifier && first.Text(input.Sql).Equals("NATURAL", StringComparison.OrdinalIgnoreCase);
+        var start = first;
+        if (natural)
         {
-            throw input.ErrorAt(first, "a join without NATURAL (NATURAL JOIN is not supported: documents have no fixed columns to match; write JOIN ... USING (names) or ON)");
+            first = input.Advance();
         }
 
         var kind = JoinKind.Inner;
@@ -57,6 +60,16 @@ internal sealed class JoinParser(ParserInput input, NameParser names, Expression
         }
 
         var source = sources.ParseTableSource("a collection name after JOIN");
+        if (natural)
+        {
+            if (input.Current.Kind is TokenKind.On or TokenKind.Using)
+            {
+                throw input.Error("no ON or USING after a NATURAL join (it joins on the columns both sides declare)");
+            }
+
+            return new JoinClause(kind, source, null, input.SpanFrom(start)) { Natural = true };
+        }
+
         if (input.Accept(TokenKind.On))
         {
             var on = expressions.ParseExpressionInto(ref tallest);

@@ -64,6 +64,8 @@ public static class ExpressionCases
         "likely(5)", "unlikely('a')", "likelihood(3, 0.5)",
         "'abc' GLOB 'a*'", "'abc' GLOB 'A*'", "'abc' GLOB '?b?'", "'abc' GLOB '[a-c]bc'", "'abc' GLOB '[^a]bc'", "'abc' NOT GLOB 'a*'", "NULL GLOB 'a'",
         "'a]' GLOB '[]]'", "'x' GLOB '[]x]'", "'abcabc' GLOB '*c*c'",
+"upper('a' COLLATE NOCASE) = 'a'", "('a' COLLATE NOCASE || 'b') = 'AB'", "'B' IN ('a', 'b' COLLATE NOCASE)", "'B' IN ('b' COLLATE NOCASE)", "'B' COLLATE NOCASE IN ('a', 'b')",
+        "'b' COLLATE NOCASE BETWEEN 'A' AND 'C'", "'b' BETWEEN 'A' COLLATE NOCASE AND 'c'", "'B' IN (SELECT 'b' COLLATE NOCASE)",
         "'abc' = 'ABC' COLLATE NOCASE", "'abc' COLLATE NOCASE = 'ABC'", "'abc' COLLATE BINARY = 'ABC'", "'a' < 'B' COLLATE NOCASE",
         "EXISTS (SELECT 1)", "EXISTS (SELECT 1 WHERE 0)", "NOT EXISTS (SELECT 1 WHERE 0)",
         "(SELECT 5)", "(SELECT 1 WHERE 0)", "3 IN (SELECT 3)",

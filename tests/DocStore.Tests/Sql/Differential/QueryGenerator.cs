@@ -7,7 +7,7 @@ internal sealed record DifferentialQuery(string DocStore, string Sqlite, bool Or
 
 /// <summary>
 /// Random SELECTs over <see cref="DifferentialData"/>, written in DocStore's dialect and translated to
-/// SQLite's: a path <c>t.c.d</c> becomes <c>json_extract(t.doc, '$.c.d')</c>, a predicate on <c>t.tags[]</c>
+/// SQLite's: a path <c>t.c.d</c> becomes the column <c>t."c.d"</c> holding <c>json_extract(t.doc, '$.c.d')</c>, a predicate on <c>t.tags[]</c>
 /// an <c>EXISTS</c> over <c>json_each</c>; LIKE is LIKE in both (ASCII case-insensitive). Values and
 /// predicates include CASE, CAST, IS, GLOB, correlated EXISTS and scalar subqueries, SQLite's core
 /// functions, predicates used as values and text in arithmetic. Queries with LIMIT order
@@ -32,6 +32,12 @@ internal sealed class QueryGenerator(int seed)
             return Compound();
         }
 
+        if (_random.Next(15) == 0)
+        {
+            _joined = false;
+            return Derived();
+        }
+
         _joined = _random.Next(4) == 0;
         var join = _joined ? Join() : (string.Empty, string.Empty, false);
         (string Ds, string Sq)? where = _random.Next(5) > 0 ? Predicate(2) : null;
@@ -42,9 +48,10 @@ internal sealed class QueryGenerator(int seed)
             var on = join.Item1[(join.Item1.IndexOf(" ON ", StringComparison.Ordinal) + 4)..];
             var onSq = join.Item2[(join.Item2.IndexOf(" ON ", StringComparison.Ordinal) + 4)..];
             _third = _random.Next(3) == 0;
-            var third = _third ? (", U v", ", U v") : (string.Empty, string.Empty);
+            var comma = _random.Next(3) == 0 ? " CROSS JOIN " : ", ";
+            var third = _third ? (comma + "U v", comma + "U v") : (string.Empty, string.Empty);
             var thirdOn = _third ? (" AND v.k = u.k", $" AND {P("v", "k")} = {P("u", "k")}") : (string.Empty, string.Empty);
-            from = ("FROM U u" + third.Item1 + ", T t", "FROM U u" + third.Item2 + ", T t");
+            from = ("FROM U u" + third.Item1 + comma + "T t", "FROM U u" + third.Item2 + comma + "T t");
             where = where is null ? (on + thirdOn.Item1, onSq + thirdOn.Item2) : ($"{on}{thirdOn.Item1} AND {where.Value.Ds}", $"{onSq}{thirdOn.Item2} AND ({where.Value.Sq})");
         }
 
@@ -78,9 +85,51 @@ internal sealed class QueryGenerator(int seed)
         return new DifferentialQuery(ds, sq, false);
     }
 
+    /// <summary>
+    /// Subqueries in FROM, nested subqueries and NOCASE DISTINCT and UNION: counted or grouped by value, so
+    /// which of several rows equal under NOCASE survives does not matter.
+    /// </summary>
+    private DifferentialQuery Derived()
+    {
+        var where = Predicate(1);
+        var value = Value();
+        var bound = _random.Next(0, 8);
+        switch (_random.Next(4))
+        {
+            case 0:
+                return new DifferentialQuery(
+                    $"SELECT s.v, COUNT(*) FROM (SELECT {value.Ds} AS v FROM T t WHERE {where.Ds}) s GROUP BY s.v",
+                    $"SELECT s.v, COUNT(*) FROM (SELECT {value.Sq} AS v FROM T t WHERE {where.Sq}) s GROUP BY s.v",
+                    false);
+            case 1:
+                return new DifferentialQuery(
+                    $"SELECT COUNT(*), COUNT(DISTINCT lower(s.v)) FROM (SELECT DISTINCT t.b COLLATE NOCASE AS v FROM T t WHERE {where.Ds}) s",
+                    $"SELECT COUNT(*), COUNT(DISTINCT lower(s.v)) FROM (SELECT DISTINCT {P("t", "b")} COLLATE NOCASE AS v FROM T t WHERE {where.Sq}) s",
+                    true);
+            case 2:
+                return new DifferentialQuery(
+                    $"SELECT COUNT(*) FROM (SELECT t.c.e COLLATE NOCASE AS v FROM T t WHERE {where.Ds} UNION SELECT u.w FROM U u WHERE u.k < {bound}) s",
+                    $"SELECT COUNT(*) FROM (SELECT {P("t", "c.e")} COLLATE NOCASE AS v FROM T t WHERE {where.Sq} UNION SELECT {P("u", "w")} FROM U u WHERE {P("u", "k")} < {bound}) s",
+                    true);
+            default:
+                return new DifferentialQuery(
+                    $"SELECT s.v, s.n FROM (SELECT t.g AS v, COUNT(*) AS n FROM T t WHERE t.g IN (SELECT x.k FROM U x WHERE EXISTS (SELECT 1 FROM T y WHERE y.ref = x._id AND y.a > {bound})) GROUP BY t.g) s, U u WHERE u._id = s.v",
+                    $"SELECT s.v, s.n FROM (SELECT {P("t", "g")} AS v, COUNT(*) AS n FROM T t WHERE {P("t", "g")} IN (SELECT {P("x", "k")} FROM U x WHERE EXISTS (SELECT 1 FROM T y WHERE {P("y", "ref")} = {P("x", "_id")} AND {P("y", "a")} > {bound})) GROUP BY {P("t", "g")}) s, U u WHERE {P("u", "_id")} = s.v",
+                    false);
+        }
+    }
+
+    /// <summary>A join of U to T; the flag is set when it cannot be rewritten as a comma join (LEFT, USING).</summary>
     private (string, string, bool) Join()
     {
         var left = _random.Next(3) == 0;
+        if (_random.Next(6) == 0)
+        {
+            // Both tables hold _id (a column in SQLite), so USING reads alike in both dialects.
+            var usingJoin = left ? " LEFT JOIN U u USING (_id)" : " JOIN U u USING (_id)";
+            return (usingJoin, usingJoin, true);
+        }
+
         var kind = left ? " LEFT JOIN U u ON " : " JOIN U u ON ";
         var on = _random.Next(4) switch
         {
@@ -112,7 +161,7 @@ internal sealed class QueryGenerator(int seed)
             {
                 if (_random.Next(2) == 0)
                 {
-                    keys.Add(Value());
+                    keys.Add(_random.Next(4) == 0 ? ("t.b COLLATE NOCASE", $"{P("t", "b")} COLLATE NOCASE") : Value());
                 }
 
                 keys.Add(("t._id", P("t", "_id")));
@@ -141,8 +190,9 @@ internal sealed class QueryGenerator(int seed)
     private DifferentialQuery Grouped((string Ds, string Sq) from, (string Ds, string Sq) where)
     {
         var grouped = _random.Next(4) > 0;
-        var key = _random.Next(4) switch
+        var key = _random.Next(5) switch
         {
+            4 => ("lower(t.b)", $"lower({P("t", "b")})"),
             0 => ("t.g", P("t", "g")),
             1 => ("t.b", P("t", "b")),
             2 => ("t.c.e", P("t", "c.e")),
@@ -154,8 +204,9 @@ internal sealed class QueryGenerator(int seed)
         var sq = "SELECT " + string.Join(", ", select.Select(s => s.Item2)) + " " + from.Sq + where.Sq;
         if (grouped)
         {
-            ds += " GROUP BY " + key.Item1;
-            sq += " GROUP BY " + key.Item2;
+            // lower(t.b) is grouped by t.b under NOCASE: every row of a group gives the same lower(t.b).
+            ds += " GROUP BY " + (key.Item1 == "lower(t.b)" ? "t.b COLLATE NOCASE" : key.Item1);
+            sq += " GROUP BY " + (key.Item1 == "lower(t.b)" ? $"{P("t", "b")} COLLATE NOCASE" : key.Item2);
             if (_random.Next(3) == 0)
             {
                 var n = _random.Next(1, 30);
@@ -179,7 +230,7 @@ internal sealed class QueryGenerator(int seed)
         return _random.Next(10) switch
         {
             8 => ($"TOTAL({numeric.Ds})", $"TOTAL({numeric.Sq})"),
-            9 => ($"COUNT(DISTINCT {numeric.Ds})", $"COUNT(DISTINCT {numeric.Sq})"),
+            9 => _random.Next(2) == 0 ? ($"COUNT(DISTINCT {numeric.Ds})", $"COUNT(DISTINCT {numeric.Sq})") : ("COUNT(DISTINCT t.c.e COLLATE NOCASE)", $"COUNT(DISTINCT {P("t", "c.e")} COLLATE NOCASE)"),
             0 => ("COUNT(*)", "COUNT(*)"),
             1 => ($"COUNT({numeric.Ds})", $"COUNT({numeric.Sq})"),
             2 => ($"SUM({numeric.Ds})", $"SUM({numeric.Sq})"),
@@ -267,8 +318,24 @@ internal sealed class QueryGenerator(int seed)
 
         var number = NumberLiteral();
         var word = Word();
-        switch (_random.Next(18))
+        switch (_random.Next(22))
         {
+            case 18:
+                var collated = TextPath("t");
+                var op18 = Comparisons[_random.Next(Comparisons.Length)];
+                return _random.Next(2) == 0
+                    ? ($"{collated.Ds} COLLATE NOCASE {op18} '{word}'", $"{collated.Sq} COLLATE NOCASE {op18} '{word}'")
+                    : ($"{collated.Ds} {op18} '{word}' COLLATE NOCASE", $"{collated.Sq} {op18} '{word}' COLLATE NOCASE");
+            case 19:
+                var list = string.Join(", ", Enumerable.Range(0, _random.Next(1, 4)).Select(_ => $"'{Word()}'"));
+                var notIn19 = _random.Next(3) == 0 ? " NOT" : string.Empty;
+                return ($"t.b COLLATE NOCASE{notIn19} IN ({list})", $"{P("t", "b")} COLLATE NOCASE{notIn19} IN ({list})");
+            case 20:
+                var (lowWord, highWord) = (Word(), Word());
+                return ($"t.c.e COLLATE NOCASE BETWEEN '{lowWord}' AND '{highWord}'", $"{P("t", "c.e")} COLLATE NOCASE BETWEEN '{lowWord}' AND '{highWord}'");
+            case 21:
+                var bound21 = _random.Next(0, 8);
+                return ($"t.b COLLATE NOCASE IN (SELECT x.w FROM U x WHERE x.k < {bound21})", $"{P("t", "b")} COLLATE NOCASE IN (SELECT {P("x", "w")} FROM U x WHERE {P("x", "k")} < {bound21})");
             case 13:
                 var left = NumericPath("t");
                 var right = NumericPath("t");
@@ -354,5 +421,6 @@ internal sealed class QueryGenerator(int seed)
         ? (_random.Next(-5, 20) + 0.5).ToString(CultureInfo.InvariantCulture)
         : _random.Next(-5, 20).ToString(CultureInfo.InvariantCulture);
 
-    private static string P(string alias, string path) => $"json_extract({alias}.doc, '$.{path}')";
+    // Every path the generator reads is one of DifferentialData.ScalarPaths, a column in SQLite.
+    private static string P(string alias, string path) => $"{alias}.\"{path}\"";
 }

@@ -57,8 +57,8 @@ public sealed class SqliteScriptTests
         using var session = db.Sql.OpenSession();
         using var sqlite = new SqliteConnection("Data Source=:memory:");
         sqlite.Open();
-        var generator = new TableQueryGenerator(seed: 3);
-        var count = int.TryParse(Environment.GetEnvironmentVariable("DOCSTORE_SQL_DIFFERENTIAL_QUERIES"), out var n) ? n : 400;
+        var generator = new TableQueryGenerator(DifferentialTests.SoakSetting("DOCSTORE_SQL_DIFFERENTIAL_SEED", 3));
+        var count = DifferentialTests.SoakSetting("DOCSTORE_SQL_DIFFERENTIAL_QUERIES", 2_000);
         var statements = new List<string> { TableQueryGenerator.Create };
         statements.AddRange(generator.Rows(60));
         statements.AddRange(Enumerable.Range(0, count).Select(_ => generator.Next()));

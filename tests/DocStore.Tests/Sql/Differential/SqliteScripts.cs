@@ -123,8 +123,50 @@ public static class SqliteScripts
         DROP TABLE e3;
         """;
 
+    private const string Joins = """
+        CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, dept INTEGER, city TEXT);
+        CREATE TABLE dept (dept INTEGER, title TEXT, city TEXT);
+        CREATE TABLE bonus (name TEXT, amount REAL);
+        INSERT INTO emp VALUES (1, 'Ann', 10, 'Oslo'), (2, 'bob', 20, 'oslo'), (3, 'Cid', 10, 'Bergen'), (4, 'dee', NULL, NULL), (5, 'Eve', 30, 'OSLO');
+        INSERT INTO dept VALUES (10, 'Sales', 'Oslo'), (20, 'R&D', 'Oslo'), (30, 'Ops', 'OSLO'), (40, 'Empty', NULL);
+        INSERT INTO bonus VALUES ('ann', 1.5), ('Bob', '2'), ('Cid', 3), ('zed', NULL);
+        SELECT emp.name, dept.title FROM emp NATURAL JOIN dept ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp NATURAL LEFT JOIN dept ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp NATURAL LEFT OUTER JOIN dept ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp NATURAL INNER JOIN dept ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp NATURAL CROSS JOIN dept ORDER BY emp.id;
+        SELECT emp.name, bonus.amount FROM emp NATURAL JOIN bonus;
+        SELECT e.name, s.t FROM emp e NATURAL JOIN (SELECT dept, title AS t FROM dept) s ORDER BY e.id;
+        SELECT emp.name, dept.title FROM emp JOIN dept USING (dept) ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp JOIN dept USING (dept, city) ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp, dept WHERE emp.dept = dept.dept AND emp.city = dept.city COLLATE NOCASE ORDER BY emp.id;
+        SELECT emp.name, dept.title FROM emp CROSS JOIN dept WHERE dept.dept = emp.dept + 10 ORDER BY emp.id;
+        SELECT emp.name FROM emp NATURAL JOIN dept ON emp.id = 1;
+        SELECT emp.name FROM emp NATURAL JOIN dept USING (dept);
+        SELECT name FROM emp WHERE name COLLATE NOCASE IN ('ANN', 'BOB') ORDER BY id;
+        SELECT name FROM emp WHERE name IN ('ann', 'BOB' COLLATE NOCASE) ORDER BY id;
+        SELECT name FROM emp WHERE name IN ('ANN' COLLATE NOCASE) ORDER BY id;
+        SELECT name FROM emp WHERE name COLLATE NOCASE BETWEEN 'b' AND 'D' ORDER BY id;
+        SELECT name FROM emp WHERE name BETWEEN 'b' COLLATE NOCASE AND 'D' ORDER BY id;
+        SELECT name FROM emp WHERE name COLLATE NOCASE IN (SELECT name FROM bonus) ORDER BY id;
+        SELECT lower(city), COUNT(*) FROM emp GROUP BY city COLLATE NOCASE ORDER BY 1;
+        SELECT COUNT(*) FROM (SELECT DISTINCT city COLLATE NOCASE FROM emp);
+        SELECT COUNT(DISTINCT city COLLATE NOCASE), COUNT(DISTINCT city) FROM emp;
+        SELECT COUNT(*) FROM (SELECT name COLLATE NOCASE FROM emp UNION SELECT name FROM bonus);
+        SELECT COUNT(*) FROM (SELECT name COLLATE NOCASE FROM emp EXCEPT SELECT name FROM bonus);
+        SELECT name FROM emp ORDER BY name COLLATE NOCASE DESC;
+        SELECT COUNT(*) FROM (SELECT id FROM emp WHERE id < 3), (SELECT dept FROM dept WHERE dept > 10);
+        SELECT e.name, (SELECT MAX(b.amount) FROM bonus b WHERE b.name = e.name COLLATE NOCASE) FROM emp e ORDER BY e.id;
+        SELECT name FROM emp e WHERE EXISTS (SELECT 1 FROM dept d WHERE d.dept = e.dept AND d.city = e.city) ORDER BY id;
+        SELECT name FROM emp WHERE dept IN (SELECT dept FROM dept WHERE title LIKE '%s%' AND dept IN (SELECT dept FROM emp WHERE city GLOB 'O*')) ORDER BY id;
+        SELECT CASE WHEN dept IS NULL THEN 'none' ELSE CAST(dept AS TEXT) END, city FROM emp ORDER BY id;
+        SELECT dept FROM emp UNION SELECT dept FROM dept ORDER BY 1;
+        SELECT dept FROM emp INTERSECT SELECT dept FROM dept ORDER BY 1;
+        SELECT city FROM emp EXCEPT SELECT city FROM dept ORDER BY 1;
+        """;
+
     /// <summary>The scripts by name.</summary>
-    public static TheoryData<string> Names => new() { "mixed", "keys", "copies", "indexed", "errors" };
+    public static TheoryData<string> Names => new() { "mixed", "keys", "copies", "indexed", "errors", "joins" };
 
     /// <summary>The statements of script <paramref name="name"/>.</summary>
     public static IReadOnlyList<string> Statements(string name)
@@ -135,6 +177,7 @@ public static class SqliteScripts
             "keys" => Keys,
             "copies" => Copies,
             "indexed" => Indexed,
+            "joins" => Joins,
             _ => Errors,
         };
         return [.. script.Split(";\n").Select(s => s.Trim().TrimEnd(';')).Where(s => s.Length > 0)];

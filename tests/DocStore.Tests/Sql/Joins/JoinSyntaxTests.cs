@@ -31,11 +31,11 @@ public sealed class JoinSyntaxTests
     public void Joins_and_compounds_parse_to_the_expected_tree(string sql, string expected) => SqlAssert.Parses(sql, expected);
 
     [Fact]
-    public void Natural_join_is_named_as_unsupported_at_its_token()
+    public void Natural_join_takes_no_condition_and_says_so_at_it()
     {
-        var error = SqlAssert.Rejects("SELECT * FROM a NATURAL JOIN b");
-        Assert.Contains("NATURAL JOIN is not supported", error.Message, StringComparison.Ordinal);
-        Assert.Equal(16, error.Position);
+        var error = SqlAssert.Rejects("SELECT * FROM a NATURAL LEFT JOIN b USING (x)");
+        Assert.Contains("no ON or USING after a NATURAL join", error.Message, StringComparison.Ordinal);
+        Assert.Equal(36, error.Position);
     }
 
     [Fact]

@@ -14,5 +14,5 @@ internal static class SystemTableSchema
 
     /// <summary>Every system table's field names, in field-id order (one dictionary serves all three tables).</summary>
     public static readonly string[] Fields =
-        ["name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id", "key_type", "type"];
+        ["name", "key_field", "index_count", "field_count", "collection", "unique", "multikey", "paths", "path", "id", "key_type", "type", "columns", "column_types"];
 }
