@@ -28,9 +28,9 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
         try
         {
             var project = Projector<TElement>(run.Plan);
-            foreach (var row in Rows(run, run.Plan.Window(run.Values)))
+            foreach (var document in Documents(run, run.Plan.Window(run.Values)))
             {
-                yield return project(Read(row), run.Values);
+                yield return project(document, run.Values);
             }
         }
         finally
@@ -48,20 +48,20 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
             switch (run.Plan.Terminal)
             {
                 case Terminal.Count:
-                    return (TResult)(object)checked((int)Rows(run, window).LongCount());
+                    return (TResult)(object)checked((int)Count(run, window));
                 case Terminal.LongCount:
-                    return (TResult)(object)Rows(run, window).LongCount();
+                    return (TResult)(object)Count(run, window);
                 case Terminal.Any:
-                    return (TResult)(object)Rows(run, window).Any();
+                    return (TResult)(object)Documents(run, window).Any();
                 case Terminal.Sequence:
                     throw new QueryTranslationException(expression.ToString(), "the query returns a sequence; enumerate it or call ToList");
             }
 
             var project = Projector<TResult>(run.Plan);
             var found = new List<TResult>(2);
-            foreach (var row in Rows(run, window))
+            foreach (var document in Documents(run, window))
             {
-                found.Add(project(Read(row), run.Values));
+                found.Add(project(document, run.Values));
             }
 
             return run.Plan.Terminal switch
@@ -120,7 +120,7 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
             var project = Projector<TElement>(run.Plan);
             var items = new List<TElement>();
             var more = false;
-            foreach (var row in Rows(run, (offset, size + 1)))
+            foreach (var document in Documents(run, (offset, size + 1)))
             {
                 if (items.Count == size)
                 {
@@ -128,7 +128,7 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
                     break;
                 }
 
-                items.Add(project(Read(row), run.Values));
+                items.Add(project(document, run.Values));
             }
 
             return new DocumentPage<TElement>(items, more ? PageToken.Encode(offset + size) : null);
@@ -155,12 +155,41 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
         return serializer.Read(value.Bytes.Span, (IFieldDictionary)value.Boxed!);
     }
 
-    private static IEnumerable<SqlValue[]> Rows(OpenRun run, (long Offset, long? Limit) window)
+    /// <summary>The documents of the query's window: read straight from the access path when no sort is needed, else through the SQL executor.</summary>
+    private IEnumerable<TDocument> Documents(OpenRun run, (long Offset, long? Limit) window)
     {
-        var parameters = run.Plan.Bind(run.Values, window);
-        var state = new ExecState(run.Transaction, run.Database, run.Plan.Catalog, parameters, SqlLabel, null);
-        return SelectExecutor.Run(run.Plan.Select, state);
+        var state = State(run, window);
+        var select = run.Plan.Select;
+        if (!PlanDocuments.Applies(select))
+        {
+            foreach (var row in SelectExecutor.Run(select, state))
+            {
+                yield return Read(row);
+            }
+
+            yield break;
+        }
+
+        var context = PlanDocuments.Row(select, state);
+        var fields = context.Fields[0];
+        foreach (var document in PlanDocuments.Read(select, state, context, window.Offset, window.Limit))
+        {
+            yield return serializer.Read(document.Span, fields);
+        }
     }
+
+    /// <summary>The number of rows in the query's window, from keys alone when the access answers the whole predicate.</summary>
+    private static long Count(OpenRun run, (long Offset, long? Limit) window)
+    {
+        var state = State(run, window);
+        var select = run.Plan.Select;
+        return PlanDocuments.Applies(select)
+            ? PlanDocuments.Count(select, state, PlanDocuments.Row(select, state), window.Offset, window.Limit)
+            : SelectExecutor.Run(select, state).LongCount();
+    }
+
+    private static ExecState State(OpenRun run, (long Offset, long? Limit) window) =>
+        new(run.Transaction, run.Database, run.Plan.Catalog, run.Plan.Bind(run.Values, window), SqlLabel, null);
 
     private OpenRun Open(Expression expression)
     {

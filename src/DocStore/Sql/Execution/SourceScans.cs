@@ -163,7 +163,7 @@ internal static class SourceScans
             intervals = Intervals(access, row, []);
         }
 
-        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent))
+        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent, access.NullsAs))
         {
             var primaryKey = index.Unique ? entry.Value.ToArray() : PrimaryKeyOf(entry.Key, components);
             if (seen is not null && !seen.Add(primaryKey))
@@ -206,7 +206,8 @@ internal static class SourceScans
             return KeyIntervals.All(prefix);
         }
 
-        return KeyIntervals.Range(prefix, access.Low?.Eval(row), access.High?.Eval(row)) ?? KeyIntervals.All(prefix);
+        var range = KeyIntervals.Range(prefix, access.Low?.Eval(row), access.High?.Eval(row));
+        return range is null ? KeyIntervals.All(prefix) : access.IncludesNull ? [KeyIntervals.All(prefix)[0], .. range] : range;
     }
 
     /// <summary>Every combination of the leading components' encodings, each distinct once.</summary>
