@@ -70,6 +70,18 @@ public sealed class LinqIndexUseTests : IDisposable
         Assert.Equal(Ids(ScholarData.All(_db).Where(p => p.Age >= low && p.Age <= high).OrderBy(p => p.Age).ThenBy(p => p.Id)), Ids(query));
     }
 
+    [Theory]
+    [InlineData(3)]
+    [InlineData(-3)]
+    public void A_range_from_null_ordered_by_its_member_merges_missing_members(int bound)
+    {
+        var query = _db.Scholars.Query().Where(p => p.Age <= bound).OrderByDescending(p => p.Age).ThenByDescending(p => p.Id);
+        Assert.Contains("sort: index order", query.Explain(), StringComparison.Ordinal);
+        Assert.Equal(Ids(ScholarData.All(_db).Where(p => p.Age <= bound).OrderByDescending(p => p.Age).ThenByDescending(p => p.Id)), Ids(query));
+        var ascending = _db.Scholars.Query().Where(p => p.Age < bound).OrderBy(p => p.Age);
+        Assert.Equal(Ids(ScholarData.All(_db).Where(p => p.Age < bound).OrderBy(p => p.Age).ThenBy(p => p.Id)), Ids(ascending));
+    }
+
     [Fact]
     public void A_count_answered_by_an_index_seek_counts_keys()
     {
