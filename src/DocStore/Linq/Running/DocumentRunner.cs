@@ -11,8 +11,9 @@ namespace DocStore.Linq.Running;
 
 /// <summary>
 /// Runs LINQ queries over one typed collection: captures the expression's values, finds (or makes) the
-/// plan of its shape, binds the values as parameters and runs the SQL executor, reading with the
-/// generated serializer only the documents that pass. Without a transaction each execution reads a fresh
+/// plan of its shape, binds the values as parameters and reads the documents that pass straight from the
+/// plan's access path (through the SQL executor only when a sort is needed), turning each into the
+/// element with <see cref="Materializer{TDocument, TElement}"/>. Without a transaction each execution reads a fresh
 /// snapshot; with one it reads in that transaction and sees its uncommitted writes.
 /// </summary>
 internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string collection, IDocumentSerializer<TDocument> serializer, DocStoreTransaction? transaction, Func<bool> isDropped)
@@ -27,10 +28,10 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
         var run = Open(expression);
         try
         {
-            var project = Projector<TElement>(run.Plan);
-            foreach (var row in Rows(run, run.Plan.Window(run.Values)))
+            var materializer = new Materializer<TDocument, TElement>(run.Plan, serializer, run.Values);
+            foreach (var (document, fields) in Documents(run, run.Plan.Window(run.Values)))
             {
-                yield return project(Read(row), run.Values);
+                yield return materializer.Read(document, fields);
             }
         }
         finally
@@ -48,20 +49,20 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
             switch (run.Plan.Terminal)
             {
                 case Terminal.Count:
-                    return (TResult)(object)checked((int)Rows(run, window).LongCount());
+                    return (TResult)(object)checked((int)Count(run, window));
                 case Terminal.LongCount:
-                    return (TResult)(object)Rows(run, window).LongCount();
+                    return (TResult)(object)Count(run, window);
                 case Terminal.Any:
-                    return (TResult)(object)Rows(run, window).Any();
+                    return (TResult)(object)Documents(run, window).Any();
                 case Terminal.Sequence:
                     throw new QueryTranslationException(expression.ToString(), "the query returns a sequence; enumerate it or call ToList");
             }
 
-            var project = Projector<TResult>(run.Plan);
+            var materializer = new Materializer<TDocument, TResult>(run.Plan, serializer, run.Values);
             var found = new List<TResult>(2);
-            foreach (var row in Rows(run, window))
+            foreach (var (document, fields) in Documents(run, window))
             {
-                found.Add(project(Read(row), run.Values));
+                found.Add(materializer.Read(document, fields));
             }
 
             return run.Plan.Terminal switch
@@ -117,10 +118,10 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
                 offset = PageToken.Decode(continuation);
             }
 
-            var project = Projector<TElement>(run.Plan);
+            var materializer = new Materializer<TDocument, TElement>(run.Plan, serializer, run.Values);
             var items = new List<TElement>();
             var more = false;
-            foreach (var row in Rows(run, (offset, size + 1)))
+            foreach (var (document, fields) in Documents(run, (offset, size + 1)))
             {
                 if (items.Count == size)
                 {
@@ -128,7 +129,7 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
                     break;
                 }
 
-                items.Add(project(Read(row), run.Values));
+                items.Add(materializer.Read(document, fields));
             }
 
             return new DocumentPage<TElement>(items, more ? PageToken.Encode(offset + size) : null);
@@ -139,28 +140,42 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
         }
     }
 
-    private static Func<TDocument, object?[], TElement> Projector<TElement>(LinqPlan plan)
+    /// <summary>The documents of the query's window: read straight from the access path when no sort is needed, else through the SQL executor.</summary>
+    private static IEnumerable<(ReadOnlyMemory<byte> Document, IFieldDictionary Fields)> Documents(OpenRun run, (long Offset, long? Limit) window)
     {
-        if (plan.Projection is not null)
+        var state = State(run, window);
+        var select = run.Plan.Select;
+        if (!PlanDocuments.Applies(select))
         {
-            return plan.Projector<TDocument, TElement>();
+            foreach (var row in SelectExecutor.Run(select, state))
+            {
+                var value = row[0];
+                yield return (value.Bytes, (IFieldDictionary)value.Boxed!);
+            }
+
+            yield break;
         }
 
-        return static (document, _) => (TElement)(object)document!;
+        var context = PlanDocuments.Row(select, state);
+        var fields = context.Fields[0];
+        foreach (var document in PlanDocuments.Read(select, state, context, window.Offset, window.Limit))
+        {
+            yield return (document, fields);
+        }
     }
 
-    private TDocument Read(SqlValue[] row)
+    /// <summary>The number of rows in the query's window, from keys alone when the access answers the whole predicate.</summary>
+    private static long Count(OpenRun run, (long Offset, long? Limit) window)
     {
-        var value = row[0];
-        return serializer.Read(value.Bytes.Span, (IFieldDictionary)value.Boxed!);
+        var state = State(run, window);
+        var select = run.Plan.Select;
+        return PlanDocuments.Applies(select)
+            ? PlanDocuments.Count(select, state, PlanDocuments.Row(select, state), window.Offset, window.Limit)
+            : SelectExecutor.Run(select, state).LongCount();
     }
 
-    private static IEnumerable<SqlValue[]> Rows(OpenRun run, (long Offset, long? Limit) window)
-    {
-        var parameters = run.Plan.Bind(run.Values, window);
-        var state = new ExecState(run.Transaction, run.Database, run.Plan.Catalog, parameters, SqlLabel, null);
-        return SelectExecutor.Run(run.Plan.Select, state);
-    }
+    private static ExecState State(OpenRun run, (long Offset, long? Limit) window) =>
+        new(run.Transaction, run.Database, run.Plan.Catalog, run.Plan.Bind(run.Values, window), SqlLabel, null);
 
     private OpenRun Open(Expression expression)
     {

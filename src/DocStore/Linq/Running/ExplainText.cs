@@ -7,7 +7,8 @@ namespace DocStore.Linq.Running;
 /// <summary>
 /// A LINQ query's plan as text, in the words of SQL's EXPLAIN (docs/sql.md): one line of
 /// <c>column: value</c> pairs (source, collection, access, index, condition, filter, sort) and a line with
-/// the parameter values of this execution.
+/// the parameter values of this execution. A Count adds <c>count: keys</c> when the access answers the whole
+/// predicate, so keys are counted without reading documents, or <c>count: documents</c>.
 /// </summary>
 internal static class ExplainText
 {
@@ -26,6 +27,12 @@ internal static class ExplainText
             }
 
             lines.Add(string.Join("; ", parts));
+        }
+
+        if (plan.Terminal is Terminal.Count or Terminal.LongCount && lines.Count > 0 && PlanDocuments.Applies(plan.Select))
+        {
+            var row = new RowContext(1, plan.Select.Query.ElementSlots, 0, parameters, "(LINQ query)");
+            lines[0] += PlanDocuments.CountsFromKeys(plan.Select, row) ? "; count: keys" : "; count: documents";
         }
 
         if (plan.Parameters.Length > 0)

@@ -31,6 +31,9 @@ internal sealed class LinqPlan
     /// <summary>The projection over <see cref="Document"/> and <see cref="Values"/>, or null for the document itself.</summary>
     public required Expression? Projection { get; init; }
 
+    /// <summary>The projection over stored fields when it reads only scalar members, so documents need not be deserialized; else null.</summary>
+    public FieldProjection? Fields { get; init; }
+
     public required ParameterExpression Document { get; init; }
 
     public required ParameterExpression Values { get; init; }

@@ -62,6 +62,8 @@ internal static class QueryTranslator
         };
 
         var values = Expression.Parameter(typeof(object?[]), "values");
+        var projection = chain.Selector is null ? null : new ValueSlotRewriter(captured, values).Visit(chain.Selector);
+        var fieldProjection = projection is null ? null : FieldProjection.Make(projection, chain.Document, values, context);
         return new LinqPlan
         {
             Catalog = catalog,
@@ -70,7 +72,8 @@ internal static class QueryTranslator
             Paging = paging,
             Terminal = chain.Terminal,
             Cacheable = context.Cacheable,
-            Projection = chain.Selector is null ? null : new ValueSlotRewriter(captured, values).Visit(chain.Selector),
+            Projection = projection,
+            Fields = fieldProjection,
             Document = chain.Document,
             Values = values,
         };

@@ -13,8 +13,12 @@ namespace DocStore.Sql.Execution;
 /// </summary>
 internal static class KeyWalk
 {
-    /// <summary>The entries of <paramref name="intervals"/> in key order, or merged by the value of key component <paramref name="orderComponent"/> (-1: interval by interval).</summary>
-    public static IEnumerable<EntryScan.Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent)
+    /// <summary>
+    /// The entries of <paramref name="intervals"/> in key order, or merged by the value of key component
+    /// <paramref name="orderComponent"/> (-1: interval by interval), a NULL component sorting as
+    /// <paramref name="nullsAs"/> when one is given.
+    /// </summary>
+    public static IEnumerable<EntryScan.Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent, SqlValue? nullsAs = null)
     {
         if (intervals.Count == 1 || orderComponent < 0)
         {
@@ -38,7 +42,7 @@ internal static class KeyWalk
             if (OrderedWalk.Start(cursor, interval, descending))
             {
                 var key = cursor.Key.ToArray();
-                heads.Add((cursor, interval, key, Component(key, orderComponent)));
+                heads.Add((cursor, interval, key, OrderValue(key, orderComponent, nullsAs)));
             }
         }
 
@@ -51,7 +55,9 @@ internal static class KeyWalk
                 if (c == 0)
                 {
                     // Ties go by what follows the ordered component (the rest of the key, then the primary key), not by the leading components.
-                    c = Suffix(heads[i].Key, orderComponent).SequenceCompareTo(Suffix(heads[pick].Key, orderComponent));
+                    // A NULL read as a value ties with that value's keys: past the component, the primary keys decide.
+                    var skipped = nullsAs is null ? orderComponent : orderComponent + 1;
+                    c = Suffix(heads[i].Key, skipped).SequenceCompareTo(Suffix(heads[pick].Key, skipped));
                 }
 
                 if (descending ? c > 0 : c < 0)
@@ -65,7 +71,7 @@ internal static class KeyWalk
             if (OrderedWalk.Next(cursor, interval, descending))
             {
                 var next = cursor.Key.ToArray();
-                heads[pick] = (cursor, interval, next, Component(next, orderComponent));
+                heads[pick] = (cursor, interval, next, OrderValue(next, orderComponent, nullsAs));
             }
             else
             {
@@ -95,6 +101,12 @@ internal static class KeyWalk
         }
 
         return reader.Remaining;
+    }
+
+    private static SqlValue OrderValue(byte[] key, int component, SqlValue? nullsAs)
+    {
+        var value = Component(key, component);
+        return value.IsNull && nullsAs is { } stand ? stand : value;
     }
 
     /// <summary>The value of key component <paramref name="index"/>, decoded for comparison.</summary>

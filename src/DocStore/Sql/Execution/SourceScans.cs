@@ -190,7 +190,7 @@ internal static class SourceScans
             intervals = Intervals(access, row, []);
         }
 
-        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent))
+        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent, access.NullsAs))
         {
             // Only a multikey index needs the primary key kept (to skip a document met twice); others look it up in place.
             if (seen is null)
@@ -255,7 +255,8 @@ internal static class SourceScans
             return KeyIntervals.All(prefix);
         }
 
-        return KeyIntervals.Range(prefix, access.Low?.Eval(row), access.High?.Eval(row)) ?? KeyIntervals.All(prefix);
+        var range = KeyIntervals.Range(prefix, access.Low?.Eval(row), access.High?.Eval(row));
+        return range is null ? KeyIntervals.All(prefix) : access.IncludesNull ? [KeyIntervals.All(prefix)[0], .. range] : range;
     }
 
     /// <summary>Every combination of the leading components' encodings, each distinct once.</summary>

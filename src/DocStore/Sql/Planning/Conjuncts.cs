@@ -13,7 +13,11 @@ internal enum ConditionKind
 }
 
 /// <summary>A conjunct that an index or the primary key can answer: a condition on <see cref="Path"/> by values free of that source.</summary>
-internal sealed record Condition(BoundExpr Conjunct, PathExpr Path, ConditionKind Kind, BoundExpr[] Values, BoundExpr? Low, BoundExpr? High, string? Prefix);
+internal sealed record Condition(BoundExpr Conjunct, PathExpr Path, ConditionKind Kind, BoundExpr[] Values, BoundExpr? Low, BoundExpr? High, string? Prefix)
+{
+    /// <summary>A range that also matches NULL or missing (see <see cref="NullInclusiveRanges"/>).</summary>
+    public bool IncludesNull { get; init; }
+}
 
 /// <summary>Splitting filters into conjuncts, and recognizing the ones an index can answer.</summary>
 internal static class Conjuncts
@@ -118,6 +122,7 @@ internal static class Conjuncts
                 new Condition(conjunct, path, ConditionKind.Prefix, [], null, null, prefix),
             OrdinalPrefixExpr { Operand: PathExpr path, Prefix: var value } when free(value) =>
                 new Condition(conjunct, path, ConditionKind.Prefix, [value], null, null, null),
+            BinaryExpr { Operator: BinaryOperator.Or } or => NullInclusiveRanges.Recognize(conjunct, or, free),
             _ => null,
         };
 

@@ -121,7 +121,7 @@ internal static partial class Planner
             }
 
             var next = full ? null : index.Paths[equalities.Count];
-            var ordered = order is null || (!index.Multikey && next is not null && Delivers(index.Paths.Skip(equalities.Count), keyField, order.Value.Paths));
+            var ordered = order is null || (!index.Multikey && next is not null && order.Value.NullsAs is null && Delivers(index.Paths.Skip(equalities.Count), keyField, order.Value.Paths));
             best = new AccessPath
             {
                 Kind = AccessKind.IndexSeek,
@@ -164,6 +164,8 @@ internal static partial class Planner
                 Detail = string.Join(" AND ", ranges.Select(c => c.Conjunct.Text)),
                 Ordered = ordered,
                 Descending = order?.Descending ?? false,
+                IncludesNull = low is null && ranges.Any(c => c.IncludesNull),
+                NullsAs = ordered ? order?.NullsAs : null,
             };
         }
 
@@ -177,7 +179,7 @@ internal static partial class Planner
 
             if (source.Collection.Indexes.FirstOrDefault(ix => !ix.Multikey && ix.Paths[0] == orderPath && (wanted.Paths.Length == 1 || ix.Paths.Count == 1)) is { } index)
             {
-                return new AccessPath { Kind = AccessKind.IndexOrder, Index = index, Ordered = true, Descending = wanted.Descending, Detail = $"ORDER BY {orderPath}" };
+                return new AccessPath { Kind = AccessKind.IndexOrder, Index = index, Ordered = true, Descending = wanted.Descending, NullsAs = wanted.NullsAs, Detail = $"ORDER BY {orderPath}" };
             }
         }
 
@@ -201,7 +203,7 @@ internal static partial class Planner
     }
 
     /// <summary>The stored paths of the first source that ORDER BY sorts on, in one direction; a path no index has ("\0") when the terms are anything else.</summary>
-    private static (string[] Paths, bool Descending)? OrderPaths(BoundSelect query, int source)
+    private static (string[] Paths, bool Descending, SqlValue? NullsAs)? OrderPaths(BoundSelect query, int source)
     {
         if (query.OrderBy.Length == 0)
         {
@@ -209,17 +211,20 @@ internal static partial class Planner
         }
 
         var paths = new List<string>();
+        SqlValue? firstNullsAs = null;
         foreach (var term in query.OrderBy)
         {
-            var value = term.Value is ColumnRefExpr column ? query.Columns[column.Index].Value : term.Value;
-            if (value is not PathExpr { Expand: < 0 } path || path.Source != source || term.Descending != query.OrderBy[0].Descending)
+            var value = DefaultedOrder.Unwrap(term.Value is ColumnRefExpr column ? query.Columns[column.Index].Value : term.Value, out var nullsAs);
+            if (value is not PathExpr { Expand: < 0 } path || path.Source != source || term.Descending != query.OrderBy[0].Descending
+                || (nullsAs is not null && paths.Count > 0))
             {
-                return (["\0"], false);
+                return (["\0"], false, null);
             }
 
+            firstNullsAs ??= nullsAs;
             paths.Add(path.StoredPath);
         }
 
-        return ([.. paths], query.OrderBy[0].Descending);
+        return ([.. paths], query.OrderBy[0].Descending, firstNullsAs);
     }
 }

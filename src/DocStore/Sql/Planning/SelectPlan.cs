@@ -52,6 +52,12 @@ internal sealed class AccessPath
     /// <summary>The prefix of an ordinal starts-with test, evaluated when the statement runs.</summary>
     public BoundExpr? PrefixValue { get; init; }
 
+    /// <summary>The range's lower end includes NULL and missing (indexed under the NULL tag, first in key order).</summary>
+    public bool IncludesNull { get; init; }
+
+    /// <summary>For an ordered walk: the value a NULL component sorts as (ORDER BY COALESCE(path, value)), merged among the others.</summary>
+    public SqlValue? NullsAs { get; init; }
+
     /// <summary>Walk the keys backwards (ORDER BY ... DESC answered by the index).</summary>
     public bool Descending { get; init; }
 
