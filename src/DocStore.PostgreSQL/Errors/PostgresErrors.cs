@@ -6,8 +6,9 @@ namespace DocStore.PostgreSQL.Errors;
 /// <summary>
 /// PostgreSQL failures as the exceptions an embedded database throws for the same event: a unique
 /// violation is a <see cref="DuplicateKeyException"/>, a serialization failure or deadlock (a concurrent
-/// transaction won) a <see cref="WriteLockTimeoutException"/>, a lost connection or a server shutting down
-/// a <see cref="StorageFailedException"/>. Anything else is left as it is (null).
+/// transaction won) a <see cref="WriteLockTimeoutException"/>, a write on a standby a
+/// <see cref="DatabaseReadOnlyException"/>, a lost connection or a server shutting down a
+/// <see cref="StorageFailedException"/>. Anything else is left as it is (null).
 /// </summary>
 internal static class PostgresErrors
 {
@@ -25,6 +26,8 @@ internal static class PostgresErrors
                 PostgresErrorCodes.UniqueViolation => new DuplicateKeyException(collection ?? postgres.TableName ?? string.Empty, indexOfTable?.Invoke(postgres.TableName), key ?? string.Empty),
                 PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected or PostgresErrorCodes.LockNotAvailable =>
                     new WriteLockTimeoutException($"A concurrent transaction changed the same data{Where(collection)}, so this one was stopped (PostgreSQL {postgres.SqlState}: {postgres.MessageText}); nothing of it was written. Run it again.", postgres),
+                PostgresErrorCodes.ReadOnlySqlTransaction =>
+                    new DatabaseReadOnlyException($"The PostgreSQL server is read-only (a standby){Where(collection)}: writes, and creating a collection's tables at open, need the primary (Target Session Attributes=primary).", postgres),
                 PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow =>
                     new StorageFailedException($"The PostgreSQL server went away{Where(collection)} ({postgres.MessageText}); an operation it did not confirm was not written.", postgres),
                 _ when postgres.SqlState.StartsWith("08", StringComparison.Ordinal) =>

@@ -13,6 +13,11 @@ internal static class SchemaBuilder
         where TKey : notnull
     {
         using var connection = dataSource.OpenConnection();
+        if (Scalar(connection, "SELECT pg_is_in_recovery()") is true)
+        {
+            throw new DatabaseReadOnlyException($"The PostgreSQL server of collection '{table.Collection}' is a read-only standby: open the context on the primary (with several hosts, Target Session Attributes=primary).");
+        }
+
         using var transaction = connection.BeginTransaction();
         Execute(connection, "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.' || @name))", ("name", table.TableName));
         Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Table} (id {table.Key.SqlType} PRIMARY KEY, sort_key bytea NOT NULL UNIQUE, doc jsonb NOT NULL)");

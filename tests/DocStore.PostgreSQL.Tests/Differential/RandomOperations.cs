@@ -87,19 +87,22 @@ internal sealed class RandomOperations(int seed)
         var take = _random.Next(1, 4);
         var tag = Pick(Tags);
         var descending = _random.Next(2) == 0;
-        return ($"FindByTags {tag} in pages of {take}", db =>
+        return ($"FindByTags {tag} in pages of {take}", db => Pages(db, tag, take, descending));
+    }
+
+    /// <summary>Every page of a FindByTags query, each with its continuation, until the last.</summary>
+    private static string Pages(MemberDb db, string tag, int take, bool descending)
+    {
+        var pages = new List<string>();
+        string? after = null;
+        do
         {
-            var pages = new List<string>();
-            string? after = null;
-            do
-            {
-                var page = db.Members.FindByTags(tag, new QueryOptions { Take = take, After = after, Descending = descending }).ToPage();
-                pages.Add(string.Join(";", page.Items.Select(m => m.Describe())) + " -> " + (page.Continuation ?? "end"));
-                after = page.Continuation;
-            }
-            while (after is not null);
-            return string.Join("\n", pages);
-        });
+            var page = db.Members.FindByTags(tag, new QueryOptions { Take = take, After = after, Descending = descending }).ToPage();
+            pages.Add(string.Join(";", page.Items.Select(m => m.Describe())) + " -> " + (page.Continuation ?? "end"));
+            after = page.Continuation;
+        }
+        while (after is not null);
+        return string.Join("\n", pages);
     }
 
     private static (string, Func<MemberDb, string>) Query(string name, Func<MemberDb, IEnumerable<Member>> query) => (name, db => Documents(() => query(db)));

@@ -62,6 +62,8 @@ public sealed class PostgresErrorTests(PostgresServer server)
         Assert.Contains("PostgreSQL", db.Path, StringComparison.Ordinal);
         var error = Assert.Throws<NotSupportedException>(() => db.GetCollectionNames());
         Assert.Contains("embedded engine", error.Message, StringComparison.Ordinal);
+        Assert.Throws<NotSupportedException>(() => db.Members.Query().Where(m => m.Score > 1).ToList());
+        Assert.Throws<NotSupportedException>(() => db.Sql.Query("SELECT * FROM Members"));
     }
 
     [Fact]

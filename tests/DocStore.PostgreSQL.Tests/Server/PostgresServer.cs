@@ -8,11 +8,14 @@ namespace DocStore.PostgreSQL.Tests.Server;
 /// The PostgreSQL server the tests run against: the one <c>DOCSTORE_POSTGRES</c> names (CI starts it, with a
 /// standby), or else a private server started here: initdb into a temporary folder, a free port, its Unix
 /// socket in that folder, fsync off (nothing here must survive a crash). PostgreSQL refuses to run as root,
-/// so as root the server runs as the <c>postgres</c> user. Stopped and removed when the test run ends.
+/// so as root the server runs as the <c>postgres</c> user. A streaming standby of it (<c>pg_basebackup -R</c>)
+/// comes from <c>DOCSTORE_POSTGRES_STANDBY</c>, or is started beside the private server. Both are stopped
+/// and removed when the test run ends.
 /// </summary>
 public sealed class PostgresServer : IDisposable
 {
     private const string EnvironmentVariable = "DOCSTORE_POSTGRES";
+    private const string StandbyVariable = "DOCSTORE_POSTGRES_STANDBY";
 
     private readonly string? _folder;
     private readonly string? _binaries;
@@ -23,10 +26,11 @@ public sealed class PostgresServer : IDisposable
         if (Environment.GetEnvironmentVariable(EnvironmentVariable) is { Length: > 0 } given)
         {
             ConnectionString = given;
+            StandbyConnectionString = Environment.GetEnvironmentVariable(StandbyVariable) is { Length: > 0 } standby ? standby : null;
             return;
         }
 
-        _binaries = FindBinaries() ?? throw new InvalidOperationException($"No PostgreSQL server binaries (initdb, pg_ctl) were found on PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin; install PostgreSQL or set {EnvironmentVariable} to a connection string.");
+        _binaries = FindBinaries() ?? throw new InvalidOperationException($"No PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup) were found on PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin; install PostgreSQL or set {EnvironmentVariable} to a connection string.");
         _folder = Directory.CreateTempSubdirectory("docstore-pg-").FullName;
         var data = Path.Combine(_folder, "data");
         var port = FreePort();
@@ -37,11 +41,19 @@ public sealed class PostgresServer : IDisposable
 
         Run(Path.Combine(_binaries, "initdb"), $"-D {data} -U postgres --auth=trust -E UTF8 --locale=C --no-sync", asPostgres: IsRoot);
         Run(Path.Combine(_binaries, "pg_ctl"), $"-D {data} -l {Path.Combine(_folder, "server.log")} -w -t 60 -o \"-p {port} -k {_folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start", asPostgres: IsRoot);
-        ConnectionString = $"Host={_folder};Port={port};Username=postgres;Database=postgres;Pooling=true";
+        ConnectionString = $"Host={_folder};Port={port};Username=postgres;Database=postgres";
+
+        var standbyPort = FreePort();
+        Run(Path.Combine(_binaries, "pg_basebackup"), $"-h {_folder} -p {port} -U postgres -D {Path.Combine(_folder, "standby")} -R -X stream", asPostgres: IsRoot);
+        Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, "standby")} -l {Path.Combine(_folder, "standby.log")} -w -t 60 -o \"-p {standbyPort} -k {_folder} -c listen_addresses=127.0.0.1 -c fsync=off\" start", asPostgres: IsRoot);
+        StandbyConnectionString = $"Host={_folder};Port={standbyPort};Username=postgres;Database=postgres";
     }
 
     /// <summary>The server's connection string (its default schema is shared: use <see cref="NewSchema"/> per test).</summary>
     public string ConnectionString { get; }
+
+    /// <summary>A streaming standby of the server, or null when <c>DOCSTORE_POSTGRES</c> names a server without one.</summary>
+    public string? StandbyConnectionString { get; }
 
     private static bool IsRoot => Environment.UserName == "root";
 
@@ -63,7 +75,14 @@ public sealed class PostgresServer : IDisposable
         }
 
         Npgsql.NpgsqlConnection.ClearAllPools();
-        Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, "data")} -m immediate -w stop", asPostgres: IsRoot);
+        foreach (var node in new[] { "standby", "data" })
+        {
+            if (File.Exists(Path.Combine(_folder, node, "postmaster.pid")))
+            {
+                Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, node)} -m immediate -w stop", asPostgres: IsRoot);
+            }
+        }
+
         Directory.Delete(_folder, recursive: true);
     }
 
@@ -72,7 +91,11 @@ public sealed class PostgresServer : IDisposable
         var candidates = (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(':', StringSplitOptions.RemoveEmptyEntries)
             .Append("/usr/local/bin")
             .Concat(Directory.Exists("/usr/lib/postgresql") ? Directory.GetDirectories("/usr/lib/postgresql").OrderDescending().Select(d => Path.Combine(d, "bin")) : []);
-        return candidates.FirstOrDefault(d => File.Exists(Path.Combine(d, "initdb")) && File.Exists(Path.Combine(d, "pg_ctl")));
+        // /usr/local/bin may hold links to a few of the tools: follow initdb's link to the folder with all of them.
+        return candidates
+            .Where(d => File.Exists(Path.Combine(d, "initdb")))
+            .Select(d => Path.GetDirectoryName(new FileInfo(Path.Combine(d, "initdb")).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? Path.Combine(d, "initdb"))!)
+            .FirstOrDefault(d => File.Exists(Path.Combine(d, "pg_ctl")) && File.Exists(Path.Combine(d, "pg_basebackup")));
     }
 
     private static int FreePort()
