@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Engines.Postgres;
 using DocStore.Benchmarks.Compare.Fsync;
 using DocStore.Benchmarks.Compare.Options;
 using DocStore.Benchmarks.Compare.Output;
@@ -39,7 +40,7 @@ public static class CompareCommand
         Directory.CreateDirectory(root);
         var machine = MachineInfo.Describe();
         var started = Stopwatch.GetTimestamp();
-        output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
+        output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}{(workloads.Any(w => w is PostgresWorkload) ? " (pg_* rows: " + string.Join(", ", EngineCatalog.PostgresEngines) + ")" : "")}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
         output.WriteLine($"machine: {machine}");
         output.WriteLine($"timer overhead: {TimerOverhead.Nanoseconds:0.0} ns per timed operation, subtracted from every sample; GC: {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")}, {(System.Runtime.GCSettings.LatencyMode == System.Runtime.GCLatencyMode.Batch ? "non-concurrent" : "concurrent")}, a full collection before each round");
         try
@@ -62,7 +63,7 @@ public static class CompareCommand
             var records = new List<ResultRecord>();
             foreach (var workload in workloads)
             {
-                records.AddRange(runner.Run(workload, engines));
+                records.AddRange(runner.Run(workload, workload.EnginesFor(engines)));
             }
 
             output.WriteLine();
@@ -92,6 +93,7 @@ public static class CompareCommand
         }
         finally
         {
+            BenchmarkPostgres.Stop();
             if (options.Directory is null)
             {
                 Directory.Delete(root, recursive: true);

@@ -1,6 +1,7 @@
 using DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 using DocStore.Benchmarks.Compare.Engines.DocStoreSqlAdapter;
 using DocStore.Benchmarks.Compare.Engines.LiteDb;
+using DocStore.Benchmarks.Compare.Engines.MartenAdapter;
 using DocStore.Benchmarks.Compare.Engines.Sqlite;
 
 namespace DocStore.Benchmarks.Compare.Engines;
@@ -35,6 +36,15 @@ public static class EngineCatalog
     /// </summary>
     public const string DocStoreFindByName = "docstore-findby";
 
+    /// <summary>DocStore.PostgreSQL: the generated typed collections on PostgreSQL (the <c>pg_*</c> rows only).</summary>
+    public const string DocStorePostgresName = "docstore-pg";
+
+    /// <summary>Marten 9 on the same PostgreSQL server (the <c>pg_*</c> rows only).</summary>
+    public const string MartenName = "marten";
+
+    /// <summary>The engines of every <c>pg_*</c> row, DocStore first; no other row runs them.</summary>
+    public static IReadOnlyList<string> PostgresEngines { get; } = [DocStorePostgresName, MartenName];
+
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
     public static IReadOnlyList<string> OnRequest { get; } = [DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
 
@@ -50,6 +60,8 @@ public static class EngineCatalog
         DocStoreSqlName => new DocStoreSqlEngine(config),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),
+        DocStorePostgresName => DocStoreEngine.OpenPostgres(),
+        MartenName => new MartenEngine(),
         _ => throw new ArgumentException($"compare: unknown engine '{name}'. Engines here: {string.Join(", ", Known)} (CSharpDB and BLite do not restore from this machine's NuGet mirror)."),
     };
 

@@ -54,6 +54,12 @@ public interface IDocumentEngine : IDisposable
     /// <summary>Reads up to <paramref name="count"/> records in key order from <paramref name="startKey"/>; returns how many.</summary>
     int YcsbScan(string startKey, int count, YcsbRecord into);
 
+    /// <summary>
+    /// Whether the engine's calls run work on other threads (asynchronous I/O completing on the thread pool),
+    /// so that its allocations must be counted for the whole process rather than for the calling thread.
+    /// </summary>
+    bool AllocatesOnOtherThreads => false;
+
     /// <summary>Bytes the engine's files take on disk now (0 in memory).</summary>
     long FileBytes { get; }
 }

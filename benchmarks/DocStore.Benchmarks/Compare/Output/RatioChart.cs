@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using System.Text;
+using DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 using DocStore.Benchmarks.Compare.Stats;
 
 namespace DocStore.Benchmarks.Compare.Output;
@@ -23,7 +24,7 @@ public static class RatioChart
         var rows = new List<(string Label, double Ratio)>();
         foreach (var group in records.GroupBy(r => r.Workload))
         {
-            var docStore = group.FirstOrDefault(r => r.Engine == "DocStore");
+            var docStore = group.FirstOrDefault(r => r.Engine is "DocStore" or DocStoreEngine.PostgresName);
             if (docStore is null)
             {
                 continue;

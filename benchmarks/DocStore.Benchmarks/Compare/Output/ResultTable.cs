@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Engines.DocStoreAdapter;
 using DocStore.Benchmarks.Compare.Options;
 using DocStore.Benchmarks.Compare.Stats;
 using DocStore.Benchmarks.Compare.Workloads;
@@ -23,7 +24,7 @@ public static class ResultTable
         foreach (var workload in workloads)
         {
             var rows = records.Where(r => r.Workload == workload.Name).ToList();
-            var docStore = rows.FirstOrDefault(r => r.Engine == "DocStore");
+            var docStore = rows.FirstOrDefault(r => r.Engine is "DocStore" or DocStoreEngine.PostgresName);
             var floorText = floors.TryGetValue(workload.Name, out var floor)
                 ? $"{ResultFormat.Number(floor.Buffered.OpsPerSec * workload.ItemsPerOp(scale))}/s / {(floor.Unbuffered is { } unbuffered ? ResultFormat.Number(unbuffered.OpsPerSec * workload.ItemsPerOp(scale)) + "/s" : "-")}"
                 : "";

@@ -5,18 +5,19 @@ using DocStore.Benchmarks.Compare.Options;
 namespace DocStore.Benchmarks.Compare.Workloads;
 
 /// <summary>
-/// 80% gets and 20% updates by random key over the warm set; an update changes Age (indexed) and Score
+/// Gets and updates by random key over the warm set, one update in <paramref name="updateEvery"/> operations
+/// (5: 80% reads, 20% updates; 2: half and half); an update changes Age (indexed) and Score
 /// (not indexed), so the engine must move one index entry in the same transaction.
 /// </summary>
-public sealed class MixWorkload(string name) : Workload(name, "op")
+public sealed class MixWorkload(string name, int updateEvery = 5) : Workload(name, "op")
 {
     public override WorkloadRun Start(IDocumentEngine engine, Scale scale, int seed)
     {
         PeopleLoader.Load(engine, scale.WarmDocuments);
-        return new Run(engine, seed, scale.WarmDocuments, Name);
+        return new Run(engine, seed, scale.WarmDocuments, Name, updateEvery);
     }
 
-    private sealed class Run(IDocumentEngine engine, int seed, int count, string name) : OperationRun(engine, seed)
+    private sealed class Run(IDocumentEngine engine, int seed, int count, string name, int updateEvery) : OperationRun(engine, seed)
     {
         private readonly Dictionary<long, Person> _updated = [];
         private long _id;
@@ -26,7 +27,7 @@ public sealed class MixWorkload(string name) : Workload(name, "op")
         {
             _id = Random.NextInt64(1, count + 1);
             _update = null;
-            if (Random.Next(5) == 0)
+            if (Random.Next(updateEvery) == 0)
             {
                 var person = PersonFactory.Create(_id, PeopleLoader.DefaultBioLength);
                 person.Age = PersonFactory.MinAge + Random.Next(PersonFactory.AgeSpan);

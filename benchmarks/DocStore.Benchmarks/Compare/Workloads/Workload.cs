@@ -36,6 +36,9 @@ public abstract class Workload
     /// <summary>Whether <paramref name="engine"/> can run the workload; the runner leaves out engines that cannot (and says so).</summary>
     public virtual bool Accepts(IDocumentEngine engine) => true;
 
+    /// <summary>The engines the row runs on, given the ones <c>--engines</c> selected (a <c>pg_*</c> row has its own).</summary>
+    public virtual IReadOnlyList<string> EnginesFor(IReadOnlyList<string> selected) => selected;
+
     /// <summary>Loads the workload's data into <paramref name="engine"/> (not measured) and returns its run state.</summary>
     public abstract WorkloadRun Start(IDocumentEngine engine, Scale scale, int seed);
 }

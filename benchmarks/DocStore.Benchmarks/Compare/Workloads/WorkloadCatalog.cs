@@ -46,6 +46,20 @@ public static class WorkloadCatalog
         new AnalyticsWorkload("sql_join_10k_100k", AnalyticsKind.Join),
         new AnalyticsWorkload("sql_join_where_4", AnalyticsKind.JoinChain4),
         new AnalyticsWorkload("sql_join_where_8", AnalyticsKind.JoinChain8),
+        .. PostgresRows,
+    ];
+
+    /// <summary>
+    /// DocStore.PostgreSQL against Marten on one PostgreSQL server (<c>DOCSTORE_POSTGRES</c>, or a private one
+    /// the harness starts): on request only, since they need a server and measure it more than the engine.
+    /// </summary>
+    private static IReadOnlyList<Workload> PostgresRows =>
+    [
+        new PostgresWorkload(new GetWorkload("pg_get", cold: false)),
+        new PostgresWorkload(new EmailWorkload("pg_find_unique_email")),
+        new PostgresWorkload(new QueryWorkload("pg_range_age_1000", QueryKind.AgeRange)),
+        new PostgresWorkload(new InsertWorkload("pg_insert_batch100", CommitDurability.Normal, 100)),
+        new PostgresWorkload(new MixWorkload("pg_mix_50read_50update", updateEvery: 2)),
     ];
 
     /// <summary>The workloads a <c>--workloads</c> list names (exact names, or prefixes ending in <c>*</c>), in catalog order.</summary>

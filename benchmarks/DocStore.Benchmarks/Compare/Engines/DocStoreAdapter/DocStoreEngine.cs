@@ -48,7 +48,11 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
 
     public long FileBytes => _path is null ? 0 : FileLength(_path) + FileLength(_path + "-wal") + FileLength(_path + "-redo");
 
-    public void Dispose() => _db.Dispose();
+    public void Dispose()
+    {
+        _db.Dispose();
+        DropSchema();
+    }
 
     private static long FileLength(string path) => File.Exists(path) ? new FileInfo(path).Length : 0;
 }
