@@ -59,6 +59,12 @@ internal sealed class ReadRoute(NpgsqlDataSource primary, NpgsqlDataSource? repl
             StandbyLost(e.Message, e);
             return await OpenAsync(primary, async, cancellationToken).ConfigureAwait(false);
         }
+        catch when (connection is not null)
+        {
+            // Cancelled while waiting for replay, or any other failure: the session goes back to the pool.
+            await DisposeAsync(connection, async).ConfigureAwait(false);
+            throw;
+        }
     }
 
     private void StandbyLost(string reason, Exception? error)

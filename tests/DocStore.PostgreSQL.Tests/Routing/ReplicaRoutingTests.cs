@@ -81,6 +81,33 @@ public sealed class ReplicaRoutingTests(PostgresServer server)
     }
 
     [Fact]
+    public void A_standby_that_has_not_replayed_the_commit_in_time_leaves_the_read_to_the_primary()
+    {
+        var log = new RecordingLogger();
+        var (connectionString, _) = Routed(server.NewSchema(), Standby());
+        using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, ReplicaWaitTimeout = TimeSpan.FromMilliseconds(200), Logger = log });
+        using var standby = NpgsqlDataSource.Create(Standby());
+        using (var pause = standby.CreateCommand("SELECT pg_wal_replay_pause()"))
+        {
+            pause.ExecuteNonQuery();
+        }
+
+        try
+        {
+            // Replay is paused, so the standby cannot reach the commit's position: the primary answers.
+            var id = db.Members.Insert(TypedCollectionSemantics.NewMember("ada", 36));
+            Assert.Equal("ada", db.Members.Get(id)?.Handle);
+            Assert.Single(log.Named("ReplayWaitTimedOut"));
+            Assert.Empty(log.Named("ReadOnStandby"));
+        }
+        finally
+        {
+            using var resume = standby.CreateCommand("SELECT pg_wal_replay_resume()");
+            resume.ExecuteNonQuery();
+        }
+    }
+
+    [Fact]
     public void Reading_from_the_primary_routes_nothing()
     {
         var log = new RecordingLogger();
