@@ -8,20 +8,23 @@ namespace DocStore.PostgreSQL.Backend;
 /// write a transaction of its own, committed by <see cref="CompleteAsync"/>. Inside one: its connection,
 /// and for a write a savepoint, so a failed operation leaves nothing behind and the transaction usable, as
 /// an embedded operation that fails its checks does. Disposing an uncompleted scope undoes the operation.
+/// A read without a transaction opens its connection through the backend's read route (primary or standby).
 /// </summary>
 internal sealed class OperationScope : IDisposable, IAsyncDisposable
 {
     private const string Savepoint = "docstore_operation";
 
     private readonly NpgsqlConnection _connection;
+    private readonly PostgresBackend _backend;
     private readonly PostgresTransaction? _outer;
     private readonly NpgsqlTransaction? _own;
     private readonly bool _write;
     private readonly bool _async;
     private bool _completed;
 
-    private OperationScope(NpgsqlConnection connection, PostgresTransaction? outer, NpgsqlTransaction? own, bool write, bool async)
+    private OperationScope(PostgresBackend backend, NpgsqlConnection connection, PostgresTransaction? outer, NpgsqlTransaction? own, bool write, bool async)
     {
+        _backend = backend;
         _connection = connection;
         _outer = outer;
         _own = own;
@@ -32,7 +35,7 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
     /// <summary>True inside an explicit transaction.</summary>
     public bool InTransaction => _outer is not null;
 
-    public static async ValueTask<OperationScope> BeginAsync(NpgsqlDataSource dataSource, DocStoreContext context, DocStoreTransaction? transaction, bool write, bool async, CancellationToken cancellationToken)
+    public static async ValueTask<OperationScope> BeginAsync(PostgresBackend backend, DocStoreContext context, DocStoreTransaction? transaction, bool write, bool async, CancellationToken cancellationToken)
     {
         context.ThrowIfDisposed();
         cancellationToken.ThrowIfCancellationRequested();
@@ -45,10 +48,12 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
                 await Save(outer.Transaction, async, cancellationToken).ConfigureAwait(false);
             }
 
-            return new OperationScope(outer.Connection, outer, null, write, async);
+            return new OperationScope(backend, outer.Connection, outer, null, write, async);
         }
 
-        var connection = async ? await dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false) : dataSource.OpenConnection();
+        var connection = write
+            ? async ? await backend.DataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false) : backend.DataSource.OpenConnection()
+            : await backend.Reads.OpenAsync(async, cancellationToken).ConfigureAwait(false);
         try
         {
             NpgsqlTransaction? own = null;
@@ -59,7 +64,7 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
                     : connection.BeginTransaction(IsolationLevel.ReadCommitted);
             }
 
-            return new OperationScope(connection, null, own, write, async);
+            return new OperationScope(backend, connection, null, own, write, async);
         }
         catch
         {
@@ -92,6 +97,11 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
             else
             {
                 _own.Commit();
+            }
+
+            if (_backend.Replay is { } replay)
+            {
+                await replay.RecordAsync(_connection, async, cancellationToken).ConfigureAwait(false);
             }
         }
 

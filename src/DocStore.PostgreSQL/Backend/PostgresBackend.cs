@@ -2,19 +2,47 @@ using DocStore.Collections;
 using DocStore.Metadata;
 using DocStore.PostgreSQL.Collections;
 using DocStore.PostgreSQL.Errors;
+using DocStore.PostgreSQL.Routing;
 using DocStore.PostgreSQL.Schema;
 using Npgsql;
 
 namespace DocStore.PostgreSQL.Backend;
 
-/// <summary>The PostgreSQL store behind a context: a data source, the collections' tables, and REPEATABLE READ transactions.</summary>
-internal sealed class PostgresBackend(NpgsqlDataSource dataSource, bool ownsDataSource) : IContextBackend
+/// <summary>
+/// The PostgreSQL store behind a context: the data source writes (and schema creation) use, the route reads
+/// take (the same source, or a prefer-standby one), the collections' tables, and REPEATABLE READ transactions.
+/// </summary>
+internal sealed class PostgresBackend : IContextBackend
 {
+    private readonly NpgsqlDataSource? _owned;
     private int _disposed;
 
-    public NpgsqlDataSource DataSource => dataSource;
+    /// <summary>A backend that reads and writes on <paramref name="dataSource"/>.</summary>
+    public PostgresBackend(NpgsqlDataSource dataSource, bool ownsDataSource)
+        : this(dataSource, null, new PostgresOptions(), ownsDataSource ? dataSource : null)
+    {
+    }
 
-    public string Description { get; } = Describe(dataSource);
+    /// <summary>A backend that writes on <paramref name="writes"/> and reads on <paramref name="replica"/> when given; <paramref name="owned"/> is disposed with it.</summary>
+    public PostgresBackend(NpgsqlDataSource writes, NpgsqlDataSource? replica, PostgresOptions options, NpgsqlDataSource? owned)
+    {
+        DataSource = writes;
+        _owned = owned;
+        Replay = replica is not null && options.ReadYourWrites ? new ReplayPosition() : null;
+        Reads = new ReadRoute(writes, replica, options, Replay);
+        Description = Describe(owned ?? writes);
+    }
+
+    /// <summary>The primary: writes, read-write transactions and schema creation.</summary>
+    public NpgsqlDataSource DataSource { get; }
+
+    /// <summary>Where reads outside a transaction and read-only transactions open their connection.</summary>
+    public ReadRoute Reads { get; }
+
+    /// <summary>The context's last commit position, when reads on a standby wait for it (read-your-writes).</summary>
+    public ReplayPosition? Replay { get; }
+
+    public string Description { get; }
 
     public OpenedCollection<T, TKey> Open<T, TKey>(DocStoreContext context, ICollectionModel<T, TKey> model)
         where TKey : notnull
@@ -22,7 +50,13 @@ internal sealed class PostgresBackend(NpgsqlDataSource dataSource, bool ownsData
         var table = new CollectionTable<T, TKey>(model);
         try
         {
-            SchemaBuilder.Ensure(dataSource, table);
+            SchemaBuilder.Ensure(DataSource, table);
+            if (Replay is not null)
+            {
+                // A standby read right after open must find the tables this open may just have created.
+                using var connection = DataSource.OpenConnection();
+                Synchronously.Run(Replay.RecordAsync(connection, async: false, default));
+            }
         }
         catch (Exception e) when (PostgresErrors.Translate(e, table.Collection, null) is { } translated)
         {
@@ -33,32 +67,39 @@ internal sealed class PostgresBackend(NpgsqlDataSource dataSource, bool ownsData
         return new OpenedCollection<T, TKey>(collection, new PostgresReads<T, TKey>(collection), new PostgresWrites<T, TKey>(collection));
     }
 
-    public DocStoreTransaction BeginTransaction(DocStoreContext context) => BeginAsync(context, async: false, default).AsTask().GetAwaiter().GetResult();
+    public DocStoreTransaction BeginTransaction(DocStoreContext context) => Synchronously.Result(BeginAsync(context, readOnly: false, async: false, default));
 
-    public ValueTask<DocStoreTransaction> BeginTransactionAsync(DocStoreContext context, CancellationToken cancellationToken) => BeginAsync(context, async: true, cancellationToken);
+    public ValueTask<DocStoreTransaction> BeginTransactionAsync(DocStoreContext context, CancellationToken cancellationToken) => BeginAsync(context, readOnly: false, async: true, cancellationToken);
+
+    /// <summary>A REPEATABLE READ, READ ONLY transaction on the read route.</summary>
+    public DocStoreTransaction BeginReadOnlyTransaction(DocStoreContext context) => Synchronously.Result(BeginAsync(context, readOnly: true, async: false, default));
+
+    /// <summary>As <see cref="BeginReadOnlyTransaction"/>, with asynchronous I/O.</summary>
+    public ValueTask<DocStoreTransaction> BeginReadOnlyTransactionAsync(DocStoreContext context, CancellationToken cancellationToken) => BeginAsync(context, readOnly: true, async: true, cancellationToken);
 
     public void Dispose()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && ownsDataSource)
+        if (Interlocked.Exchange(ref _disposed, 1) == 0)
         {
-            dataSource.Dispose();
+            _owned?.Dispose();
         }
     }
 
     public async ValueTask DisposeAsync()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && ownsDataSource)
+        if (Interlocked.Exchange(ref _disposed, 1) == 0 && _owned is not null)
         {
-            await dataSource.DisposeAsync().ConfigureAwait(false);
+            await _owned.DisposeAsync().ConfigureAwait(false);
         }
     }
 
     // With async false every await below completes synchronously (Npgsql's synchronous calls), so the sync twin blocks on nothing.
-    private async ValueTask<DocStoreTransaction> BeginAsync(DocStoreContext context, bool async, CancellationToken cancellationToken)
+    private async ValueTask<DocStoreTransaction> BeginAsync(DocStoreContext context, bool readOnly, bool async, CancellationToken cancellationToken)
     {
+        context.ThrowIfDisposed();
         try
         {
-            var transaction = await PostgresTransaction.BeginAsync(dataSource, async, cancellationToken).ConfigureAwait(false);
+            var transaction = await PostgresTransaction.BeginAsync(this, readOnly, async, cancellationToken).ConfigureAwait(false);
             return new DocStoreTransaction(context, transaction);
         }
         catch (Exception e) when (PostgresErrors.Translate(e, null, null) is { } translated)

@@ -7,32 +7,48 @@ namespace DocStore.PostgreSQL.Backend;
 
 /// <summary>
 /// An explicit transaction on one pooled connection, at REPEATABLE READ: PostgreSQL's snapshot isolation,
-/// which is what an embedded transaction sees (one snapshot, its own changes on top).
+/// which is what an embedded transaction sees (one snapshot, its own changes on top). A read-only one runs
+/// on the backend's read route (a standby with <see cref="ReadFrom.Replica"/>) and refuses writes.
 /// </summary>
 internal sealed class PostgresTransaction : IExternalTransaction
 {
     private readonly NpgsqlTransaction _transaction;
+    private readonly PostgresBackend _backend;
 
-    private PostgresTransaction(NpgsqlConnection connection, NpgsqlTransaction transaction)
+    private PostgresTransaction(PostgresBackend backend, NpgsqlConnection connection, NpgsqlTransaction transaction, bool readOnly)
     {
+        _backend = backend;
         Connection = connection;
         _transaction = transaction;
+        ReadOnly = readOnly;
     }
+
+    /// <summary>True for a transaction from <c>BeginReadOnlyTransaction</c>.</summary>
+    public bool ReadOnly { get; }
 
     public NpgsqlConnection Connection { get; }
 
     /// <summary>The server transaction, for the savepoint each operation in it runs under.</summary>
     public NpgsqlTransaction Transaction => _transaction;
 
-    public static async ValueTask<PostgresTransaction> BeginAsync(NpgsqlDataSource dataSource, bool async, CancellationToken cancellationToken)
+    public static async ValueTask<PostgresTransaction> BeginAsync(PostgresBackend backend, bool readOnly, bool async, CancellationToken cancellationToken)
     {
-        var connection = async ? await dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false) : dataSource.OpenConnection();
+        var connection = readOnly
+            ? await backend.Reads.OpenAsync(async, cancellationToken).ConfigureAwait(false)
+            : async ? await backend.DataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false) : backend.DataSource.OpenConnection();
         try
         {
             var transaction = async
                 ? await connection.BeginTransactionAsync(IsolationLevel.RepeatableRead, cancellationToken).ConfigureAwait(false)
                 : connection.BeginTransaction(IsolationLevel.RepeatableRead);
-            return new PostgresTransaction(connection, transaction);
+            if (readOnly)
+            {
+                // The server refuses a write too, should one get past the check in the collection.
+                using var command = new NpgsqlCommand("SET TRANSACTION READ ONLY", connection);
+                _ = async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
+            }
+
+            return new PostgresTransaction(backend, connection, transaction, readOnly);
         }
         catch
         {
@@ -46,6 +62,10 @@ internal sealed class PostgresTransaction : IExternalTransaction
         try
         {
             _transaction.Commit();
+            if (!ReadOnly && _backend.Replay is { } replay)
+            {
+                Synchronously.Run(replay.RecordAsync(Connection, async: false, default));
+            }
         }
         catch (Exception e) when (PostgresErrors.Translate(e, null, null) is { } translated)
         {
@@ -58,6 +78,10 @@ internal sealed class PostgresTransaction : IExternalTransaction
         try
         {
             await _transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            if (!ReadOnly && _backend.Replay is { } replay)
+            {
+                await replay.RecordAsync(Connection, async: true, cancellationToken).ConfigureAwait(false);
+            }
         }
         catch (Exception e) when (PostgresErrors.Translate(e, null, null) is { } translated)
         {

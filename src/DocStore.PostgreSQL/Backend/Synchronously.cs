@@ -15,4 +15,14 @@ internal static class Synchronously
 
         return operation.GetAwaiter().GetResult();
     }
+
+    public static void Run(ValueTask operation)
+    {
+        if (!operation.IsCompleted)
+        {
+            throw new InvalidOperationException("A synchronous PostgreSQL operation did not complete synchronously.");
+        }
+
+        operation.GetAwaiter().GetResult();
+    }
 }

@@ -26,8 +26,16 @@ internal sealed class PostgresCollection<T, TKey>(PostgresBackend backend, DocSt
     /// <summary>Never: a PostgreSQL collection is dropped with SQL, outside this context.</summary>
     public bool IsDropped => false;
 
-    public ValueTask<OperationScope> BeginAsync(DocStoreTransaction? transaction, bool write, bool async, CancellationToken cancellationToken) =>
-        OperationScope.BeginAsync(backend.DataSource, context, transaction, write, async, cancellationToken);
+    public ValueTask<OperationScope> BeginAsync(DocStoreTransaction? transaction, bool write, bool async, CancellationToken cancellationToken)
+    {
+        if (write && transaction?.External is PostgresTransaction { ReadOnly: true })
+        {
+            // Refused before the server sees it, so the transaction stays usable for its reads.
+            throw new DatabaseReadOnlyException($"A write to collection '{Name}' was made in a read-only transaction (BeginReadOnlyTransaction); write in a transaction from BeginTransaction, or outside one.");
+        }
+
+        return OperationScope.BeginAsync(backend, context, transaction, write, async, cancellationToken);
+    }
 
     /// <summary>The DocStore exception for a failure of an operation on document <paramref name="key"/>; a transaction the failure broke is marked failed.</summary>
     public DocStoreException? Translate(Exception error, string? key, DocStoreTransaction? transaction)

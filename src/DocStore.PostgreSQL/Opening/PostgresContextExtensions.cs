@@ -31,6 +31,39 @@ public static class PostgresContextExtensions
             return DocStoreContext.OpenOn<TContext>(new PostgresBackend(NpgsqlDataSource.Create(connectionString), ownsDataSource: true));
         }
 
+        /// <summary>
+        /// Opens the context on the PostgreSQL servers <paramref name="connectionString"/> names, routing reads as
+        /// <paramref name="options"/> says. Writes always go to the primary among the hosts (<c>Target Session
+        /// Attributes=primary</c>, whatever the list's order); with <see cref="ReadFrom.Replica"/>, list the primary
+        /// and its standbys (<c>Host=db1,db2</c>), and reads outside a
+        /// transaction and read-only transactions to a standby (<c>prefer-standby</c>), or to the primary with a
+        /// logged warning when no standby answers.
+        /// </summary>
+        /// <param name="connectionString">An Npgsql connection string; its own <c>Target Session Attributes</c> is replaced by the routing.</param>
+        /// <param name="options">How reads are routed.</param>
+        /// <returns>The open context; disposing it closes the connection pools it created.</returns>
+        /// <exception cref="ArgumentException">The connection string is empty or malformed.</exception>
+        /// <exception cref="ArgumentNullException"><paramref name="options"/> is null.</exception>
+        /// <exception cref="StorageFailedException">The server cannot be reached.</exception>
+        public static TContext OpenPostgres(string connectionString, PostgresOptions options)
+        {
+            ArgumentException.ThrowIfNullOrWhiteSpace(connectionString);
+            ArgumentNullException.ThrowIfNull(options);
+
+            // Every host is tried for the primary whatever its place in the list; reads take a standby only when asked.
+            var hosts = new NpgsqlDataSourceBuilder(connectionString).BuildMultiHost();
+            try
+            {
+                var replica = options.ReadFrom == ReadFrom.Replica ? hosts.WithTargetSession(TargetSessionAttributes.PreferStandby) : null;
+                return DocStoreContext.OpenOn<TContext>(new PostgresBackend(hosts.WithTargetSession(TargetSessionAttributes.Primary), replica, options, hosts));
+            }
+            catch
+            {
+                hosts.Dispose();
+                throw;
+            }
+        }
+
         /// <summary>Opens the context on <paramref name="dataSource"/>, which the caller keeps owning (disposing the context leaves it open).</summary>
         /// <param name="dataSource">The data source (single or multi-host).</param>
         /// <returns>The open context.</returns>

@@ -55,7 +55,7 @@ public sealed class PostgresServer : IDisposable
     /// <summary>A streaming standby of the server, or null when <c>DOCSTORE_POSTGRES</c> names a server without one.</summary>
     public string? StandbyConnectionString { get; }
 
-    private static bool IsRoot => Environment.UserName == "root";
+    internal static bool IsRoot => Environment.UserName == "root";
 
     /// <summary>A connection string whose search path is a new, empty schema, so each test starts from nothing.</summary>
     public string NewSchema()
@@ -86,7 +86,7 @@ public sealed class PostgresServer : IDisposable
         Directory.Delete(_folder, recursive: true);
     }
 
-    private static string? FindBinaries()
+    internal static string? FindBinaries()
     {
         var candidates = (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(':', StringSplitOptions.RemoveEmptyEntries)
             .Append("/usr/local/bin")
@@ -98,14 +98,14 @@ public sealed class PostgresServer : IDisposable
             .FirstOrDefault(d => File.Exists(Path.Combine(d, "pg_ctl")) && File.Exists(Path.Combine(d, "pg_basebackup")));
     }
 
-    private static int FreePort()
+    internal static int FreePort()
     {
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();
         return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 
-    private static void Run(string program, string arguments, bool asPostgres)
+    internal static void Run(string program, string arguments, bool asPostgres)
     {
         var start = asPostgres
             ? new ProcessStartInfo("runuser", $"-u postgres -- {program} {arguments}")
