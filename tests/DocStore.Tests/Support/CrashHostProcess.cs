@@ -45,6 +45,9 @@ internal sealed class CrashHostProcess : IDisposable
     public string? ReadLine(TimeSpan timeout) =>
         _lines.TryTake(out var line, timeout) ? line : null;
 
+    /// <summary>Whether the process closed its output and every line was taken.</summary>
+    public bool OutputEnded => _lines.IsCompleted;
+
     /// <summary>Every line printed so far.</summary>
     public List<string> DrainLines()
     {
@@ -72,6 +75,16 @@ internal sealed class CrashHostProcess : IDisposable
     }
 
     public void CloseInput() => _process.StandardInput.Close();
+
+    /// <summary>Writes <paramref name="line"/> to the process's standard input.</summary>
+    public void Send(string line)
+    {
+        _process.StandardInput.WriteLine(line);
+        _process.StandardInput.Flush();
+    }
+
+    /// <summary>The process's exit code, once it has exited.</summary>
+    public int ExitCode => _process.ExitCode;
 
     public void WaitForExit() => _process.WaitForExit();
 
