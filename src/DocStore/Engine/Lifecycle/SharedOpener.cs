@@ -8,6 +8,8 @@ namespace DocStore.Engine.Lifecycle;
 /// <summary>Opening a database with <see cref="DocStoreSharing.Shared"/> (docs/storage.md, "Many processes").</summary>
 internal static class SharedOpener
 {
+    private const int OpenAttempts = 5;
+
     /// <summary>
     /// The writing process: takes the shared file's writer lock (one writing process at a time), then opens
     /// the files shared so that reader processes can open them beside it.
@@ -85,7 +87,7 @@ internal static class SharedOpener
             // build the pages its frames hold: every commit it publishes is in the WAL. Without a writer, the
             // redo log may hold commits a crash kept from the WAL, recovered in memory as a read-only open does.
             var writerLive = shm.IsHeldElsewhere(SharedLayout.WriterLock);
-            var engine = EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive);
+            var engine = OpenBesideWriter(path, options, writerLive);
             var follower = engine.Pager.FollowAsReader(slot, path, walIsFile);
             follower.Followed = engine.RootCache.Invalidate;
             if (follower.CanFollow)
@@ -99,6 +101,22 @@ internal static class SharedOpener
         {
             slot.Dispose();
             throw;
+        }
+    }
+
+    // Recovery reads the WAL to its end while a live writer appends: a frame read half-written followed by
+    // one written after it looks like damage an fsync vouched for. Real damage fails every time.
+    private static StorageEngine OpenBesideWriter(string path, StorageOptions options, bool writerLive)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive);
+            }
+            catch (DatabaseCorruptException) when (writerLive && attempt < OpenAttempts)
+            {
+            }
         }
     }
 

@@ -14,7 +14,7 @@ internal static class HostLines
             var line = host.ReadLine(TimeSpan.FromSeconds(1));
             if (line is null)
             {
-                Assert.False(host.OutputEnded, $"waiting for {what}, the process ended its output");
+                Assert.False(host.OutputEnded, $"waiting for {what}, the process ended its output: {host.ErrorText}");
                 continue;
             }
 
