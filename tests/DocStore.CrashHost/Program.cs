@@ -19,6 +19,11 @@ using DocStore.Storage;
 //   backup <path> <dest>  a writer inserts sequential keys while backups go to <dest> over and over.
 //   seqwrite <path> [noredo]  insert sequential keys, one commit each, printing "ack n" (Collections/BackupFileWorkload.cs).
 //   backupfile <path> <dest>  back up a database another process writes, over and over (DocStoreContext.BackupFile).
+//   sharedwrite <path>   commit forever on a database opened shared, until stdin closes (Collections/SharedWorkload.cs).
+//   sharedread <path> <id>  read it shared from another process, checking each snapshot, until id is seen.
+//   sharedhold <path>    hold one shared read snapshot, re-reading it at each stdin line.
+//   sharedfields <path>  read documents with new field names through the public API, shared (one per stdin line).
+//   sharedprobe <path> write|read  try a shared open; print "locked" or "opened".
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -33,6 +38,11 @@ return args switch
     ["seqwrite", var path] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path),
     ["seqwrite", var path, "noredo"] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path, redoLog: false),
     ["backupfile", var path, var destination] => DocStore.CrashHost.Collections.BackupFileWorkload.Backup(path, destination),
+    ["sharedwrite", var path] => DocStore.CrashHost.Collections.SharedWorkload.Write(path),
+    ["sharedread", var path, var target] => DocStore.CrashHost.Collections.SharedWorkload.Read(path, long.Parse(target, System.Globalization.CultureInfo.InvariantCulture)),
+    ["sharedfields", var path] => DocStore.CrashHost.Collections.SharedWorkload.ReadFields(path),
+    ["sharedhold", var path] => DocStore.CrashHost.Collections.SharedWorkload.Hold(path),
+    ["sharedprobe", var path, var access] => DocStore.CrashHost.Collections.SharedWorkload.Probe(path, readOnly: access == "read"),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -40,7 +50,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | probe <path> | hold <path>");
     return 2;
 }
 

@@ -21,8 +21,17 @@ internal sealed class CollectionFields : ITransactionParticipant
     private int _durableMaxId;
     private int _publishedMaxId;
 
-    public CollectionFields(string collection, FieldDictionary loaded)
+    // A read-only process that follows another's writes (DocStoreSharing.Shared): how many commits it has
+    // taken in, and the catalog's names as of now; the dictionary is loaded again when the count moved.
+    private readonly Func<long>? _followed;
+    private readonly Func<IReadOnlyList<FieldDictionaryEntry>>? _reload;
+    private long _seenFollowed;
+
+    public CollectionFields(string collection, FieldDictionary loaded, Func<long>? followed = null, Func<IReadOnlyList<FieldDictionaryEntry>>? reload = null)
     {
+        _followed = followed;
+        _reload = reload;
+        _seenFollowed = followed?.Invoke() ?? 0;
         _collection = collection;
         _committed = loaded;
         _writer = new WriteFieldDictionary(loaded);
@@ -30,7 +39,46 @@ internal sealed class CollectionFields : ITransactionParticipant
         _publishedMaxId = _durableMaxId;
     }
 
-    public FieldDictionary Committed => Volatile.Read(ref _committed);
+    public FieldDictionary Committed
+    {
+        get
+        {
+            if (_followed is not null)
+            {
+                RefreshIfFollowed();
+            }
+
+            return Volatile.Read(ref _committed);
+        }
+    }
+
+    // Another process's commits may have added names: a reader that registered its snapshot before this
+    // call reads them with the catalog as of now, which holds every name its snapshot can hold (the
+    // dictionary only grows).
+    private void RefreshIfFollowed()
+    {
+        var followed = _followed!();
+        if (followed == Volatile.Read(ref _seenFollowed))
+        {
+            return;
+        }
+
+        lock (_durableLock)
+        {
+            if (followed == _seenFollowed)
+            {
+                return;
+            }
+
+            var loaded = new FieldDictionary(_reload!());
+            if (MaxId(loaded) > MaxId(_committed))
+            {
+                Volatile.Write(ref _committed, loaded);
+            }
+
+            Volatile.Write(ref _seenFollowed, followed);
+        }
+    }
 
     public WriteFieldDictionary Writer => _writer;
 

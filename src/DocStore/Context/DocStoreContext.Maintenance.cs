@@ -100,7 +100,7 @@ public abstract partial class DocStoreContext
     /// is then either the old or the new one, complete. Documents, indexes, key sequences and the catalog
     /// are kept exactly.
     /// </summary>
-    /// <exception cref="NotSupportedException">The database is in memory.</exception>
+    /// <exception cref="NotSupportedException">The database is in memory, or open with <see cref="DocStoreSharing.Shared"/> (other processes read the file it would replace).</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     /// <exception cref="WriteLockTimeoutException">A write transaction or a read stayed open past the timeout; nothing changed.</exception>
     /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>

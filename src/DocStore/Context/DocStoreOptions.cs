@@ -106,6 +106,19 @@ public sealed class DocStoreOptions
     }
 
     /// <summary>
+    /// Whether other processes may open the database while this context has it open:
+    /// <see cref="DocStoreSharing.Exclusive"/> (the default) refuses them; with <see cref="DocStoreSharing.Shared"/>
+    /// any number of read-only opens in other processes read beside one process that writes, each read on
+    /// the writer's latest commit (docs/storage.md, "Many processes"). A second process opening the file to
+    /// write is refused with <see cref="DatabaseLockedException"/> either way.
+    /// </summary>
+    public DocStoreSharing Sharing
+    {
+        get => _storage.Sharing;
+        init => (_storage, _given) = (_storage with { Sharing = value }, _given | EngineOption.Sharing);
+    }
+
+    /// <summary>
     /// How documents (and other values of 256 bytes or more) written from now on are stored: as they are
     /// (<see cref="ValueCompression.None"/>, the default) or Brotli-compressed when that saves an eighth
     /// (<see cref="ValueCompression.Brotli"/>). Reads do not depend on it: a file may hold both forms, and

@@ -74,6 +74,8 @@ internal sealed class EngineState(Pager pager, StorageOptions options, string na
     /// </summary>
     public (Pager Pager, ReaderSnapshot Snapshot) Register(bool passGate = false)
     {
+        // A shared read-only open first catches up with the writing process; the snapshot's leave ends it.
+        Volatile.Read(ref Pager).Follower?.Enter();
         while (true)
         {
             if (!passGate)
@@ -88,7 +90,7 @@ internal sealed class EngineState(Pager pager, StorageOptions options, string na
                 return (pager, snapshot);
             }
 
-            snapshot.Leave();
+            snapshot.Unregister();
         }
     }
 }

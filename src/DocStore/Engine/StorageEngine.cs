@@ -69,6 +69,12 @@ internal sealed class StorageEngine : IDisposable
     /// <summary>Tree roots by name, shared by all transactions (see <see cref="TreeRootCache"/>).</summary>
     internal TreeRootCache RootCache => _state.RootCache;
 
+    /// <summary>Whether this is a shared read-only open that takes in another process's commits (docs/storage.md, "Many processes").</summary>
+    internal bool FollowsAnotherProcess => _state.Pager.Follower is not null;
+
+    /// <summary>How many times such an open took in another process's commits: what it caches from the catalog is stale when this moved.</summary>
+    internal long FollowedCommits => _state.Pager.Follower?.FollowedCommits ?? 0;
+
     /// <summary>Whether the database was opened read-only (<see cref="StorageOptions.ReadOnly"/>).</summary>
     public bool IsReadOnly => _state.Options.ReadOnly;
 
@@ -165,6 +171,7 @@ internal sealed class StorageEngine : IDisposable
             {
                 // The first write does what opening put off (docs/storage.md, "Recovery").
                 _state.Pager.FinishOpen();
+                _state.Pager.PublishShared();
             }
 
             var writer = new WriteTransaction(_state.Pager, _state.RootCache, ReleaseWriter, _checkpoints.AfterCommit, InvariantCheck);

@@ -32,6 +32,10 @@ public sealed class DatabaseLockedException : DocStoreException
     internal static DatabaseLockedException OpenInThisProcess(string fileName, Exception innerException) =>
         new($"The database '{fileName}' is already open in this process (by another DocStoreContext or StorageEngine); use that one, or dispose it before opening the file again.", innerException) { FileName = fileName };
 
+    /// <summary>A shared open that cannot join: another process writes the file, or its reader table is full.</summary>
+    internal static DatabaseLockedException SharedOpenRefused(string fileName, string reason) =>
+        new($"The database '{fileName}' cannot be opened shared: {reason}.") { FileName = fileName };
+
     /// <summary>The file is open in this process with another value of a setting its open engine fixes.</summary>
     internal static DatabaseLockedException OptionConflict(string fileName, string option, string openValue, string askedValue) =>
         new($"The database '{fileName}' is already open in this process with {option}={openValue}, and this open asks for {option}={askedValue}; open it with the same {option} (or leave {option} unset to take the open database's), or close every context and connection on the file first.") { FileName = fileName };

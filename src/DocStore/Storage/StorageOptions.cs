@@ -68,6 +68,13 @@ internal sealed record StorageOptions
     public bool ReadOnly { get; init; }
 
     /// <summary>
+    /// Whether other processes may open the file beside this one (docs/storage.md, "Many processes"): with
+    /// <see cref="DocStoreSharing.Shared"/>, read-only opens in other processes follow this process's
+    /// commits. Ignored for <c>:memory:</c>. Default <see cref="DocStoreSharing.Exclusive"/>.
+    /// </summary>
+    public DocStoreSharing Sharing { get; init; }
+
+    /// <summary>
     /// How values this engine writes are stored (docs/storage.md, "Compression"). Reads decode whatever a
     /// cell says, so a file may mix forms and any setting reads it. Default <see cref="ValueCompression.None"/>.
     /// </summary>

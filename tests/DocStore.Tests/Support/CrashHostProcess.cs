@@ -8,6 +8,7 @@ internal sealed class CrashHostProcess : IDisposable
 {
     private readonly Process _process;
     private readonly BlockingCollection<string> _lines = [];
+    private readonly ConcurrentQueue<string> _errors = new();
 
     public CrashHostProcess(params string[] args)
     {
@@ -36,6 +37,13 @@ internal sealed class CrashHostProcess : IDisposable
                 _lines.Add(e.Data);
             }
         };
+        _process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is not null)
+            {
+                _errors.Enqueue(e.Data);
+            }
+        };
         _process.Start();
         _process.BeginOutputReadLine();
         _process.BeginErrorReadLine();
@@ -44,6 +52,12 @@ internal sealed class CrashHostProcess : IDisposable
     /// <summary>The next line of output, or null when the process closed its output or the timeout passed.</summary>
     public string? ReadLine(TimeSpan timeout) =>
         _lines.TryTake(out var line, timeout) ? line : null;
+
+    /// <summary>What the process wrote to its error output so far.</summary>
+    public string ErrorText => string.Join("\n", _errors);
+
+    /// <summary>Whether the process closed its output and every line was taken.</summary>
+    public bool OutputEnded => _lines.IsCompleted;
 
     /// <summary>Every line printed so far.</summary>
     public List<string> DrainLines()
@@ -72,6 +86,16 @@ internal sealed class CrashHostProcess : IDisposable
     }
 
     public void CloseInput() => _process.StandardInput.Close();
+
+    /// <summary>Writes <paramref name="line"/> to the process's standard input.</summary>
+    public void Send(string line)
+    {
+        _process.StandardInput.WriteLine(line);
+        _process.StandardInput.Flush();
+    }
+
+    /// <summary>The process's exit code, once it has exited.</summary>
+    public int ExitCode => _process.ExitCode;
 
     public void WaitForExit() => _process.WaitForExit();
 

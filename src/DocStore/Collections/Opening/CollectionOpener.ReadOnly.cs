@@ -12,6 +12,23 @@ internal sealed partial class CollectionOpener<T, TKey>
     /// declared index, that the file lacks would have to be created, which a read-only open cannot do.
     /// </summary>
     /// <exception cref="DatabaseReadOnlyException">The collection, or a declared index, is not in the file.</exception>
+    // In a process that follows another's writes, names that process adds are loaded when they arrive.
+    private CollectionFields FieldsFollowingWriter(FieldDictionary fields)
+    {
+        var engine = _context.Engine;
+        if (!engine.FollowsAnotherProcess)
+        {
+            return new CollectionFields(Name, fields);
+        }
+
+        var name = Name;
+        return new CollectionFields(Name, fields, () => engine.FollowedCommits, () =>
+        {
+            using var tx = engine.BeginRead();
+            return CollectionCatalog.LoadFields(tx, name);
+        });
+    }
+
     private CollectionState OpenReadOnly()
     {
         var file = _context.Engine.Name;
@@ -45,6 +62,6 @@ internal sealed partial class CollectionOpener<T, TKey>
                 ?? throw new DatabaseCorruptException(file, -1, $"the catalog names tree '{trees[i]}' for index '{declared[i].Name}' of collection '{Name}', but there is no such tree")).RootPage;
         }
 
-        return new CollectionState(Name, record.PrimaryTree, trees, new CollectionFields(Name, fields), roots, declared, Model.KeyField, Model.KeyGeneration, LastSequence(primary));
+        return new CollectionState(Name, record.PrimaryTree, trees, FieldsFollowingWriter(fields), roots, declared, Model.KeyField, Model.KeyGeneration, LastSequence(primary));
     }
 }

@@ -15,4 +15,5 @@ internal enum EngineOption
     RedoLog = 1 << 7,
     ReadOnly = 1 << 8,
     Compression = 1 << 9,
+    Sharing = 1 << 10,
 }

@@ -21,6 +21,7 @@ internal static class OptionConflicts
         (EngineOption.UnbufferedWalWrites, o => o.UnbufferedWalWrites),
         (EngineOption.RedoLog, o => o.RedoLog),
         (EngineOption.Compression, o => o.Compression),
+        (EngineOption.Sharing, o => o.Sharing),
     ];
 
     /// <summary>The settings checked when a file is opened again in the process.</summary>

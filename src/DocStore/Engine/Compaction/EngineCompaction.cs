@@ -67,7 +67,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
     /// leaves the old database (the copy is not yet renamed) or the new one (the log beside it holds nothing
     /// to replay).
     /// </summary>
-    /// <exception cref="NotSupportedException">The database is in memory.</exception>
+    /// <exception cref="NotSupportedException">The database is in memory, or open with <see cref="DocStoreSharing.Shared"/>.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
     /// <exception cref="WriteLockTimeoutException">A writer or a reader stayed past <see cref="Storage.StorageOptions.WriteLockTimeout"/>; nothing changed.</exception>
     /// <exception cref="IOException">A symbolic link lies at <c>name-compact</c>, or the copy cannot be created; nothing changed.</exception>
@@ -85,6 +85,12 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
         if (state.Pager.IsInMemory)
         {
             throw new NotSupportedException("An in-memory database has no file to give space back to; write a dense copy of it with a backup or CompactTo.");
+        }
+
+        if (state.Options.Sharing == DocStoreSharing.Shared)
+        {
+            // Reader processes hold the old file open: a new file renamed over it would never reach them.
+            throw new NotSupportedException($"'{state.Name}' is open shared, and compacting in place replaces the file other processes read; open it with DocStoreSharing.Exclusive to compact it, or write a dense copy with Compact(path).");
         }
 
         var deadline = checkpoints.PauseBackground();

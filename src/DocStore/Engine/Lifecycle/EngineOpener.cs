@@ -25,12 +25,18 @@ internal static class EngineOpener
             return new StorageEngine(Pager.OpenInMemory(options), options, path, backupLockFoundAtOpen: false);
         }
 
-        if (options.ReadOnly)
+        if (options.Sharing == DocStoreSharing.Shared)
         {
-            return OpenReadOnlyFiles(path, options);
+            return options.ReadOnly ? SharedOpener.OpenReader(path, options) : SharedOpener.OpenWriter(path, options);
         }
 
-        var db = FileStorageDevice.Open(path);
+        return options.ReadOnly ? OpenReadOnlyFiles(path, options, shared: false) : OpenFiles(path, options, shared: false);
+    }
+
+    /// <summary>Opens the files for writing (shared: beside reader processes) and recovers.</summary>
+    internal static StorageEngine OpenFiles(string path, StorageOptions options, bool shared)
+    {
+        var db = shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
         FileStorageDevice? wal = null;
         FileStorageDevice? redo = null;
         try
@@ -45,11 +51,15 @@ internal static class EngineOpener
             // frames without a redo log.
             // Logs are as private as the database: created with its permission bits.
             var mode = NewFile.ModeOf(path);
-            wal = FileStorageDevice.Open(LogPaths.Wal(path), unbufferedWrites: options.WalWritesUnbuffered, createMode: mode);
+            wal = shared
+                ? FileStorageDevice.OpenShared(LogPaths.Wal(path), options.WalWritesUnbuffered, mode)
+                : FileStorageDevice.Open(LogPaths.Wal(path), unbufferedWrites: options.WalWritesUnbuffered, createMode: mode);
 
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
-            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.Open(LogPaths.Redo(path), unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode) : null;
+            redo = !options.CommitsThroughRedo && !File.Exists(LogPaths.Redo(path)) ? null
+                : shared ? FileStorageDevice.OpenShared(LogPaths.Redo(path), options.RedoWritesUnbuffered, mode)
+                : FileStorageDevice.Open(LogPaths.Redo(path), unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode);
             var backupLockFound = File.Exists(BackupLockFile.PathFor(path));
             var engine = Open(db, wal, redo, options, path, backupLockFound);
             engine.Pager.Backups.UseBackupLock(path);
@@ -66,7 +76,7 @@ internal static class EngineOpener
 
     // Read-only: existing files opened for reading with a shared lock, nothing created (a missing log has
     // nothing to recover, so it is an empty one in memory).
-    private static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options)
+    internal static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options, bool shared, bool ignoreRedo = false)
     {
         if (!File.Exists(path) && (File.Exists(LogPaths.Wal(path)) || File.Exists(LogPaths.Redo(path))))
         {
@@ -74,13 +84,13 @@ internal static class EngineOpener
             throw DatabaseReadOnlyException.Missing(path, "the file does not exist beside its logs");
         }
 
-        var db = FileStorageDevice.OpenReadOnly(path);
+        var db = FileStorageDevice.OpenReadOnly(path, shared);
         IStorageDevice? wal = null;
         FileStorageDevice? redo = null;
         try
         {
-            wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path)) : new MemoryStorageDevice(LogPaths.Wal(path));
-            redo = File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Redo(path)) : null;
+            wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path), shared) : new MemoryStorageDevice(LogPaths.Wal(path));
+            redo = !ignoreRedo && File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Redo(path), shared) : null;
             return Open(db, wal, redo, options, path, backupLockFoundAtOpen: false);
         }
         catch

@@ -91,15 +91,23 @@ internal sealed class FileStorageDevice : IStorageDevice
     /// <exception cref="IOException">With <paramref name="createMode"/>: a symbolic link to nothing lies at <paramref name="path"/>.</exception>
     public static FileStorageDevice Open(string path, bool unbufferedWrites = false, UnixFileMode? createMode = null) => Open(path, unbufferedWrites, LinuxAio.TryCreate, createMode);
 
+    /// <summary>
+    /// As <see cref="Open(string, bool, UnixFileMode?)"/>, but shared (flock LOCK_SH on Unix, read and write
+    /// sharing on Windows): for a database opened with <see cref="DocStoreSharing.Shared"/>, whose readers in
+    /// other processes open the same files; an exclusive open anywhere is refused while it is open.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">Another process holds the file exclusively.</exception>
+    public static FileStorageDevice OpenShared(string path, bool unbufferedWrites, UnixFileMode? createMode) => Open(path, unbufferedWrites, LinuxAio.TryCreate, createMode, FileShare.ReadWrite);
+
     /// <summary>As <see cref="Open(string, bool, UnixFileMode?)"/>, with <paramref name="openQueue"/> making the queue that <see cref="BeginWrite"/> hands unbuffered writes to (made on the first such write; null from it: every write synchronous).</summary>
-    internal static FileStorageDevice Open(string path, bool unbufferedWrites, Func<IWriteQueue?> openQueue, UnixFileMode? createMode = null)
+    internal static FileStorageDevice Open(string path, bool unbufferedWrites, Func<IWriteQueue?> openQueue, UnixFileMode? createMode = null, FileShare share = FileShare.None)
     {
         try
         {
             var existed = File.Exists(path);
             var handle = existed || createMode is null
-                ? File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.RandomAccess)
-                : CreateHandle(path, createMode);
+                ? File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, share, FileOptions.RandomAccess)
+                : CreateHandle(path, createMode, share);
             if (!existed)
             {
                 try
@@ -123,7 +131,7 @@ internal sealed class FileStorageDevice : IStorageDevice
 
     // Only a FileStream takes a create mode, so the file is made (empty, with its mode) and closed, then
     // opened as any other; one made by another process in between is simply opened.
-    private static SafeFileHandle CreateHandle(string path, UnixFileMode? mode)
+    private static SafeFileHandle CreateHandle(string path, UnixFileMode? mode, FileShare share)
     {
         try
         {
@@ -135,7 +143,7 @@ internal sealed class FileStorageDevice : IStorageDevice
         {
         }
 
-        return File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None, FileOptions.RandomAccess);
+        return File.OpenHandle(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, share, FileOptions.RandomAccess);
     }
 
     /// <summary>
@@ -145,11 +153,12 @@ internal sealed class FileStorageDevice : IStorageDevice
     /// </summary>
     /// <exception cref="DatabaseLockedException">A writer holds the file.</exception>
     /// <exception cref="FileNotFoundException">There is no such file.</exception>
-    public static FileStorageDevice OpenReadOnly(string path)
+    public static FileStorageDevice OpenReadOnly(string path, bool shared = false)
     {
         try
         {
-            var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read, FileOptions.RandomAccess);
+            // Shared: a writer in another process has the file open for writing beside this handle.
+            var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, shared ? FileShare.ReadWrite : FileShare.Read, FileOptions.RandomAccess);
             return new FileStorageDevice(path, handle, null, static () => null);
         }
         catch (IOException ex) when (IsSharingViolation(ex))

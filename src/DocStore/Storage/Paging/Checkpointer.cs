@@ -163,6 +163,19 @@ internal sealed class Checkpointer
         // Writers may append meanwhile (CopyCommitted runs without the write lock): nothing past the commit
         // made durable above may reach the file, or a crash could leave it there without its WAL frames.
         var limit = Math.Min(_state.Readers.Oldest(), committed);
+        if (_state.SharedWriter is not { } shared)
+        {
+            return CopyUpToLimit(limit);
+        }
+
+        // Reader processes: the copy lock keeps one that opens from reading the file mid-copy, and nothing
+        // past the oldest snapshot any of them holds is copied (docs/storage.md, "Many processes").
+        using var copies = shared.HoldCopies();
+        return copies is null ? -1 : CopyUpToLimit(shared.LimitCopies(limit));
+    }
+
+    private long CopyUpToLimit(long limit)
+    {
         Volatile.Write(ref _state.CheckpointSnapshot, limit);
         try
         {

@@ -210,6 +210,43 @@ internal sealed class Pager : IDisposable
         return HeaderPage.ReadPageSize(prefix);
     }
 
+    /// <summary>
+    /// Lets reader processes read beside this writer (docs/storage.md, "Many processes"): every snapshot
+    /// published from now on, once opening's deferred work is done, is published in the shared file too.
+    /// </summary>
+    public void ShareAsWriter(Sharing.SharedWriter shared)
+    {
+        _state.SharedWriter = shared;
+        _state.Readers.Share(null, _ => PublishShared());
+    }
+
+    /// <summary>
+    /// Publishes the snapshot new readers get in the shared file, with the WAL generation it belongs to. Not
+    /// while opening's work is pending: commits replayed from the redo log then live only in this process.
+    /// </summary>
+    public void PublishShared()
+    {
+        if (_state.SharedWriter is { } shared && !_state.OpenWorkPending)
+        {
+            shared.Publish(_state.Wal!.Salt, _state.Wal.FirstLsn, _state.Readers.VisibleLsn);
+        }
+    }
+
+    /// <summary>
+    /// Makes this read-only pager follow another process's writes (see <see cref="WalFollower"/>). A view that
+    /// holds commits replayed from the redo log in memory, or has no WAL file, keeps what opening recovered.
+    /// </summary>
+    public WalFollower FollowAsReader(Sharing.SharedReaderSlot slot, string databasePath, bool walIsFile)
+    {
+        var follower = new WalFollower(_state, slot, databasePath, walIsFile && !_openWork.AppendsToOverlay);
+        _state.Follower = follower;
+        _state.Readers.Share(follower.Left, null);
+        return follower;
+    }
+
+    /// <summary>The follower of another process's writes, for a shared read-only open.</summary>
+    public WalFollower? Follower => _state.Follower;
+
     /// <summary>Whether opening's writes still wait for the first write transaction or checkpoint (see <see cref="OpenWork"/>).</summary>
     public bool OpenWorkPending => _state.OpenWorkPending;
 

@@ -90,6 +90,12 @@ internal sealed class PagerState : IDisposable
     /// <summary>A read-only open (StorageOptions.ReadOnly): the work opening puts off is never done.</summary>
     public bool ReadOnly;
 
+    /// <summary>The writer's side of the shared file, when other processes may read (DocStoreSharing.Shared).</summary>
+    public Sharing.SharedWriter? SharedWriter;
+
+    /// <summary>A shared read-only open's view of another process's writes.</summary>
+    public WalFollower? Follower;
+
     public PagerState(IStorageDevice? db, WriteAheadLog? wal, MemoryPages? memory, int pageSize, StorageOptions options)
     {
         Db = db;
@@ -183,6 +189,8 @@ internal sealed class PagerState : IDisposable
         Redo?.Dispose();
         Wal?.Dispose();
         Db?.Dispose();
+        Follower?.Dispose();
+        SharedWriter?.Dispose();
         FlushGate.Dispose();
     }
 }

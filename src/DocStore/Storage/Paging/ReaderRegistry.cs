@@ -23,6 +23,8 @@ internal sealed class ReaderRegistry
     private readonly List<ReaderSnapshot> _older = [];
     private ReaderSnapshot _current;
     private volatile bool _closed;
+    private Action? _onLeave;
+    private Action<long>? _published;
 
     /// <summary>Starts with <paramref name="visibleLsn"/> as the snapshot new readers get.</summary>
     public ReaderRegistry(long visibleLsn) => _current = new ReaderSnapshot(visibleLsn, epoch: 1);
@@ -56,6 +58,21 @@ internal sealed class ReaderRegistry
         }
     }
 
+    /// <summary>
+    /// Shares the registry with other processes: <paramref name="onLeave"/> is told of every reader that
+    /// leaves, <paramref name="published"/> of every new snapshot, under the registry's lock (so in order).
+    /// Set once, before any reader registers.
+    /// </summary>
+    public void Share(Action? onLeave, Action<long>? published)
+    {
+        lock (_gate)
+        {
+            _onLeave = onLeave;
+            _published = published;
+            _current = new ReaderSnapshot(_current.Lsn, _current.Epoch + 1) { OnLeave = onLeave };
+        }
+    }
+
     /// <summary>Makes <paramref name="lsn"/> the snapshot new readers get; an LSN at or before the current one is ignored.</summary>
     public void Publish(long lsn)
     {
@@ -67,6 +84,7 @@ internal sealed class ReaderRegistry
             }
 
             Replace(lsn);
+            _published?.Invoke(lsn);
         }
     }
 
@@ -110,7 +128,7 @@ internal sealed class ReaderRegistry
     {
         // The exchange is a full fence: a reader that incremented the replaced snapshot before it either
         // shows in the count read below, or sees the new snapshot when it checks and retries.
-        var replaced = Interlocked.Exchange(ref _current, new ReaderSnapshot(lsn, _current.Epoch + 1));
+        var replaced = Interlocked.Exchange(ref _current, new ReaderSnapshot(lsn, _current.Epoch + 1) { OnLeave = _onLeave });
         if (Volatile.Read(ref replaced.Readers) > 0)
         {
             _older.Add(replaced);

@@ -18,6 +18,16 @@ internal sealed class ReaderSnapshot(long lsn, long epoch)
     /// <summary>Readers registered on it (changed with interlocked operations only).</summary>
     public int Readers;
 
+    /// <summary>Told when a reader leaves (a process that follows another's writes clears its shared mark); null otherwise.</summary>
+    public Action? OnLeave { get; init; }
+
     /// <summary>Ends one registration made by <see cref="ReaderRegistry.Register"/>.</summary>
-    public void Leave() => Interlocked.Decrement(ref Readers);
+    public void Leave()
+    {
+        Interlocked.Decrement(ref Readers);
+        OnLeave?.Invoke();
+    }
+
+    /// <summary>Takes back a registration without telling <see cref="OnLeave"/> (a registration retried at once).</summary>
+    public void Unregister() => Interlocked.Decrement(ref Readers);
 }

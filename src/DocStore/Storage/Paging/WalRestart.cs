@@ -32,7 +32,12 @@ internal sealed class WalRestart(PagerState state, BackupGuard guard, ReaderWait
             return false;
         }
 
-        Reset(committed);
+        if (!Reset(committed))
+        {
+            Volatile.Write(ref _restartEpoch, epoch);
+            return false;
+        }
+
         return true;
     }
 
@@ -55,9 +60,10 @@ internal sealed class WalRestart(PagerState state, BackupGuard guard, ReaderWait
             // Frames appended since (by a commit that found the readers still there) would be lost by a restart.
             var committed = Volatile.Read(ref state.CommittedLsn);
             if (state.Index.PageCount == 0 && state.Wal!.FrameCount != 0 && committed == state.Wal.NextLsn - 1
-                && state.Readers.OldestReaderEpoch() >= epoch && !guard.BackupReading)
+                && state.Readers.OldestReaderEpoch() >= epoch && !guard.BackupReading && !Reset(committed))
             {
-                Reset(committed);
+                // A reader process still reads the log: the next checkpoint tries again.
+                Volatile.Write(ref _restartEpoch, epoch);
             }
         }
         finally
@@ -66,7 +72,21 @@ internal sealed class WalRestart(PagerState state, BackupGuard guard, ReaderWait
         }
     }
 
-    private void Reset(long committed)
+    // False when a reader process still reads the log (docs/storage.md, "Many processes"): nothing was done.
+    private bool Reset(long committed)
+    {
+        if (state.SharedWriter is not { } shared)
+        {
+            ResetLog(committed);
+            return true;
+        }
+
+        using var copies = shared.HoldCopies();
+        return copies is not null
+            && shared.TryRestart(() => ResetLog(committed), () => (state.Wal!.Salt, state.Wal.FirstLsn, committed));
+    }
+
+    private void ResetLog(long committed)
     {
         try
         {

@@ -1,0 +1,134 @@
+using DocStore.Engine.Files;
+using DocStore.Storage;
+using DocStore.Storage.Devices;
+using DocStore.Storage.Sharing;
+
+namespace DocStore.Engine.Lifecycle;
+
+/// <summary>Opening a database with <see cref="DocStoreSharing.Shared"/> (docs/storage.md, "Many processes").</summary>
+internal static class SharedOpener
+{
+    private const int OpenAttempts = 5;
+
+    /// <summary>
+    /// The writing process: takes the shared file's writer lock (one writing process at a time), then opens
+    /// the files shared so that reader processes can open them beside it.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">Another process writes the database, or holds it exclusively.</exception>
+    public static StorageEngine OpenWriter(string path, StorageOptions options)
+    {
+        RefuseFileThatIsNotADatabase(path);
+        var shm = SharedMemoryFile.Open(path, NewFile.ModeOf(path));
+        SharedWriter writer;
+        try
+        {
+            writer = SharedWriter.Take(shm, path);
+        }
+        catch
+        {
+            shm.Dispose();
+            throw;
+        }
+
+        try
+        {
+            var engine = EngineOpener.OpenFiles(path, options, shared: true);
+            engine.Pager.ShareAsWriter(writer);
+            return engine;
+        }
+        catch
+        {
+            writer.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// A reading process: claims a slot in the shared file's reader table, marks it so that no checkpoint
+    /// copies or restarts while the files are read at open, opens them read-only and shared, and follows the
+    /// writer from then on. Where the shared file cannot be opened (a read-only directory), the files are read
+    /// as they are, like an exclusive read-only open.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">A process holds the database exclusively, or the reader table is full.</exception>
+    public static StorageEngine OpenReader(string path, StorageOptions options)
+    {
+        if (!File.Exists(path))
+        {
+            return EngineOpener.OpenReadOnlyFiles(path, options, shared: true);
+        }
+
+        SharedMemoryFile shm;
+        try
+        {
+            shm = SharedMemoryFile.Open(path, NewFile.ModeOf(path));
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            return EngineOpener.OpenReadOnlyFiles(path, options, shared: true);
+        }
+
+        SharedReaderSlot slot;
+        try
+        {
+            slot = SharedReaderSlot.Claim(shm, path);
+        }
+        catch
+        {
+            shm.Dispose();
+            throw;
+        }
+
+        try
+        {
+            slot.MarkOpening(path);
+            var walIsFile = File.Exists(LogPaths.Wal(path));
+
+            // A live writer's redo records are ahead of its WAL frames, and a replay of them here would not
+            // build the pages its frames hold: every commit it publishes is in the WAL. Without a writer, the
+            // redo log may hold commits a crash kept from the WAL, recovered in memory as a read-only open does.
+            var writerLive = shm.IsHeldElsewhere(SharedLayout.WriterLock);
+            var engine = OpenBesideWriter(path, options, writerLive);
+            var follower = engine.Pager.FollowAsReader(slot, path, walIsFile);
+            follower.Followed = engine.RootCache.Invalidate;
+            if (follower.CanFollow)
+            {
+                slot.Clear();
+            }
+
+            return engine;
+        }
+        catch
+        {
+            slot.Dispose();
+            throw;
+        }
+    }
+
+    // Recovery reads the WAL to its end while a live writer appends: a frame read half-written followed by
+    // one written after it looks like damage an fsync vouched for. Real damage fails every time.
+    private static StorageEngine OpenBesideWriter(string path, StorageOptions options, bool writerLive)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive);
+            }
+            catch (DatabaseCorruptException) when (writerLive && attempt < OpenAttempts)
+            {
+            }
+        }
+    }
+
+    // Before the shared file is created beside it: a file that is not a database gets nothing beside it.
+    private static void RefuseFileThatIsNotADatabase(string path)
+    {
+        if (!File.Exists(path) || new FileInfo(path).Length == 0)
+        {
+            return;
+        }
+
+        using var db = FileStorageDevice.OpenReadOnly(path, shared: true);
+        _ = Storage.Paging.Pager.ReadPageSize(db);
+    }
+}

@@ -1,0 +1,192 @@
+using DocStore.Storage.Sharing;
+
+namespace DocStore.Storage.Paging;
+
+/// <summary>
+/// A read-only process's view of a database another process writes (docs/storage.md, "Many processes").
+/// Before a reader registers, the process protects its snapshot with its slot's mark (when no reader of
+/// the process holds one already), then extends its WAL frame table and index with the frames of the
+/// commits the writer has published since, or reads the whole log again after the writer restarted it. When
+/// the process's last reader leaves, the mark is cleared, so the writer may copy and restart freely.
+/// </summary>
+internal sealed class WalFollower : IDisposable
+{
+    // How long a reader waits for a header the writer is changing (a restart fsyncs the new WAL header).
+    private static readonly TimeSpan ChangeTimeout = TimeSpan.FromSeconds(30);
+
+    private readonly PagerState _state;
+    private readonly SharedReaderSlot _slot;
+    private readonly string _databasePath;
+    private readonly bool _canFollow;
+    private readonly Lock _gate = new();
+    private int _live;
+
+    public WalFollower(PagerState state, SharedReaderSlot slot, string databasePath, bool canFollow)
+    {
+        _state = state;
+        _slot = slot;
+        _databasePath = databasePath;
+        _canFollow = canFollow;
+    }
+
+    /// <summary>
+    /// Whether the view follows the writer. One that cannot (no WAL file at open, or commits replayed from
+    /// the redo log in memory) keeps its open's mark, the lowest LSN, for its whole life: the file must not
+    /// change under a view the writer's checkpoints know nothing of.
+    /// </summary>
+    public bool CanFollow => _canFollow;
+
+    /// <summary>Called with the new visible LSN whenever commits of another process were taken in (the tree-root cache starts afresh).</summary>
+    public Action<long>? Followed { get; set; }
+
+    private long _followedCommits;
+
+    /// <summary>Times commits of other processes were taken in since open (read without the lock).</summary>
+    public long FollowedCommits => Volatile.Read(ref _followedCommits);
+
+    /// <summary>
+    /// Before a reader registers: protects the process's snapshots and catches up with the writer's last
+    /// published commit. Every call is matched by one <see cref="Left"/> (the registered snapshot's leave).
+    /// </summary>
+    /// <exception cref="DatabaseCorruptException">The published commit's frames are not intact in the WAL.</exception>
+    public void Enter()
+    {
+        if (!_canFollow)
+        {
+            return;
+        }
+
+        lock (_gate)
+        {
+            var publication = _live == 0 ? Protect() : Current();
+            try
+            {
+                if (publication is { IsPublished: true } p)
+                {
+                    CatchUp(p);
+                }
+            }
+            catch
+            {
+                if (_live == 0)
+                {
+                    _slot.Clear();
+                }
+
+                throw;
+            }
+
+            _live++;
+        }
+    }
+
+    /// <summary>A reader of this process left; the last one clears the mark.</summary>
+    public void Left()
+    {
+        if (!_canFollow)
+        {
+            return;
+        }
+
+        lock (_gate)
+        {
+            if (--_live == 0)
+            {
+                _slot.Clear();
+            }
+        }
+    }
+
+    // With no reader in the process: publishes a mark that holds what the header says, retrying while the
+    // writer changes it. Null when nothing was ever published (or its writer died mid-change): then the
+    // mark is the lowest LSN, which keeps every copy and restart off.
+    private SharedPublication? Protect()
+    {
+        var deadline = DateTime.UtcNow + ChangeTimeout;
+        while (true)
+        {
+            var publication = SharedPublication.Read(_slot.Shared);
+            if (publication is { IsPublished: true } p)
+            {
+                if (_slot.TryMark(p))
+                {
+                    return p;
+                }
+            }
+            else if (publication is not null || !_slot.Shared.IsHeldElsewhere(Sharing.SharedLayout.WriterLock) || DateTime.UtcNow > deadline)
+            {
+                // Nothing published, or a header left mid-change by a writer that is gone: the files do not
+                // change under the lowest mark, so the view opening recovered is read as it is.
+                _slot.MarkOpening(_databasePath);
+                return null;
+            }
+
+            Thread.Yield();
+        }
+    }
+
+    // With readers in the process (their mark holds back copies and restarts): the header as it is now.
+    private SharedPublication? Current()
+    {
+        var deadline = DateTime.UtcNow + ChangeTimeout;
+        while (true)
+        {
+            if (SharedPublication.Read(_slot.Shared) is { } publication)
+            {
+                return publication;
+            }
+
+            if (DateTime.UtcNow > deadline)
+            {
+                return null;
+            }
+
+            Thread.Yield();
+        }
+    }
+
+    private void CatchUp(SharedPublication publication)
+    {
+        var wal = _state.Wal!;
+        if (publication.Salt != wal.Salt)
+        {
+            if (_live != 0)
+            {
+                // The marks of this process's readers keep the writer from restarting; a new salt cannot
+                // appear under them, so keep the view they read.
+                return;
+            }
+
+            wal.Reread();
+            if (wal.Salt != publication.Salt)
+            {
+                throw new DatabaseCorruptException(wal.Name, -1, $"the WAL header's salt is not the one the writer published ({publication.Salt:x8})");
+            }
+
+            // The old generation's versions are in the file now; cached file images may be older than it.
+            _state.Index.DropUpTo(long.MaxValue);
+            _state.Cache.Clear();
+        }
+
+        var added = wal.FollowTo(publication.VisibleLsn);
+        foreach (var (page, lsn) in added)
+        {
+            _state.Index.Add(page, lsn);
+        }
+
+        var last = Math.Max(Volatile.Read(ref _state.CommittedLsn), wal.NextLsn - 1);
+        if (last == Volatile.Read(ref _state.CommittedLsn))
+        {
+            return;
+        }
+
+        Volatile.Write(ref _state.CommittedLsn, last);
+        Volatile.Write(ref _state.DurableLsn, last);
+        Volatile.Write(ref _followedCommits, _followedCommits + 1);
+        Followed?.Invoke(last);
+        _state.Readers.Publish(last);
+    }
+
+    /// <summary>Gives up the slot.</summary>
+    public void Dispose() => _slot.Dispose();
+}

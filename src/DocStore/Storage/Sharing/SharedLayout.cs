@@ -1,0 +1,68 @@
+namespace DocStore.Storage.Sharing;
+
+/// <summary>
+/// The bytes of <c>name.db-shm</c> (docs/storage.md, "Many processes"): a header the writer publishes its
+/// last commit in, then a table of reader slots. Little-endian, mapped into every process that opens the
+/// database shared. The locks are byte-range locks on offsets past the mapped bytes, so that no lock
+/// (mandatory on Windows) ever covers bytes a process reads or writes.
+/// </summary>
+internal static class SharedLayout
+{
+    public const string Suffix = "-shm";
+
+    public const uint Magic = 0x4D535344; // "DSSM"
+    public const int Version = 1;
+
+    /// <summary>The mapped length: the header and <see cref="SlotCount"/> slots.</summary>
+    public const int Length = 4096;
+
+    // Header.
+    public const int MagicOffset = 0;
+    public const int VersionOffset = 4;
+    public const int SlotCountOffset = 8;
+
+    /// <summary>Odd while the writer changes the published fields below (a sequence lock), and during a WAL restart.</summary>
+    public const int SequenceOffset = 16;
+
+    /// <summary>The salt of the WAL generation that the published commit belongs to (0: nothing published yet).</summary>
+    public const int SaltOffset = 24;
+
+    /// <summary>The process id of the writer that published last.</summary>
+    public const int WriterPidOffset = 28;
+
+    /// <summary>The first LSN of that generation.</summary>
+    public const int FirstLsnOffset = 32;
+
+    /// <summary>The last commit readers may see (its commit frame's LSN).</summary>
+    public const int VisibleLsnOffset = 40;
+
+    /// <summary>The highest LSN a checkpoint may have copied into the database file in this generation.</summary>
+    public const int CheckpointLsnOffset = 48;
+
+    public const int SlotsOffset = 64;
+    public const int SlotLength = 32;
+    public const int SlotCount = (Length - SlotsOffset) / SlotLength;
+
+    // Slot fields.
+    public const int SlotPid = 0;
+    public const int SlotSalt = 4;
+
+    /// <summary>The oldest snapshot the slot's process reads at; 0 while it reads nothing.</summary>
+    public const int SlotMark = 8;
+
+    // Lock bytes (byte-range locks, never read or written).
+    public const long LockBase = 1L << 20;
+
+    /// <summary>Held by the process that writes, for as long as it has the database open.</summary>
+    public const long WriterLock = LockBase;
+
+    /// <summary>Held exclusively while a process opens the files (creates the shared file, recovers).</summary>
+    public const long OpenLock = LockBase + 1;
+
+    /// <summary>Held by the writer while a checkpoint copies into the file or the WAL restarts; a reader that opens takes it once.</summary>
+    public const long CopyLock = LockBase + 2;
+
+    public static long SlotLock(int slot) => LockBase + 16 + slot;
+
+    public static int Slot(int slot) => SlotsOffset + slot * SlotLength;
+}

@@ -1,0 +1,31 @@
+namespace DocStore.Storage.Sharing;
+
+/// <summary>What the writer published in the shared file, read whole under its sequence lock.</summary>
+/// <param name="Sequence">The sequence value it was read under (even).</param>
+/// <param name="Salt">The WAL generation's salt; 0 when nothing was ever published.</param>
+/// <param name="FirstLsn">The generation's first LSN.</param>
+/// <param name="VisibleLsn">The last commit readers may see.</param>
+internal readonly record struct SharedPublication(long Sequence, uint Salt, long FirstLsn, long VisibleLsn)
+{
+    /// <summary>Whether a writer has published a commit position.</summary>
+    public bool IsPublished => Salt != 0;
+
+    /// <summary>
+    /// Reads the header: null while the writer changes it (an odd sequence). A reader retries; a sequence
+    /// left odd by a writer that died is made even again by the next writer.
+    /// </summary>
+    public static SharedPublication? Read(SharedMemoryFile shm)
+    {
+        var before = shm.ReadLong(SharedLayout.SequenceOffset);
+        if ((before & 1) != 0)
+        {
+            return null;
+        }
+
+        var salt = (uint)shm.ReadInt(SharedLayout.SaltOffset);
+        var first = shm.ReadLong(SharedLayout.FirstLsnOffset);
+        var visible = shm.ReadLong(SharedLayout.VisibleLsnOffset);
+        Interlocked.MemoryBarrier();
+        return shm.ReadLong(SharedLayout.SequenceOffset) == before ? new SharedPublication(before, salt, first, visible) : null;
+    }
+}

@@ -1,0 +1,167 @@
+namespace DocStore.Storage.Sharing;
+
+/// <summary>
+/// The writing process's side of the shared file (docs/storage.md, "Many processes"): it holds the writer
+/// lock while the database is open, publishes each commit readers may see, keeps checkpoints from copying
+/// past the oldest snapshot any reader process holds, and restarts the WAL only while no reader process
+/// reads it.
+/// </summary>
+internal sealed class SharedWriter : IDisposable
+{
+    // A checkpoint's copy or a restart waits this long for a reader that is opening (it holds the copy lock
+    // for two system calls); past it the checkpoint copies nothing this time.
+    private static readonly TimeSpan CopyLockWait = TimeSpan.FromSeconds(1);
+
+    private static readonly TimeSpan WriterLockProbeWait = TimeSpan.FromMilliseconds(200);
+
+    private readonly SharedMemoryFile _shm;
+
+    // Publishing and restarting both change the sequence: one at a time, or a publish could end a restart's
+    // odd stretch early.
+    private readonly Lock _header = new();
+
+    private SharedWriter(SharedMemoryFile shm) => _shm = shm;
+
+    /// <summary>Checkpoints that copied less, or restarts left undone, because a reader process held an older snapshot.</summary>
+    public long StepsHeldBackByReaders { get; private set; }
+
+    /// <summary>Takes the writer lock of <paramref name="shm"/>; the writer then owns it until disposed.</summary>
+    /// <exception cref="DatabaseLockedException">Another process has the database open to write.</exception>
+    public static SharedWriter Take(SharedMemoryFile shm, string databasePath)
+    {
+        // A reader that opens probes the lock for a moment (take, give back): a short wait covers that.
+        if (!shm.WaitLock(SharedLayout.WriterLock, WriterLockProbeWait))
+        {
+            throw DatabaseLockedException.SharedOpenRefused(databasePath, "another process has it open to write");
+        }
+
+        // A writer that died while it changed the header left the sequence odd: readers wait on it until now.
+        if ((shm.ReadLong(SharedLayout.SequenceOffset) & 1) != 0)
+        {
+            shm.Increment(SharedLayout.SequenceOffset);
+        }
+
+        return new SharedWriter(shm);
+    }
+
+    /// <summary>Publishes the last commit readers may see, of the WAL generation <paramref name="salt"/>.</summary>
+    public void Publish(uint salt, long firstLsn, long visibleLsn)
+    {
+        lock (_header)
+        {
+            _shm.Increment(SharedLayout.SequenceOffset);
+            _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
+            _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
+            _shm.WriteLong(SharedLayout.FirstLsnOffset, firstLsn);
+            _shm.WriteLong(SharedLayout.VisibleLsnOffset, visibleLsn);
+            _shm.Increment(SharedLayout.SequenceOffset);
+        }
+    }
+
+    /// <summary>
+    /// Holds the copy lock for a checkpoint's copy into the file: a reader process that is opening waits for
+    /// it. Null when a reader held it past the wait (then copy nothing).
+    /// </summary>
+    public Hold? HoldCopies() => _shm.WaitLock(SharedLayout.CopyLock, CopyLockWait) ? new Hold(_shm) : null;
+
+    /// <summary>
+    /// The highest LSN a checkpoint may copy into the file: <paramref name="desired"/>, lowered to the oldest
+    /// snapshot a reader process holds. The desired limit is announced before the marks are read, and a
+    /// reader reads the announcement after publishing its mark: of the two, one always sees the other.
+    /// </summary>
+    public long LimitCopies(long desired)
+    {
+        var announced = _shm.ReadLong(SharedLayout.CheckpointLsnOffset);
+        if (desired > announced)
+        {
+            _shm.WriteLong(SharedLayout.CheckpointLsnOffset, desired);
+        }
+
+        Interlocked.MemoryBarrier();
+        var oldest = OldestMark();
+        if (oldest < desired)
+        {
+            StepsHeldBackByReaders++;
+            return oldest;
+        }
+
+        return desired;
+    }
+
+    /// <summary>
+    /// Runs <paramref name="reset"/> (the WAL restart) only while no reader process reads, with the sequence
+    /// odd so that a reader that publishes its mark meanwhile sees the change and starts over; then publishes
+    /// the new generation. Caller holds <see cref="HoldCopies"/>.
+    /// </summary>
+    /// <returns>False when a reader process holds a snapshot (nothing was done).</returns>
+    public bool TryRestart(Action reset, Func<(uint Salt, long FirstLsn, long VisibleLsn)> generation)
+    {
+        lock (_header)
+        {
+            return TryRestartLocked(reset, generation);
+        }
+    }
+
+    private bool TryRestartLocked(Action reset, Func<(uint Salt, long FirstLsn, long VisibleLsn)> generation)
+    {
+        _shm.Increment(SharedLayout.SequenceOffset);
+        try
+        {
+            Interlocked.MemoryBarrier();
+            if (OldestMark() != long.MaxValue)
+            {
+                StepsHeldBackByReaders++;
+                return false;
+            }
+
+            reset();
+            var (salt, first, visible) = generation();
+            _shm.WriteLong(SharedLayout.CheckpointLsnOffset, 0);
+            _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
+            _shm.WriteLong(SharedLayout.FirstLsnOffset, first);
+            _shm.WriteLong(SharedLayout.VisibleLsnOffset, visible);
+            return true;
+        }
+        finally
+        {
+            _shm.Increment(SharedLayout.SequenceOffset);
+        }
+    }
+
+    // The oldest mark of a live reader process (long.MaxValue: none). A slot whose lock can be taken belongs
+    // to a process that died: it is cleared while its lock is held, so a process claiming it cannot interleave.
+    private long OldestMark()
+    {
+        var oldest = long.MaxValue;
+        for (var slot = 0; slot < SharedLayout.SlotCount; slot++)
+        {
+            var at = SharedLayout.Slot(slot);
+            var mark = _shm.ReadLong(at + SharedLayout.SlotMark);
+            if (mark == 0 || mark >= oldest)
+            {
+                continue;
+            }
+
+            if (_shm.TryLock(SharedLayout.SlotLock(slot)))
+            {
+                _shm.WriteLong(at + SharedLayout.SlotMark, 0);
+                _shm.WriteInt(at + SharedLayout.SlotPid, 0);
+                _shm.Unlock(SharedLayout.SlotLock(slot));
+                continue;
+            }
+
+            oldest = mark;
+        }
+
+        return oldest;
+    }
+
+    /// <summary>Releases the writer lock (closing the shared file).</summary>
+    public void Dispose() => _shm.Dispose();
+
+    /// <summary>The copy lock, held until disposed.</summary>
+    internal sealed class Hold(SharedMemoryFile shm) : IDisposable
+    {
+        public void Dispose() => shm.Unlock(SharedLayout.CopyLock);
+    }
+}
