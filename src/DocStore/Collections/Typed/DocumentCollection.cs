@@ -57,4 +57,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>True once the collection was dropped or renamed: this object is stale.</summary>
     internal bool IsDropped => _core.State.Dropped;
+
+    /// <summary>The reads, for the compiled plans of LINQ queries (Linq/Compiled), which seek as the FindBy methods do.</summary>
+    internal CollectionReader<T, TKey> Reader => _reader;
 }
