@@ -118,9 +118,7 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
     /// </summary>
     private static void InitializeCompiledQueries(IncrementalGeneratorInitializationContext context, IncrementalValueProvider<ImmutableArray<GeneratedFile>> generated)
     {
-        IncrementalValueProvider<bool> enabled = context.ParseOptionsProvider.Select(static (options, _) =>
-            options.Features.TryGetValue("InterceptorsNamespaces", out string? namespaces)
-            && namespaces.Split(';').Any(n => n.Trim() == InterceptorEmitter.Namespace));
+        IncrementalValueProvider<bool> enabled = context.ParseOptionsProvider.Select(static (options, _) => InterceptorEmitter.IsEnabled(options));
 
         // The candidates are found by syntax alone; they are read against the compilation with the generated
         // files added (the collection properties a query starts from are generated), so the reading step runs

@@ -42,8 +42,10 @@ internal static class CallSiteReader
 
     public static CompiledCallSite? Read(InvocationExpressionSyntax syntax, SemanticModel semanticModel, CancellationToken cancellationToken)
     {
+        // Written as an extension call (q.ToList()), which an interceptor with a 'this' parameter replaces.
         if (semanticModel.GetOperation(syntax, cancellationToken) is not IInvocationOperation { Instance: null } terminal
-            || !terminal.TargetMethod.IsExtensionMethod)
+            || !terminal.TargetMethod.IsExtensionMethod
+            || semanticModel.GetSymbolInfo(syntax, cancellationToken).Symbol is not IMethodSymbol { MethodKind: MethodKind.ReducedExtension })
         {
             return null;
         }

@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Linq;
 using System.Text;
 using DocStore.Generators.Emit;
+using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Interceptors;
 
@@ -17,6 +18,11 @@ internal static class InterceptorEmitter
     public const string Namespace = "DocStore.Interceptors";
     private const string Compiled = "global::DocStore.Linq.Compiled.CompiledQuery";
     private const string Ex = "global::System.Linq.Expressions.";
+
+    /// <summary>True when the project names <see cref="Namespace"/> in InterceptorsNamespaces, so interceptors there run.</summary>
+    public static bool IsEnabled(ParseOptions options) =>
+        options.Features.TryGetValue("InterceptorsNamespaces", out string? namespaces)
+        && namespaces.Split(';').Any(n => n.Trim() == Namespace);
 
     public static string Emit(ImmutableArray<CompiledCallSite> sites)
     {

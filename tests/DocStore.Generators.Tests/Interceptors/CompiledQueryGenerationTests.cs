@@ -1,7 +1,9 @@
+using DocStore.Generators.QueryChecks;
 using DocStore.Generators.Tests.Infrastructure;
 using DocStore.Generators.Tests.Models;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace DocStore.Generators.Tests.Interceptors;
 
@@ -66,6 +68,22 @@ public class CompiledQueryGenerationTests
         var (sources, output) = TestCompilation.Generate(new CSharpParseOptions(LanguageVersion.Preview), TestModels.Issue, Queries);
         Assert.False(sources.ContainsKey(Hint));
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+    }
+
+    [Fact]
+    public void A_compiled_chain_takes_its_order_from_the_index_so_it_gets_no_sort_warning()
+    {
+        const string ordered = QueriesHeader + "public static List<Person> F(AppDb db, int low) => db.People.Query().Where(p => p.Age >= low).OrderBy(p => p.Age).ToList(); }";
+        Assert.Empty(SortWarnings(TestCompilation.ParseOptions, ordered));
+        Assert.Single(SortWarnings(new CSharpParseOptions(LanguageVersion.Preview), ordered));
+    }
+
+    private const string QueriesHeader = "using System.Collections.Generic; using System.Linq; using DocStore; namespace MyApp; public static class Q { ";
+
+    private static List<Diagnostic> SortWarnings(CSharpParseOptions options, string source)
+    {
+        var (_, output) = TestCompilation.Generate(options, TestModels.Issue, source);
+        return [.. output.WithAnalyzers([new QueryAnalyzer()]).GetAnalyzerDiagnosticsAsync().GetAwaiter().GetResult().Where(d => d.Id == "DOCS026")];
     }
 
     private static int CountOf(string text, string part) => (text.Length - text.Replace(part, string.Empty, StringComparison.Ordinal).Length) / part.Length;
