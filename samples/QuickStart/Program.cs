@@ -34,6 +34,12 @@ using (var db = AppDb.Open(path))
     Console.WriteLine("Query() Age >= 31 with tag math: " + string.Join(", ", mathematicians.Select(p => $"{p.Email} ({p.Age})")));
     Console.WriteLine("Explain: " + db.People.Query().Where(p => p.Email.StartsWith("al")).Explain());
 
+    // A query the generator sees whole, with an equality, range or prefix on one indexed member, runs a plan
+    // compiled at build time: here a walk of the Age index from 30 to 39 (Explain says "plan: compiled").
+    var thirties = db.People.Query().Where(p => p.Age >= 30 && p.Age <= 39).OrderBy(p => p.Age).ToList();
+    Console.WriteLine("Query() Age 30..39: " + string.Join(", ", thirties.Select(p => p.Email)));
+    Console.WriteLine("Explain: " + db.People.Query().Where(p => p.Age >= 30 && p.Age <= 39).OrderBy(p => p.Age).Explain());
+
     try
     {
         db.People.Insert(new Person { Email = "ada@example.org" });

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using DocStore.Generators.Emit;
+using DocStore.Generators.Interceptors;
 using DocStore.Generators.Model;
 using DocStore.Generators.Parsing;
 using Microsoft.CodeAnalysis;
@@ -33,6 +34,9 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
 
         /// <summary>Contexts found by their <c>[ContextCollections]</c> attribute.</summary>
         public const string ListedContexts = "DocStore.ListedContexts";
+
+        /// <summary>LINQ query call sites with a compiled plan.</summary>
+        public const string CompiledQueries = "DocStore.CompiledQueries";
     }
 
     /// <inheritdoc />
@@ -47,8 +51,9 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
             .Select(static (model, _) => model!)
             .WithTrackingName(Steps.Collections);
 
-        context.RegisterSourceOutput(collections, static (output, model) =>
-            output.AddSource(HintName(model.Namespace, model.TypeName), ModelEmitter.Emit(model)));
+        IncrementalValuesProvider<GeneratedFile> collectionFiles = collections
+            .Select(static (model, _) => new GeneratedFile(HintName(model.Namespace, model.TypeName), ModelEmitter.Emit(model)));
+        context.RegisterSourceOutput(collectionFiles, static (output, file) => output.AddSource(file.Hint, file.Text));
 
         IncrementalValueProvider<ImmutableArray<CollectionReference>> names = collections
             .Select(static (model, _) => new CollectionReference(
@@ -89,12 +94,52 @@ public sealed class DocStoreGenerator : IIncrementalGenerator
             .Combine(derived.Collect())
             .Select(static (pair, _) => pair.Left.AddRange(pair.Right));
 
-        context.RegisterSourceOutput(contexts.Combine(names), static (output, input) =>
+        IncrementalValueProvider<EquatableArray<GeneratedFile>> contextFiles = contexts.Combine(names).Select(static (input, _) =>
         {
             ImmutableArray<CollectionReference> unique = Deduplicate(input.Right);
-            foreach (ContextModel model in input.Left.Distinct())
+            return new EquatableArray<GeneratedFile>(input.Left.Distinct()
+                .Select(model => new GeneratedFile(HintName(model.Namespace, model.Name), ContextEmitter.Emit(model, unique))));
+        });
+        context.RegisterSourceOutput(contextFiles, static (output, files) =>
+        {
+            foreach (GeneratedFile file in files)
             {
-                output.AddSource(HintName(model.Namespace, model.Name), ContextEmitter.Emit(model, unique));
+                output.AddSource(file.Hint, file.Text);
+            }
+        });
+
+        InitializeCompiledQueries(context, collectionFiles.Collect().Combine(contextFiles).Select(static (pair, _) => pair.Left.AddRange(pair.Right)));
+    }
+
+    /// <summary>
+    /// Compiled plans for LINQ query call sites, as interceptors. Only where the project lets the generated
+    /// namespace intercept (the package's build props set InterceptorsNamespaces): elsewhere every query
+    /// runs through the run-time planner, as it would without the generator.
+    /// </summary>
+    private static void InitializeCompiledQueries(IncrementalGeneratorInitializationContext context, IncrementalValueProvider<ImmutableArray<GeneratedFile>> generated)
+    {
+        IncrementalValueProvider<bool> enabled = context.ParseOptionsProvider.Select(static (options, _) => InterceptorEmitter.IsEnabled(options));
+
+        // The candidates are found by syntax alone; they are read against the compilation with the generated
+        // files added (the collection properties a query starts from are generated), so the reading step runs
+        // again on every compilation, and its equatable result keeps the output cached when nothing changed.
+        IncrementalValueProvider<ImmutableArray<InvocationExpressionSyntax>> candidates = context.SyntaxProvider
+            .CreateSyntaxProvider(static (node, _) => CallSiteReader.IsCandidate(node), static (syntax, _) => (InvocationExpressionSyntax)syntax.Node)
+            .Collect();
+
+        IncrementalValueProvider<EquatableArray<CompiledCallSite>> sites = candidates
+            .Combine(enabled)
+            .Combine(generated)
+            .Combine(context.CompilationProvider)
+            .Select(static (input, cancellationToken) =>
+                CallSiteScan.Read(input.Left.Left.Left, input.Left.Left.Right, input.Left.Right, input.Right, cancellationToken))
+            .WithTrackingName(Steps.CompiledQueries);
+
+        context.RegisterSourceOutput(sites, static (output, found) =>
+        {
+            if (found.Length > 0)
+            {
+                output.AddSource("DocStore.CompiledQueries.g.cs", InterceptorEmitter.Emit(found.ToImmutableArray()));
             }
         });
     }

@@ -8,7 +8,11 @@ namespace DocStore.Generators.QueryChecks;
 /// <summary>DOCS025 and DOCS026 for a query seen whole, with the <c>[Index]</c> that would serve it.</summary>
 internal static class IndexWarnings
 {
-    public static void Report(SyntaxNodeAnalysisContext context, QueryModel model, QueryChainChecker query)
+    /// <param name="context">The analysis.</param>
+    /// <param name="model">The collection.</param>
+    /// <param name="query">The checked chain.</param>
+    /// <param name="compiled">True when the generator compiles the chain's plan, whose index walk gives the order (no DOCS026).</param>
+    public static void Report(SyntaxNodeAnalysisContext context, QueryModel model, QueryChainChecker query, bool compiled)
     {
         var advisor = new IndexAdvisor(model);
         string collection = model.Collection.CollectionName;
@@ -25,7 +29,7 @@ internal static class IndexWarnings
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QueryScansCollection, where.GetLocation(), collection, advice));
         }
 
-        if (query.Orderings.Count > 0 && !query.IsLimited && !query.IgnoresOrder && !plan.Ordered)
+        if (query.Orderings.Count > 0 && !query.IsLimited && !query.IgnoresOrder && !plan.Ordered && !compiled)
         {
             QueryOrdering first = query.Orderings[0];
             string advice = first.HasValueDefault || advisor.Leads(first.Path) || query.Orderings.Any(o => o.Descending != first.Descending)

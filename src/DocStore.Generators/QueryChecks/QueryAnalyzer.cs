@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Linq;
 using DocStore.Generators.Diagnostics;
+using DocStore.Generators.Interceptors;
 using DocStore.Generators.Model;
 using DocStore.Generators.Parsing;
 using Microsoft.CodeAnalysis;
@@ -76,8 +77,28 @@ public sealed class QueryAnalyzer : DiagnosticAnalyzer
         // Index advice needs the whole query: a chain that escapes may get its filter or its Take elsewhere.
         if (chain.IsWhole && checker.Problems.Count == 0 && !checker.ReadsProjection)
         {
-            IndexWarnings.Report(context, model, checker);
+            IndexWarnings.Report(context, model, checker, Compiled(context, chain));
         }
+    }
+
+    /// <summary>True when the generator compiles the chain's plan: its interceptor walks one index in the query's order.</summary>
+    private static bool Compiled(SyntaxNodeAnalysisContext context, QueryChainSteps chain)
+    {
+        if (chain.Steps.Count == 0 || !InterceptorEmitter.IsEnabled(context.Node.SyntaxTree.Options))
+        {
+            return false;
+        }
+
+        IOperation last = chain.Steps[chain.Steps.Count - 1].Call;
+        IOperation? parent = last.Parent;
+        while (parent is IConversionOperation)
+        {
+            parent = parent.Parent;
+        }
+
+        IOperation terminal = parent is IArgumentOperation { Parent: IInvocationOperation call } ? call : last;
+        return terminal.Syntax is InvocationExpressionSyntax syntax && CallSiteReader.IsCandidate(syntax)
+            && CallSiteReader.Read(syntax, context.SemanticModel, context.CancellationToken) is not null;
     }
 
     private static QueryModel? ModelOf(ITypeSymbol type, SyntaxNodeAnalysisContext context) =>

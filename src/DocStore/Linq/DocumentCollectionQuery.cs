@@ -36,6 +36,6 @@ public static class DocumentCollectionQuery
     {
         ArgumentNullException.ThrowIfNull(collection);
         var runner = new DocumentRunner<T>(collection.Context, collection.Name, collection.Model, transaction, () => collection.IsDropped);
-        return new CollectionQuery<T>(new CollectionQueryProvider(runner), null);
+        return new CollectionQuery<T>(new CollectionQueryProvider(runner, collection, transaction), null);
     }
 }

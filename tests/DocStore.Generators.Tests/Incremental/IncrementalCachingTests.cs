@@ -76,4 +76,40 @@ public class IncrementalCachingTests
         Assert.Contains(result.TrackedSteps[DocStoreGenerator.Steps.Collections].SelectMany(r => r.Outputs),
             output => output.Reason == IncrementalStepRunReason.Modified);
     }
+
+    private const string QueryFile = """
+        using System.Collections.Generic;
+        using System.Linq;
+        using DocStore;
+
+        namespace MyApp;
+
+        public static class Queries
+        {
+            public static Person? ByEmail(AppDb db, string email) => db.People.Query().Where(p => p.Email == email).FirstOrDefault();
+        }
+        """;
+
+    /// <summary>
+    /// The compiled-query step reads call sites against each new compilation (it needs the generated
+    /// members), so it runs again, but its equatable result leaves the interceptor file cached when
+    /// another file changes. (An edit to the call site's own file changes its location data.)
+    /// </summary>
+    [Fact]
+    public void An_edit_that_changes_no_call_site_leaves_the_interceptors_cached()
+    {
+        CSharpCompilation compilation = TestCompilation.Create(WithMethod, QueryFile);
+        GeneratorDriver driver = TestCompilation.CreateDriver().RunGenerators(compilation);
+        Assert.Contains(driver.GetRunResult().Results.Single().GeneratedSources, s => s.HintName == "DocStore.CompiledQueries.g.cs");
+
+        SyntaxTree oldTree = compilation.SyntaxTrees.First();
+        string edited = WithMethod.Replace("Age * 2", "Age * 3", StringComparison.Ordinal);
+        driver = driver.RunGenerators(compilation.ReplaceSyntaxTree(oldTree, CSharpSyntaxTree.ParseText(edited, TestCompilation.ParseOptions, oldTree.FilePath)));
+
+        GeneratorRunResult result = driver.GetRunResult().Results.Single();
+        Assert.All(result.TrackedSteps[DocStoreGenerator.Steps.CompiledQueries].SelectMany(r => r.Outputs),
+            output => Assert.Contains(output.Reason, new[] { IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached }));
+        Assert.All(result.TrackedOutputSteps.SelectMany(s => s.Value).SelectMany(r => r.Outputs),
+            output => Assert.Contains(output.Reason, new[] { IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached }));
+    }
 }

@@ -14,12 +14,16 @@ internal static class TestCompilation
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> References = new(LoadReferences);
 
-    public static CSharpParseOptions ParseOptions { get; } = new(LanguageVersion.Preview);
+    /// <summary>As the package's build props set them: the generated compiled plans (interceptors) may run.</summary>
+    public static CSharpParseOptions ParseOptions { get; } = new CSharpParseOptions(LanguageVersion.Preview)
+        .WithFeatures([new("InterceptorsNamespaces", "DocStore.Interceptors")]);
 
-    public static CSharpCompilation Create(params string[] sources) =>
+    public static CSharpCompilation Create(params string[] sources) => Create(ParseOptions, sources);
+
+    public static CSharpCompilation Create(CSharpParseOptions options, params string[] sources) =>
         CSharpCompilation.Create(
             "TestModels",
-            sources.Select((s, i) => CSharpSyntaxTree.ParseText(s, ParseOptions, path: $"Source{i}.cs")),
+            sources.Select((s, i) => CSharpSyntaxTree.ParseText(s, options, path: $"Source{i}.cs")),
             References.Value,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
 
@@ -37,17 +41,22 @@ internal static class TestCompilation
             .ToImmutableArray();
     }
 
-    public static GeneratorDriver CreateDriver() =>
+    public static GeneratorDriver CreateDriver() => CreateDriver(ParseOptions);
+
+    public static GeneratorDriver CreateDriver(CSharpParseOptions options) =>
         CSharpGeneratorDriver.Create(
             [new DocStoreGenerator().AsSourceGenerator()],
-            parseOptions: ParseOptions,
+            parseOptions: options,
             driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
     /// <summary>Runs the generator; returns generated sources by hint name and the output compilation.</summary>
-    public static (ImmutableDictionary<string, string> Sources, Compilation Output) Generate(params string[] sources)
+    public static (ImmutableDictionary<string, string> Sources, Compilation Output) Generate(params string[] sources) => Generate(ParseOptions, sources);
+
+    /// <summary>Runs the generator on sources parsed with <paramref name="options"/>.</summary>
+    public static (ImmutableDictionary<string, string> Sources, Compilation Output) Generate(CSharpParseOptions options, params string[] sources)
     {
-        CSharpCompilation compilation = Create(sources);
-        GeneratorDriver driver = CreateDriver().RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out _);
+        CSharpCompilation compilation = Create(options, sources);
+        GeneratorDriver driver = CreateDriver(options).RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out _);
         GeneratorDriverRunResult result = driver.GetRunResult();
         ImmutableDictionary<string, string> generated = result.Results
             .SelectMany(r => r.GeneratedSources)

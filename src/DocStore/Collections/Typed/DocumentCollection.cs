@@ -57,4 +57,7 @@ public abstract partial class DocumentCollection<T, TKey>
 
     /// <summary>True once the collection was dropped or renamed: this object is stale.</summary>
     internal bool IsDropped => _core.IsDropped;
+
+    /// <summary>The embedded engine's reads, for the compiled plans of LINQ queries (Linq/Compiled), which seek as the FindBy methods do; null on another backend.</summary>
+    internal CollectionReader<T, TKey>? EmbeddedReader => _reader as CollectionReader<T, TKey>;
 }

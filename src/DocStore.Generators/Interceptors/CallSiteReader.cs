@@ -1,0 +1,161 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using DocStore.Generators.Model;
+using DocStore.Generators.Parsing;
+using DocStore.Generators.QueryChecks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace DocStore.Generators.Interceptors;
+
+/// <summary>
+/// Finds the query call sites a plan can be compiled for: a terminal operator (ToList, First, Count, ...)
+/// whose source the generator sees whole, back to <c>collection.Query()</c>, in one expression, with a
+/// filter <see cref="SeekPlanner"/> answers with one index. Any other chain is left alone and runs
+/// through the run-time planner.
+/// </summary>
+internal static class CallSiteReader
+{
+    private const string Enumerable = "System.Linq.Enumerable";
+    private const string CollectionQueryType = "DocStore.CollectionQuery<T>";
+
+    private static readonly HashSet<string> s_terminals = new(StringComparer.Ordinal)
+    {
+        "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "LongCount", "Any",
+        "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync",
+        "CountAsync", "LongCountAsync", "AnyAsync", "Explain",
+    };
+
+    private static readonly SymbolDisplayFormat s_format = SymbolDisplayFormat.FullyQualifiedFormat
+        .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    /// <summary>Syntax only: a call, written as an extension call, of a terminal operator's name.</summary>
+    public static bool IsCandidate(SyntaxNode node) =>
+        node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access }
+        && s_terminals.Contains(access.Name.Identifier.ValueText);
+
+    public static CompiledCallSite? Read(GeneratorSyntaxContext context, CancellationToken cancellationToken) =>
+        Read((InvocationExpressionSyntax)context.Node, context.SemanticModel, cancellationToken);
+
+    public static CompiledCallSite? Read(InvocationExpressionSyntax syntax, SemanticModel semanticModel, CancellationToken cancellationToken)
+    {
+        // Written as an extension call (q.ToList()), which an interceptor with a 'this' parameter replaces.
+        if (semanticModel.GetOperation(syntax, cancellationToken) is not IInvocationOperation { Instance: null } terminal
+            || !terminal.TargetMethod.IsExtensionMethod
+            || semanticModel.GetSymbolInfo(syntax, cancellationToken).Symbol is not IMethodSymbol { MethodKind: MethodKind.ReducedExtension })
+        {
+            return null;
+        }
+
+        string container = terminal.TargetMethod.ContainingType.ToDisplayString();
+        if (container is not (Enumerable or QueryChainSteps.Queryable or QueryChainSteps.DocStoreQueryable) || !IsSupportedTerminal(terminal, container))
+        {
+            return null;
+        }
+
+        var steps = new List<IInvocationOperation>();
+        IOperation source = PathResolver.StripConversions(terminal.Arguments[0].Value);
+        IInvocationOperation? query = null;
+        while (source is IInvocationOperation call)
+        {
+            if (call.TargetMethod.Name == "Query" && call.Type is INamedTypeSymbol { TypeArguments.Length: 1 } returned
+                && returned.OriginalDefinition.ToDisplayString() == CollectionQueryType)
+            {
+                query = call;
+                break;
+            }
+
+            if (call.Instance is null && call.TargetMethod.ContainingType.ToDisplayString() == QueryChainSteps.Queryable)
+            {
+                steps.Add(call);
+                source = PathResolver.StripConversions(call.Arguments[0].Value);
+            }
+            else if (call.Instance is not null && call.TargetMethod.ContainingType.OriginalDefinition.ToDisplayString() == CollectionQueryType)
+            {
+                steps.Add(call);
+                source = PathResolver.StripConversions(call.Instance);
+            }
+            else
+            {
+                return null;
+            }
+        }
+
+        if (query is null || ((INamedTypeSymbol)query.Type!).TypeArguments[0] is not INamedTypeSymbol document
+            || SymbolFacts.FindAttribute(document, KnownNames.CollectionAttribute) is null
+            || CollectionParser.Parse(document, null, cancellationToken) is not { } collection)
+        {
+            return null;
+        }
+
+        steps.Reverse();
+        var queryModel = new QueryModel(collection);
+        var checkedSteps = steps.Select(s => s.Instance is null ? QueryStep.Extension(s, true) : QueryStep.Member(s)).ToList();
+        if (container == QueryChainSteps.Queryable)
+        {
+            checkedSteps.Add(QueryStep.Extension(terminal, true));
+        }
+
+        if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
+            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), OrderMatters(terminal.TargetMethod.Name)) is not { } plan)
+        {
+            return null;
+        }
+
+#pragma warning disable RSEXPERIMENTAL002 // The interceptable location API is the supported way to name a call site.
+        if (semanticModel.GetInterceptableLocation(syntax, cancellationToken) is not { } location)
+        {
+            return null;
+        }
+
+        IMethodSymbol method = terminal.TargetMethod;
+        return new CompiledCallSite(
+            location.Version,
+            location.Data,
+            location.GetDisplayLocation(),
+#pragma warning restore RSEXPERIMENTAL002
+            method.Name,
+            method.ContainingType.ToDisplayString(s_format),
+            method.ReturnType.ToDisplayString(s_format),
+            new EquatableArray<string>(method.Parameters.Select(Parameter)),
+            new EquatableArray<string>(method.Parameters.Select(p => p.Name)),
+            document.ToDisplayString(s_format),
+            collection.Key.Type.TypeName,
+            new EquatableArray<string>(steps.Select(s => s.TargetMethod.Name)),
+            plan.Index,
+            plan.Unique,
+            plan.Path,
+            plan.Kind,
+            plan.IsString,
+            plan.Filter,
+            plan.Bounds,
+            plan.Ordered,
+            plan.Descending);
+    }
+
+    /// <summary>No predicate overloads: those filters would be a second Where.</summary>
+    private static bool IsSupportedTerminal(IInvocationOperation terminal, string container)
+    {
+        string name = terminal.TargetMethod.Name;
+        int extra = terminal.Arguments.Length - 1;
+        return container switch
+        {
+            Enumerable => name is "ToList" or "ToArray" && extra == 0,
+            QueryChainSteps.Queryable => name is "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "LongCount" or "Any" && extra == 0,
+            _ => name == "Explain" ? extra == 0
+                : extra == 1 && terminal.TargetMethod.Parameters[1].Type.ToDisplayString() == "System.Threading.CancellationToken",
+        };
+    }
+
+    private static bool OrderMatters(string terminal) => !terminal.StartsWith("Count", StringComparison.Ordinal)
+        && !terminal.StartsWith("LongCount", StringComparison.Ordinal) && !terminal.StartsWith("Any", StringComparison.Ordinal);
+
+    private static string Parameter(IParameterSymbol parameter)
+    {
+        string text = parameter.Type.ToDisplayString(s_format) + " " + parameter.Name;
+        return parameter.HasExplicitDefaultValue ? text + " = default" : text;
+    }
+}

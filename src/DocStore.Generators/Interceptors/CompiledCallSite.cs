@@ -1,0 +1,71 @@
+using DocStore.Generators.Model;
+
+namespace DocStore.Generators.Interceptors;
+
+/// <summary>How the compiled plan reaches the matching index entries.</summary>
+internal enum SeekKind
+{
+    /// <summary>One key: <c>p.Email == email</c>.</summary>
+    Equality,
+
+    /// <summary>Integer bounds: <c>p.Age &gt;= low &amp;&amp; p.Age &lt;= high</c>, or one of them.</summary>
+    Range,
+
+    /// <summary>A string prefix: <c>p.Email.StartsWith(prefix)</c>.</summary>
+    Prefix,
+}
+
+/// <summary>
+/// One comparison of the filter, with the member on the left: the operator, where its value operand sits
+/// in the expression tree (a C# pattern binding it to <c>v{n}</c>), and the name Explain() gives it.
+/// </summary>
+/// <param name="Operator">==, &lt;, &lt;=, &gt;, &gt;= (member first).</param>
+/// <param name="Name">The parameter name in the plan text.</param>
+internal sealed record SeekBound(string Operator, string Name);
+
+/// <summary>
+/// A query call site the generator compiles a plan for: where to intercept, the signature of the
+/// intercepted method, and the plan (the index, how its bounds come from the tree's values, the order,
+/// Skip and Take). Value-equatable: no symbols, so the pipeline caches it.
+/// </summary>
+/// <param name="Version">The <c>InterceptsLocation</c> version.</param>
+/// <param name="Data">The <c>InterceptsLocation</c> data.</param>
+/// <param name="Display">Where the call is, for a comment.</param>
+/// <param name="Terminal">The intercepted method's name (ToList, Count, FirstOrDefaultAsync, Explain, ...).</param>
+/// <param name="Container">The intercepted method's type, fully qualified.</param>
+/// <param name="ReturnType">Its return type, fully qualified.</param>
+/// <param name="Parameters">Its parameters as declared ("type name" or "type name = default"), the source first.</param>
+/// <param name="ArgumentNames">The parameter names, to call it back.</param>
+/// <param name="DocumentType">The document type, fully qualified.</param>
+/// <param name="KeyType">The primary key type, fully qualified.</param>
+/// <param name="Steps">The operators between <c>Query()</c> and the terminal, in order.</param>
+/// <param name="Index">The index position (the generated collection's constant).</param>
+/// <param name="Unique">True for a unique index.</param>
+/// <param name="Path">The member path, as the plan text spells it.</param>
+/// <param name="Kind">How the index is read.</param>
+/// <param name="IsString">True for a string member; false for an integer one.</param>
+/// <param name="Filter">The pattern that takes the filter's body apart, binding each value operand to <c>v0</c>, <c>v1</c>.</param>
+/// <param name="Bounds">The comparisons, in the order of <c>v0</c>, <c>v1</c>.</param>
+/// <param name="Ordered">True when an OrderBy on the member gives the order (Explain says index order).</param>
+/// <param name="Descending">True to walk the index from the top.</param>
+internal sealed record CompiledCallSite(
+    int Version,
+    string Data,
+    string Display,
+    string Terminal,
+    string Container,
+    string ReturnType,
+    EquatableArray<string> Parameters,
+    EquatableArray<string> ArgumentNames,
+    string DocumentType,
+    string KeyType,
+    EquatableArray<string> Steps,
+    int Index,
+    bool Unique,
+    string Path,
+    SeekKind Kind,
+    bool IsString,
+    string Filter,
+    EquatableArray<SeekBound> Bounds,
+    bool Ordered,
+    bool Descending);

@@ -1,0 +1,90 @@
+using DocStore.Generators.QueryChecks;
+using DocStore.Generators.Tests.Infrastructure;
+using DocStore.Generators.Tests.Models;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace DocStore.Generators.Tests.Interceptors;
+
+/// <summary>The interceptors written for LINQ query call sites: which sites get one, and that the output compiles.</summary>
+public class CompiledQueryGenerationTests
+{
+    private const string Hint = "DocStore.CompiledQueries.g.cs";
+
+    /// <summary>One call site per compiled form, and forms left to the run time.</summary>
+    private const string Queries = """
+        using System;
+        using System.Collections.Generic;
+        using System.Linq;
+        using System.Threading.Tasks;
+        using DocStore;
+
+        namespace MyApp;
+
+        public static class Queries
+        {
+            public static Person? ByEmail(AppDb db, string email) => db.People.Query().Where(p => p.Email == email).FirstOrDefault();
+
+            public static List<Person> ByAge(AppDb db, int low, int high) =>
+                db.People.Query().Where(p => p.Age >= low && p.Age <= high).OrderBy(p => p.Age).Skip(2).Take(10).ToList();
+
+            public static int InCity(AppDb db, string city) => db.People.Query().Where(p => p.Address.City == city).Count();
+
+            public static ValueTask<List<Person>> ByPrefix(AppDb db, string prefix) =>
+                db.People.Query().Where(p => p.Email.StartsWith(prefix)).OrderByDescending(p => p.Email).ToListAsync();
+
+            public static string Plan(AppDb db) => db.People.Query().Where(p => p.Age > 30).OrderBy(p => p.Age).Explain();
+
+            // Left to the run time: a range in key order, a multikey Contains, a query that escapes, a projection.
+            public static List<Person> Unordered(AppDb db) => db.People.Query().Where(p => p.Age > 30).ToList();
+
+            public static List<Person> Tagged(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).ToList();
+
+            public static IQueryable<Person> Escapes(AppDb db) => db.People.Query().Where(p => p.Age == 3);
+
+            public static List<string> Emails(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => p.Email).ToList();
+        }
+        """;
+
+    [Fact]
+    public void Interceptors_for_the_compiled_forms()
+    {
+        var (sources, _) = TestCompilation.Generate(TestModels.Issue, Queries);
+        Snapshot.Verify(sources[Hint], "CompiledQueries");
+    }
+
+    [Fact]
+    public void Each_compiled_form_gets_one_interceptor_and_the_output_compiles()
+    {
+        var (sources, output) = TestCompilation.Generate(TestModels.Issue, Queries);
+        Assert.Equal(5, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+    }
+
+    [Fact]
+    public void Nothing_is_intercepted_where_the_project_does_not_allow_the_namespace()
+    {
+        var (sources, output) = TestCompilation.Generate(new CSharpParseOptions(LanguageVersion.Preview), TestModels.Issue, Queries);
+        Assert.False(sources.ContainsKey(Hint));
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+    }
+
+    [Fact]
+    public void A_compiled_chain_takes_its_order_from_the_index_so_it_gets_no_sort_warning()
+    {
+        const string ordered = QueriesHeader + "public static List<Person> F(AppDb db, int low) => db.People.Query().Where(p => p.Age >= low).OrderBy(p => p.Age).ToList(); }";
+        Assert.Empty(SortWarnings(TestCompilation.ParseOptions, ordered));
+        Assert.Single(SortWarnings(new CSharpParseOptions(LanguageVersion.Preview), ordered));
+    }
+
+    private const string QueriesHeader = "using System.Collections.Generic; using System.Linq; using DocStore; namespace MyApp; public static class Q { ";
+
+    private static List<Diagnostic> SortWarnings(CSharpParseOptions options, string source)
+    {
+        var (_, output) = TestCompilation.Generate(options, TestModels.Issue, source);
+        return [.. output.WithAnalyzers([new QueryAnalyzer()]).GetAnalyzerDiagnosticsAsync().GetAwaiter().GetResult().Where(d => d.Id == "DOCS026")];
+    }
+
+    private static int CountOf(string text, string part) => (text.Length - text.Replace(part, string.Empty, StringComparison.Ordinal).Length) / part.Length;
+}
