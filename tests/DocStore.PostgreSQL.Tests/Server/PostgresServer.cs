@@ -60,7 +60,9 @@ public sealed class PostgresServer : IDisposable
     /// <summary>A connection string whose search path is a new, empty schema, so each test starts from nothing.</summary>
     public string NewSchema()
     {
-        var name = $"t{Environment.ProcessId}_{Interlocked.Increment(ref _schemas)}_{Guid.NewGuid():N}"[..40];
+        // Unique across processes and tests; cut to stay well inside PostgreSQL's 63-byte names.
+        var name = $"t{Environment.ProcessId}_{Interlocked.Increment(ref _schemas)}_{Guid.NewGuid():N}";
+        name = name[..Math.Min(name.Length, 40)];
         using var dataSource = Npgsql.NpgsqlDataSource.Create(ConnectionString);
         using var command = dataSource.CreateCommand($"CREATE SCHEMA \"{name}\"");
         command.ExecuteNonQuery();
