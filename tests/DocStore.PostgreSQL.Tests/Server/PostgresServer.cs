@@ -1,6 +1,4 @@
-using System.Diagnostics;
-using System.Net;
-using System.Net.Sockets;
+using static DocStore.Testing.Postgres.PostgresProcesses;
 
 namespace DocStore.PostgreSQL.Tests.Server;
 
@@ -32,16 +30,8 @@ public sealed class PostgresServer : IDisposable
 
         _binaries = FindBinaries() ?? throw new InvalidOperationException($"No PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup) were found on PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin; install PostgreSQL or set {EnvironmentVariable} to a connection string.");
         _folder = Directory.CreateTempSubdirectory("docstore-pg-").FullName;
-        var data = Path.Combine(_folder, "data");
-        var port = FreePort();
-        if (IsRoot)
-        {
-            Run("chown", $"postgres {_folder}", asPostgres: false);
-        }
-
-        Run(Path.Combine(_binaries, "initdb"), $"-D {data} -U postgres --auth=trust -E UTF8 --locale=C --no-sync", asPostgres: IsRoot);
-        Run(Path.Combine(_binaries, "pg_ctl"), $"-D {data} -l {Path.Combine(_folder, "server.log")} -w -t 60 -o \"-p {port} -k {_folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start", asPostgres: IsRoot);
-        ConnectionString = $"Host={_folder};Port={port};Username=postgres;Database=postgres";
+        ConnectionString = StartPrimary(_binaries, _folder);
+        var port = new Npgsql.NpgsqlConnectionStringBuilder(ConnectionString).Port;
 
         var standbyPort = FreePort();
         Run(Path.Combine(_binaries, "pg_basebackup"), $"-h {_folder} -p {port} -U postgres -D {Path.Combine(_folder, "standby")} -R -X stream", asPostgres: IsRoot);
@@ -54,8 +44,6 @@ public sealed class PostgresServer : IDisposable
 
     /// <summary>A streaming standby of the server, or null when <c>DOCSTORE_POSTGRES</c> names a server without one.</summary>
     public string? StandbyConnectionString { get; }
-
-    internal static bool IsRoot => Environment.UserName == "root";
 
     /// <summary>A connection string whose search path is a new, empty schema, so each test starts from nothing.</summary>
     public string NewSchema()
@@ -86,41 +74,5 @@ public sealed class PostgresServer : IDisposable
         }
 
         Directory.Delete(_folder, recursive: true);
-    }
-
-    internal static string? FindBinaries()
-    {
-        var candidates = (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(':', StringSplitOptions.RemoveEmptyEntries)
-            .Append("/usr/local/bin")
-            .Concat(Directory.Exists("/usr/lib/postgresql") ? Directory.GetDirectories("/usr/lib/postgresql").OrderDescending().Select(d => Path.Combine(d, "bin")) : []);
-        // /usr/local/bin may hold links to a few of the tools: follow initdb's link to the folder with all of them.
-        return candidates
-            .Where(d => File.Exists(Path.Combine(d, "initdb")))
-            .Select(d => Path.GetDirectoryName(new FileInfo(Path.Combine(d, "initdb")).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? Path.Combine(d, "initdb"))!)
-            .FirstOrDefault(d => File.Exists(Path.Combine(d, "pg_ctl")) && File.Exists(Path.Combine(d, "pg_basebackup")));
-    }
-
-    internal static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
-
-    internal static void Run(string program, string arguments, bool asPostgres)
-    {
-        var start = asPostgres
-            ? new ProcessStartInfo("runuser", $"-u postgres -- {program} {arguments}")
-            : new ProcessStartInfo(program, arguments);
-        start.RedirectStandardOutput = true;
-        start.RedirectStandardError = true;
-        using var process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {program}.");
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEnd();
-        process.WaitForExit();
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"{program} {arguments} failed with exit code {process.ExitCode}: {error}{output.Result}");
-        }
     }
 }

@@ -1,3 +1,4 @@
+using DocStore.Testing.Postgres;
 using Npgsql;
 
 namespace DocStore.PostgreSQL.Tests.Server;
@@ -14,18 +15,18 @@ public sealed class ThrowawayStandby : IDisposable
 
     public ThrowawayStandby(string primaryConnectionString)
     {
-        _binaries = PostgresServer.FindBinaries() ?? throw new InvalidOperationException("No PostgreSQL server binaries (pg_ctl, pg_basebackup) were found to start a standby of the test server.");
+        _binaries = PostgresProcesses.FindBinaries() ?? throw new InvalidOperationException("No PostgreSQL server binaries (pg_ctl, pg_basebackup) were found to start a standby of the test server.");
         _folder = Directory.CreateTempSubdirectory("docstore-standby-").FullName;
-        if (PostgresServer.IsRoot)
+        if (PostgresProcesses.IsRoot)
         {
-            PostgresServer.Run("chown", $"postgres {_folder}", asPostgres: false);
+            PostgresProcesses.Run("chown", $"postgres {_folder}", asPostgres: false);
         }
 
         var primary = new NpgsqlConnectionStringBuilder(primaryConnectionString);
         var data = Path.Combine(_folder, "data");
-        var port = PostgresServer.FreePort();
-        PostgresServer.Run(Path.Combine(_binaries, "pg_basebackup"), $"-h {primary.Host} -p {primary.Port} -U postgres -D {data} -R -X stream", asPostgres: PostgresServer.IsRoot);
-        PostgresServer.Run(Path.Combine(_binaries, "pg_ctl"), $"-D {data} -l {Path.Combine(_folder, "standby.log")} -w -t 60 -o \"-p {port} -k {_folder} -c listen_addresses=127.0.0.1 -c fsync=off\" start", asPostgres: PostgresServer.IsRoot);
+        var port = PostgresProcesses.FreePort();
+        PostgresProcesses.Run(Path.Combine(_binaries, "pg_basebackup"), $"-h {primary.Host} -p {primary.Port} -U postgres -D {data} -R -X stream", asPostgres: PostgresProcesses.IsRoot);
+        PostgresProcesses.Run(Path.Combine(_binaries, "pg_ctl"), $"-D {data} -l {Path.Combine(_folder, "standby.log")} -w -t 60 -o \"-p {port} -k {_folder} -c listen_addresses=127.0.0.1 -c fsync=off\" start", asPostgres: PostgresProcesses.IsRoot);
         _running = true;
         ConnectionString = new NpgsqlConnectionStringBuilder(primaryConnectionString) { Host = _folder, Port = port }.ConnectionString;
     }
@@ -39,7 +40,7 @@ public sealed class ThrowawayStandby : IDisposable
         if (_running)
         {
             _running = false;
-            PostgresServer.Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, "data")} -m fast -w stop", asPostgres: PostgresServer.IsRoot);
+            PostgresProcesses.Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, "data")} -m fast -w stop", asPostgres: PostgresProcesses.IsRoot);
         }
     }
 

@@ -1,7 +1,5 @@
-using System.Diagnostics;
-using System.Net;
-using System.Net.Sockets;
 using Npgsql;
+using static DocStore.Testing.Postgres.PostgresProcesses;
 
 namespace DocStore.Benchmarks.Compare.Engines.Postgres;
 
@@ -57,7 +55,7 @@ internal static class BenchmarkPostgres
             }
 
             NpgsqlConnection.ClearAllPools();
-            Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, "data")} -m immediate -w stop");
+            Run(Path.Combine(_binaries, "pg_ctl"), $"-D {Path.Combine(_folder, "data")} -m immediate -w stop", asPostgres: IsRoot);
             Directory.Delete(_folder, recursive: true);
             (_folder, _binaries, _connectionString) = (null, null, null);
         }
@@ -75,49 +73,6 @@ internal static class BenchmarkPostgres
     {
         _binaries = FindBinaries() ?? throw new InvalidOperationException($"compare: the pg_* rows need PostgreSQL: set {EnvironmentVariable} to a connection string, or install the server (initdb and pg_ctl on PATH or in /usr/lib/postgresql/*/bin).");
         _folder = Directory.CreateTempSubdirectory("docstore-compare-pg-").FullName;
-        var data = Path.Combine(_folder, "data");
-        var port = FreePort();
-        if (IsRoot)
-        {
-            Run("chown", $"postgres {_folder}", asPostgres: false);
-        }
-
-        Run(Path.Combine(_binaries, "initdb"), $"-D {data} -U postgres --auth=trust -E UTF8 --locale=C --no-sync");
-        Run(Path.Combine(_binaries, "pg_ctl"), $"-D {data} -l {Path.Combine(_folder, "server.log")} -w -t 60 -o \"-p {port} -k {_folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start");
-        return $"Host={_folder};Port={port};Username=postgres;Database=postgres";
-    }
-
-    private static bool IsRoot => Environment.UserName == "root";
-
-    private static string? FindBinaries()
-    {
-        var candidates = (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(':', StringSplitOptions.RemoveEmptyEntries)
-            .Append("/usr/local/bin")
-            .Concat(Directory.Exists("/usr/lib/postgresql") ? Directory.GetDirectories("/usr/lib/postgresql").OrderDescending().Select(d => Path.Combine(d, "bin")) : []);
-        return candidates.FirstOrDefault(d => File.Exists(Path.Combine(d, "initdb")) && File.Exists(Path.Combine(d, "pg_ctl")));
-    }
-
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
-
-    private static void Run(string program, string arguments, bool asPostgres = true)
-    {
-        var start = asPostgres && IsRoot
-            ? new ProcessStartInfo("runuser", $"-u postgres -- {program} {arguments}")
-            : new ProcessStartInfo(program, arguments);
-        start.RedirectStandardOutput = true;
-        start.RedirectStandardError = true;
-        using var process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {program}.");
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEnd();
-        process.WaitForExit();
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"{program} {arguments} failed with exit code {process.ExitCode}: {error}{output.Result}");
-        }
+        return StartPrimary(_binaries, _folder);
     }
 }
