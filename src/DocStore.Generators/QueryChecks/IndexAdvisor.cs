@@ -90,12 +90,14 @@ internal sealed class IndexAdvisor(QueryModel model)
     }
 
     /// <summary>
-    /// The paths the translation orders by: the orderings up to the key, then the key. A direction change or
-    /// a non-nullable value member (ordered through its default, not as stored) is an order no index gives.
+    /// The paths the translation orders by: the orderings up to the key, then the key. A direction change is
+    /// an order no index gives; so is a non-nullable value member (ordered through its default, not as
+    /// stored) unless it is the one ordering, which an index walk gives by merging its NULL entries among the
+    /// default's.
     /// </summary>
     public IReadOnlyList<string> OrderPaths(IReadOnlyList<QueryOrdering> orderings)
     {
-        if (orderings.Any(o => o.Descending != orderings[0].Descending || (o.Path != model.KeyPath && o.HasValueDefault)))
+        if (orderings.Any(o => o.Descending != orderings[0].Descending || (o.Path != model.KeyPath && o.HasValueDefault && orderings.Count > 1)))
         {
             return [NoOrder];
         }

@@ -23,7 +23,7 @@ internal static class IndexWarnings
             PathCondition? candidate = IndexAdvisor.Candidate(query.Filters);
             string advice = candidate is null
                 ? "none of its conditions can use an index (an index answers ==, <, <=, >, >=, StartsWith and Contains on one member, joined by &&; "
-                    + "!=, !, ||, null tests, Any over documents, and a comparison that a missing member's default satisfies never use one)"
+                    + "!=, !, ||, null tests, Any over documents, and an ==, > or >= that a missing member's default satisfies never use one)"
                 : $"an index on '{candidate.Path}' would serve it: {Attribute(model, candidate.Path)}";
             SyntaxNode where = candidate?.Syntax ?? query.Filters[0].Syntax;
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QueryScansCollection, where.GetLocation(), collection, advice));
@@ -32,7 +32,7 @@ internal static class IndexWarnings
         if (query.Orderings.Count > 0 && !query.IsLimited && !query.IgnoresOrder && !plan.Ordered && !compiled)
         {
             QueryOrdering first = query.Orderings[0];
-            string advice = first.HasValueDefault || advisor.Leads(first.Path) || query.Orderings.Any(o => o.Descending != first.Descending)
+            string advice = (first.HasValueDefault && query.Orderings.Count > 1) || advisor.Leads(first.Path) || query.Orderings.Any(o => o.Descending != first.Descending)
                 ? "add Take(n) so that only the first rows are kept"
                 : $"add Take(n) so that only the first rows are kept, or declare {Attribute(model, first.Path)} and leave the filter to it";
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QuerySortsEveryMatch, first.Syntax.GetLocation(), collection, first.Path, advice));

@@ -6,12 +6,13 @@ namespace DocStore.Generators.QueryChecks;
 /// <summary>
 /// The access a comparison <c>m OP v</c> gives the planner. A document without the member reads it as its
 /// type's default (for a non-nullable value type), so when <c>default OP v</c> holds the translation adds
-/// <c>OR m IS NULL</c>, and the planner answers no OR with an index. That depends on <c>v</c>: it is known
+/// <c>OR m IS NULL</c>. The planner answers that OR with an index only for <c>&lt;</c> and <c>&lt;=</c>: a
+/// range whose lower end includes the NULL entries, which sort first. That depends on <c>v</c>: it is known
 /// for a constant; a captured value is taken not to be the default.
 /// </summary>
 internal static class MissingValues
 {
-    public static Access Access(DocumentPath path, BinaryOperatorKind kind, IOperation value)
+    public static Access Access(DocumentPath path, BinaryOperatorKind kind, IOperation value, bool isKey)
     {
         if (kind == BinaryOperatorKind.NotEquals || PathResolver.StripConversions(value).ConstantValue is { HasValue: true, Value: null })
         {
@@ -32,7 +33,9 @@ internal static class MissingValues
             BinaryOperatorKind.GreaterThan => sign < 0,
             _ => sign <= 0,
         };
-        return defaultMatches ? QueryChecks.Access.None : access;
+        // Only an index holds NULL entries to start from; the key's tree has none.
+        bool rangeFromNull = !isKey && kind is BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual;
+        return defaultMatches && !rangeFromNull ? QueryChecks.Access.None : access;
     }
 
     /// <summary><c>v OP m</c> as <c>m OP' v</c>.</summary>

@@ -80,7 +80,7 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
         }
 
         bool pathOnLeft = left.Kind == OperandKind.Path;
-        return new PathCondition(binary.Syntax, path.Text, MissingValues.Access(path, pathOnLeft ? kind : MissingValues.Mirror(kind), pathOnLeft ? rightOperand : leftOperand));
+        return new PathCondition(binary.Syntax, path.Text, MissingValues.Access(path, pathOnLeft ? kind : MissingValues.Mirror(kind), pathOnLeft ? rightOperand : leftOperand, isKey: path.Text == model.KeyPath));
     }
 
     private Condition Call(IInvocationOperation call, LambdaScope scope)

@@ -73,7 +73,7 @@ public class CompiledQueryGenerationTests
     [Fact]
     public void A_compiled_chain_takes_its_order_from_the_index_so_it_gets_no_sort_warning()
     {
-        const string ordered = QueriesHeader + "public static List<Person> F(AppDb db, int low) => db.People.Query().Where(p => p.Age >= low).OrderBy(p => p.Age).ToList(); }";
+        const string ordered = QueriesHeader + "public static List<Person> F(AppDb db, int low) => db.People.Query().Where(p => p.Age >= low).OrderBy(p => p.Age).ThenBy(p => p.Id).ToList(); }";
         Assert.Empty(SortWarnings(TestCompilation.ParseOptions, ordered));
         Assert.Single(SortWarnings(new CSharpParseOptions(LanguageVersion.Preview), ordered));
     }

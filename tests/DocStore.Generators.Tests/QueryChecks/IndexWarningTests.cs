@@ -105,6 +105,28 @@ public class IndexWarningTests
     public void A_value_member_sorts_through_its_default_so_no_index_gives_its_order() =>
         Assert.Contains("by 'Age'", Sort("people.Query().Where(p => p.Country == city).OrderByDescending(p => [|p.Age|]).ToList();").GetMessage(), StringComparison.Ordinal);
 
+    [Theory]
+    [InlineData("p.Rank < 5")]
+    [InlineData("p.Rank <= 0")]
+    [InlineData("5 > p.Rank")]
+    public void A_range_a_missing_member_satisfies_starts_at_the_null_entries(string condition) =>
+        Assert.Empty(QuerySource.Analyze($"people.Query().Where(p => {condition}).ToList();"));
+
+    [Theory]
+    [InlineData("p.Rank == 0")]
+    [InlineData("p.Rank > -1")]
+    [InlineData("p.Rank >= 0")]
+    public void An_equality_or_lower_bound_a_missing_member_satisfies_scans(string condition) =>
+        Scan($"people.Query().Where(p => [|{condition}|]).ToList();");
+
+    [Fact]
+    public void A_value_member_alone_is_ordered_by_its_index() =>
+        Assert.Empty(QuerySource.Analyze("people.Query().Where(p => p.Rank > 3).OrderBy(p => p.Rank).ToList();"));
+
+    [Fact]
+    public void A_value_member_before_another_ordering_is_sorted() =>
+        Sort("people.Query().Where(p => p.Rank > 3).OrderBy(p => [|p.Rank|]).ThenBy(p => p.Note).ToList();");
+
     [Fact]
     public void A_later_OrderBy_is_the_most_significant() =>
         Sort("people.Query().Where(p => p.Country == city).OrderBy(p => p.Nick).OrderBy(p => [|p.Note|]).ToList();");

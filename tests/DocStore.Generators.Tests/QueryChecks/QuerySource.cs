@@ -29,6 +29,7 @@ internal static class QuerySource
             [Field("full_name")] public string Name { get; set; } = "";
             public string Country { get; set; } = "";
             public int Age { get; set; }
+            [Index] public int Rank { get; set; }
             public int? Score { get; set; }
             public bool Active { get; set; }
             public string Nick { get; set; } = "";
