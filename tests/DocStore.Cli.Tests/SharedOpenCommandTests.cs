@@ -77,6 +77,39 @@ public sealed class SharedOpenCommandTests : IDisposable
         Assert.Equal(Seeded - 10, db.GetCollection("things").Count());
     }
 
+    [Fact]
+    public void A_connection_string_with_Sharing_Shared_lets_the_tool_read_its_commits()
+    {
+        Seed();
+        using (var connection = new DocStore.Data.DocStoreConnection($"Data Source={_dir["app.db"]};Sharing=Shared;Pooling=False"))
+        {
+            connection.Open();
+            connection.Context!.GetCollection("things").Insert(new BsonDocument { { "_id", Seeded + 1 }, { "pad", "z" } });
+
+            var result = _dir.RunProcess("sql", "app.db", $"SELECT pad FROM things WHERE _id = {Seeded + 1}", "--format", "csv");
+
+            Assert.True(result.ExitCode == 0, result.Error);
+            Assert.Equal("pad\nz\n", result.Output.ReplaceLineEndings("\n"));
+        }
+    }
+
+    [Fact]
+    public void A_shared_read_after_an_exclusive_write_reads_that_write()
+    {
+        Seed();
+        Assert.Equal(0, _dir.RunProcess("sql", "app.db", "DELETE FROM things WHERE _id = 1").ExitCode);   // a shared writer leaves app.db-shm
+        using (var app = DocStoreDatabase.Open(_dir["app.db"], new DocStoreOptions()))
+        {
+            app.GetCollection("things").Insert(new BsonDocument { { "_id", Seeded + 1 } });
+        }
+
+        var result = _dir.RunProcess("export", "app.db", "things");
+
+        Assert.True(result.ExitCode == 0, result.Error);
+        var ids = result.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries).Select(l => ExtendedJson.Parse(l)["_id"].AsInt32);
+        Assert.Equal(Enumerable.Range(2, Seeded), ids);
+    }
+
     private void Seed()
     {
         File.WriteAllLines(_dir["seed.jsonl"], Enumerable.Range(1, Seeded).Select(i => $"{{\"_id\": {i}, \"pad\": \"{new string('x', 200)}\"}}"));
