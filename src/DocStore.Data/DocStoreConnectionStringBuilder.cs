@@ -16,6 +16,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
     private const string PoolingKey = "Pooling";
     private const string IdleTimeoutKey = "Idle Timeout";
     private const string CacheSizeKey = "Cache Size";
+    private const string SharingKey = "Sharing";
 
     private static readonly Dictionary<string, string> Synonyms = new(StringComparer.OrdinalIgnoreCase)
     {
@@ -29,6 +30,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         ["IdleTimeout"] = IdleTimeoutKey,
         [CacheSizeKey] = CacheSizeKey,
         ["CacheSize"] = CacheSizeKey,
+        [SharingKey] = SharingKey,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -85,6 +87,18 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         set => this[CacheSizeKey] = value;
     }
 
+    /// <summary>
+    /// Whether other processes may open the file beside this one (<see cref="DocStoreOptions.Sharing"/>). When
+    /// the key is absent: <see cref="DocStoreSharing.Shared"/> with <c>Mode=ReadOnly</c>, so a reader opens
+    /// beside an application that writes the file shared, else <see cref="DocStoreSharing.Exclusive"/>; either
+    /// way a file already open in the process keeps its engine's setting.
+    /// </summary>
+    public DocStoreSharing Sharing
+    {
+        get => ParseEnum(SharingKey, Mode == DocStoreOpenMode.ReadOnly ? DocStoreSharing.Shared : DocStoreSharing.Exclusive);
+        set => this[SharingKey] = value.ToString();
+    }
+
     /// <summary>Gets or sets a value by key (synonyms such as <c>DataSource</c> and <c>Filename</c> map to their canonical key).</summary>
     /// <param name="keyword">The key.</param>
     /// <returns>The value.</returns>
@@ -115,8 +129,10 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         unset |= Given(ModeKey) ? EngineOption.None : EngineOption.ReadOnly;
         unset |= Given(DurabilityKey) ? EngineOption.None : EngineOption.Durability;
         unset |= CacheSize > 0 ? EngineOption.None : EngineOption.CacheSizePages;
+        unset |= Given(SharingKey) ? EngineOption.None : EngineOption.Sharing;
         return new DocStoreOptions
         {
+            Sharing = Sharing,
             ReadOnly = Mode == DocStoreOpenMode.ReadOnly,
             Durability = Durability,
             CacheSizePages = CacheSize > 0 ? CacheSize : defaults.CacheSizePages,
@@ -135,7 +151,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
 
     private static string Canonical(string keyword) =>
         Synonyms.TryGetValue(keyword, out var canonical) ? canonical
-            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size.", nameof(keyword));
+            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing.", nameof(keyword));
 
     private bool Given(string key) => !string.IsNullOrWhiteSpace(Get(key));
 

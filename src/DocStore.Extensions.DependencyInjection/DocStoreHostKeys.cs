@@ -29,6 +29,8 @@ internal sealed class DocStoreHostKeys
 
     public ValueCompression? Compression { get; set; }
 
+    public DocStoreSharing? Sharing { get; set; }
+
     /// <summary>Sets on <paramref name="target"/> the keys the section has; the others keep their values.</summary>
     public void ApplyTo(DocStoreHostOptions target)
     {
@@ -43,5 +45,6 @@ internal sealed class DocStoreHostKeys
         target.RedoLog = RedoLog ?? target.RedoLog;
         target.ReadOnly = ReadOnly ?? target.ReadOnly;
         target.Compression = Compression ?? target.Compression;
+        target.Sharing = Sharing ?? target.Sharing;
     }
 }

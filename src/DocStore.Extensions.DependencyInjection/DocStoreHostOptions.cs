@@ -45,6 +45,13 @@ public sealed class DocStoreHostOptions
     public ValueCompression? Compression { get; set; }
 
     /// <summary>
+    /// Sets <see cref="DocStoreOptions.Sharing"/> when not <see langword="null"/> (unset opens
+    /// <see cref="DocStoreSharing.Exclusive"/>); <see cref="DocStoreSharing.Shared"/> lets the <c>docstore</c>
+    /// tool and other reader processes open the file while the host has it open.
+    /// </summary>
+    public DocStoreSharing? Sharing { get; set; }
+
+    /// <summary>
     /// The engine settings as a <see cref="DocStoreOptions"/> that sets exactly the properties above that are
     /// not <see langword="null"/>. Assigning one sets the properties its initializer assigned and leaves the
     /// others as they are, so a callback that assigns <c>new DocStoreOptions { CacheSizePages = 64 }</c>
@@ -68,6 +75,7 @@ public sealed class DocStoreHostOptions
             RedoLog = given.HasFlag(EngineOption.RedoLog) ? value.RedoLog : RedoLog;
             ReadOnly = given.HasFlag(EngineOption.ReadOnly) ? value.ReadOnly : ReadOnly;
             Compression = given.HasFlag(EngineOption.Compression) ? value.Compression : Compression;
+            Sharing = given.HasFlag(EngineOption.Sharing) ? value.Sharing : Sharing;
         }
     }
 
@@ -86,6 +94,7 @@ public sealed class DocStoreHostOptions
         unset |= RedoLog is null ? EngineOption.RedoLog : EngineOption.None;
         unset |= ReadOnly is null ? EngineOption.ReadOnly : EngineOption.None;
         unset |= Compression is null ? EngineOption.Compression : EngineOption.None;
+        unset |= Sharing is null ? EngineOption.Sharing : EngineOption.None;
         return new DocStoreOptions
         {
             Durability = Durability ?? defaults.Durability,
@@ -98,6 +107,7 @@ public sealed class DocStoreHostOptions
             RedoLog = RedoLog ?? defaults.RedoLog,
             ReadOnly = ReadOnly ?? defaults.ReadOnly,
             Compression = Compression ?? defaults.Compression,
+            Sharing = Sharing ?? defaults.Sharing,
         }.Unset(unset);
     }
 }

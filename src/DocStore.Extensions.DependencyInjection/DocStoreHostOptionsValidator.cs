@@ -27,6 +27,7 @@ internal sealed class DocStoreHostOptionsValidator(string name, string label, st
 
         CheckDefined(failures, nameof(DocStoreHostOptions.Durability), options.Durability);
         CheckDefined(failures, nameof(DocStoreHostOptions.Compression), options.Compression);
+        CheckDefined(failures, nameof(DocStoreHostOptions.Sharing), options.Sharing);
         CheckRange(failures, nameof(DocStoreHostOptions.CacheSizePages), options.CacheSizePages, v => new DocStoreOptions { CacheSizePages = v });
         CheckRange(failures, nameof(DocStoreHostOptions.WriteLockTimeout), options.WriteLockTimeout, v => new DocStoreOptions { WriteLockTimeout = v });
         CheckRange(failures, nameof(DocStoreHostOptions.PageSize), options.PageSize, v => new DocStoreOptions { PageSize = v });

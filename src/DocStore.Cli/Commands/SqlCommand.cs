@@ -20,12 +20,18 @@ internal sealed class SqlCommand : ICliCommand
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
-            using var database = DatabaseOpener.OpenExisting(parse.GetValue(db)!, readOnly: false);
+            using var database = DatabaseOpener.OpenForStatements(parse.GetValue(db)!);
             try
             {
                 using var rows = database.Sql.ExecuteReader(parse.GetValue(statement)!);
                 var console = ToolConsole.Of(parse);
                 ResultPrinter.Print(rows, parse.GetValue(format), console.Output, console.TerminalWidth);
+            }
+            catch (DatabaseReadOnlyException) when (database.Options.ReadOnly)
+            {
+                // Opened as a reader because another process writes the file: say so, the engine's hint does not apply.
+                ToolConsole.Of(parse).Error.WriteLine($"docstore: another process writes '{database.Path}' (opened with Sharing = Shared), so the statement cannot write to it; run it there, or once that process has closed the database.");
+                return ExitCodes.Failure;
             }
             catch (DocStoreException e) when (e is not DatabaseLockedException)
             {

@@ -3,15 +3,43 @@ namespace DocStore.Cli.Hosting;
 /// <summary>Opens the database a command names, with the checks a tool owes its user before the engine runs.</summary>
 internal static class DatabaseOpener
 {
-    /// <summary>Opens an existing database; a missing file is a failure rather than a new empty database.</summary>
+    /// <summary>
+    /// Opens an existing database; a missing file is a failure rather than a new empty database. A read-only
+    /// open is shared, so it reads beside an application that opened the file with
+    /// <see cref="DocStoreSharing.Shared"/>; one that writes keeps the file to itself.
+    /// </summary>
     public static DocStoreDatabase OpenExisting(string path, bool readOnly, ValueCompression compression = ValueCompression.None)
+    {
+        RequireFile(path);
+        var sharing = readOnly ? DocStoreSharing.Shared : DocStoreSharing.Exclusive;
+        return Open(path, new DocStoreOptions { ReadOnly = readOnly, Compression = compression, Sharing = sharing });
+    }
+
+    /// <summary>
+    /// Opens an existing database to run statements that may write, shared: as the writing process when no
+    /// other process writes it, else as a reader beside the application that does, where a statement that
+    /// writes fails with <see cref="DatabaseReadOnlyException"/> and a query reads its latest commit.
+    /// </summary>
+    public static DocStoreDatabase OpenForStatements(string path)
+    {
+        RequireFile(path);
+        try
+        {
+            return Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared });
+        }
+        catch (DatabaseLockedException)
+        {
+            // Another process writes the file shared (or holds it exclusively, and the reader is refused too).
+            return Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared });
+        }
+    }
+
+    private static void RequireFile(string path)
     {
         if (!File.Exists(path))
         {
             throw new CliFailureException($"There is no database at '{path}'.");
         }
-
-        return Open(path, new DocStoreOptions { ReadOnly = readOnly, Compression = compression });
     }
 
     /// <summary>Opens the database, creating the file when it does not exist.</summary>

@@ -47,6 +47,11 @@ internal static class EngineOpener
                 _ = Pager.ReadPageSize(db);
             }
 
+            if (!shared)
+            {
+                StaleSharedFile.Remove(path);
+            }
+
             // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
             // frames without a redo log.
             // Logs are as private as the database: created with its permission bits.

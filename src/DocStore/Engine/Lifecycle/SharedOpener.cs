@@ -57,6 +57,7 @@ internal static class SharedOpener
             return EngineOpener.OpenReadOnlyFiles(path, options, shared: true);
         }
 
+        RefuseFileThatIsNotADatabase(path);
         SharedMemoryFile shm;
         try
         {
