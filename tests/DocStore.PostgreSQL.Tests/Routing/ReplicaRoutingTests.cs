@@ -12,13 +12,17 @@ namespace DocStore.PostgreSQL.Tests.Routing;
 [Xunit.Collection(PostgresServerGroup.Name)]
 public sealed class ReplicaRoutingTests(PostgresServer server)
 {
+    // The replay wait ends on the standby's replay position; on a busy machine replay can lag for seconds, so
+    // the tests that expect the standby to serve give it a hang guard, not the 5-second default.
+    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(2);
+
     [Fact]
     public void A_standby_read_sees_the_contexts_own_commits()
     {
         var log = new RecordingLogger();
         var schema = server.NewSchema();
         var (connectionString, standbyPort) = Routed(schema, Standby());
-        using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, Logger = log });
+        using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, ReplicaWaitTimeout = HangGuard, Logger = log });
 
         // Each read follows its write at once: without the replay wait a standby would often not have it yet.
         for (var i = 0; i < 25; i++)
@@ -43,7 +47,7 @@ public sealed class ReplicaRoutingTests(PostgresServer server)
     {
         var log = new RecordingLogger();
         var (connectionString, standbyPort) = Routed(server.NewSchema(), Standby());
-        await using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, Logger = log });
+        await using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, ReplicaWaitTimeout = HangGuard, Logger = log });
         var id = await db.Members.InsertAsync(TypedCollectionSemantics.NewMember("ada", 36));
 
         await using var transaction = await db.BeginReadOnlyTransactionAsync();
@@ -65,7 +69,7 @@ public sealed class ReplicaRoutingTests(PostgresServer server)
         using var standby = new ThrowawayStandby(server.ConnectionString);
         var log = new RecordingLogger();
         var (connectionString, standbyPort) = Routed(server.NewSchema(), standby.ConnectionString);
-        using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, Logger = log });
+        using var db = MemberDb.OpenPostgres(connectionString, new PostgresOptions { ReadFrom = ReadFrom.Replica, ReadYourWrites = true, ReplicaWaitTimeout = HangGuard, Logger = log });
         var ada = db.Members.Insert(TypedCollectionSemantics.NewMember("ada", 36));
         Assert.Equal("ada", db.Members.Get(ada)?.Handle);
         Assert.EndsWith($":{standbyPort}.", Assert.Single(log.Named("ReadOnStandby")), StringComparison.Ordinal);
