@@ -27,6 +27,21 @@ internal static class PostgresProcesses
             .FirstOrDefault(d => File.Exists(Path.Combine(d, "pg_ctl")) && File.Exists(Path.Combine(d, "pg_basebackup")));
     }
 
+    /// <summary>
+    /// <see cref="FindBinaries"/>, installing PostgreSQL with apt-get first when none is found and this process
+    /// may (root on a Debian-like machine), as .ci/postgres.sh does, so the README's test command needs no set-up.
+    /// </summary>
+    public static string? FindOrInstallBinaries()
+    {
+        if (FindBinaries() is not null || !IsRoot || !File.Exists("/usr/bin/apt-get"))
+        {
+            return FindBinaries();
+        }
+
+        Run("/bin/sh", "-c \"apt-get update -qq && (apt-get install -y -qq postgresql-15 || apt-get install -y -qq postgresql)\"", asPostgres: false);
+        return FindBinaries();
+    }
+
     /// <summary>A loopback port nothing listens on now.</summary>
     public static int FreePort()
     {

@@ -28,7 +28,7 @@ public sealed class PostgresServer : IDisposable
             return;
         }
 
-        _binaries = FindBinaries() ?? throw new InvalidOperationException($"No PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup) were found on PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin; install PostgreSQL or set {EnvironmentVariable} to a connection string.");
+        _binaries = FindOrInstallBinaries() ?? throw new InvalidOperationException($"No PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup) were found on PATH, in /usr/local/bin or /usr/lib/postgresql/*/bin, and apt-get could not install them (it runs only as root); install PostgreSQL or set {EnvironmentVariable} to a connection string.");
         _folder = Directory.CreateTempSubdirectory("docstore-pg-").FullName;
         ConnectionString = StartPrimary(_binaries, _folder);
         var port = new Npgsql.NpgsqlConnectionStringBuilder(ConnectionString).Port;
