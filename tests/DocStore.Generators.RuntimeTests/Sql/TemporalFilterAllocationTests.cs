@@ -45,8 +45,16 @@ public sealed class TemporalFilterAllocationTests
             Assert.Equal(expected, (int)statement.ExecuteScalar(parameters).ToDouble());
         }
 
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        statement.ExecuteScalar(parameters);
-        return GC.GetAllocatedBytesForCurrentThread() - before;
+        // The least of three runs: a one-off allocation (a cache or scratch buffer growing once) is not a
+        // per-row cost, while a per-row allocation shows in every run.
+        var least = long.MaxValue;
+        for (var run = 0; run < 3; run++)
+        {
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            statement.ExecuteScalar(parameters);
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        return least;
     }
 }
