@@ -4,8 +4,10 @@ using Npgsql;
 namespace DocStore.PostgreSQL.Backend;
 
 /// <summary>
-/// The connection one operation runs on. Without an explicit transaction: a pooled connection, and for a
-/// write a transaction of its own, committed by <see cref="CompleteAsync"/>. Inside one: its connection,
+/// The connection one operation runs on. Without an explicit transaction: a pooled connection; a write
+/// sends its statements as one batch, which PostgreSQL runs as one implicit transaction, and takes a
+/// transaction of its own (<see cref="BeginOwnTransaction"/>, committed by <see cref="CompleteAsync"/>) only
+/// when it needs more than one round trip. Inside one: its connection,
 /// and for a write a savepoint, so a failed operation leaves nothing behind and the transaction usable, as
 /// an embedded operation that fails its checks does. Disposing an uncompleted scope undoes the operation.
 /// A read without a transaction opens its connection through the backend's read route (primary or standby).
@@ -17,17 +19,16 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
     private readonly NpgsqlConnection _connection;
     private readonly PostgresBackend _backend;
     private readonly PostgresTransaction? _outer;
-    private readonly NpgsqlTransaction? _own;
+    private NpgsqlTransaction? _own;
     private readonly bool _write;
     private readonly bool _async;
     private bool _completed;
 
-    private OperationScope(PostgresBackend backend, NpgsqlConnection connection, PostgresTransaction? outer, NpgsqlTransaction? own, bool write, bool async)
+    private OperationScope(PostgresBackend backend, NpgsqlConnection connection, PostgresTransaction? outer, bool write, bool async)
     {
         _backend = backend;
         _connection = connection;
         _outer = outer;
-        _own = own;
         _write = write;
         _async = async;
     }
@@ -48,32 +49,32 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
                 await Save(outer.Transaction, async, cancellationToken).ConfigureAwait(false);
             }
 
-            return new OperationScope(backend, outer.Connection, outer, null, write, async);
+            return new OperationScope(backend, outer.Connection, outer, write, async);
         }
 
         var connection = write
             ? async ? await backend.DataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false) : backend.DataSource.OpenConnection()
             : await backend.Reads.OpenAsync(async, cancellationToken).ConfigureAwait(false);
-        try
-        {
-            NpgsqlTransaction? own = null;
-            if (write)
-            {
-                own = async
-                    ? await connection.BeginTransactionAsync(IsolationLevel.ReadCommitted, cancellationToken).ConfigureAwait(false)
-                    : connection.BeginTransaction(IsolationLevel.ReadCommitted);
-            }
-
-            return new OperationScope(backend, connection, null, own, write, async);
-        }
-        catch
-        {
-            await connection.DisposeAsync().ConfigureAwait(false);
-            throw;
-        }
+        return new OperationScope(backend, connection, null, write, async);
     }
 
     public NpgsqlCommand Command(string sql) => new(sql, _connection);
+
+    /// <summary>An empty batch on this scope's connection: its statements go in one round trip.</summary>
+    public NpgsqlBatch Batch() => new(_connection);
+
+    /// <summary>
+    /// Outside an explicit transaction, makes the rest of this write one transaction (READ COMMITTED), for a
+    /// write that needs a round trip before its batch (a generated key). No round trip of its own: Npgsql sends
+    /// the BEGIN with the next statement.
+    /// </summary>
+    public void BeginOwnTransaction()
+    {
+        if (_outer is null && _own is null)
+        {
+            _own = _connection.BeginTransaction(IsolationLevel.ReadCommitted);
+        }
+    }
 
     public async ValueTask CompleteAsync(bool async, CancellationToken cancellationToken)
     {
@@ -88,15 +89,15 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
                 _outer.Transaction.Release(Savepoint);
             }
         }
-        else if (_own is not null)
+        else if (_write)
         {
-            if (async)
+            if (_own is not null && async)
             {
                 await _own.CommitAsync(cancellationToken).ConfigureAwait(false);
             }
             else
             {
-                _own.Commit();
+                _own?.Commit();
             }
 
             if (_backend.Replay is { } replay)

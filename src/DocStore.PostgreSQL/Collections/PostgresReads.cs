@@ -3,6 +3,7 @@ using DocStore.Collections;
 using DocStore.PostgreSQL.Backend;
 using DocStore.PostgreSQL.Documents;
 using DocStore.PostgreSQL.Queries;
+using Npgsql;
 
 namespace DocStore.PostgreSQL.Collections;
 
@@ -11,8 +12,7 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
     where TKey : notnull
 {
     private readonly PostgresWalk<T, TKey> _walk = new(collection);
-
-    private string Table => collection.Table.Table;
+    private readonly ReadStatements _sql = new(collection.Table.Table, collection.Table.IndexTables, collection.Table.KeyColumns);
 
     public int CheckIndex(int index)
     {
@@ -46,18 +46,18 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
 
     public byte[]? GetDocumentBytes(TKey key) => ReadJson(null, key) is { } json ? collection.Table.Documents.ToCBson(json) : null;
 
-    public long Count() => Scalar<long>(null, $"SELECT count(*) FROM {Table}");
+    public long Count() => Scalar<long>(null, _sql.Count);
 
     public long Count(DocStoreTransaction transaction)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Scalar<long>(transaction, $"SELECT count(*) FROM {Table}");
+        return Scalar<long>(transaction, _sql.Count);
     }
 
     public T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key)
     {
         CheckIndex(index);
-        var json = Scalar<string?>(transaction, $"SELECT c.doc::text FROM {collection.Table.IndexTables[index]} e JOIN {Table} c ON c.id = e.id WHERE e.entry = @key", ("key", key.ToArray()));
+        var json = Scalar<string?>(transaction, _sql.FindUnique(index), WriteBatch.Bytes(key.ToArray()));
         return json is null ? default : collection.Table.Documents.Read(json);
     }
 
@@ -66,15 +66,10 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
         ArgumentNullException.ThrowIfNull(key);
         CheckIndex(index);
 
-        // A multikey document counts once, however many of its elements match.
-        var counted = collection.Model.Indexes[index].Multikey ? "count(DISTINCT id)" : "count(*)";
-        var sql = $"SELECT {counted} FROM {collection.Table.IndexTables[index]} WHERE entry >= @low";
-        if (EntryBounds.Successor(key) is { } high)
-        {
-            return Scalar<long>(transaction, sql + " AND entry < @high", ("low", key), ("high", high));
-        }
-
-        return Scalar<long>(transaction, sql, ("low", key));
+        var high = EntryBounds.Successor(key);
+        return high is null
+            ? Scalar<long>(transaction, _sql.CountEqual(index, bounded: false), WriteBatch.Bytes(key))
+            : Scalar<long>(transaction, _sql.CountEqual(index, bounded: true), WriteBatch.Bytes(key), WriteBatch.Bytes(high));
     }
 
     public DocumentQuery<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options) =>
@@ -92,20 +87,22 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
     private string? ReadJson(DocStoreTransaction? transaction, TKey key)
     {
         var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
-        return Scalar<string?>(transaction, $"SELECT doc::text FROM {Table} WHERE id = @id", ("id", collection.Table.Key.Value(key, encoded)));
+        return Scalar<string?>(transaction, _sql.Get, WriteBatch.Value(collection.Table.Key.Value(key, encoded)));
     }
 
-    private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params (string Name, object Value)[] parameters)
+    private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
     {
         try
         {
             using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
             using var command = scope.Command(sql);
-            foreach (var (name, value) in parameters)
+            foreach (var parameter in parameters)
             {
-                command.Parameters.AddWithValue(name, value);
+                command.Parameters.Add(parameter);
             }
 
+            // Prepared once per pooled connection; later calls send no Parse.
+            command.Prepare();
             var result = command.ExecuteScalar();
             return result is null or DBNull ? default! : (TResult)result;
         }

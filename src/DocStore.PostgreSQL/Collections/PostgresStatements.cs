@@ -1,101 +1,151 @@
-using DocStore.Metadata;
 using DocStore.PostgreSQL.Schema;
 using Npgsql;
 
 namespace DocStore.PostgreSQL.Collections;
 
-/// <summary>The SQL statements of the writes, over one collection's tables.</summary>
-internal sealed class PostgresStatements<T, TKey>(CollectionTable<T, TKey> table)
+/// <summary>
+/// The SQL of the writes over one collection's tables, built once: rows go in with their single-key index
+/// columns in one statement; a multikey index's entries go in (or are replaced) with one statement each.
+/// Every statement takes positional parameters, so Npgsql sends it prepared and unparsed.
+/// </summary>
+internal sealed class PostgresStatements<T, TKey>
     where TKey : notnull
 {
-    private readonly string _insert = $"INSERT INTO {table.Table} (id, sort_key, doc) VALUES (@id, @sort_key, @doc::jsonb)";
-    private readonly string _update = $"UPDATE {table.Table} SET doc = @doc::jsonb WHERE id = @id";
-    private readonly string _delete = $"DELETE FROM {table.Table} WHERE id = @id";
-    private readonly string[] _insertEntries = [.. table.IndexTables.Select(t => $"INSERT INTO {t} (entry, id) SELECT unnest(@entries), @id")];
-    private readonly string[] _deleteEntries = [.. table.IndexTables.Select(t => $"DELETE FROM {t} WHERE id = @id")];
+    private readonly CollectionTable<T, TKey> _table;
+    private readonly int[] _columns;
+    private readonly int[] _multikey;
+    private readonly string _insertRows;
+    private readonly string _update;
+    private readonly string _upsert;
+    private readonly string[] _insertEntries;
+    private readonly string[] _deleteOldEntries;
+    private readonly string[] _addNewEntries;
 
-    public async ValueTask InsertAsync(WriteCall call, DocumentRow row)
+    public PostgresStatements(CollectionTable<T, TKey> table)
     {
-        await ExecuteAsync(call, _insert, ("id", row.Id), ("sort_key", row.SortKey), ("doc", row.Json)).ConfigureAwait(false);
-        await InsertEntriesAsync(call, row).ConfigureAwait(false);
+        _table = table;
+        _columns = [.. Enumerable.Range(0, table.KeyColumns.Length).Where(table.IsColumn)];
+        _multikey = [.. Enumerable.Range(0, table.KeyColumns.Length).Where(i => !table.IsColumn(i))];
+        var t = table.Table;
+        var id = table.Key.CastType;
+        var names = string.Concat(_columns.Select(i => ", " + table.KeyColumns[i]));
+        var arrays = string.Concat(_columns.Select((_, n) => $", ${n + 4}::bytea[]"));
+        var values = string.Concat(_columns.Select((_, n) => $", ${n + 3}"));
+        _insertRows = $"INSERT INTO {t} (id, sort_key, doc{names}) SELECT * FROM unnest($1::{id}[], $2::bytea[], $3::jsonb[]{arrays})";
+        _update = $"UPDATE {t} SET doc = $2{string.Concat(_columns.Select((c, n) => $", {table.KeyColumns[c]} = ${n + 3}"))} WHERE id = $1";
+        _upsert = $"INSERT INTO {t} (id, sort_key, doc{names}) VALUES ($1, $2, $3{string.Concat(_columns.Select((_, n) => $", ${n + 4}"))}) " +
+            $"ON CONFLICT (id) DO UPDATE SET doc = excluded.doc{string.Concat(_columns.Select(c => $", {table.KeyColumns[c]} = excluded.{table.KeyColumns[c]}"))}";
+        _insertEntries = [.. table.IndexTables.Select(e => $"INSERT INTO {e} (entry, id) SELECT * FROM unnest($1::bytea[], $2::{id}[])")];
+
+        // A multikey entry ends with the primary key, so an entry already there is this document's: kept, not rewritten.
+        _deleteOldEntries = [.. table.IndexTables.Select(e => $"DELETE FROM {e} WHERE id = $1 AND entry <> ALL($2::bytea[])")];
+        _addNewEntries = [.. table.IndexTables.Select(e => $"INSERT INTO {e} (entry, id) SELECT unnest($2::bytea[]), $1::{id} WHERE EXISTS (SELECT 1 FROM {t} WHERE id = $1) ON CONFLICT (entry) DO NOTHING")];
+        Delete = $"DELETE FROM {t} WHERE id = $1";
+        LockSequence = $"SELECT last FROM {table.Sequence} FOR UPDATE";
+        AdvanceSequence = $"UPDATE {table.Sequence} SET last = $1 WHERE last < $1";
     }
 
-    /// <summary>Replaces the stored document with <paramref name="row"/>'s key and its entries; false (nothing written) when there is none.</summary>
-    public async ValueTask<bool> UpdateAsync(WriteCall call, DocumentRow row)
+    /// <summary>Deletes a document; its multikey entries go with it (the entry tables' foreign keys cascade).</summary>
+    public string Delete { get; }
+
+    /// <summary>Reads the last key stored or handed out, locking it until the write's transaction ends.</summary>
+    public string LockSequence { get; }
+
+    /// <summary>Moves the last key to <c>$1</c> when it is behind.</summary>
+    public string AdvanceSequence { get; }
+
+    /// <summary>Adds the statements inserting <paramref name="rows"/> (one statement for the rows, one per multikey index with entries).</summary>
+    public void AddInsert(WriteBatch batch, IReadOnlyList<DocumentRow> rows)
     {
-        if (await ExecuteAsync(call, _update, ("id", row.Id), ("doc", row.Json)).ConfigureAwait(false) == 0)
+        var ids = new object[rows.Count];
+        var sortKeys = new byte[rows.Count][];
+        var docs = new string[rows.Count];
+        for (var r = 0; r < rows.Count; r++)
         {
-            return false;
+            (ids[r], sortKeys[r], docs[r]) = (rows[r].Id, rows[r].SortKey, rows[r].Json);
         }
 
-        foreach (var delete in _deleteEntries)
+        var parameters = new NpgsqlParameter[3 + _columns.Length];
+        parameters[0] = WriteBatch.Value(_table.Key.Array(ids));
+        parameters[1] = WriteBatch.BytesArray(sortKeys);
+        parameters[2] = WriteBatch.JsonArray(docs);
+        for (var n = 0; n < _columns.Length; n++)
         {
-            await ExecuteAsync(call, delete, ("id", row.Id)).ConfigureAwait(false);
-        }
-
-        await InsertEntriesAsync(call, row).ConfigureAwait(false);
-        return true;
-    }
-
-    /// <summary>Deletes the document (its entries go with it: the entry tables' foreign keys cascade).</summary>
-    public async ValueTask<bool> DeleteAsync(WriteCall call, object id) => await ExecuteAsync(call, _delete, ("id", id)).ConfigureAwait(false) > 0;
-
-    /// <summary>A generated key: the number after the largest key stored or handed out, or a new ObjectId or Guid.</summary>
-    public async ValueTask<TKey> NewKeyAsync(WriteCall call)
-    {
-        if (table.Model.KeyGeneration != KeyGeneration.Sequence)
-        {
-            return table.Model.NewKey(0);
-        }
-
-        // The row lock serializes generated keys as the embedded engine's single writer does, and the increment rolls back with a failed insert.
-        var next = (long)(await ScalarAsync(call, $"UPDATE {table.Sequence} SET last = last + 1 RETURNING last").ConfigureAwait(false))!;
-        try
-        {
-            return table.Model.NewKey(next);
-        }
-        catch (OverflowException)
-        {
-            // The generated model converts the sequence to an int key with a checked conversion.
-            throw new KeySequenceExhaustedException(table.Collection, next - 1, typeof(TKey) == typeof(int) ? "int" : "long");
-        }
-    }
-
-    /// <summary>Moves the sequence past an explicitly given key, so a later generated key never repeats it.</summary>
-    public async ValueTask AdvanceSequenceAsync(WriteCall call, long sequence) =>
-        await ExecuteAsync(call, $"UPDATE {table.Sequence} SET last = @n WHERE last < @n", ("n", sequence)).ConfigureAwait(false);
-
-    private async ValueTask InsertEntriesAsync(WriteCall call, DocumentRow row)
-    {
-        for (var i = 0; i < row.Entries.Length; i++)
-        {
-            if (row.Entries[i].Length > 0)
+            var keys = new byte[]?[rows.Count];
+            for (var r = 0; r < rows.Count; r++)
             {
-                await ExecuteAsync(call, _insertEntries[i], ("entries", row.Entries[i]), ("id", row.Id)).ConfigureAwait(false);
+                keys[r] = Single(rows[r].Entries[_columns[n]]);
+            }
+
+            parameters[3 + n] = WriteBatch.BytesArray(keys);
+        }
+
+        batch.Add(_insertRows, parameters);
+        foreach (var index in _multikey)
+        {
+            var entryIds = new List<object>();
+            var entries = new List<byte[]?>();
+            foreach (var row in rows)
+            {
+                foreach (var entry in row.Entries[index])
+                {
+                    entryIds.Add(row.Id);
+                    entries.Add(entry);
+                }
+            }
+
+            if (entries.Count > 0)
+            {
+                batch.Add(_insertEntries[index], WriteBatch.BytesArray([.. entries]), WriteBatch.Value(_table.Key.Array(entryIds)));
             }
         }
     }
 
-    private static async ValueTask<int> ExecuteAsync(WriteCall call, string sql, params (string Name, object Value)[] parameters)
+    /// <summary>Adds the statements replacing the stored document with <paramref name="row"/>; statement 0 changes no row when there is none, and then nothing is written.</summary>
+    public void AddUpdate(WriteBatch batch, DocumentRow row)
     {
-        await using var command = Command(call, sql, parameters);
-        return call.Async ? await command.ExecuteNonQueryAsync(call.CancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
-    }
-
-    private static async ValueTask<object?> ScalarAsync(WriteCall call, string sql, params (string Name, object Value)[] parameters)
-    {
-        await using var command = Command(call, sql, parameters);
-        return call.Async ? await command.ExecuteScalarAsync(call.CancellationToken).ConfigureAwait(false) : command.ExecuteScalar();
-    }
-
-    private static NpgsqlCommand Command(WriteCall call, string sql, (string Name, object Value)[] parameters)
-    {
-        var command = call.Scope.Command(sql);
-        foreach (var (name, value) in parameters)
+        var parameters = new NpgsqlParameter[2 + _columns.Length];
+        parameters[0] = WriteBatch.Value(row.Id);
+        parameters[1] = WriteBatch.Json(row.Json);
+        for (var n = 0; n < _columns.Length; n++)
         {
-            command.Parameters.AddWithValue(name, value);
+            parameters[2 + n] = WriteBatch.Bytes(Single(row.Entries[_columns[n]]));
         }
 
-        return command;
+        batch.Add(_update, parameters);
+        AddEntryChanges(batch, row);
     }
+
+    /// <summary>Adds the statements storing <paramref name="row"/> whether or not a document with its key exists.</summary>
+    public void AddUpsert(WriteBatch batch, DocumentRow row)
+    {
+        var parameters = new NpgsqlParameter[3 + _columns.Length];
+        parameters[0] = WriteBatch.Value(row.Id);
+        parameters[1] = WriteBatch.Bytes(row.SortKey);
+        parameters[2] = WriteBatch.Json(row.Json);
+        for (var n = 0; n < _columns.Length; n++)
+        {
+            parameters[3 + n] = WriteBatch.Bytes(Single(row.Entries[_columns[n]]));
+        }
+
+        batch.Add(_upsert, parameters);
+        AddEntryChanges(batch, row);
+    }
+
+    /// <summary>Removes the multikey entries the document no longer has and adds the ones it gained; the others stay.</summary>
+    private void AddEntryChanges(WriteBatch batch, DocumentRow row)
+    {
+        foreach (var index in _multikey)
+        {
+            var entries = WriteBatch.BytesArray(row.Entries[index]);
+            batch.Add(_deleteOldEntries[index], WriteBatch.Value(row.Id), entries);
+            if (row.Entries[index].Length > 0)
+            {
+                batch.Add(_addNewEntries[index], WriteBatch.Value(row.Id), WriteBatch.BytesArray(row.Entries[index]));
+            }
+        }
+    }
+
+    // A single-key index has one entry per document; none leaves the column null, outside every range.
+    private static byte[]? Single(byte[][] entries) => entries.Length > 0 ? entries[0] : null;
 }

@@ -13,19 +13,19 @@ namespace DocStore.PostgreSQL.Collections;
 internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collection)
     where TKey : notnull
 {
+    private readonly WalkSql _sql = new(collection.Table.Table, collection.Table.IndexTables, collection.Table.KeyColumns);
+
     public DocumentQuery<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options)
     {
         ArgumentNullException.ThrowIfNull(low);
         collection.Context.ThrowIfDisposed();
         transaction?.ThrowIfUnusable(collection.Context);
         var paging = QueryOptions.ToPaging(options);
-        var table = collection.Table;
-        var multikey = index >= 0 && table.Model.Indexes[index].Multikey;
-        var (sql, parameters) = WalkSql.Build(table.Table, index < 0 ? null : table.IndexTables[index], multikey, low, high, paging);
+        var (sql, parameters) = _sql.Build(index, low, high, paging);
         return new DocumentQuery<T>(progress => transaction is null ? Stream(sql, parameters, paging.Take, progress) : Buffered(transaction, sql, parameters, paging.Take, progress));
     }
 
-    private IEnumerable<T> Buffered(DocStoreTransaction transaction, string sql, List<(string Name, object Value)> parameters, int take, ScanProgress? progress)
+    private IEnumerable<T> Buffered(DocStoreTransaction transaction, string sql, object[] parameters, int take, ScanProgress? progress)
     {
         var rows = new List<(string Json, byte[] Entry)>();
         try
@@ -46,10 +46,10 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         return Page(rows, take, progress);
     }
 
-    private IEnumerable<T> Stream(string sql, List<(string Name, object Value)> parameters, int take, ScanProgress? progress)
+    private IEnumerable<T> Stream(string sql, object[] parameters, int take, ScanProgress? progress)
     {
         using var scope = Synchronously.Result(collection.BeginAsync(null, write: false, async: false, default));
-        using var command = Command(scope, sql, parameters);
+        using var command = Run(() => Command(scope, sql, parameters));
         using var reader = Run(() => command.ExecuteReader());
         foreach (var document in Page(Rows(reader), take, progress))
         {
@@ -105,13 +105,16 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         }
     }
 
-    private static NpgsqlCommand Command(OperationScope scope, string sql, List<(string Name, object Value)> parameters)
+    private static NpgsqlCommand Command(OperationScope scope, string sql, object[] parameters)
     {
         var command = scope.Command(sql);
-        foreach (var (name, value) in parameters)
+        foreach (var value in parameters)
         {
-            command.Parameters.AddWithValue(name, value);
+            command.Parameters.Add(new NpgsqlParameter { Value = value });
         }
+
+        // Prepared once per pooled connection and walk shape; later walks send no Parse.
+        command.Prepare();
 
         return command;
     }

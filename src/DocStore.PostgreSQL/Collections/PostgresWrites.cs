@@ -6,9 +6,10 @@ using DocStore.PostgreSQL.Documents;
 namespace DocStore.PostgreSQL.Collections;
 
 /// <summary>
-/// The writes of a collection on PostgreSQL. Each runs in one transaction (its own, or a savepoint of the
-/// caller's): the document row, then its index entries; a unique violation anywhere undoes all of it and
-/// surfaces as <see cref="DuplicateKeyException"/>. With <c>async: false</c> every await completes synchronously.
+/// The writes of a collection on PostgreSQL. Each sends its statements (the document rows with their index
+/// key columns, the multikey entries, the key sequence) as one batch: one round trip, run as one implicit
+/// transaction, or under a savepoint inside the caller's transaction. A unique violation anywhere undoes all
+/// of it and surfaces as <see cref="DuplicateKeyException"/>. With <c>async: false</c> every await completes synchronously.
 /// </summary>
 internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collection) : ICollectionWrites<T, TKey>
     where TKey : notnull
@@ -60,60 +61,128 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
     private async ValueTask<TKey> InsertCore(WriteCall call, T document)
     {
         ArgumentNullException.ThrowIfNull(document);
-        var key = Model.GetKey(document);
-        var generated = Model.IsDefaultKey(key);
-        if (generated)
-        {
-            // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
-            key = await _statements.NewKeyAsync(call).ConfigureAwait(false);
-            Model.SetKey(ref document, key);
-        }
-
-        var row = Row(call, document, key);
-        await _statements.InsertAsync(call, row).ConfigureAwait(false);
-        if (collection.Table.UsesSequence && !generated)
-        {
-            await _statements.AdvanceSequenceAsync(call, Model.GetSequence(key)).ConfigureAwait(false);
-        }
-
-        return key;
+        return (await InsertManyCore(call, [document]).ConfigureAwait(false))[0];
     }
 
+    /// <summary>
+    /// Inserts the documents in one batch (one statement for the rows, one per multikey index, the sequence):
+    /// one round trip, all or nothing. Generated sequence keys first lock and read the last key, in a
+    /// transaction of the write's own, and are handed out in order as the embedded engine would.
+    /// </summary>
     private async ValueTask<IReadOnlyList<TKey>> InsertManyCore(WriteCall call, IEnumerable<T> documents)
     {
         ArgumentNullException.ThrowIfNull(documents);
-        var keys = new List<TKey>();
-        foreach (var document in documents)
+        var list = documents as IReadOnlyList<T> ?? [.. documents];
+        var keys = new TKey[list.Count];
+        var generated = new bool[list.Count];
+        var anyGenerated = false;
+        for (var i = 0; i < list.Count; i++)
         {
-            keys.Add(await InsertCore(call, document).ConfigureAwait(false));
+            ArgumentNullException.ThrowIfNull(list[i], nameof(documents));
+            keys[i] = Model.GetKey(list[i]);
+            generated[i] = Model.IsDefaultKey(keys[i]);
+            anyGenerated |= generated[i];
+        }
+
+        if (list.Count == 0)
+        {
+            return keys;
+        }
+
+        long last = 0;
+        if (anyGenerated && collection.Table.UsesSequence)
+        {
+            call.Scope.BeginOwnTransaction();
+            last = (long)(await new WriteBatch(call.Scope).Add(_statements.LockSequence).ScalarAsync(call).ConfigureAwait(false))!;
+        }
+
+        var rows = new DocumentRow[list.Count];
+        for (var i = 0; i < list.Count; i++)
+        {
+            var document = list[i];
+            if (generated[i])
+            {
+                // A string key cannot be generated: the model's NewKey says so with an InvalidOperationException.
+                keys[i] = collection.Table.UsesSequence ? SequenceKey(++last) : Model.NewKey(0);
+                Model.SetKey(ref document, keys[i]);
+            }
+            else if (collection.Table.UsesSequence)
+            {
+                last = Math.Max(last, Model.GetSequence(keys[i]));
+            }
+
+            rows[i] = Row(call, document, keys[i]);
+        }
+
+        var batch = new WriteBatch(call.Scope);
+        _statements.AddInsert(batch, rows);
+        if (collection.Table.UsesSequence)
+        {
+            batch.Add(_statements.AdvanceSequence, WriteBatch.Value(last));
+        }
+
+        try
+        {
+            await batch.ExecuteAsync(call).ConfigureAwait(false);
+        }
+        catch (Npgsql.PostgresException e) when (e.SqlState == Npgsql.PostgresErrorCodes.UniqueViolation && rows.Length > 1)
+        {
+            call.Key = await BatchDuplicates.FindAsync(collection, rows, e, call).ConfigureAwait(false);
+            throw;
         }
 
         return keys;
     }
 
+    private TKey SequenceKey(long next)
+    {
+        try
+        {
+            return Model.NewKey(next);
+        }
+        catch (OverflowException)
+        {
+            // The generated model converts the sequence to an int key with a checked conversion.
+            throw new KeySequenceExhaustedException(collection.Name, next - 1, typeof(TKey) == typeof(int) ? "int" : "long");
+        }
+    }
+
     private async ValueTask<bool> UpdateCore(WriteCall call, T document)
     {
         ArgumentNullException.ThrowIfNull(document);
-        return await _statements.UpdateAsync(call, Row(call, document, Model.GetKey(document))).ConfigureAwait(false);
+        var batch = new WriteBatch(call.Scope);
+        _statements.AddUpdate(batch, Row(call, document, Model.GetKey(document)));
+        await batch.ExecuteAsync(call).ConfigureAwait(false);
+        return batch.RecordsAffected(0) > 0;
     }
 
     private async ValueTask<TKey> UpsertCore(WriteCall call, T document)
     {
         ArgumentNullException.ThrowIfNull(document);
         var key = Model.GetKey(document);
-        if (!Model.IsDefaultKey(key) && await _statements.UpdateAsync(call, Row(call, document, key)).ConfigureAwait(false))
+        if (Model.IsDefaultKey(key))
         {
-            return key;
+            return await InsertCore(call, document).ConfigureAwait(false);
         }
 
-        return await InsertCore(call, document).ConfigureAwait(false);
+        var batch = new WriteBatch(call.Scope);
+        _statements.AddUpsert(batch, Row(call, document, key));
+        if (collection.Table.UsesSequence)
+        {
+            batch.Add(_statements.AdvanceSequence, WriteBatch.Value(Model.GetSequence(key)));
+        }
+
+        await batch.ExecuteAsync(call).ConfigureAwait(false);
+        return key;
     }
 
     private async ValueTask<bool> DeleteCore(WriteCall call, TKey key)
     {
         var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
         call.Key = key.ToString();
-        return await _statements.DeleteAsync(call, collection.Table.Key.Value(key, encoded)).ConfigureAwait(false);
+        var batch = new WriteBatch(call.Scope).Add(_statements.Delete, WriteBatch.Value(collection.Table.Key.Value(key, encoded)));
+        await batch.ExecuteAsync(call).ConfigureAwait(false);
+        return batch.RecordsAffected(0) > 0;
     }
 
     /// <summary>The row of <paramref name="document"/>: its key column, encoded key, JSON and index entries, all checked before anything is written.</summary>
@@ -130,6 +199,6 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
             entries[i] = DocumentEntries.Of(table, i, document, text, primaryKey);
         }
 
-        return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries);
+        return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);
     }
 }

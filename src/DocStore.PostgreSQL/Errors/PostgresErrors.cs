@@ -16,14 +16,14 @@ internal static class PostgresErrors
     /// <param name="error">The failure.</param>
     /// <param name="collection">The collection the operation ran on, if one.</param>
     /// <param name="key">The document key the operation wrote, if one.</param>
-    /// <param name="indexOfTable">The index name of an entry table, for a unique violation's message.</param>
+    /// <param name="indexOfTable">The index name of a violated constraint or index (or of an entry table), for a unique violation's message.</param>
     public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null)
     {
         if (error is PostgresException postgres)
         {
             return postgres.SqlState switch
             {
-                PostgresErrorCodes.UniqueViolation => new DuplicateKeyException(collection ?? postgres.TableName ?? string.Empty, indexOfTable?.Invoke(postgres.TableName), key ?? string.Empty),
+                PostgresErrorCodes.UniqueViolation => new DuplicateKeyException(collection ?? postgres.TableName ?? string.Empty, indexOfTable?.Invoke(postgres.ConstraintName ?? postgres.TableName), key ?? string.Empty),
                 PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected or PostgresErrorCodes.LockNotAvailable =>
                     new WriteLockTimeoutException($"A concurrent transaction changed the same data{Where(collection)}, so this one was stopped (PostgreSQL {postgres.SqlState}: {postgres.MessageText}); nothing of it was written. Run it again.", postgres),
                 PostgresErrorCodes.ReadOnlySqlTransaction =>

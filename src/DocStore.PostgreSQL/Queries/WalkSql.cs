@@ -1,63 +1,85 @@
-using System.Text;
 using DocStore.Query;
 
 namespace DocStore.PostgreSQL.Queries;
 
 /// <summary>
-/// The SELECT of a lazy walk, the embedded engine's walk in SQL: entries of the primary key
-/// (<c>sort_key</c>) or of an index entry table between the bounds, in entry order, after the continuation
-/// entry, skipped and taken; a multikey index yields each document once, at its first entry in walk order.
-/// Each row is the document's JSON and its entry (the continuation token's bytes). One row past the page
-/// is read to tell whether more follow.
+/// The SELECT of a lazy walk, the embedded engine's walk in SQL: keys of the primary key (<c>sort_key</c>),
+/// of a single-key index's key column, or of a multikey index's entry table between the bounds, in key order,
+/// after the continuation key, skipped and taken; a multikey index yields each document once, at its first
+/// entry in walk order. Each row is the document's JSON and its key (the continuation token's bytes). One row
+/// past the page is read to tell whether more follow. The text of each shape (which bounds and paging a walk
+/// has) is built once per collection and index, with positional parameters in a fixed order.
 /// </summary>
-internal static class WalkSql
+internal sealed class WalkSql(string table, string[] indexTables, string?[] keyColumns)
 {
-    public static (string Sql, List<(string Name, object Value)> Parameters) Build(string table, string? indexTable, bool multikey, byte[] low, byte[]? high, ScanPaging paging)
+    private const int Shapes = 32;
+    private readonly string?[] _texts = new string?[(indexTables.Length + 1) * Shapes];
+
+    public (string Sql, object[] Values) Build(int index, byte[] low, byte[]? high, ScanPaging paging)
     {
-        var parameters = new List<(string Name, object Value)> { ("low", low) };
-        var column = indexTable is null ? "sort_key" : "entry";
-        var where = new StringBuilder($"{column} >= @low");
+        var values = new List<object>(5) { low };
+        var shape = 0;
         if (EntryBounds.Successor(high) is { } successor)
         {
-            where.Append($" AND {column} < @high");
-            parameters.Add(("high", successor));
+            values.Add(successor);
+            shape |= 1;
         }
 
         if (paging.After is { } after)
         {
-            where.Append($" AND {column} {(paging.Descending ? "<" : ">")} @after");
-            parameters.Add(("after", after));
+            values.Add(after);
+            shape |= 2;
         }
 
-        var direction = paging.Descending ? "DESC" : "ASC";
-        string select;
-        if (indexTable is null)
-        {
-            select = $"SELECT doc::text, sort_key FROM {table} WHERE {where} ORDER BY sort_key {direction}";
-        }
-        else if (!multikey)
-        {
-            select = $"SELECT c.doc::text, e.entry FROM {indexTable} e JOIN {table} c ON c.id = e.id WHERE {where} ORDER BY e.entry {direction}";
-        }
-        else
-        {
-            // Each document's first entry in walk order (PostgreSQL has no min or max over bytea).
-            select = $"SELECT c.doc::text, m.entry FROM (SELECT DISTINCT ON (id) id, entry FROM {indexTable} WHERE {where} ORDER BY id, entry {direction}) m JOIN {table} c ON c.id = m.id ORDER BY m.entry {direction}";
-        }
-
-        var sql = new StringBuilder(select);
+        shape |= paging.Descending ? 4 : 0;
         if (paging.Skip > 0)
         {
-            sql.Append(" OFFSET @skip");
-            parameters.Add(("skip", (long)paging.Skip));
+            values.Add((long)paging.Skip);
+            shape |= 8;
         }
 
         if (paging.Take != int.MaxValue)
         {
-            sql.Append(" LIMIT @take");
-            parameters.Add(("take", paging.Take + 1L));
+            values.Add(paging.Take + 1L);
+            shape |= 16;
         }
 
-        return (sql.ToString(), parameters);
+        var slot = ((index + 1) * Shapes) + shape;
+        var sql = _texts[slot] ??= Text(index, shape);
+        return (sql, [.. values]);
+    }
+
+    private string Text(int index, int shape)
+    {
+        var column = index < 0 ? "sort_key" : keyColumns[index] ?? "entry";
+        var next = 2;
+        var where = $"{column} >= $1";
+        if ((shape & 1) != 0)
+        {
+            where += $" AND {column} < ${next++}";
+        }
+
+        var descending = (shape & 4) != 0;
+        if ((shape & 2) != 0)
+        {
+            where += $" AND {column} {(descending ? "<" : ">")} ${next++}";
+        }
+
+        var direction = descending ? "DESC" : "ASC";
+        var select = index >= 0 && keyColumns[index] is null
+            // Each document's first entry in walk order (PostgreSQL has no min or max over bytea).
+            ? $"SELECT c.doc::text, m.entry FROM (SELECT DISTINCT ON (id) id, entry FROM {indexTables[index]} WHERE {where} ORDER BY id, entry {direction}) m JOIN {table} c ON c.id = m.id ORDER BY m.entry {direction}"
+            : $"SELECT doc::text, {column} FROM {table} WHERE {where} ORDER BY {column} {direction}";
+        if ((shape & 8) != 0)
+        {
+            select += $" OFFSET ${next++}";
+        }
+
+        if ((shape & 16) != 0)
+        {
+            select += $" LIMIT ${next}";
+        }
+
+        return select;
     }
 }

@@ -8,8 +8,9 @@ namespace DocStore.PostgreSQL.Schema;
 
 /// <summary>
 /// Where a collection lives in PostgreSQL: its table (<c>id</c> typed primary key, <c>sort_key</c> the
-/// encoded key that orders scans as the embedded engine does, <c>doc</c> jsonb), one entry table per index
-/// (<c>entry</c> the embedded engine's index tree key, <c>id</c> the document) and, for sequence keys, a
+/// encoded key that orders scans as the embedded engine does, <c>doc</c> jsonb, and one <c>key_…</c> column
+/// per single-key index holding the embedded engine's index tree key, with a B-tree index on it), one entry
+/// table per multikey index (<c>entry</c> the tree key, <c>id</c> the document) and, for sequence keys, a
 /// one-row table holding the last key stored or handed out.
 /// </summary>
 internal sealed class CollectionTable<T, TKey>
@@ -23,6 +24,7 @@ internal sealed class CollectionTable<T, TKey>
         TableName = Collection;
         IndexTableNames = [.. model.Indexes.Select(i => $"{Collection}__{i.Name}")];
         IndexTables = [.. model.Indexes.Select((i, n) => SqlNames.Quote(IndexTableNames[n], $"index '{i.Name}' of collection '{Collection}'"))];
+        KeyColumns = [.. model.Indexes.Select(i => i.Multikey ? null : SqlNames.Quote($"key_{i.Name}", $"key column of index '{i.Name}' of collection '{Collection}'"))];
         Sequence = SqlNames.Quote($"{Collection}__seq", $"key sequence of collection '{Collection}'");
         Key = KeyColumn<TKey>.Create();
 
@@ -44,10 +46,14 @@ internal sealed class CollectionTable<T, TKey>
 
     public string TableName { get; }
 
-    /// <summary>The quoted entry table of each index, by index position.</summary>
+    /// <summary>The quoted entry table of each multikey index, by index position; for a single-key index the name of its B-tree index on <see cref="KeyColumns"/>.</summary>
     public string[] IndexTables { get; }
 
+    /// <summary>The unquoted names of <see cref="IndexTables"/>: what a unique violation's constraint is called.</summary>
     public string[] IndexTableNames { get; }
+
+    /// <summary>The quoted key column of each single-key index in the collection's table, by index position; null for a multikey index (an entry table).</summary>
+    public string?[] KeyColumns { get; }
 
     public string Sequence { get; }
 
@@ -59,10 +65,13 @@ internal sealed class CollectionTable<T, TKey>
 
     public bool UsesSequence => Model.KeyGeneration == KeyGeneration.Sequence;
 
-    /// <summary>The index (by name) whose entry table is <paramref name="tableName"/>, or null.</summary>
-    public string? IndexOfTable(string? tableName)
+    /// <summary>True when index <paramref name="index"/> is a key column of the collection's table (every index but a multikey one).</summary>
+    public bool IsColumn(int index) => KeyColumns[index] is not null;
+
+    /// <summary>The index (by name) whose entry table or B-tree index is <paramref name="relation"/>, or null.</summary>
+    public string? IndexOfTable(string? relation)
     {
-        var position = Array.IndexOf(IndexTableNames, tableName);
+        var position = Array.IndexOf(IndexTableNames, relation);
         return position < 0 ? null : Model.Indexes[position].Name;
     }
 

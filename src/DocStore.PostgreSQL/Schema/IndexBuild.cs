@@ -3,13 +3,14 @@ using Npgsql;
 
 namespace DocStore.PostgreSQL.Schema;
 
-/// <summary>Fills a new index entry table from the documents already stored (a unique index refuses duplicates as the insert does).</summary>
+/// <summary>Fills a new index key column or entry table from the documents already stored, in one statement (a unique index refuses duplicates when its B-tree index is created).</summary>
 internal static class IndexBuild
 {
     public static void Fill<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index)
         where TKey : notnull
     {
-        var documents = new List<(object Id, byte[][] Entries)>();
+        var ids = new List<object>();
+        var entries = new List<byte[]?>();
         using (var select = new NpgsqlCommand($"SELECT doc::text FROM {table.Table}", connection))
         using (var reader = select.ExecuteReader())
         {
@@ -18,16 +19,34 @@ internal static class IndexBuild
                 var document = table.Documents.Read(reader.GetString(0));
                 var key = table.Model.GetKey(document);
                 var primaryKey = DocumentEntries.PrimaryKey(table, key);
-                documents.Add((table.Key.Value(key, primaryKey), DocumentEntries.Of(table, index, document, key.ToString() ?? string.Empty, primaryKey)));
+                var id = table.Key.Value(key, primaryKey);
+                var keys = DocumentEntries.Of(table, index, document, key.ToString() ?? string.Empty, primaryKey);
+                if (table.IsColumn(index))
+                {
+                    ids.Add(id);
+                    entries.Add(keys.Length > 0 ? keys[0] : null);
+                    continue;
+                }
+
+                foreach (var entry in keys)
+                {
+                    ids.Add(id);
+                    entries.Add(entry);
+                }
             }
         }
 
-        foreach (var (id, entries) in documents)
+        if (ids.Count == 0)
         {
-            using var insert = new NpgsqlCommand($"INSERT INTO {table.IndexTables[index]} (entry, id) SELECT unnest(@entries), @id", connection);
-            insert.Parameters.AddWithValue("entries", entries);
-            insert.Parameters.AddWithValue("id", id);
-            insert.ExecuteNonQuery();
+            return;
         }
+
+        var sql = table.IsColumn(index)
+            ? $"UPDATE {table.Table} SET {table.KeyColumns[index]} = v.k FROM unnest($1::{table.Key.CastType}[], $2::bytea[]) AS v(id, k) WHERE {table.Table}.id = v.id"
+            : $"INSERT INTO {table.IndexTables[index]} (entry, id) SELECT k, id FROM unnest($1::{table.Key.CastType}[], $2::bytea[]) AS v(id, k)";
+        using var fill = new NpgsqlCommand(sql, connection);
+        fill.Parameters.Add(new NpgsqlParameter { Value = table.Key.Array(ids) });
+        fill.Parameters.Add(new NpgsqlParameter { Value = entries.ToArray() });
+        fill.ExecuteNonQuery();
     }
 }

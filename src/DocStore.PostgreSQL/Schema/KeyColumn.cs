@@ -8,24 +8,44 @@ namespace DocStore.PostgreSQL.Schema;
 internal sealed class KeyColumn<TKey>
     where TKey : notnull
 {
-    private KeyColumn(string sqlType, Func<TKey, byte[], object> value)
+    private KeyColumn(string sqlType, string castType, Func<TKey, byte[], object> value, Func<IReadOnlyList<object>, object> array)
     {
         SqlType = sqlType;
+        CastType = castType;
         Value = value;
+        Array = array;
     }
 
+    /// <summary>The column's type as declared (with its collation).</summary>
     public string SqlType { get; }
+
+    /// <summary>The type a parameter is cast to (<c>$1::bigint</c>; <c>[]</c> appended for an array of keys).</summary>
+    public string CastType { get; }
 
     /// <summary>The parameter value of a key, given the key and its encoded form.</summary>
     public Func<TKey, byte[], object> Value { get; }
 
+    /// <summary>A typed array of parameter values (from <see cref="Value"/>), for a batch's key column.</summary>
+    public Func<IReadOnlyList<object>, object> Array { get; }
+
     public static KeyColumn<TKey> Create() => typeof(TKey) switch
     {
-        var t when t == typeof(int) => new("integer", static (k, _) => k),
-        var t when t == typeof(long) => new("bigint", static (k, _) => k),
-        var t when t == typeof(Guid) => new("uuid", static (k, _) => k),
-        var t when t == typeof(string) => new("text COLLATE \"C\"", static (k, _) => k),
-        var t when t == typeof(ObjectId) => new("text COLLATE \"C\"", static (k, _) => k.ToString()!),
-        _ => new("bytea", static (_, encoded) => encoded),
+        var t when t == typeof(int) => new("integer", "integer", static (k, _) => k, static v => ToArray<int>(v)),
+        var t when t == typeof(long) => new("bigint", "bigint", static (k, _) => k, static v => ToArray<long>(v)),
+        var t when t == typeof(Guid) => new("uuid", "uuid", static (k, _) => k, static v => ToArray<Guid>(v)),
+        var t when t == typeof(string) => new("text COLLATE \"C\"", "text", static (k, _) => k, static v => ToArray<string>(v)),
+        var t when t == typeof(ObjectId) => new("text COLLATE \"C\"", "text", static (k, _) => k.ToString()!, static v => ToArray<string>(v)),
+        _ => new("bytea", "bytea", static (_, encoded) => encoded, static v => ToArray<byte[]>(v)),
     };
+
+    private static TValue[] ToArray<TValue>(IReadOnlyList<object> values)
+    {
+        var array = new TValue[values.Count];
+        for (var i = 0; i < array.Length; i++)
+        {
+            array[i] = (TValue)values[i];
+        }
+
+        return array;
+    }
 }

@@ -24,7 +24,9 @@ public sealed class LayoutTests(PostgresServer server)
         Assert.Equal("C", Scalar(dataSource, "SELECT collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation WHERE attrelid = '\"Labels\"'::regclass AND attname = 'id'"));
         Assert.Equal("London", Scalar(dataSource, "SELECT doc #>> '{Home,City}' FROM \"Members\" WHERE id = 1"));
         Assert.Equal("36", Scalar(dataSource, "SELECT doc ->> 'Score' FROM \"Members\" WHERE id = 1"));
-        Assert.Equal(1L, Scalar(dataSource, "SELECT count(*) FROM \"Members__Handle\""));
+        Assert.Equal(1L, Scalar(dataSource, "SELECT count(*) FROM \"Members\" WHERE \"key_Handle\" IS NOT NULL"));
+        Assert.Equal("i", Scalar(dataSource, "SELECT relkind::text FROM pg_class WHERE oid = to_regclass('\"Members__Handle\"')"));
+        Assert.Equal("r", Scalar(dataSource, "SELECT relkind::text FROM pg_class WHERE oid = to_regclass('\"Members__Tags\"')"));
     }
 
     [Fact]
@@ -39,13 +41,44 @@ public sealed class LayoutTests(PostgresServer server)
         // As if an older model had declared the index differently: another recorded declaration, other entries.
         using (var dataSource = NpgsqlDataSource.Create(connectionString))
         {
-            Scalar(dataSource, "DELETE FROM \"Members__Score\"");
-            Scalar(dataSource, "COMMENT ON TABLE \"Members__Score\" IS 'docstore index on Other'");
+            Scalar(dataSource, "UPDATE \"Members\" SET \"key_Score\" = NULL");
+            Scalar(dataSource, "COMMENT ON COLUMN \"Members\".\"key_Score\" IS 'docstore index on Other'");
+            Scalar(dataSource, "DELETE FROM \"Members__Tags\"");
+            Scalar(dataSource, "COMMENT ON TABLE \"Members__Tags\" IS 'docstore index on Other'");
         }
 
         using var reopened = MemberDb.OpenPostgres(connectionString);
         Assert.Equal([2, 4, 6], reopened.Members.FindByScore(20).Select(m => m.Id));
         Assert.Equal(3, reopened.Members.CountByScore(10));
+        Assert.Equal([1, 3, 5], reopened.Members.FindByTags("odd").Select(m => m.Id));
+    }
+
+    [Fact]
+    public void An_entry_table_of_a_single_key_index_found_at_open_becomes_its_key_column()
+    {
+        var connectionString = server.NewSchema();
+        using (var db = MemberDb.OpenPostgres(connectionString))
+        {
+            TypedCollectionSemantics.Seed(db);
+        }
+
+        // The older layout: every index an entry table, none a column of the collection's table.
+        using (var dataSource = NpgsqlDataSource.Create(connectionString))
+        {
+            Scalar(dataSource, "ALTER TABLE \"Members\" DROP COLUMN \"key_Score\"");
+            Scalar(dataSource, "CREATE TABLE \"Members__Score\" (entry bytea PRIMARY KEY, id integer NOT NULL REFERENCES \"Members\" (id) ON DELETE CASCADE)");
+            Scalar(dataSource, "COMMENT ON TABLE \"Members__Score\" IS 'docstore index on Score'");
+        }
+
+        using (var reopened = MemberDb.OpenPostgres(connectionString))
+        {
+            Assert.Equal([2, 4, 6], reopened.Members.FindByScore(20).Select(m => m.Id));
+            Assert.Equal([1, 3, 5], reopened.Members.FindByScoreRange(0, 15).Select(m => m.Id));
+        }
+
+        using var check = NpgsqlDataSource.Create(connectionString);
+        Assert.Equal("i", Scalar(check, "SELECT relkind::text FROM pg_class WHERE oid = to_regclass('\"Members__Score\"')"));
+        Assert.Equal("docstore index on Score", Scalar(check, "SELECT col_description('\"Members\"'::regclass, attnum) FROM pg_attribute WHERE attrelid = '\"Members\"'::regclass AND attname = 'key_Score'"));
     }
 
     [Fact]

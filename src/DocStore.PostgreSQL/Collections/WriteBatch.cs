@@ -1,0 +1,77 @@
+using DocStore.PostgreSQL.Backend;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace DocStore.PostgreSQL.Collections;
+
+/// <summary>
+/// The statements of one write, sent in one round trip: an <see cref="NpgsqlBatch"/> of prepared statements
+/// with positional parameters. Outside a transaction PostgreSQL runs the batch as one implicit transaction,
+/// so a failing statement undoes the ones before it.
+/// </summary>
+internal sealed class WriteBatch(OperationScope scope)
+{
+    private readonly NpgsqlBatch _batch = scope.Batch();
+
+    /// <summary>Adds <paramref name="sql"/>; its parameters follow in the order of <c>$1</c>, <c>$2</c>, ….</summary>
+    public WriteBatch Add(string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
+    {
+        var command = new NpgsqlBatchCommand(sql);
+        foreach (var parameter in parameters)
+        {
+            command.Parameters.Add(parameter);
+        }
+
+        _batch.BatchCommands.Add(command);
+        return this;
+    }
+
+    /// <summary>The rows statement <paramref name="command"/> changed, once the batch has run.</summary>
+    public int RecordsAffected(int command) => _batch.BatchCommands[command].RecordsAffected;
+
+    public async ValueTask ExecuteAsync(WriteCall call)
+    {
+        await using (_batch.ConfigureAwait(false))
+        {
+            // Prepared once per pooled connection; later calls find the statements prepared and send no Parse.
+            if (call.Async)
+            {
+                await _batch.PrepareAsync(call.CancellationToken).ConfigureAwait(false);
+                await _batch.ExecuteNonQueryAsync(call.CancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                _batch.Prepare();
+                _batch.ExecuteNonQuery();
+            }
+        }
+    }
+
+    /// <summary>The first column of the first row of a one-statement batch (a generated key's lock and read).</summary>
+    public async ValueTask<object?> ScalarAsync(WriteCall call)
+    {
+        await using (_batch.ConfigureAwait(false))
+        {
+            if (call.Async)
+            {
+                await _batch.PrepareAsync(call.CancellationToken).ConfigureAwait(false);
+                return await _batch.ExecuteScalarAsync(call.CancellationToken).ConfigureAwait(false);
+            }
+
+            _batch.Prepare();
+            return _batch.ExecuteScalar();
+        }
+    }
+
+    public static NpgsqlParameter Value(object? value) => new() { Value = value ?? DBNull.Value };
+
+    public static NpgsqlParameter Bytes(byte[]? value) => value is null
+        ? new NpgsqlParameter { NpgsqlDbType = NpgsqlDbType.Bytea, Value = DBNull.Value }
+        : new NpgsqlParameter<byte[]> { NpgsqlDbType = NpgsqlDbType.Bytea, TypedValue = value };
+
+    public static NpgsqlParameter Json(string json) => new NpgsqlParameter<string>() { NpgsqlDbType = NpgsqlDbType.Jsonb, TypedValue = json };
+
+    public static NpgsqlParameter JsonArray(string[] json) => new NpgsqlParameter<string[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb, TypedValue = json };
+
+    public static NpgsqlParameter BytesArray(byte[]?[] values) => new NpgsqlParameter<byte[]?[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Bytea, TypedValue = values };
+}
