@@ -9,7 +9,8 @@ namespace DocStore.PostgreSQL.Backend;
 /// transaction of its own (<see cref="BeginOwnTransaction"/>, committed by <see cref="CompleteAsync"/>) only
 /// when it needs more than one round trip. Inside one: its connection,
 /// and for a write a savepoint, so a failed operation leaves nothing behind and the transaction usable, as
-/// an embedded operation that fails its checks does. Disposing an uncompleted scope undoes the operation.
+/// an embedded operation that fails its checks does. The savepoint goes at the head of the write's first
+/// batch, after the release of the previous write's, so it costs no round trip of its own. Disposing an uncompleted scope undoes the operation.
 /// A read without a transaction opens its connection through the backend's read route (primary or standby).
 /// </summary>
 internal sealed class OperationScope : IDisposable, IAsyncDisposable
@@ -23,6 +24,7 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
     private readonly bool _write;
     private readonly bool _async;
     private bool _completed;
+    private bool _savepointSent;
 
     private OperationScope(PostgresBackend backend, NpgsqlConnection connection, PostgresTransaction? outer, bool write, bool async)
     {
@@ -44,11 +46,6 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
         {
             transaction.ThrowIfUnusable(context);
             var outer = (PostgresTransaction)transaction.External!;
-            if (write)
-            {
-                await Save(outer.Transaction, async, cancellationToken).ConfigureAwait(false);
-            }
-
             return new OperationScope(backend, outer.Connection, outer, write, async);
         }
 
@@ -60,8 +57,27 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
 
     public NpgsqlCommand Command(string sql) => new(sql, _connection);
 
-    /// <summary>An empty batch on this scope's connection: its statements go in one round trip.</summary>
-    public NpgsqlBatch Batch() => new(_connection);
+    /// <summary>
+    /// A batch on this scope's connection: its statements go in one round trip. The first batch of a write
+    /// inside an explicit transaction starts with the write's savepoint, after releasing the previous write's.
+    /// </summary>
+    public NpgsqlBatch Batch()
+    {
+        var batch = new NpgsqlBatch(_connection);
+        if (_outer is not null && _write && !_savepointSent)
+        {
+            if (_outer.SavepointOpen)
+            {
+                batch.BatchCommands.Add(new NpgsqlBatchCommand("RELEASE SAVEPOINT " + Savepoint));
+            }
+
+            batch.BatchCommands.Add(new NpgsqlBatchCommand("SAVEPOINT " + Savepoint));
+            _savepointSent = true;
+            _outer.SavepointOpen = true;
+        }
+
+        return batch;
+    }
 
     /// <summary>
     /// Outside an explicit transaction, makes the rest of this write one transaction (READ COMMITTED), for a
@@ -78,18 +94,8 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
 
     public async ValueTask CompleteAsync(bool async, CancellationToken cancellationToken)
     {
-        if (_outer is not null && _write)
-        {
-            if (async)
-            {
-                await _outer.Transaction.ReleaseAsync(Savepoint, cancellationToken).ConfigureAwait(false);
-            }
-            else
-            {
-                _outer.Transaction.Release(Savepoint);
-            }
-        }
-        else if (_write)
+        // Inside a transaction the write's savepoint stays until the next write releases it, or the transaction ends.
+        if (_outer is null && _write)
         {
             if (_own is not null && async)
             {
@@ -150,24 +156,13 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
             return false;
         }
 
-        if (!_completed && _write && _connection.State == ConnectionState.Open)
+        // A write that sent nothing has nothing to undo, and the savepoint there is the previous write's.
+        if (!_completed && _savepointSent && _connection.State == ConnectionState.Open)
         {
             // Undo this operation only; the transaction stays usable (an aborted one is usable again after this).
             _outer.Transaction.Rollback(Savepoint);
         }
 
         return true;
-    }
-
-    private static async ValueTask Save(NpgsqlTransaction transaction, bool async, CancellationToken cancellationToken)
-    {
-        if (async)
-        {
-            await transaction.SaveAsync(Savepoint, cancellationToken).ConfigureAwait(false);
-        }
-        else
-        {
-            transaction.Save(Savepoint);
-        }
     }
 }

@@ -28,6 +28,9 @@ internal sealed class PostgresTransaction : IExternalTransaction
 
     public NpgsqlConnection Connection { get; }
 
+    /// <summary>True once a write has set its savepoint; the next write releases it in its own first batch.</summary>
+    public bool SavepointOpen { get; set; }
+
     /// <summary>The server transaction, for the savepoint each operation in it runs under.</summary>
     public NpgsqlTransaction Transaction => _transaction;
 

@@ -12,10 +12,17 @@ namespace DocStore.PostgreSQL.Collections;
 internal sealed class WriteBatch(OperationScope scope)
 {
     private readonly NpgsqlBatch _batch = scope.Batch();
+    private int _first = -1;
 
     /// <summary>Adds <paramref name="sql"/>; its parameters follow in the order of <c>$1</c>, <c>$2</c>, ….</summary>
     public WriteBatch Add(string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
     {
+        if (_first < 0)
+        {
+            // After the savepoint statements a write in a transaction starts with.
+            _first = _batch.BatchCommands.Count;
+        }
+
         var command = new NpgsqlBatchCommand(sql);
         foreach (var parameter in parameters)
         {
@@ -27,7 +34,7 @@ internal sealed class WriteBatch(OperationScope scope)
     }
 
     /// <summary>The rows statement <paramref name="command"/> changed, once the batch has run.</summary>
-    public int RecordsAffected(int command) => _batch.BatchCommands[command].RecordsAffected;
+    public int RecordsAffected(int command) => _batch.BatchCommands[_first + command].RecordsAffected;
 
     public async ValueTask ExecuteAsync(WriteCall call)
     {
@@ -47,7 +54,7 @@ internal sealed class WriteBatch(OperationScope scope)
         }
     }
 
-    /// <summary>The first column of the first row of a one-statement batch (a generated key's lock and read).</summary>
+    /// <summary>The first column of the first row the batch returns (a generated key's lock and read).</summary>
     public async ValueTask<object?> ScalarAsync(WriteCall call)
     {
         await using (_batch.ConfigureAwait(false))
@@ -55,11 +62,38 @@ internal sealed class WriteBatch(OperationScope scope)
             if (call.Async)
             {
                 await _batch.PrepareAsync(call.CancellationToken).ConfigureAwait(false);
-                return await _batch.ExecuteScalarAsync(call.CancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                _batch.Prepare();
             }
 
-            _batch.Prepare();
-            return _batch.ExecuteScalar();
+            var reader = call.Async ? await _batch.ExecuteReaderAsync(call.CancellationToken).ConfigureAwait(false) : _batch.ExecuteReader();
+            try
+            {
+                do
+                {
+                    if (reader.FieldCount > 0 && (call.Async ? await reader.ReadAsync(call.CancellationToken).ConfigureAwait(false) : reader.Read()))
+                    {
+                        return reader.GetValue(0);
+                    }
+                }
+                while (call.Async ? await reader.NextResultAsync(call.CancellationToken).ConfigureAwait(false) : reader.NextResult());
+
+                return null;
+            }
+            finally
+            {
+                // A synchronous call closes the reader synchronously, so it never waits on a task.
+                if (call.Async)
+                {
+                    await reader.DisposeAsync().ConfigureAwait(false);
+                }
+                else
+                {
+                    reader.Dispose();
+                }
+            }
         }
     }
 

@@ -55,6 +55,27 @@ public sealed class BatchInsertErrorTests(PostgresServer server)
         Assert.Equal(0, db.Members.CountByTags("batch"));
     }
 
+    [Fact]
+    public void Failed_writes_in_a_transaction_undo_only_themselves()
+    {
+        using var db = MemberDb.OpenPostgres(server.NewSchema());
+        using var transaction = db.BeginTransaction();
+        var first = db.Members.Insert(transaction, TypedCollectionSemantics.NewMember("ada", 1, tags: ["a"]));
+
+        // Refused before anything reaches the server, then refused by the server: neither takes the first write with it.
+        Assert.Throws<ArgumentNullException>(() => db.Members.InsertMany(transaction, [null!]));
+        Assert.Throws<DuplicateKeyException>(() => db.Members.Insert(transaction, TypedCollectionSemantics.NewMember("ada", 2)));
+        Assert.Throws<ArgumentNullException>(() => db.Members.InsertMany(transaction, [null!]));
+        var updated = db.Members.Get(transaction, first)!;
+        updated.Tags = ["b"];
+        Assert.True(db.Members.Update(transaction, updated));
+        transaction.Commit();
+
+        Assert.Equal(1, db.Members.Count());
+        Assert.Equal([first], db.Members.FindByTags("b").Select(m => m.Id));
+        Assert.Equal(0, db.Members.CountByTags("a"));
+    }
+
     // 100 members with keys 101..200, the one at position <paramref name="position"/> (1-based) with handle <paramref name="handle"/>.
     private static List<Member> Batch(int position, string handle)
     {
