@@ -1,4 +1,4 @@
 namespace DocStore.PostgreSQL.Collections;
 
-/// <summary>A document as its table and entry tables store it: key column value, encoded key, JSON, and the entries of each index.</summary>
-internal sealed record DocumentRow(object Id, byte[] SortKey, string Json, byte[][][] Entries);
+/// <summary>A document as its table and entry tables store it: key column value, encoded key, UTF-8 JSON, and the entries of each index.</summary>
+internal sealed record DocumentRow(object Id, byte[] SortKey, byte[] Json, byte[][][] Entries);

@@ -1,4 +1,5 @@
 using DocStore.Metadata;
+using DocStore.PostgreSQL.Documents;
 using DocStore.PostgreSQL.Schema;
 using Npgsql;
 
@@ -16,14 +17,14 @@ internal sealed class PostgresStatements<T, TKey>(CollectionTable<T, TKey> table
 
     public async ValueTask InsertAsync(WriteCall call, DocumentRow row)
     {
-        await ExecuteAsync(call, _insert, ("id", row.Id), ("sort_key", row.SortKey), ("doc", row.Json)).ConfigureAwait(false);
+        await ExecuteAsync(call, _insert, ("id", row.Id), ("sort_key", row.SortKey), ("doc", new JsonbValue(row.Json))).ConfigureAwait(false);
         await InsertEntriesAsync(call, row).ConfigureAwait(false);
     }
 
     /// <summary>Replaces the stored document with <paramref name="row"/>'s key and its entries; false (nothing written) when there is none.</summary>
     public async ValueTask<bool> UpdateAsync(WriteCall call, DocumentRow row)
     {
-        if (await ExecuteAsync(call, _update, ("id", row.Id), ("doc", row.Json)).ConfigureAwait(false) == 0)
+        if (await ExecuteAsync(call, _update, ("id", row.Id), ("doc", new JsonbValue(row.Json))).ConfigureAwait(false) == 0)
         {
             return false;
         }
@@ -93,7 +94,7 @@ internal sealed class PostgresStatements<T, TKey>(CollectionTable<T, TKey> table
         var command = call.Scope.Command(sql);
         foreach (var (name, value) in parameters)
         {
-            command.Parameters.AddWithValue(name, value);
+            command.Parameters.Add(value is JsonbValue json ? json.Parameter(name) : new NpgsqlParameter(name, value));
         }
 
         return command;

@@ -15,7 +15,7 @@ internal static class IndexBuild
         {
             while (reader.Read())
             {
-                var document = table.Documents.Read(reader.GetString(0));
+                var document = table.Documents.Read(reader.GetFieldValue<byte[]>(0));
                 var key = table.Model.GetKey(document);
                 var primaryKey = DocumentEntries.PrimaryKey(table, key);
                 documents.Add((table.Key.Value(key, primaryKey), DocumentEntries.Of(table, index, document, key.ToString() ?? string.Empty, primaryKey)));
