@@ -37,7 +37,7 @@ internal sealed class CollectionEmitContext
     [
         "AppendIndexKeys", "AppendKey", "CollectionName", "FieldPaths", "GetKey", "GetSequence", "Indexes",
         "IsDefaultKey", "KeyField", "KeyGeneration", "KeyText", "NewKey", "Read", "SetKey", "TryReadField", "Write",
-        "s_fieldPaths", "s_indexes", "FieldTypes", "s_fieldTypes",
+        "s_fieldPaths", "s_indexes", "FieldTypes", "s_fieldTypes", "WriteJson", "ReadJson", "JsonKeyText",
     ];
 
     private readonly Dictionary<string, ObjectModel> _objects;
@@ -79,7 +79,13 @@ internal sealed class CollectionEmitContext
             ObjectNames[obj.Key] = new ObjectNames(Members.Take("Write" + obj.Key), Members.Take("Read" + obj.Key));
         }
 
+        foreach (ObjectModel obj in model.Objects)
+        {
+            JsonObjectNames[obj.Key] = new ObjectNames(Members.Take("WriteJson" + obj.Key), Members.Take("ReadJson" + obj.Key));
+        }
+
         Values = new ValueCodegen(Members, ObjectNames);
+        JsonValues = new JsonValueCodegen(Members, JsonObjectNames);
         Accessors = new MemberAccessors(Members, Root.Key);
     }
 
@@ -90,6 +96,9 @@ internal sealed class CollectionEmitContext
 
     /// <summary>The static writer and reader of each document type, by object key.</summary>
     public Dictionary<string, ObjectNames> ObjectNames { get; } = new();
+
+    /// <summary>The static JSON writer and reader of each document type, by object key.</summary>
+    public Dictionary<string, ObjectNames> JsonObjectNames { get; } = new();
 
     /// <summary>The static field map of each document type, by object key.</summary>
     public Dictionary<string, string> FieldMaps { get; } = new();
@@ -106,6 +115,8 @@ internal sealed class CollectionEmitContext
     public string KeyReader { get; }
 
     public ValueCodegen Values { get; }
+
+    public JsonValueCodegen JsonValues { get; }
 
     public MemberAccessors Accessors { get; }
 

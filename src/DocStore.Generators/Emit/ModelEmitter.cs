@@ -17,6 +17,7 @@ internal static class ModelEmitter
         var context = new CollectionEmitContext(model);
         var serializerEmitter = new SerializerEmitter(context);
         var fieldReaderEmitter = new FieldReaderEmitter(context);
+        var jsonEmitter = new JsonSerializerEmitter(context);
 
         // Sections are built apart (each at indentation 0) in a fixed order, so helper names, which are
         // taken as the helpers are first needed, do not depend on where each section ends up.
@@ -29,6 +30,9 @@ internal static class ModelEmitter
         fieldReaderEmitter.EmitFieldReaders(fieldReaders);
         fieldReaderEmitter.EmitPathDispatch(modelMembers);
         new IndexKeyEmitter(context).Emit(modelMembers);
+        jsonEmitter.EmitModelMembers(modelMembers);
+        var json = new SourceWriter();
+        jsonEmitter.EmitStatics(json);
 
         string t = context.T;
         string k = context.K;
@@ -60,7 +64,7 @@ internal static class ModelEmitter
         w.Line("}");
         w.Line();
         w.Line($"/// <summary>");
-        w.Line($"/// The generated model of <see cref=\"{t}\"/>: C-BSON serializer, field readers by path, index keys and key");
+        w.Line($"/// The generated model of <see cref=\"{t}\"/>: C-BSON and JSON serializers, field readers by path, index keys and key");
         w.Line($"/// handling. Every open <see cref=\"{context.Outer}\"/> uses this instance as its <c>Model</c>; it also serializes");
         w.Line("/// documents without a database.");
         w.Line("/// </summary>");
@@ -69,10 +73,12 @@ internal static class ModelEmitter
         Append(w, fieldReaders.ToString());
         Append(w, serializer.ToString());
         Append(w, context.Values.Helpers.ToString());
+        Append(w, json.ToString());
+        Append(w, context.JsonValues.Helpers.ToString());
         Append(w, context.Accessors.Declarations.ToString());
         w.Line();
         w.Line($"/// <summary>The <see cref=\"{RuntimeNames.CollectionModel}{{T, TKey}}\"/> of <see cref=\"{t}\"/>, over the collection's static serializer and field readers.</summary>");
-        w.Open($"private sealed class {model.ModelClassName} : {RuntimeNames.CollectionModel}<{t}, {k}>");
+        w.Open($"private sealed class {model.ModelClassName} : {RuntimeNames.CollectionModel}<{t}, {k}>, {RuntimeNames.JsonSerializer}<{t}>");
         w.Line($"private static readonly {RuntimeNames.IndexDefinition}[] s_indexes =");
         w.Line("[");
         foreach (IndexModel index in model.Indexes)

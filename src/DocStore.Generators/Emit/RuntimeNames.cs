@@ -10,6 +10,10 @@ internal static class RuntimeNames
     public const string FieldIdMap = "global::DocStore.Metadata.FieldIdMap";
     public const string FieldIds = "global::DocStore.Metadata.FieldIds";
     public const string StoredValue = "global::DocStore.Metadata.StoredValue";
+    public const string JsonStoredValue = "global::DocStore.Metadata.JsonStoredValue";
+    public const string JsonSerializer = "global::DocStore.Metadata.IJsonDocumentSerializer";
+    public const string JsonWriter = "global::System.Text.Json.Utf8JsonWriter";
+    public const string JsonReader = "global::System.Text.Json.Utf8JsonReader";
     public const string SchemaException = "global::DocStore.DocumentSchemaException";
     public const string KeyBuilder = "global::DocStore.Metadata.IndexKeyBuilder";
     public const string KeySink = "global::DocStore.Metadata.IndexKeySink";

@@ -237,7 +237,7 @@ internal sealed class ValueCodegen
     /// <c>Nullable</c> only when <paramref name="annotated"/> (elements: <c>List&lt;string?&gt;</c> and
     /// <c>List&lt;string&gt;</c> are different parameter types).
     /// </summary>
-    private static string ShapeName(TypeShape shape, bool annotated)
+    internal static string ShapeName(TypeShape shape, bool annotated)
     {
         string name = shape.Kind switch
         {

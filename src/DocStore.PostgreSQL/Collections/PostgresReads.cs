@@ -57,7 +57,7 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
     public T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key)
     {
         CheckIndex(index);
-        var json = Scalar<string?>(transaction, _sql.FindUnique(index), WriteBatch.Bytes(key.ToArray()));
+        var json = Document(transaction, _sql.FindUnique(index), WriteBatch.Bytes(key.ToArray()));
         return json is null ? default : collection.Table.Documents.Read(json);
     }
 
@@ -84,10 +84,33 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
     private T? ReadDocument(DocStoreTransaction? transaction, TKey key) =>
         ReadJson(transaction, key) is { } json ? collection.Table.Documents.Read(json) : default;
 
-    private string? ReadJson(DocStoreTransaction? transaction, TKey key)
+    private byte[]? ReadJson(DocStoreTransaction? transaction, TKey key)
     {
         var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
-        return Scalar<string?>(transaction, _sql.Get, WriteBatch.Value(collection.Table.Key.Value(key, encoded)));
+        return Document(transaction, _sql.Get, WriteBatch.Value(collection.Table.Key.Value(key, encoded)));
+    }
+
+    /// <summary>The UTF-8 text of the one document <paramref name="sql"/> selects, or null when there is none.</summary>
+    private byte[]? Document(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
+    {
+        try
+        {
+            using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
+            using var command = scope.Command(sql);
+            foreach (var parameter in parameters)
+            {
+                command.Parameters.Add(parameter);
+            }
+
+            // Prepared once per pooled connection; later calls send no Parse.
+            command.Prepare();
+            using var reader = command.ExecuteReader();
+            return reader.Read() && !reader.IsDBNull(0) ? reader.GetFieldValue<byte[]>(0) : null;
+        }
+        catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
+        {
+            throw translated;
+        }
     }
 
     private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters)

@@ -59,7 +59,7 @@ internal sealed class PostgresStatements<T, TKey>
     {
         var ids = new object[rows.Count];
         var sortKeys = new byte[rows.Count][];
-        var docs = new string[rows.Count];
+        var docs = new byte[rows.Count][];
         for (var r = 0; r < rows.Count; r++)
         {
             (ids[r], sortKeys[r], docs[r]) = (rows[r].Id, rows[r].SortKey, rows[r].Json);

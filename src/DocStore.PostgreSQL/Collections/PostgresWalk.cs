@@ -27,7 +27,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
 
     private IEnumerable<T> Buffered(DocStoreTransaction transaction, string sql, object[] parameters, int take, ScanProgress? progress)
     {
-        var rows = new List<(string Json, byte[] Entry)>();
+        var rows = new List<(byte[] Json, byte[] Entry)>();
         try
         {
             using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
@@ -35,7 +35,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
             using var reader = command.ExecuteReader();
             while (reader.Read())
             {
-                rows.Add((reader.GetString(0), (byte[])reader[1]));
+                rows.Add((reader.GetFieldValue<byte[]>(0), (byte[])reader[1]));
             }
         }
         catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
@@ -58,7 +58,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
     }
 
     /// <summary>Yields up to <paramref name="take"/> documents; a row beyond them means more follow, so the last one's entry is where the next page starts.</summary>
-    private IEnumerable<T> Page(IEnumerable<(string Json, byte[] Entry)> rows, int take, ScanProgress? progress)
+    private IEnumerable<T> Page(IEnumerable<(byte[] Json, byte[] Entry)> rows, int take, ScanProgress? progress)
     {
         var taken = 0;
         byte[]? last = null;
@@ -85,11 +85,11 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         }
     }
 
-    private IEnumerable<(string Json, byte[] Entry)> Rows(NpgsqlDataReader reader)
+    private IEnumerable<(byte[] Json, byte[] Entry)> Rows(NpgsqlDataReader reader)
     {
         while (Run(reader.Read))
         {
-            yield return (reader.GetString(0), (byte[])reader[1]);
+            yield return (reader.GetFieldValue<byte[]>(0), (byte[])reader[1]);
         }
     }
 

@@ -1,4 +1,5 @@
 using DocStore.PostgreSQL.Backend;
+using DocStore.PostgreSQL.Documents;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -103,9 +104,19 @@ internal sealed class WriteBatch(OperationScope scope)
         ? new NpgsqlParameter { NpgsqlDbType = NpgsqlDbType.Bytea, Value = DBNull.Value }
         : new NpgsqlParameter<byte[]> { NpgsqlDbType = NpgsqlDbType.Bytea, TypedValue = value };
 
-    public static NpgsqlParameter Json(string json) => new NpgsqlParameter<string>() { NpgsqlDbType = NpgsqlDbType.Jsonb, TypedValue = json };
+    public static NpgsqlParameter Json(byte[] utf8) => new JsonbValue(utf8).Parameter(string.Empty);
 
-    public static NpgsqlParameter JsonArray(string[] json) => new NpgsqlParameter<string[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb, TypedValue = json };
+    public static NpgsqlParameter JsonArray(byte[][] utf8)
+    {
+        // Npgsql sends a jsonb array's elements from strings; the documents are UTF-8 already, so this decodes each once.
+        var texts = new string[utf8.Length];
+        for (var i = 0; i < utf8.Length; i++)
+        {
+            texts[i] = System.Text.Encoding.UTF8.GetString(utf8[i]);
+        }
+
+        return new NpgsqlParameter<string[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb, TypedValue = texts };
+    }
 
     public static NpgsqlParameter BytesArray(byte[]?[] values) => new NpgsqlParameter<byte[]?[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Bytea, TypedValue = values };
 }

@@ -16,7 +16,7 @@ internal static class IndexBuild
         {
             while (reader.Read())
             {
-                var document = table.Documents.Read(reader.GetString(0));
+                var document = table.Documents.Read(reader.GetFieldValue<byte[]>(0));
                 var key = table.Model.GetKey(document);
                 var primaryKey = DocumentEntries.PrimaryKey(table, key);
                 var id = table.Key.Value(key, primaryKey);

@@ -25,7 +25,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
     }
 
     /// <summary>
-    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>: C-BSON serializer, field readers by path, index keys and key
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>: C-BSON and JSON serializers, field readers by path, index keys and key
     /// handling. Every open <see cref="CategoryCollection"/> uses this instance as its <c>Model</c>; it also serializes
     /// documents without a database.
     /// </summary>
@@ -116,11 +116,57 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
         return new global::DocStore.Generators.RuntimeTests.Models.Category(id, name);
     }
 
+    private static void WriteJsonCategory(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category category)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Name"u8);
+        if (category.Name is { } name)
+        {
+            writer.WriteStringValue(name);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Id"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteGuid(writer, category.Id);
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Category ReadJsonCategory(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        string name = default!;
+        global::System.Guid id = default;
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Name"u8))
+            {
+                reader.Read();
+                name = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Name");
+            }
+            else if (reader.ValueTextEquals("Id"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    id = global::DocStore.Metadata.JsonStoredValue.ReadGuid(ref reader, "Id");
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return new global::DocStore.Generators.RuntimeTests.Models.Category(id, name);
+    }
+
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Id")]
     private static extern void SetId(global::DocStore.Generators.RuntimeTests.Models.Category target, global::System.Guid value);
 
     /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Category"/>, over the collection's static serializer and field readers.</summary>
-    private sealed class CategoryModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>
+    private sealed class CategoryModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Category, global::System.Guid>, global::DocStore.Metadata.IJsonDocumentSerializer<global::DocStore.Generators.RuntimeTests.Models.Category>
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
@@ -249,6 +295,57 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
             {
                 default:
                     throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        /// <inheritdoc />
+        public void WriteJson(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Category document)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            WriteJsonCategory(writer, document);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Category ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                return ReadJsonCategory(ref reader);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, JsonKeyText(utf8Json));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? JsonKeyText(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+                {
+                    if (reader.ValueTextEquals("Id"u8))
+                    {
+                        reader.Read();
+                        return global::DocStore.Metadata.JsonStoredValue.ReadGuid(ref reader, "Id").ToString();
+                    }
+
+                    global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+                }
+
+                return null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+            catch (global::System.Text.Json.JsonException)
+            {
+                return null;
             }
         }
     }

@@ -27,7 +27,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     }
 
     /// <summary>
-    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>: C-BSON serializer, field readers by path, index keys and key
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>: C-BSON and JSON serializers, field readers by path, index keys and key
     /// handling. Every open <see cref="CounterCollection"/> uses this instance as its <c>Model</c>; it also serializes
     /// documents without a database.
     /// </summary>
@@ -185,6 +185,83 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
         return counter;
     }
 
+    private static void WriteJsonCounter(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter counter)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Id"u8);
+        writer.WriteNumberValue((int)counter.Id);
+        writer.WritePropertyName("Start"u8);
+        writer.WriteNumberValue((int)counter.Start);
+        writer.WritePropertyName("hits"u8);
+        writer.WriteNumberValue((int)HitsField(ref counter));
+        writer.WritePropertyName("limit"u8);
+        writer.WriteNumberValue((int)LimitField(ref counter));
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Counter ReadJsonCounter(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        int id = default;
+        int start = default;
+        int hits = default;
+        bool hasHits = false;
+        int limit = default;
+        bool hasLimit = false;
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Id"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    id = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Id");
+                }
+            }
+            else if (reader.ValueTextEquals("Start"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    start = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Start");
+                }
+            }
+            else if (reader.ValueTextEquals("hits"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    hits = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "hits");
+                    hasHits = true;
+                }
+            }
+            else if (reader.ValueTextEquals("limit"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    limit = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "limit");
+                    hasLimit = true;
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        var counter = new global::DocStore.Generators.RuntimeTests.Models.Counter(id, start);
+        if (hasHits)
+        {
+            HitsField(ref counter) = hits;
+        }
+        if (hasLimit)
+        {
+            LimitField(ref counter) = limit;
+        }
+        return counter;
+    }
+
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = "_hits")]
     private static extern ref int HitsField(ref global::DocStore.Generators.RuntimeTests.Models.Counter target);
 
@@ -192,7 +269,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
     private static extern ref int LimitField(ref global::DocStore.Generators.RuntimeTests.Models.Counter target);
 
     /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Counter"/>, over the collection's static serializer and field readers.</summary>
-    private sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int>
+    private sealed class CounterModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Counter, int>, global::DocStore.Metadata.IJsonDocumentSerializer<global::DocStore.Generators.RuntimeTests.Models.Counter>
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
@@ -328,6 +405,56 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
             {
                 default:
                     throw new global::System.ArgumentOutOfRangeException(nameof(index));
+            }
+        }
+
+        /// <inheritdoc />
+        public void WriteJson(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Counter document)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            WriteJsonCounter(writer, document);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Counter ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                return ReadJsonCounter(ref reader);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, JsonKeyText(utf8Json));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? JsonKeyText(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+                {
+                    if (reader.ValueTextEquals("Id"u8))
+                    {
+                        reader.Read();
+                        return global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Id").ToString();
+                    }
+
+                    global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+                }
+
+                return null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+            catch (global::System.Text.Json.JsonException)
+            {
+                return null;
             }
         }
     }

@@ -85,7 +85,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     }
 
     /// <summary>
-    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>: C-BSON serializer, field readers by path, index keys and key
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>: C-BSON and JSON serializers, field readers by path, index keys and key
     /// handling. Every open <see cref="EverythingCollection"/> uses this instance as its <c>Model</c>; it also serializes
     /// documents without a database.
     /// </summary>
@@ -2546,6 +2546,1288 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return result;
     }
 
+    private static void WriteJsonEverything(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything everything)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Id"u8);
+        writer.WriteNumberValue((long)everything.Id);
+        writer.WritePropertyName("First"u8);
+        if (everything.First is { } first)
+        {
+            writer.WriteStringValue(first);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Last"u8);
+        if (everything.Last is { } last)
+        {
+            writer.WriteStringValue(last);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Flag"u8);
+        writer.WriteBooleanValue(everything.Flag);
+        writer.WritePropertyName("Byte"u8);
+        writer.WriteNumberValue((int)everything.Byte);
+        writer.WritePropertyName("SByte"u8);
+        writer.WriteNumberValue((int)everything.SByte);
+        writer.WritePropertyName("Short"u8);
+        writer.WriteNumberValue((int)everything.Short);
+        writer.WritePropertyName("UShort"u8);
+        writer.WriteNumberValue((int)everything.UShort);
+        writer.WritePropertyName("Int"u8);
+        writer.WriteNumberValue((int)everything.Int);
+        writer.WritePropertyName("UInt"u8);
+        writer.WriteNumberValue((long)everything.UInt);
+        writer.WritePropertyName("Long"u8);
+        writer.WriteNumberValue((long)everything.Long);
+        writer.WritePropertyName("ULong"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteUInt64(writer, (ulong)everything.ULong);
+        writer.WritePropertyName("NInt"u8);
+        writer.WriteNumberValue((long)everything.NInt);
+        writer.WritePropertyName("NUInt"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteUInt64(writer, (ulong)everything.NUInt);
+        writer.WritePropertyName("Char"u8);
+        writer.WriteNumberValue((int)everything.Char);
+        writer.WritePropertyName("Float"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDouble(writer, everything.Float);
+        writer.WritePropertyName("Double"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDouble(writer, everything.Double);
+        writer.WritePropertyName("Decimal"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDecimal(writer, everything.Decimal);
+        writer.WritePropertyName("Text"u8);
+        if (everything.Text is { } text)
+        {
+            writer.WriteStringValue(text);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Guid"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteGuid(writer, everything.Guid);
+        writer.WritePropertyName("ObjectId"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteObjectId(writer, everything.ObjectId);
+        writer.WritePropertyName("DateTime"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDateTime(writer, everything.DateTime);
+        writer.WritePropertyName("DateTimeOffset"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDateTimeOffset(writer, everything.DateTimeOffset);
+        writer.WritePropertyName("DateOnly"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDateOnly(writer, everything.DateOnly);
+        writer.WritePropertyName("TimeOnly"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteTimeOnly(writer, everything.TimeOnly);
+        writer.WritePropertyName("TimeSpan"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteTimeSpan(writer, everything.TimeSpan);
+        writer.WritePropertyName("Bytes"u8);
+        if (everything.Bytes is { } bytes)
+        {
+            global::DocStore.Metadata.JsonStoredValue.WriteBytes(writer, bytes);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Color"u8);
+        writer.WriteNumberValue((int)(int)everything.Color);
+        writer.WritePropertyName("Wide"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteUInt64(writer, (ulong)(ulong)everything.Wide);
+        writer.WritePropertyName("MaybeInt"u8);
+        if (everything.MaybeInt is { } maybeInt)
+        {
+            writer.WriteNumberValue((int)maybeInt);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("MaybeColor"u8);
+        if (everything.MaybeColor is { } maybeColor)
+        {
+            writer.WriteNumberValue((int)(int)maybeColor);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("MaybeDate"u8);
+        if (everything.MaybeDate is { } maybeDate)
+        {
+            global::DocStore.Metadata.JsonStoredValue.WriteDateTime(writer, maybeDate);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Point"u8);
+        WriteJsonPoint(writer, everything.Point);
+        writer.WritePropertyName("MaybePoint"u8);
+        if (everything.MaybePoint is { } maybePoint)
+        {
+            WriteJsonPoint(writer, maybePoint);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Price"u8);
+        if (everything.Price is { } price)
+        {
+            WriteJsonMoney(writer, price);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Span"u8);
+        WriteJsonSpan2(writer, everything.Span);
+        writer.WritePropertyName("Array"u8);
+        if (everything.Array is { } array)
+        {
+            WriteJsonArrayOfInt32(writer, array);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("List"u8);
+        if (everything.List is { } list)
+        {
+            WriteJsonListOfString(writer, list);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("ReadOnlyList"u8);
+        if (everything.ReadOnlyList is { } readOnlyList)
+        {
+            WriteJsonReadOnlyListOfMoney(writer, readOnlyList);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Set"u8);
+        if (everything.Set is { } set)
+        {
+            WriteJsonHashSetOfGuid(writer, set);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Map"u8);
+        if (everything.Map is { } map)
+        {
+            WriteJsonDictionaryOfStringAndInt32(writer, map);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Nested"u8);
+        if (everything.Nested is { } nested)
+        {
+            WriteJsonDictionaryOfStringAndListOfPoint(writer, nested);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Sparse"u8);
+        if (everything.Sparse is { } sparse)
+        {
+            WriteJsonListOfNullableInt32(writer, sparse);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Required"u8);
+        if (everything.Required is { } required)
+        {
+            writer.WriteStringValue(required);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("InitOnly"u8);
+        if (everything.InitOnly is { } initOnly)
+        {
+            writer.WriteStringValue(initOnly);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("PrivateSet"u8);
+        if (everything.PrivateSet is { } privateSet)
+        {
+            writer.WriteStringValue(privateSet);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Field"u8);
+        writer.WriteNumberValue((int)everything.Field);
+        writer.WritePropertyName("renamed"u8);
+        if (everything.NewName is { } newName)
+        {
+            writer.WriteStringValue(newName);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Everything ReadJsonEverything(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        long id = default;
+        bool hasId = false;
+        string first = default!;
+        bool hasFirst = false;
+        string last = default!;
+        bool hasLast = false;
+        bool flag = default;
+        bool hasFlag = false;
+        byte byteValue = default;
+        bool hasByte = false;
+        sbyte sByte = default;
+        bool hasSByte = false;
+        short shortValue = default;
+        bool hasShort = false;
+        ushort uShort = default;
+        bool hasUShort = false;
+        int intValue = default;
+        bool hasInt = false;
+        uint uInt = default;
+        bool hasUInt = false;
+        long longValue = default;
+        bool hasLong = false;
+        ulong uLong = default;
+        bool hasULong = false;
+        nint nInt = default;
+        bool hasNInt = false;
+        nuint nUInt = default;
+        bool hasNUInt = false;
+        char charValue = default;
+        bool hasChar = false;
+        float floatValue = default;
+        bool hasFloat = false;
+        double doubleValue = default;
+        bool hasDouble = false;
+        decimal decimalValue = default;
+        bool hasDecimal = false;
+        string? text = default;
+        bool hasText = false;
+        global::System.Guid guid = default;
+        bool hasGuid = false;
+        global::DocStore.ObjectId objectId = default;
+        bool hasObjectId = false;
+        global::System.DateTime dateTime = default;
+        bool hasDateTime = false;
+        global::System.DateTimeOffset dateTimeOffset = default;
+        bool hasDateTimeOffset = false;
+        global::System.DateOnly dateOnly = default;
+        bool hasDateOnly = false;
+        global::System.TimeOnly timeOnly = default;
+        bool hasTimeOnly = false;
+        global::System.TimeSpan timeSpan = default;
+        bool hasTimeSpan = false;
+        byte[]? bytes = default;
+        bool hasBytes = false;
+        global::DocStore.Generators.RuntimeTests.Models.Color color = default;
+        bool hasColor = false;
+        global::DocStore.Generators.RuntimeTests.Models.Wide wide = default;
+        bool hasWide = false;
+        int? maybeInt = default;
+        bool hasMaybeInt = false;
+        global::DocStore.Generators.RuntimeTests.Models.Color? maybeColor = default;
+        bool hasMaybeColor = false;
+        global::System.DateTime? maybeDate = default;
+        bool hasMaybeDate = false;
+        global::DocStore.Generators.RuntimeTests.Models.Point point = default;
+        bool hasPoint = false;
+        global::DocStore.Generators.RuntimeTests.Models.Point? maybePoint = default;
+        bool hasMaybePoint = false;
+        global::DocStore.Generators.RuntimeTests.Models.Money? price = default;
+        bool hasPrice = false;
+        global::DocStore.Generators.RuntimeTests.Models.Span2 span = default;
+        bool hasSpan = false;
+        int[] array = default!;
+        bool hasArray = false;
+        global::System.Collections.Generic.List<string> list = default!;
+        bool hasList = false;
+        global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> readOnlyList = default!;
+        bool hasReadOnlyList = false;
+        global::System.Collections.Generic.HashSet<global::System.Guid> set = default!;
+        bool hasSet = false;
+        global::System.Collections.Generic.Dictionary<string, int> map = default!;
+        bool hasMap = false;
+        global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> nested = default!;
+        bool hasNested = false;
+        global::System.Collections.Generic.List<int?> sparse = default!;
+        bool hasSparse = false;
+        string required = default!;
+        string initOnly = default!;
+        bool hasInitOnly = false;
+        string privateSet = default!;
+        bool hasPrivateSet = false;
+        int field = default;
+        bool hasField = false;
+        string newName = default!;
+        bool hasNewName = false;
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Id"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    id = global::DocStore.Metadata.JsonStoredValue.ReadInt64(ref reader, "Id");
+                    hasId = true;
+                }
+            }
+            else if (reader.ValueTextEquals("First"u8))
+            {
+                reader.Read();
+                first = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "First");
+                hasFirst = true;
+            }
+            else if (reader.ValueTextEquals("Last"u8))
+            {
+                reader.Read();
+                last = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Last");
+                hasLast = true;
+            }
+            else if (reader.ValueTextEquals("Flag"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    flag = global::DocStore.Metadata.JsonStoredValue.ReadBoolean(ref reader, "Flag");
+                    hasFlag = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Byte"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    byteValue = global::DocStore.Metadata.JsonStoredValue.ReadByte(ref reader, "Byte");
+                    hasByte = true;
+                }
+            }
+            else if (reader.ValueTextEquals("SByte"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    sByte = global::DocStore.Metadata.JsonStoredValue.ReadSByte(ref reader, "SByte");
+                    hasSByte = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Short"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    shortValue = global::DocStore.Metadata.JsonStoredValue.ReadInt16(ref reader, "Short");
+                    hasShort = true;
+                }
+            }
+            else if (reader.ValueTextEquals("UShort"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    uShort = global::DocStore.Metadata.JsonStoredValue.ReadUInt16(ref reader, "UShort");
+                    hasUShort = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Int"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    intValue = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Int");
+                    hasInt = true;
+                }
+            }
+            else if (reader.ValueTextEquals("UInt"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    uInt = global::DocStore.Metadata.JsonStoredValue.ReadUInt32(ref reader, "UInt");
+                    hasUInt = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Long"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    longValue = global::DocStore.Metadata.JsonStoredValue.ReadInt64(ref reader, "Long");
+                    hasLong = true;
+                }
+            }
+            else if (reader.ValueTextEquals("ULong"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    uLong = global::DocStore.Metadata.JsonStoredValue.ReadUInt64(ref reader, "ULong");
+                    hasULong = true;
+                }
+            }
+            else if (reader.ValueTextEquals("NInt"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    nInt = global::DocStore.Metadata.JsonStoredValue.ReadIntPtr(ref reader, "NInt");
+                    hasNInt = true;
+                }
+            }
+            else if (reader.ValueTextEquals("NUInt"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    nUInt = global::DocStore.Metadata.JsonStoredValue.ReadUIntPtr(ref reader, "NUInt");
+                    hasNUInt = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Char"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    charValue = global::DocStore.Metadata.JsonStoredValue.ReadChar(ref reader, "Char");
+                    hasChar = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Float"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    floatValue = global::DocStore.Metadata.JsonStoredValue.ReadSingle(ref reader, "Float");
+                    hasFloat = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Double"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    doubleValue = global::DocStore.Metadata.JsonStoredValue.ReadDouble(ref reader, "Double");
+                    hasDouble = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Decimal"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    decimalValue = global::DocStore.Metadata.JsonStoredValue.ReadDecimal(ref reader, "Decimal");
+                    hasDecimal = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Text"u8))
+            {
+                reader.Read();
+                text = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Text");
+                hasText = true;
+            }
+            else if (reader.ValueTextEquals("Guid"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    guid = global::DocStore.Metadata.JsonStoredValue.ReadGuid(ref reader, "Guid");
+                    hasGuid = true;
+                }
+            }
+            else if (reader.ValueTextEquals("ObjectId"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    objectId = global::DocStore.Metadata.JsonStoredValue.ReadObjectId(ref reader, "ObjectId");
+                    hasObjectId = true;
+                }
+            }
+            else if (reader.ValueTextEquals("DateTime"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    dateTime = global::DocStore.Metadata.JsonStoredValue.ReadDateTime(ref reader, "DateTime");
+                    hasDateTime = true;
+                }
+            }
+            else if (reader.ValueTextEquals("DateTimeOffset"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    dateTimeOffset = global::DocStore.Metadata.JsonStoredValue.ReadDateTimeOffset(ref reader, "DateTimeOffset");
+                    hasDateTimeOffset = true;
+                }
+            }
+            else if (reader.ValueTextEquals("DateOnly"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    dateOnly = global::DocStore.Metadata.JsonStoredValue.ReadDateOnly(ref reader, "DateOnly");
+                    hasDateOnly = true;
+                }
+            }
+            else if (reader.ValueTextEquals("TimeOnly"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    timeOnly = global::DocStore.Metadata.JsonStoredValue.ReadTimeOnly(ref reader, "TimeOnly");
+                    hasTimeOnly = true;
+                }
+            }
+            else if (reader.ValueTextEquals("TimeSpan"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    timeSpan = global::DocStore.Metadata.JsonStoredValue.ReadTimeSpan(ref reader, "TimeSpan");
+                    hasTimeSpan = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Bytes"u8))
+            {
+                reader.Read();
+                bytes = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadBytes(ref reader, "Bytes");
+                hasBytes = true;
+            }
+            else if (reader.ValueTextEquals("Color"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    color = (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Color");
+                    hasColor = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Wide"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    wide = (global::DocStore.Generators.RuntimeTests.Models.Wide)global::DocStore.Metadata.JsonStoredValue.ReadUInt64(ref reader, "Wide");
+                    hasWide = true;
+                }
+            }
+            else if (reader.ValueTextEquals("MaybeInt"u8))
+            {
+                reader.Read();
+                maybeInt = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(int?) : global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "MaybeInt");
+                hasMaybeInt = true;
+            }
+            else if (reader.ValueTextEquals("MaybeColor"u8))
+            {
+                reader.Read();
+                maybeColor = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Color?) : (global::DocStore.Generators.RuntimeTests.Models.Color)global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "MaybeColor");
+                hasMaybeColor = true;
+            }
+            else if (reader.ValueTextEquals("MaybeDate"u8))
+            {
+                reader.Read();
+                maybeDate = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(global::System.DateTime?) : global::DocStore.Metadata.JsonStoredValue.ReadDateTime(ref reader, "MaybeDate");
+                hasMaybeDate = true;
+            }
+            else if (reader.ValueTextEquals("Point"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    point = ReadJsonNestedPoint(ref reader, "Point");
+                    hasPoint = true;
+                }
+            }
+            else if (reader.ValueTextEquals("MaybePoint"u8))
+            {
+                reader.Read();
+                maybePoint = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadJsonNestedPoint(ref reader, "MaybePoint");
+                hasMaybePoint = true;
+            }
+            else if (reader.ValueTextEquals("Price"u8))
+            {
+                reader.Read();
+                price = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedMoney(ref reader, "Price");
+                hasPrice = true;
+            }
+            else if (reader.ValueTextEquals("Span"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    span = ReadJsonNestedSpan2(ref reader, "Span");
+                    hasSpan = true;
+                }
+            }
+            else if (reader.ValueTextEquals("Array"u8))
+            {
+                reader.Read();
+                array = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonArrayOfInt32(ref reader, "Array");
+                hasArray = true;
+            }
+            else if (reader.ValueTextEquals("List"u8))
+            {
+                reader.Read();
+                list = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "List");
+                hasList = true;
+            }
+            else if (reader.ValueTextEquals("ReadOnlyList"u8))
+            {
+                reader.Read();
+                readOnlyList = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonReadOnlyListOfMoney(ref reader, "ReadOnlyList");
+                hasReadOnlyList = true;
+            }
+            else if (reader.ValueTextEquals("Set"u8))
+            {
+                reader.Read();
+                set = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonHashSetOfGuid(ref reader, "Set");
+                hasSet = true;
+            }
+            else if (reader.ValueTextEquals("Map"u8))
+            {
+                reader.Read();
+                map = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndInt32(ref reader, "Map");
+                hasMap = true;
+            }
+            else if (reader.ValueTextEquals("Nested"u8))
+            {
+                reader.Read();
+                nested = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndListOfPoint(ref reader, "Nested");
+                hasNested = true;
+            }
+            else if (reader.ValueTextEquals("Sparse"u8))
+            {
+                reader.Read();
+                sparse = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfNullableInt32(ref reader, "Sparse");
+                hasSparse = true;
+            }
+            else if (reader.ValueTextEquals("Required"u8))
+            {
+                reader.Read();
+                required = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Required");
+            }
+            else if (reader.ValueTextEquals("InitOnly"u8))
+            {
+                reader.Read();
+                initOnly = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "InitOnly");
+                hasInitOnly = true;
+            }
+            else if (reader.ValueTextEquals("PrivateSet"u8))
+            {
+                reader.Read();
+                privateSet = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "PrivateSet");
+                hasPrivateSet = true;
+            }
+            else if (reader.ValueTextEquals("Field"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    field = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Field");
+                    hasField = true;
+                }
+            }
+            else if (reader.ValueTextEquals("renamed"u8))
+            {
+                reader.Read();
+                newName = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "renamed");
+                hasNewName = true;
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        var everything = new global::DocStore.Generators.RuntimeTests.Models.Everything()
+        {
+            Required = required,
+        };
+        if (hasId)
+        {
+            everything.Id = id;
+        }
+        if (hasFirst)
+        {
+            everything.First = first;
+        }
+        if (hasLast)
+        {
+            everything.Last = last;
+        }
+        if (hasFlag)
+        {
+            everything.Flag = flag;
+        }
+        if (hasByte)
+        {
+            everything.Byte = byteValue;
+        }
+        if (hasSByte)
+        {
+            everything.SByte = sByte;
+        }
+        if (hasShort)
+        {
+            everything.Short = shortValue;
+        }
+        if (hasUShort)
+        {
+            everything.UShort = uShort;
+        }
+        if (hasInt)
+        {
+            everything.Int = intValue;
+        }
+        if (hasUInt)
+        {
+            everything.UInt = uInt;
+        }
+        if (hasLong)
+        {
+            everything.Long = longValue;
+        }
+        if (hasULong)
+        {
+            everything.ULong = uLong;
+        }
+        if (hasNInt)
+        {
+            everything.NInt = nInt;
+        }
+        if (hasNUInt)
+        {
+            everything.NUInt = nUInt;
+        }
+        if (hasChar)
+        {
+            everything.Char = charValue;
+        }
+        if (hasFloat)
+        {
+            everything.Float = floatValue;
+        }
+        if (hasDouble)
+        {
+            everything.Double = doubleValue;
+        }
+        if (hasDecimal)
+        {
+            everything.Decimal = decimalValue;
+        }
+        if (hasText)
+        {
+            everything.Text = text;
+        }
+        if (hasGuid)
+        {
+            everything.Guid = guid;
+        }
+        if (hasObjectId)
+        {
+            everything.ObjectId = objectId;
+        }
+        if (hasDateTime)
+        {
+            everything.DateTime = dateTime;
+        }
+        if (hasDateTimeOffset)
+        {
+            everything.DateTimeOffset = dateTimeOffset;
+        }
+        if (hasDateOnly)
+        {
+            everything.DateOnly = dateOnly;
+        }
+        if (hasTimeOnly)
+        {
+            everything.TimeOnly = timeOnly;
+        }
+        if (hasTimeSpan)
+        {
+            everything.TimeSpan = timeSpan;
+        }
+        if (hasBytes)
+        {
+            everything.Bytes = bytes;
+        }
+        if (hasColor)
+        {
+            everything.Color = color;
+        }
+        if (hasWide)
+        {
+            everything.Wide = wide;
+        }
+        if (hasMaybeInt)
+        {
+            everything.MaybeInt = maybeInt;
+        }
+        if (hasMaybeColor)
+        {
+            everything.MaybeColor = maybeColor;
+        }
+        if (hasMaybeDate)
+        {
+            everything.MaybeDate = maybeDate;
+        }
+        if (hasPoint)
+        {
+            everything.Point = point;
+        }
+        if (hasMaybePoint)
+        {
+            everything.MaybePoint = maybePoint;
+        }
+        if (hasPrice)
+        {
+            everything.Price = price;
+        }
+        if (hasSpan)
+        {
+            everything.Span = span;
+        }
+        if (hasArray)
+        {
+            everything.Array = array;
+        }
+        if (hasList)
+        {
+            everything.List = list;
+        }
+        if (hasReadOnlyList)
+        {
+            everything.ReadOnlyList = readOnlyList;
+        }
+        if (hasSet)
+        {
+            everything.Set = set;
+        }
+        if (hasMap)
+        {
+            everything.Map = map;
+        }
+        if (hasNested)
+        {
+            everything.Nested = nested;
+        }
+        if (hasSparse)
+        {
+            everything.Sparse = sparse;
+        }
+        if (hasInitOnly)
+        {
+            SetInitOnly(everything, initOnly);
+        }
+        if (hasPrivateSet)
+        {
+            SetPrivateSet(everything, privateSet);
+        }
+        if (hasField)
+        {
+            everything.Field = field;
+        }
+        if (hasNewName)
+        {
+            everything.NewName = newName;
+        }
+        return everything;
+    }
+
+    private static void WriteJsonPoint(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Point point)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("X"u8);
+        writer.WriteNumberValue((int)point.X);
+        writer.WritePropertyName("Y"u8);
+        writer.WriteNumberValue((int)point.Y);
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadJsonPoint(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        var point = new global::DocStore.Generators.RuntimeTests.Models.Point();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("X"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    point.X = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "X");
+                }
+            }
+            else if (reader.ValueTextEquals("Y"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    point.Y = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Y");
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return point;
+    }
+
+    private static void WriteJsonMoney(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Money money)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Amount"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteDecimal(writer, money.Amount);
+        writer.WritePropertyName("Currency"u8);
+        if (money.Currency is { } currency)
+        {
+            writer.WriteStringValue(currency);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadJsonMoney(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        decimal amount = default;
+        string currency = default!;
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Amount"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    amount = global::DocStore.Metadata.JsonStoredValue.ReadDecimal(ref reader, "Amount");
+                }
+            }
+            else if (reader.ValueTextEquals("Currency"u8))
+            {
+                reader.Read();
+                currency = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Currency");
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return new global::DocStore.Generators.RuntimeTests.Models.Money(amount, currency);
+    }
+
+    private static void WriteJsonSpan2(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Span2 span2)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Low"u8);
+        writer.WriteNumberValue((int)span2.Low);
+        writer.WritePropertyName("High"u8);
+        writer.WriteNumberValue((int)span2.High);
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadJsonSpan2(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        int low = default;
+        int high = default;
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Low"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    low = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Low");
+                }
+            }
+            else if (reader.ValueTextEquals("High"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    high = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "High");
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return new global::DocStore.Generators.RuntimeTests.Models.Span2(low, high);
+    }
+
+    private static void WriteJsonArrayOfInt32(global::System.Text.Json.Utf8JsonWriter writer, int[] array)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < array.Length; i++)
+        {
+            writer.WriteNumberValue((int)array[i]);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonListOfString(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.List<string> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteStringValue(item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonReadOnlyListOfMoney(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                WriteJsonMoney(writer, item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonHashSetOfGuid(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.HashSet<global::System.Guid> set)
+    {
+        writer.WriteStartArray();
+        foreach (var element in set)
+        {
+            global::DocStore.Metadata.JsonStoredValue.WriteGuid(writer, element);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonDictionaryOfStringAndInt32(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.Dictionary<string, int> dictionary)
+    {
+        writer.WriteStartObject();
+        foreach (var pair in dictionary)
+        {
+            writer.WritePropertyName(pair.Key);
+            writer.WriteNumberValue((int)pair.Value);
+        }
+        writer.WriteEndObject();
+    }
+
+    private static void WriteJsonListOfPoint(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            WriteJsonPoint(writer, list[i]);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonDictionaryOfStringAndListOfPoint(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> dictionary)
+    {
+        writer.WriteStartObject();
+        foreach (var pair in dictionary)
+        {
+            writer.WritePropertyName(pair.Key);
+            if (pair.Value is { } value)
+            {
+                WriteJsonListOfPoint(writer, value);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndObject();
+    }
+
+    private static void WriteJsonListOfNullableInt32(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.List<int?> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteNumberValue((int)item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadJsonNestedPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        try
+        {
+            return ReadJsonPoint(ref reader);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadJsonNestedMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        try
+        {
+            return ReadJsonMoney(ref reader);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadJsonNestedSpan2(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        try
+        {
+            return ReadJsonSpan2(ref reader);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<int>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label));
+        }
+        return result.ToArray();
+    }
+
+    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<string>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadJsonReadOnlyListOfMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedMoney(ref reader, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadJsonHashSetOfGuid(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.HashSet<global::System.Guid>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(global::DocStore.Metadata.JsonStoredValue.ReadGuid(ref reader, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.Dictionary<string, int> ReadJsonDictionaryOfStringAndInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        var result = new global::System.Collections.Generic.Dictionary<string, int>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            var key = global::DocStore.Metadata.JsonStoredValue.PropertyName(ref reader);
+            result[key] = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label);
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadJsonListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(ReadJsonNestedPoint(ref reader, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadJsonDictionaryOfStringAndListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            var key = global::DocStore.Metadata.JsonStoredValue.PropertyName(ref reader);
+            result[key] = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfPoint(ref reader, label);
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.List<int?> ReadJsonListOfNullableInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<int?>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(int?) : global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label));
+        }
+        return result;
+    }
+
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_InitOnly")]
     private static extern void SetInitOnly(global::DocStore.Generators.RuntimeTests.Models.Everything target, string value);
 
@@ -2553,7 +3835,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     private static extern void SetPrivateSet(global::DocStore.Generators.RuntimeTests.Models.Everything target, string value);
 
     /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Everything"/>, over the collection's static serializer and field readers.</summary>
-    private sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long>
+    private sealed class EverythingModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Everything, long>, global::DocStore.Metadata.IJsonDocumentSerializer<global::DocStore.Generators.RuntimeTests.Models.Everything>
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
@@ -2938,6 +4220,57 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             key.Append(last);
             key.Append(first);
             keys.Commit();
+        }
+
+        /// <inheritdoc />
+        public void WriteJson(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Everything document)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            WriteJsonEverything(writer, document);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Everything ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                return ReadJsonEverything(ref reader);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, JsonKeyText(utf8Json));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? JsonKeyText(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+                {
+                    if (reader.ValueTextEquals("Id"u8))
+                    {
+                        reader.Read();
+                        return global::DocStore.Metadata.JsonStoredValue.ReadInt64(ref reader, "Id").ToString();
+                    }
+
+                    global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+                }
+
+                return null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+            catch (global::System.Text.Json.JsonException)
+            {
+                return null;
+            }
         }
     }
 }

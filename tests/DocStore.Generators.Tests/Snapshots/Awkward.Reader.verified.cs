@@ -72,7 +72,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     }
 
     /// <summary>
-    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader"/>: C-BSON serializer, field readers by path, index keys and key
+    /// The generated model of <see cref="global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader"/>: C-BSON and JSON serializers, field readers by path, index keys and key
     /// handling. Every open <see cref="ReaderCollection"/> uses this instance as its <c>Model</c>; it also serializes
     /// documents without a database.
     /// </summary>
@@ -2665,6 +2665,648 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return result;
     }
 
+    private static void WriteJsonReader(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader reader)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Id"u8);
+        writer.WriteNumberValue((int)reader.Id);
+        writer.WritePropertyName("Writer"u8);
+        if (reader.Writer is { } writer2)
+        {
+            writer.WriteStringValue(writer2);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Key"u8);
+        if (reader.Key is { } key)
+        {
+            writer.WriteStringValue(key);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Fields"u8);
+        writer.WriteNumberValue((int)reader.Fields);
+        writer.WritePropertyName("Ids"u8);
+        if (reader.Ids is { } ids)
+        {
+            WriteJsonListOfString(writer, ids);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Value"u8);
+        if (reader.Value is { } value)
+        {
+            WriteJsonValue(writer, value);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Pair"u8);
+        if (reader.Pair is { } pair)
+        {
+            WriteJsonPair(writer, pair);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Items"u8);
+        if (reader.Items is { } items)
+        {
+            WriteJsonListOfValue(writer, items);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Result"u8);
+        writer.WriteNumberValue((int)reader.Result);
+        writer.WritePropertyName("Keys"u8);
+        writer.WriteNumberValue((int)reader.Keys);
+        writer.WritePropertyName("Document"u8);
+        if (reader.Document is { } document)
+        {
+            writer.WriteStringValue(document);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Options"u8);
+        writer.WriteNumberValue((int)reader.Options);
+        writer.WritePropertyName("Element"u8);
+        if (reader.Element is { } element)
+        {
+            writer.WriteStringValue(element);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Class"u8);
+        writer.WriteNumberValue((int)reader.Class);
+        writer.WritePropertyName("Int"u8);
+        writer.WriteNumberValue((int)reader.Int);
+        writer.WritePropertyName("Label"u8);
+        if (reader.Label is { } label)
+        {
+            writer.WriteStringValue(label);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Array"u8);
+        if (reader.Array is { } array)
+        {
+            WriteJsonArrayOfInt32(writer, array);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Item"u8);
+        if (reader.Item is { } item)
+        {
+            WriteJsonHashSetOfString(writer, item);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Dictionary"u8);
+        if (reader.Dictionary is { } dictionary)
+        {
+            WriteJsonDictionaryOfStringAndNullableString(writer, dictionary);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Model"u8);
+        writer.WriteNumberValue((int)reader.Model);
+        writer.WritePropertyName("DocumentModel"u8);
+        writer.WriteNumberValue((int)reader.DocumentModel);
+        writer.WritePropertyName("Name"u8);
+        if (reader.Name is { } name)
+        {
+            writer.WriteStringValue(name);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Field"u8);
+        writer.WriteNumberValue((int)reader.Field);
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJsonReader(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        var reader2 = new global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Id"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Id = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Id");
+                }
+            }
+            else if (reader.ValueTextEquals("Writer"u8))
+            {
+                reader.Read();
+                reader2.Writer = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Writer");
+            }
+            else if (reader.ValueTextEquals("Key"u8))
+            {
+                reader.Read();
+                SetReaderKey(reader2, reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Key"));
+            }
+            else if (reader.ValueTextEquals("Fields"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Fields = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Fields");
+                }
+            }
+            else if (reader.ValueTextEquals("Ids"u8))
+            {
+                reader.Read();
+                reader2.Ids = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "Ids");
+            }
+            else if (reader.ValueTextEquals("Value"u8))
+            {
+                reader.Read();
+                reader2.Value = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedValue(ref reader, "Value");
+            }
+            else if (reader.ValueTextEquals("Pair"u8))
+            {
+                reader.Read();
+                reader2.Pair = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedPair(ref reader, "Pair");
+            }
+            else if (reader.ValueTextEquals("Items"u8))
+            {
+                reader.Read();
+                reader2.Items = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfValue(ref reader, "Items");
+            }
+            else if (reader.ValueTextEquals("Result"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Result = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Result");
+                }
+            }
+            else if (reader.ValueTextEquals("Keys"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Keys = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Keys");
+                }
+            }
+            else if (reader.ValueTextEquals("Document"u8))
+            {
+                reader.Read();
+                reader2.Document = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Document");
+            }
+            else if (reader.ValueTextEquals("Options"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Options = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Options");
+                }
+            }
+            else if (reader.ValueTextEquals("Element"u8))
+            {
+                reader.Read();
+                reader2.Element = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Element");
+            }
+            else if (reader.ValueTextEquals("Class"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Class = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Class");
+                }
+            }
+            else if (reader.ValueTextEquals("Int"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Int = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Int");
+                }
+            }
+            else if (reader.ValueTextEquals("Label"u8))
+            {
+                reader.Read();
+                reader2.Label = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Label");
+            }
+            else if (reader.ValueTextEquals("Array"u8))
+            {
+                reader.Read();
+                reader2.Array = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonArrayOfInt32(ref reader, "Array");
+            }
+            else if (reader.ValueTextEquals("Item"u8))
+            {
+                reader.Read();
+                reader2.Item = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonHashSetOfString(ref reader, "Item");
+            }
+            else if (reader.ValueTextEquals("Dictionary"u8))
+            {
+                reader.Read();
+                reader2.Dictionary = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndNullableString(ref reader, "Dictionary");
+            }
+            else if (reader.ValueTextEquals("Model"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Model = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Model");
+                }
+            }
+            else if (reader.ValueTextEquals("DocumentModel"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.DocumentModel = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "DocumentModel");
+                }
+            }
+            else if (reader.ValueTextEquals("Name"u8))
+            {
+                reader.Read();
+                SetName(reader2, reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Name"));
+            }
+            else if (reader.ValueTextEquals("Field"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2.Field = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Field");
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return reader2;
+    }
+
+    private static void WriteJsonValue(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Awkward.Value value)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Writer"u8);
+        if (value.Writer is { } writer2)
+        {
+            writer.WriteStringValue(writer2);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Reader"u8);
+        writer.WriteNumberValue((int)value.Reader);
+        writer.WritePropertyName("Fields"u8);
+        writer.WriteNumberValue((int)value.Fields);
+        writer.WritePropertyName("Ids"u8);
+        writer.WriteNumberValue((int)value.Ids);
+        writer.WritePropertyName("Result"u8);
+        writer.WriteNumberValue((int)value.Result);
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonValue(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        var value = new global::DocStore.Generators.RuntimeTests.Models.Awkward.Value();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Writer"u8))
+            {
+                reader.Read();
+                value.Writer = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Writer");
+            }
+            else if (reader.ValueTextEquals("Reader"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    value.Reader = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Reader");
+                }
+            }
+            else if (reader.ValueTextEquals("Fields"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    value.Fields = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Fields");
+                }
+            }
+            else if (reader.ValueTextEquals("Ids"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    value.Ids = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Ids");
+                }
+            }
+            else if (reader.ValueTextEquals("Result"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    value.Result = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Result");
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return value;
+    }
+
+    private static void WriteJsonPair(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair pair)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Reader"u8);
+        writer.WriteNumberValue((int)pair.Reader);
+        writer.WritePropertyName("Fields"u8);
+        if (pair.Fields is { } fields)
+        {
+            writer.WriteStringValue(fields);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Ids"u8);
+        writer.WriteNumberValue((int)pair.Ids);
+        writer.WritePropertyName("Result"u8);
+        writer.WriteNumberValue((int)pair.Result);
+        writer.WritePropertyName("Extra"u8);
+        writer.WriteNumberValue((int)pair.Extra);
+        writer.WritePropertyName("HasExtra"u8);
+        writer.WriteNumberValue((int)pair.HasExtra);
+        writer.WriteEndObject();
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair ReadJsonPair(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        int reader2 = default;
+        string fields = default!;
+        int ids = default;
+        int result = default;
+        int extra = default;
+        bool hasExtra = false;
+        int hasExtra2 = default;
+        bool hasHasExtra = false;
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Reader"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    reader2 = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Reader");
+                }
+            }
+            else if (reader.ValueTextEquals("Fields"u8))
+            {
+                reader.Read();
+                fields = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Fields");
+            }
+            else if (reader.ValueTextEquals("Ids"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    ids = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Ids");
+                }
+            }
+            else if (reader.ValueTextEquals("Result"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    result = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Result");
+                }
+            }
+            else if (reader.ValueTextEquals("Extra"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    extra = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Extra");
+                    hasExtra = true;
+                }
+            }
+            else if (reader.ValueTextEquals("HasExtra"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    hasExtra2 = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "HasExtra");
+                    hasHasExtra = true;
+                }
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        var pair = new global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair(reader2, fields, ids, result);
+        if (hasExtra)
+        {
+            pair.Extra = extra;
+        }
+        if (hasHasExtra)
+        {
+            pair.HasExtra = hasExtra2;
+        }
+        return pair;
+    }
+
+    private static void WriteJsonListOfString(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.List<string> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteStringValue(item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonListOfValue(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                WriteJsonValue(writer, item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonArrayOfInt32(global::System.Text.Json.Utf8JsonWriter writer, int[] array)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < array.Length; i++)
+        {
+            writer.WriteNumberValue((int)array[i]);
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonHashSetOfString(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.HashSet<string> set)
+    {
+        writer.WriteStartArray();
+        foreach (var element in set)
+        {
+            if (element is { } item)
+            {
+                writer.WriteStringValue(item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static void WriteJsonDictionaryOfStringAndNullableString(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.Dictionary<string, string?> dictionary)
+    {
+        writer.WriteStartObject();
+        foreach (var pair in dictionary)
+        {
+            writer.WritePropertyName(pair.Key);
+            if (pair.Value is { } value)
+            {
+                writer.WriteStringValue(value);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndObject();
+    }
+
+    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<string>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+        }
+        return result;
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonNestedValue(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        try
+        {
+            return ReadJsonValue(ref reader);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair ReadJsonNestedPair(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        try
+        {
+            return ReadJsonPair(ref reader);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value> ReadJsonListOfValue(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedValue(ref reader, label));
+        }
+        return result;
+    }
+
+    private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<int>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label));
+        }
+        return result.ToArray();
+    }
+
+    private static global::System.Collections.Generic.HashSet<string> ReadJsonHashSetOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.HashSet<string>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+        }
+        return result;
+    }
+
+    private static global::System.Collections.Generic.Dictionary<string, string?> ReadJsonDictionaryOfStringAndNullableString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        var result = new global::System.Collections.Generic.Dictionary<string, string?>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            var key = global::DocStore.Metadata.JsonStoredValue.PropertyName(ref reader);
+            result[key] = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label);
+        }
+        return result;
+    }
+
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Key")]
     private static extern void SetReaderKey(global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader target, string value);
 
@@ -2672,7 +3314,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     private static extern void SetName(global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader target, string value);
 
     /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader"/>, over the collection's static serializer and field readers.</summary>
-    private sealed class ReaderModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader, int>
+    private sealed class ReaderModel : global::DocStore.Metadata.ICollectionModel<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader, int>, global::DocStore.Metadata.IJsonDocumentSerializer<global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader>
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
@@ -3276,6 +3918,57 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
                     key.Append((long?)arrayElement);
                     keys.Commit();
                 }
+            }
+        }
+
+        /// <inheritdoc />
+        public void WriteJson(global::System.Text.Json.Utf8JsonWriter writer, global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader document)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            WriteJsonReader(writer, document);
+        }
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                return ReadJsonReader(ref reader);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, JsonKeyText(utf8Json));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? JsonKeyText(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+                {
+                    if (reader.ValueTextEquals("Id"u8))
+                    {
+                        reader.Read();
+                        return global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Id").ToString();
+                    }
+
+                    global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+                }
+
+                return null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+            catch (global::System.Text.Json.JsonException)
+            {
+                return null;
             }
         }
     }

@@ -37,7 +37,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     }
 
     /// <summary>
-    /// The generated model of <see cref="global::MyApp.Person"/>: C-BSON serializer, field readers by path, index keys and key
+    /// The generated model of <see cref="global::MyApp.Person"/>: C-BSON and JSON serializers, field readers by path, index keys and key
     /// handling. Every open <see cref="PersonCollection"/> uses this instance as its <c>Model</c>; it also serializes
     /// documents without a database.
     /// </summary>
@@ -915,8 +915,181 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return result;
     }
 
+    private static void WriteJsonPerson(global::System.Text.Json.Utf8JsonWriter writer, global::MyApp.Person person)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Id"u8);
+        global::DocStore.Metadata.JsonStoredValue.WriteObjectId(writer, person.Id);
+        writer.WritePropertyName("Email"u8);
+        if (person.Email is { } email)
+        {
+            writer.WriteStringValue(email);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Age"u8);
+        writer.WriteNumberValue((int)person.Age);
+        writer.WritePropertyName("Address"u8);
+        if (person.Address is { } address)
+        {
+            WriteJsonAddress(writer, address);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("Tags"u8);
+        if (person.Tags is { } tags)
+        {
+            WriteJsonListOfString(writer, tags);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WriteEndObject();
+    }
+
+    private static global::MyApp.Person ReadJsonPerson(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        var person = new global::MyApp.Person();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Id"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    person.Id = global::DocStore.Metadata.JsonStoredValue.ReadObjectId(ref reader, "Id");
+                }
+            }
+            else if (reader.ValueTextEquals("Email"u8))
+            {
+                reader.Read();
+                person.Email = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Email");
+            }
+            else if (reader.ValueTextEquals("Age"u8))
+            {
+                reader.Read();
+                if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
+                {
+                    person.Age = global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, "Age");
+                }
+            }
+            else if (reader.ValueTextEquals("Address"u8))
+            {
+                reader.Read();
+                person.Address = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedAddress(ref reader, "Address");
+            }
+            else if (reader.ValueTextEquals("Tags"u8))
+            {
+                reader.Read();
+                person.Tags = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "Tags");
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return person;
+    }
+
+    private static void WriteJsonAddress(global::System.Text.Json.Utf8JsonWriter writer, global::MyApp.Address address)
+    {
+        writer.WriteStartObject();
+        writer.WritePropertyName("Street"u8);
+        if (address.Street is { } street)
+        {
+            writer.WriteStringValue(street);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WritePropertyName("City"u8);
+        if (address.City is { } city)
+        {
+            writer.WriteStringValue(city);
+        }
+        else
+        {
+            writer.WriteNullValue();
+        }
+        writer.WriteEndObject();
+    }
+
+    private static global::MyApp.Address ReadJsonAddress(ref global::System.Text.Json.Utf8JsonReader reader)
+    {
+        var address = new global::MyApp.Address();
+        while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+        {
+            if (reader.ValueTextEquals("Street"u8))
+            {
+                reader.Read();
+                address.Street = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Street");
+            }
+            else if (reader.ValueTextEquals("City"u8))
+            {
+                reader.Read();
+                address.City = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "City");
+            }
+            else
+            {
+                // A member this type no longer has: skipped, so old documents keep reading.
+                global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+            }
+        }
+
+        return address;
+    }
+
+    private static void WriteJsonListOfString(global::System.Text.Json.Utf8JsonWriter writer, global::System.Collections.Generic.List<string> list)
+    {
+        writer.WriteStartArray();
+        for (int i = 0; i < list.Count; i++)
+        {
+            if (list[i] is { } item)
+            {
+                writer.WriteStringValue(item);
+            }
+            else
+            {
+                writer.WriteNullValue();
+            }
+        }
+        writer.WriteEndArray();
+    }
+
+    private static global::MyApp.Address ReadJsonNestedAddress(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
+        try
+        {
+            return ReadJsonAddress(ref reader);
+        }
+        catch (global::DocStore.DocumentSchemaException e)
+        {
+            throw e.WithParent(label);
+        }
+    }
+
+    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    {
+        global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
+        var result = new global::System.Collections.Generic.List<string>();
+        while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
+        {
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+        }
+        return result;
+    }
+
     /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::MyApp.Person"/>, over the collection's static serializer and field readers.</summary>
-    private sealed class PersonModel : global::DocStore.Metadata.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>
+    private sealed class PersonModel : global::DocStore.Metadata.ICollectionModel<global::MyApp.Person, global::DocStore.ObjectId>, global::DocStore.Metadata.IJsonDocumentSerializer<global::MyApp.Person>
     {
         private static readonly global::DocStore.IndexDefinition[] s_indexes =
         [
@@ -1198,6 +1371,57 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
             var key = keys.Begin();
             key.Append((long?)age);
             keys.Commit();
+        }
+
+        /// <inheritdoc />
+        public void WriteJson(global::System.Text.Json.Utf8JsonWriter writer, global::MyApp.Person document)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(writer);
+            global::System.ArgumentNullException.ThrowIfNull(document);
+            WriteJsonPerson(writer, document);
+        }
+
+        /// <inheritdoc />
+        public global::MyApp.Person ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                return ReadJsonPerson(ref reader);
+            }
+            catch (global::DocStore.DocumentSchemaException e)
+            {
+                throw e.InCollection(CollectionName, JsonKeyText(utf8Json));
+            }
+        }
+
+        /// <summary>The document's key as text for error messages, or null when it cannot be read either.</summary>
+        private static string? JsonKeyText(global::System.ReadOnlySpan<byte> utf8Json)
+        {
+            try
+            {
+                var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
+                while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
+                {
+                    if (reader.ValueTextEquals("Id"u8))
+                    {
+                        reader.Read();
+                        return global::DocStore.Metadata.JsonStoredValue.ReadObjectId(ref reader, "Id").ToString();
+                    }
+
+                    global::DocStore.Metadata.JsonStoredValue.SkipValue(ref reader);
+                }
+
+                return null;
+            }
+            catch (global::DocStore.DocumentSchemaException)
+            {
+                return null;
+            }
+            catch (global::System.Text.Json.JsonException)
+            {
+                return null;
+            }
         }
     }
 }
