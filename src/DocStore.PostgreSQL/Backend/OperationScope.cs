@@ -73,6 +73,12 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// A scope over a connection whose transaction its caller runs and ends (a copy's single transaction): the
+    /// statements only create commands on it; it is never completed or disposed.
+    /// </summary>
+    public static OperationScope Borrowing(PostgresBackend? backend, NpgsqlConnection connection) => new(backend!, connection, null, null, write: false, async: false);
+
     public NpgsqlCommand Command(string sql) => new(sql, _connection);
 
     public async ValueTask CompleteAsync(bool async, CancellationToken cancellationToken)

@@ -8,7 +8,7 @@ namespace DocStore.PostgreSQL.Schema;
 internal sealed class KeyColumn<TKey>
     where TKey : notnull
 {
-    private KeyColumn(string sqlType, Func<TKey, byte[], object> value)
+    internal KeyColumn(string sqlType, Func<TKey, byte[], object> value)
     {
         SqlType = sqlType;
         Value = value;

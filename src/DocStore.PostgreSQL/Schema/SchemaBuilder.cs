@@ -19,32 +19,40 @@ internal static class SchemaBuilder
         }
 
         using var transaction = connection.BeginTransaction();
+        Create(connection, table);
+        transaction.Commit();
+    }
+
+    /// <summary>Creates what is missing of the collection's layout in the connection's open transaction (the open's, or a copy's).</summary>
+    public static void Create<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table)
+        where TKey : notnull
+    {
         Execute(connection, "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.' || @name))", ("name", table.TableName));
-        Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Table} (id {table.Key.SqlType} PRIMARY KEY, sort_key bytea NOT NULL UNIQUE, doc jsonb NOT NULL)");
+        Execute(connection, SchemaDdl.Table(table));
         if (table.UsesSequence)
         {
             // A one-row table rather than a SEQUENCE: it rolls back with a failed insert, so keys have no gaps the embedded engine would not have.
-            Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Sequence} (last bigint NOT NULL)");
-            Execute(connection, $"INSERT INTO {table.Sequence} (last) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM {table.Sequence})");
+            foreach (var statement in SchemaDdl.Sequence(table))
+            {
+                Execute(connection, statement);
+            }
         }
 
         for (var i = 0; i < table.IndexTables.Length; i++)
         {
-            var declaration = table.Declaration(i);
             var recorded = Scalar(connection, "SELECT obj_description(to_regclass(@name), 'pg_class')", ("name", table.IndexTables[i]));
-            if (recorded is string text && text == declaration)
+            if (recorded is string text && text == table.Declaration(i))
             {
                 continue;
             }
 
-            Execute(connection, $"DROP TABLE IF EXISTS {table.IndexTables[i]}");
-            Execute(connection, $"CREATE TABLE {table.IndexTables[i]} (entry bytea PRIMARY KEY, id {table.Key.SqlType} NOT NULL REFERENCES {table.Table} (id) ON DELETE CASCADE)");
-            Execute(connection, $"CREATE INDEX ON {table.IndexTables[i]} (id)");
-            Execute(connection, $"COMMENT ON TABLE {table.IndexTables[i]} IS '{declaration.Replace("'", "''", StringComparison.Ordinal)}'");
+            foreach (var statement in SchemaDdl.IndexTable(table, i))
+            {
+                Execute(connection, statement);
+            }
+
             IndexBuild.Fill(connection, table, i);
         }
-
-        transaction.Commit();
     }
 
     public static void Execute(NpgsqlConnection connection, string sql, params (string Name, object Value)[] parameters)
