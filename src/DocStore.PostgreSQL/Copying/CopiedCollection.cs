@@ -1,5 +1,6 @@
 using DocStore.Bson;
 using DocStore.Bson.Model;
+using DocStore.Catalog;
 using DocStore.Metadata;
 
 namespace DocStore.PostgreSQL.Copying;
@@ -14,7 +15,10 @@ internal sealed record CopiedCollection(string Name, string KeyField, KeyGenerat
     public static CopiedCollection Of(BsonCollection collection)
     {
         ArgumentNullException.ThrowIfNull(collection);
-        var keyType = collection.MemberTypes.TryGetValue(collection.KeyField, out var type) ? type.TrimEnd('?') : null;
+
+        // From the catalog record itself: a read-only open does not load the member types into the collection.
+        using var read = collection.Context.Engine.BeginRead();
+        var keyType = CollectionCatalog.FindCollection(read, collection.Name)?.KeyType?.TrimEnd('?');
         return new CopiedCollection(collection.Name, collection.KeyField, collection.Model.KeyGeneration, keyType, collection.Indexes);
     }
 
