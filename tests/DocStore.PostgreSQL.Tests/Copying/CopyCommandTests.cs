@@ -102,6 +102,30 @@ public sealed partial class CopyCommandTests(PostgresServer server) : IDisposabl
     }
 
     [Fact]
+    public void A_killed_copy_leaves_nothing_on_postgres()
+    {
+        using (var db = MemberDb.Open(Path.Combine(_folder, "app.db")))
+        {
+            CopyData.Seed(db, members: 3000);
+        }
+
+        // Killed once it holds the lock its transaction takes to create Members, the second collection: Labels is written by then.
+        var schema = server.NewSchema();
+        var search = new NpgsqlConnectionStringBuilder(schema).SearchPath!;
+        var creatingMembers = $"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid::bigint = (hashtext('{search}' || '.' || 'Members')::bigint & 4294967295)";
+        using (var copy = ToolProcess.Begin(_folder, "copy", "app.db", Postgres(schema)))
+        {
+            Assert.True(WaitFor(schema, creatingMembers, held: true), "The copy never began writing Members.");
+            copy.Kill(entireProcessTree: true);
+            Assert.True(copy.WaitForExit(ToolProcess.HangGuard));
+        }
+
+        // The server rolls the transaction back once it sees the connection gone.
+        Assert.True(WaitFor(schema, creatingMembers, held: false), "The killed copy's transaction was never rolled back.");
+        Assert.Empty(Relations(schema));
+    }
+
+    [Fact]
     public void A_failure_in_the_middle_leaves_no_file()
     {
         var schema = server.NewSchema();
@@ -253,6 +277,25 @@ public sealed partial class CopyCommandTests(PostgresServer server) : IDisposabl
         }
 
         return rows;
+    }
+
+    /// <summary>Polls <paramref name="countSql"/> until it is non-zero (or zero), up to the hang guard.</summary>
+    private static bool WaitFor(string connectionString, string countSql, bool held)
+    {
+        using var dataSource = NpgsqlDataSource.Create(connectionString);
+        var guard = System.Diagnostics.Stopwatch.StartNew();
+        while (guard.Elapsed < ToolProcess.HangGuard)
+        {
+            using var command = dataSource.CreateCommand(countSql);
+            if ((long)command.ExecuteScalar()! > 0 == held)
+            {
+                return true;
+            }
+
+            Thread.Sleep(5);
+        }
+
+        return false;
     }
 
     private static void Execute(string connectionString, string sql)
