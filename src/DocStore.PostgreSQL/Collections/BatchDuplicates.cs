@@ -1,5 +1,5 @@
-using Npgsql;
 using DocStore.PostgreSQL.Schema;
+using Npgsql;
 
 namespace DocStore.PostgreSQL.Collections;
 
