@@ -36,7 +36,7 @@ internal static class CliApp
     public static Command BuildRoot()
     {
         // A RootCommand takes its name from the assembly (DocStore.Cli); usage lines should read "docstore".
-        var root = new Command("docstore", "docstore: query, import, export, check, back up and compact DocStore databases, and drop or rename their collections.")
+        var root = new Command("docstore", "docstore: query, import, export, check, back up, compact and copy DocStore databases (also to and from PostgreSQL), and drop or rename their collections.")
         {
             new HelpOption(),
             new VersionOption(),

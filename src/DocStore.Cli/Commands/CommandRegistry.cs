@@ -12,6 +12,8 @@ internal static class CommandRegistry
         new CheckCommand(),
         new StatsCommand(),
         new BackupCommand(),
+        new CopyCommand(),
+        new SchemaCommand(),
         new CompactCommand(),
         new DropCommand(),
         new RenameCommand(),

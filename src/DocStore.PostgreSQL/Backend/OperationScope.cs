@@ -55,6 +55,12 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
         return new OperationScope(backend, connection, null, write, async);
     }
 
+    /// <summary>
+    /// A scope over a connection whose transaction its caller runs and ends (a copy's single transaction): the
+    /// statements only create commands on it; it is never completed or disposed.
+    /// </summary>
+    public static OperationScope Borrowing(PostgresBackend? backend, NpgsqlConnection connection) => new(backend!, connection, null, write: false, async: false);
+
     public NpgsqlCommand Command(string sql) => new(sql, _connection);
 
     /// <summary>

@@ -1,3 +1,4 @@
+using DocStore.PostgreSQL.Schema;
 using Npgsql;
 
 namespace DocStore.PostgreSQL.Collections;
@@ -13,17 +14,10 @@ internal static class BatchDuplicates
         where TKey : notnull
     {
         var table = collection.Table;
-        var index = Array.IndexOf(table.IndexTableNames, error.ConstraintName);
-        var column = index >= 0 && table.IsColumn(index) ? table.KeyColumns[index]! : "sort_key";
-        var values = rows.Select(r => column == "sort_key" ? r.SortKey : r.Entries[index].FirstOrDefault()).ToArray();
-
-        var seen = new HashSet<string>(StringComparer.Ordinal);
-        for (var i = 0; i < rows.Length; i++)
+        var (column, values) = Violated(table, rows, error);
+        if (Repeated(rows, values) is { } repeated)
         {
-            if (values[i] is { } value && !seen.Add(Convert.ToHexString(value)))
-            {
-                return rows[i].KeyText;
-            }
+            return repeated;
         }
 
         // Stored documents hold the key. The batch's connection may be in an aborted transaction: ask on another.
@@ -57,5 +51,32 @@ internal static class BatchDuplicates
 
         // Held by a document this transaction wrote and has not committed, which another connection cannot see.
         return $"(one of the {rows.Length} documents of the batch)";
+    }
+
+    /// <summary>The key of the first row of a failed batch that repeats an earlier row's value in the violated index (or primary key), or null.</summary>
+    public static string? InBatch<T, TKey>(CollectionTable<T, TKey> table, IReadOnlyList<DocumentRow> rows, PostgresException error)
+        where TKey : notnull => Repeated(rows, Violated(table, rows, error).Values);
+
+    // The violated column (a key column, or sort_key for the primary key or an entry table) and each row's value in it.
+    private static (string Column, byte[]?[] Values) Violated<T, TKey>(CollectionTable<T, TKey> table, IReadOnlyList<DocumentRow> rows, PostgresException error)
+        where TKey : notnull
+    {
+        var index = Array.IndexOf(table.IndexTableNames, error.ConstraintName);
+        var column = index >= 0 && table.IsColumn(index) ? table.KeyColumns[index]! : "sort_key";
+        return (column, [.. rows.Select(r => column == "sort_key" ? r.SortKey : r.Entries[index].FirstOrDefault())]);
+    }
+
+    private static string? Repeated(IReadOnlyList<DocumentRow> rows, byte[]?[] values)
+    {
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < rows.Count; i++)
+        {
+            if (values[i] is { } value && !seen.Add(Convert.ToHexString(value)))
+            {
+                return rows[i].KeyText;
+            }
+        }
+
+        return null;
     }
 }

@@ -188,17 +188,7 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
     /// <summary>The row of <paramref name="document"/>: its key column, encoded key, JSON and index entries, all checked before anything is written.</summary>
     private DocumentRow Row(WriteCall call, T document, TKey key)
     {
-        var table = collection.Table;
-        var text = key.ToString() ?? string.Empty;
-        call.Key = text;
-        var primaryKey = DocumentEntries.PrimaryKey(table, key);
-        var json = table.Documents.ToJson(document, text);
-        var entries = new byte[table.IndexTables.Length][][];
-        for (var i = 0; i < entries.Length; i++)
-        {
-            entries[i] = DocumentEntries.Of(table, i, document, text, primaryKey);
-        }
-
-        return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);
+        call.Key = key.ToString() ?? string.Empty;
+        return DocumentRows.Of(collection.Table, document, key);
     }
 }

@@ -16,7 +16,9 @@ namespace DocStore.PostgreSQL.Schema;
 internal sealed class CollectionTable<T, TKey>
     where TKey : notnull
 {
-    public CollectionTable(ICollectionModel<T, TKey> model)
+    /// <param name="model">The collection's model.</param>
+    /// <param name="key">The key column; by default the one of <typeparamref name="TKey"/> (an untyped copy passes the declared key type's).</param>
+    public CollectionTable(ICollectionModel<T, TKey> model, KeyColumn<TKey>? key = null)
     {
         Model = model;
         Collection = model.CollectionName;
@@ -26,7 +28,7 @@ internal sealed class CollectionTable<T, TKey>
         IndexTables = [.. model.Indexes.Select((i, n) => SqlNames.Quote(IndexTableNames[n], $"index '{i.Name}' of collection '{Collection}'"))];
         KeyColumns = [.. model.Indexes.Select(i => i.Multikey ? null : SqlNames.Quote($"key_{i.Name}", $"key column of index '{i.Name}' of collection '{Collection}'"))];
         Sequence = SqlNames.Quote($"{Collection}__seq", $"key sequence of collection '{Collection}'");
-        Key = KeyColumn<TKey>.Create();
+        Key = key ?? KeyColumn<TKey>.Create();
 
         // The embedded engine's limits with its default page size, so a key refused there is refused here.
         MaxKeyLength = TreeLimits.MaxKeyLength(PageLayout.DefaultPageSize);

@@ -8,7 +8,7 @@ namespace DocStore.PostgreSQL.Schema;
 internal sealed class KeyColumn<TKey>
     where TKey : notnull
 {
-    private KeyColumn(string sqlType, string castType, Func<TKey, byte[], object> value, Func<IReadOnlyList<object>, object> array)
+    internal KeyColumn(string sqlType, string castType, Func<TKey, byte[], object> value, Func<IReadOnlyList<object>, object> array)
     {
         SqlType = sqlType;
         CastType = castType;

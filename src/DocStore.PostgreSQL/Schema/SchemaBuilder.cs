@@ -5,8 +5,8 @@ namespace DocStore.PostgreSQL.Schema;
 /// <summary>
 /// Creates a collection's table, key sequence, index key columns and entry tables when missing, in one
 /// transaction under an advisory lock (two processes opening the same collection at once would otherwise race
-/// on CREATE). An index whose recorded declaration (the key column's or entry table's comment) differs from the
-/// model's, or is missing, is rebuilt from the stored documents.
+/// on CREATE), with the statements of <see cref="SchemaDdl"/>. An index whose recorded declaration (the key
+/// column's or entry table's comment) differs from the model's, or is missing, is rebuilt from the stored documents.
 /// </summary>
 internal static class SchemaBuilder
 {
@@ -20,16 +20,23 @@ internal static class SchemaBuilder
         }
 
         using var transaction = connection.BeginTransaction();
+        Create(connection, table);
+        transaction.Commit();
+    }
+
+    /// <summary>Creates what is missing of the collection's layout in the connection's open transaction (the open's, or a copy's).</summary>
+    public static void Create<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table)
+        where TKey : notnull
+    {
         Execute(connection, "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.' || @name))", ("name", table.TableName));
-        Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Table} (id {table.Key.SqlType} PRIMARY KEY, sort_key bytea NOT NULL UNIQUE, doc jsonb NOT NULL)");
+        Execute(connection, SchemaDdl.Table(table));
         if (table.UsesSequence)
         {
             // A one-row table rather than a SEQUENCE: it rolls back with a failed insert, so keys have no gaps the embedded engine would not have.
-            Execute(connection, $"CREATE TABLE IF NOT EXISTS {table.Sequence} (last bigint NOT NULL)");
-            Execute(connection, $"INSERT INTO {table.Sequence} (last) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM {table.Sequence})");
+            ExecuteAll(connection, SchemaDdl.Sequence(table));
         }
 
-        for (var i = 0; i < table.IndexTables.Length; i++)
+        foreach (var i in SchemaDdl.IndexOrder(table))
         {
             if (table.IsColumn(i))
             {
@@ -40,8 +47,6 @@ internal static class SchemaBuilder
                 EnsureEntryTable(connection, table, i);
             }
         }
-
-        transaction.Commit();
     }
 
     /// <summary>
@@ -52,10 +57,8 @@ internal static class SchemaBuilder
     private static void EnsureColumn<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index)
         where TKey : notnull
     {
-        var declaration = table.Declaration(index);
-        var column = table.KeyColumns[index]!;
         var recorded = Scalar(connection, "SELECT col_description(attrelid, attnum) FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname = @column AND NOT attisdropped", ("table", table.Table), ("column", $"key_{table.Model.Indexes[index].Name}"));
-        if (recorded is string text && text == declaration)
+        if (recorded is string text && text == table.Declaration(index))
         {
             return;
         }
@@ -63,38 +66,36 @@ internal static class SchemaBuilder
         // The older entry table shares its name with the B-tree index; dropping the column drops that index.
         if (Scalar(connection, "SELECT relkind::text FROM pg_class WHERE oid = to_regclass(@name)", ("name", table.IndexTables[index])) is "r")
         {
-            Execute(connection, $"DROP TABLE {table.IndexTables[index]}");
+            Execute(connection, SchemaDdl.OldEntryTable(table, index));
         }
 
-        Execute(connection, $"ALTER TABLE {table.Table} DROP COLUMN IF EXISTS {column}");
-        Execute(connection, $"ALTER TABLE {table.Table} ADD COLUMN {column} bytea");
+        ExecuteAll(connection, SchemaDdl.KeyColumn(table, index));
         IndexBuild.Fill(connection, table, index);
-        var unique = table.Model.Indexes[index].Unique ? "UNIQUE " : string.Empty;
-        Execute(connection, $"CREATE {unique}INDEX {table.IndexTables[index]} ON {table.Table} ({column})");
-        Execute(connection, $"COMMENT ON COLUMN {table.Table}.{column} IS {Literal(declaration)}");
+        ExecuteAll(connection, SchemaDdl.KeyColumnIndex(table, index));
     }
 
     /// <summary>A multikey index is an entry table (one row per distinct element), recorded by the table's comment; rebuilt when missing or declared differently.</summary>
     private static void EnsureEntryTable<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index)
         where TKey : notnull
     {
-        var declaration = table.Declaration(index);
         var recorded = Scalar(connection, "SELECT obj_description(to_regclass(@name), 'pg_class')", ("name", table.IndexTables[index]));
-        if (recorded is string text && text == declaration)
+        if (recorded is string text && text == table.Declaration(index))
         {
             return;
         }
 
-        // The index may have been a single-key one before: its column and B-tree index go.
-        Execute(connection, $"ALTER TABLE {table.Table} DROP COLUMN IF EXISTS {SqlNames.Quote($"key_{table.Model.Indexes[index].Name}", "key column")}");
-        Execute(connection, $"DROP TABLE IF EXISTS {table.IndexTables[index]}");
-        Execute(connection, $"CREATE TABLE {table.IndexTables[index]} (entry bytea PRIMARY KEY, id {table.Key.SqlType} NOT NULL REFERENCES {table.Table} (id) ON DELETE CASCADE)");
-        Execute(connection, $"CREATE INDEX ON {table.IndexTables[index]} (id)");
-        Execute(connection, $"COMMENT ON TABLE {table.IndexTables[index]} IS {Literal(declaration)}");
+        // The index may have been a single-key one before: its column and B-tree index go first.
+        ExecuteAll(connection, SchemaDdl.EntryTable(table, index));
         IndexBuild.Fill(connection, table, index);
     }
 
-    private static string Literal(string text) => "'" + text.Replace("'", "''", StringComparison.Ordinal) + "'";
+    private static void ExecuteAll(NpgsqlConnection connection, IEnumerable<string> statements)
+    {
+        foreach (var statement in statements)
+        {
+            Execute(connection, statement);
+        }
+    }
 
     public static void Execute(NpgsqlConnection connection, string sql, params (string Name, object Value)[] parameters)
     {
