@@ -23,7 +23,7 @@ internal static class UnionScans
                 continue;
             }
 
-            var at = groups.FindIndex(g => ReferenceEquals(g.Tree, tree));
+            var at = groups.FindIndex(g => ReferenceEquals(g.Index, branch.Index));
             if (at < 0)
             {
                 groups.Add((branch.Index, tree, []));
