@@ -17,7 +17,7 @@ internal enum Access
     /// <summary><c>ids.Contains(p.Id)</c>: a seek per value (IN).</summary>
     In,
 
-    /// <summary><c>&lt; &lt;= &gt; &gt;=</c>, <c>StartsWith</c>: a range of the index (not of a multikey one).</summary>
+    /// <summary><c>&lt; &lt;= &gt; &gt;=</c>, <c>StartsWith</c>, an ordinal <c>Compare</c> with 0: a range of the index.</summary>
     Range,
 }
 
@@ -33,7 +33,7 @@ internal sealed record PathCondition(SyntaxNode Syntax, string Path, Access Acce
 /// <summary>Both sides must hold: the planner splits these into conjuncts, and one it can answer is enough.</summary>
 internal sealed record AndCondition(SyntaxNode Syntax, Condition Left, Condition Right) : Condition(Syntax);
 
-/// <summary>Either side: the planner answers no OR with an index.</summary>
+/// <summary>Either side: the planner answers it with an index union when every side has a seek, range or prefix.</summary>
 internal sealed record OrCondition(SyntaxNode Syntax, Condition Left, Condition Right) : Condition(Syntax);
 
 /// <summary>Translates (or was already reported), but no index can answer it.</summary>

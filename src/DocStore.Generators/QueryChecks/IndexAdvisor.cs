@@ -17,6 +17,9 @@ internal enum PlanKind
     /// <summary>A range or prefix of the key or of an index's first path.</summary>
     Range,
 
+    /// <summary>An || whose every side is a seek, range or prefix: each walked, each document once.</summary>
+    Union,
+
     /// <summary>The key or an index walked in the wanted order, stopping at the limit.</summary>
     OrderWalk,
 }
@@ -27,8 +30,8 @@ internal readonly record struct PlannedAccess(PlanKind Kind, bool Ordered);
 /// <summary>
 /// Chooses an access as the SQL planner does for the SELECT a LINQ query translates to: a key seek; else
 /// the index with the longest run of leading equalities (a fully matched unique one first); else a range
-/// or prefix on the key, then on an index's first path; else, for a limited query, a walk of the index the
-/// order needs; else a full scan. Only top-level conjuncts count: an OR never uses an index.
+/// or prefix on the key, then on an index's first path; else a union for an OR every side of which gets one
+/// of those; else, for a limited query, a walk of the index the order needs; else a full scan.
 /// </summary>
 internal sealed class IndexAdvisor(QueryModel model)
 {
@@ -73,10 +76,16 @@ internal sealed class IndexAdvisor(QueryModel model)
 
         foreach (string[] paths in new[] { new[] { key } }.Concat(model.Indexes))
         {
-            if (!paths.Any(p => p.Contains("[]")) && conditions.Any(c => c.Path == paths[0] && c.Access == Access.Range))
+            if (conditions.Any(c => c.Path == paths[0] && c.Access == Access.Range))
             {
-                return new PlannedAccess(PlanKind.Range, Delivers(paths, orderings));
+                // A multikey index's walk meets a document once per element: in no document order.
+                return new PlannedAccess(PlanKind.Range, !paths.Any(p => p.Contains("[]")) && Delivers(paths, orderings));
             }
+        }
+
+        if (filters.SelectMany(Conjuncts).OfType<OrCondition>().Any(Served))
+        {
+            return new PlannedAccess(PlanKind.Union, orderings.Count == 0);
         }
 
         if (limited && orderings.Count is 1 or 2 && (orderings.Count == 1 || orderings[1] == key)
@@ -118,9 +127,14 @@ internal sealed class IndexAdvisor(QueryModel model)
     /// <summary>True when some index (or the key) has <paramref name="path"/> first.</summary>
     public bool Leads(string path) => path == model.KeyPath || model.Indexes.Any(i => i[0] == path);
 
-    // A multikey index answers equality only.
-    private static bool Recognized(PathCondition condition) =>
-        condition.Access != Access.None && (condition.Access != Access.Range || !condition.Path.Contains("[]"));
+    private static bool Recognized(PathCondition condition) => condition.Access != Access.None;
+
+    /// <summary>True when every side of the OR gets a seek, range or prefix (or a union of its own).</summary>
+    private bool Served(OrCondition or) => Sides(or).All(side =>
+        Plan([side], [], limited: false).Kind is PlanKind.KeySeek or PlanKind.IndexSeek or PlanKind.Range or PlanKind.Union);
+
+    private static IEnumerable<Condition> Sides(Condition condition) =>
+        condition is OrCondition or ? Sides(or.Left).Concat(Sides(or.Right)) : new[] { condition };
 
     /// <summary>Walking <paramref name="components"/> (then the key) yields <paramref name="orderings"/>.</summary>
     private bool Delivers(IReadOnlyList<string> components, IReadOnlyList<string> orderings)

@@ -22,8 +22,9 @@ internal static class IndexWarnings
         {
             PathCondition? candidate = IndexAdvisor.Candidate(query.Filters);
             string advice = candidate is null
-                ? "none of its conditions can use an index (an index answers ==, <, <=, >, >=, StartsWith and Contains on one member, joined by &&; "
-                    + "!=, !, ||, null tests, Any over documents, and an ==, > or >= that a missing member's default satisfies never use one)"
+                ? "none of its conditions can use an index (an index answers ==, <, <=, >, >=, StartsWith, ordinal Compare and Contains on one member, "
+                    + "joined by &&, or || when every side uses one; !=, !, null tests, array lengths, a compound Any over documents, "
+                    + "and an ==, > or >= that a missing member's default satisfies never use one)"
                 : $"an index on '{candidate.Path}' would serve it: {Attribute(model, candidate.Path)}";
             SyntaxNode where = candidate?.Syntax ?? query.Filters[0].Syntax;
             context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.QueryScansCollection, where.GetLocation(), collection, advice));

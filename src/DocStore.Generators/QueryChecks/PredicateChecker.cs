@@ -8,7 +8,7 @@ namespace DocStore.Generators.QueryChecks;
 /// Checks a Where (or First, Count, Any, ...) predicate form by form as the run-time translation reads it,
 /// collecting what does not translate and returning the conditions that do, for the index checks.
 /// </summary>
-internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> problems)
+internal sealed partial class PredicateChecker(QueryModel model, List<QueryProblem> problems)
 {
     private readonly PathResolver _paths = new(model);
 
@@ -31,7 +31,7 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
                 Check(not.Operand, scope);
                 return new OpaqueCondition(not.Syntax);
             case IBinaryOperation binary when IsComparison(binary.OperatorKind):
-                return Compare(binary, binary.LeftOperand, binary.RightOperand, binary.OperatorKind, scope);
+                return Derived(binary, scope) ?? Compare(binary, binary.LeftOperand, binary.RightOperand, binary.OperatorKind, scope);
             case IInvocationOperation invocation:
                 return Call(invocation, scope);
             case IPropertyReferenceOperation { Property.Name: "HasValue", Instance: { } nullable } when nullable.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }:
@@ -176,10 +176,11 @@ internal sealed class PredicateChecker(QueryModel model, List<QueryProblem> prob
             return Refuse(new QueryProblem(arguments[0].Syntax, "Any needs a lambda with an expression body"));
         }
 
-        // A multikey index holds the elements themselves: it answers "some element equals x" over values
-        // (Tags[] = x), and nothing over documents' members, which the translation reads per element.
+        // A multikey index holds one entry per element (Tags[]) or per element's member (Lines[].Sku): it
+        // answers one equality, range or prefix on it; a compound element test is checked element by element.
         Condition inner = Check(body, new LambdaScope(lambda.Symbol.Parameters[0], elements, scope));
-        return elements.Object is null && inner is PathCondition { Access: Access.Equality } equal && equal.Path == elements.Text
+        return inner is PathCondition { Access: Access.Equality or Access.Range } condition
+            && (condition.Path == elements.Text || condition.Path.StartsWith(elements.Text + ".", System.StringComparison.Ordinal))
             ? At(inner, call.Syntax)
             : new OpaqueCondition(call.Syntax);
     }

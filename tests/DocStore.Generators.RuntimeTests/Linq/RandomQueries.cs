@@ -85,8 +85,14 @@ internal sealed class RandomQueries(int seed)
 
     private (Expression Query, Expression Oracle, string Text) Leaf()
     {
-        switch (_random.Next(16))
+        switch (_random.Next(22))
         {
+            case 16: return IndexedOr();
+            case 17: return StringCompare();
+            case 18: return ArrayLength();
+            case 19: return LinesSkuPrefix();
+            case 20: return AnyTags();
+            case 21: return AgeCompareTo();
             case 0: return Compare("Age", typeof(int), LinqData.Ages.Cast<object?>().Append(4).Append(-1).ToArray());
             case 1: return Compare("Score", typeof(int?), [null, 0, 3, 5, 9, 11]);
             case 2: return Compare("Id", typeof(int), [1, 7, 50, 150, 1000, 1010]);
@@ -208,6 +214,130 @@ internal sealed class RandomQueries(int seed)
         var oracle = Expression.AndAlso(Expression.NotEqual(lines, Expression.Constant(null, lines.Type)), query);
         return (query, oracle, $"p.Lines.Any(l => {body})");
     }
+
+    /// <summary>An || of two or three conditions each on an indexed member, which the planner answers with an index union.</summary>
+    private (Expression, Expression, string) IndexedOr()
+    {
+        var sides = Enumerable.Range(0, 2 + _random.Next(2)).Select(_ => IndexedLeaf()).ToList();
+        var (query, oracle, text) = sides[0];
+        foreach (var (q, o, t) in sides.Skip(1))
+        {
+            (query, oracle, text) = (Expression.OrElse(query, q), Expression.OrElse(oracle, o), $"({text} || {t})");
+        }
+
+        return (query, oracle, text);
+    }
+
+    private (Expression, Expression, string) IndexedLeaf() => _random.Next(8) switch
+    {
+        0 => Compare("Age", typeof(int), LinqData.Ages.Cast<object?>().Append(4).ToArray()),
+        1 => Compare("Score", typeof(int?), [0, 3, 5, 9, 11]),
+        2 => Compare("Id", typeof(int), [1, 7, 50, 150, 1000, 1010]),
+        3 => EqualString("Code", ["C001", "C500", "C007", "M1005", "nope"]),
+        4 => EqualString("Home.City", LinqData.Cities.Where(c => c is not null).Append("Rome").ToArray()),
+        5 => TagsContain(),
+        6 => _random.Next(2) == 0 ? CodesIn() : IdsIn(),
+        _ => LinesSkuPrefix(),
+    };
+
+    /// <summary><c>string.CompareOrdinal(p.X, v) op 0</c>, <c>string.Compare(p.X, v, Ordinal)</c>, either way round.</summary>
+    private (Expression, Expression, string) StringCompare()
+    {
+        string[] paths = ["Code", "Name", "Home.City"];
+        var path = paths[_random.Next(paths.Length)];
+        string?[] values = [null, "", "C005", "C1", "M", "Lo", "al", "ann", "Bob", "zz", "É"];
+        var value = values[_random.Next(values.Length)];
+        var (query, oracle) = Member(path);
+        var swapped = _random.Next(2) == 0;
+        var ordinal = typeof(string).GetMethod(nameof(string.CompareOrdinal), [typeof(string), typeof(string)])!;
+        var withComparison = typeof(string).GetMethod(nameof(string.Compare), [typeof(string), typeof(string), typeof(StringComparison)])!;
+        var queryValue = Value(value, typeof(string));
+        var (qa, qb) = swapped ? (queryValue, query) : (query, queryValue);
+        Expression queryCall = _random.Next(2) == 0
+            ? Expression.Call(ordinal, qa, qb)
+            : Expression.Call(withComparison, qa, qb, Expression.Constant(StringComparison.Ordinal));
+        var oracleValue = Expression.Constant(value, typeof(string));
+        var oracleCall = swapped ? Expression.Call(ordinal, oracleValue, oracle) : Expression.Call(ordinal, oracle, oracleValue);
+        var op = CompareOps[_random.Next(CompareOps.Length)];
+        var zero = Expression.Constant(0);
+        var zeroFirst = _random.Next(2) == 0;
+        var flipped = zeroFirst ? Mirror(op) : op;
+        return (zeroFirst ? Expression.MakeBinary(flipped, zero, queryCall) : Expression.MakeBinary(op, queryCall, zero),
+            Expression.MakeBinary(op, oracleCall, zero),
+            $"CompareOrdinal({(swapped ? $"{Show(value)}, p.{path}" : $"p.{path}, {Show(value)}")}) {Symbol(op)} 0");
+    }
+
+    /// <summary><c>p.Tags.Length</c>, <c>p.Tags.Count()</c>, <c>p.Lines.Count</c> compared with a number; false for a null array.</summary>
+    private (Expression, Expression, string) ArrayLength()
+    {
+        var tags = Expression.Property(_p, nameof(LinqItem.Tags));
+        var lines = Expression.Property(_p, nameof(LinqItem.Lines));
+        var count = EnumerableMethod(nameof(Enumerable.Count), 1).MakeGenericMethod(typeof(string));
+        var (array, length, text) = _random.Next(3) switch
+        {
+            0 => ((Expression)tags, (Expression)Expression.ArrayLength(tags), "p.Tags.Length"),
+            1 => (tags, Expression.Call(count, tags), "p.Tags.Count()"),
+            _ => (lines, Expression.Property(lines, nameof(List<LinqLine>.Count)), "p.Lines.Count"),
+        };
+        var bound = _random.Next(4);
+        var op = CompareOps[_random.Next(CompareOps.Length)];
+        var query = Expression.MakeBinary(op, length, Value(bound, typeof(int)));
+        var oracle = Expression.AndAlso(Expression.NotEqual(array, Expression.Constant(null, array.Type)), Expression.MakeBinary(op, length, Expression.Constant(bound)));
+        return (query, oracle, $"{text} {Symbol(op)} {bound}");
+    }
+
+    /// <summary><c>p.Lines.Any(l =&gt; l.Sku.StartsWith(x))</c>, which the multikey index on Lines[].Sku answers.</summary>
+    private (Expression, Expression, string) LinesSkuPrefix()
+    {
+        var line = Expression.Parameter(typeof(LinqLine), "l");
+        string[] prefixes = ["A", "AB", "B", "C", "Z", ""];
+        var prefix = prefixes[_random.Next(prefixes.Length)];
+        var sku = Expression.Property(line, nameof(LinqLine.Sku));
+        var startsWith = typeof(string).GetMethod(nameof(string.StartsWith), [typeof(string)])!;
+        var ordinal = typeof(string).GetMethod(nameof(string.StartsWith), [typeof(string), typeof(StringComparison)])!;
+        var queryBody = Expression.Call(sku, startsWith, Expression.Constant(prefix));
+        var oracleBody = Expression.AndAlso(Expression.NotEqual(sku, Expression.Constant(null, typeof(string))),
+            Expression.Call(sku, ordinal, Expression.Constant(prefix), Expression.Constant(StringComparison.Ordinal)));
+        var lines = Expression.Property(_p, nameof(LinqItem.Lines));
+        var any = EnumerableMethod(nameof(Enumerable.Any), 2).MakeGenericMethod(typeof(LinqLine));
+        var query = Expression.Call(any, lines, Expression.Lambda<Func<LinqLine, bool>>(queryBody, line));
+        var oracle = Expression.AndAlso(Expression.NotEqual(lines, Expression.Constant(null, lines.Type)),
+            Expression.Call(any, lines, Expression.Lambda<Func<LinqLine, bool>>(oracleBody, line)));
+        return (query, oracle, $"p.Lines.Any(l => l.Sku.StartsWith({Show(prefix)}))");
+    }
+
+    private (Expression, Expression, string) AnyTags()
+    {
+        var tags = Expression.Property(_p, nameof(LinqItem.Tags));
+        var any = typeof(Enumerable).GetMethods().Single(m => m.Name == nameof(Enumerable.Any) && m.GetParameters().Length == 1).MakeGenericMethod(typeof(string));
+        var query = Expression.Call(any, tags);
+        var oracle = Expression.AndAlso(Expression.NotEqual(tags, Expression.Constant(null, typeof(string[]))), query);
+        return (query, oracle, "p.Tags.Any()");
+    }
+
+    /// <summary><c>p.Age.CompareTo(v) op 0</c>: a value type's CompareTo orders as its operators do.</summary>
+    private (Expression, Expression, string) AgeCompareTo()
+    {
+        var value = LinqData.Ages[_random.Next(LinqData.Ages.Length)] + _random.Next(2);
+        var age = Expression.Property(_p, nameof(LinqItem.Age));
+        var compareTo = typeof(int).GetMethod(nameof(int.CompareTo), [typeof(int)])!;
+        var op = CompareOps[_random.Next(CompareOps.Length)];
+        var query = Expression.MakeBinary(op, Expression.Call(age, compareTo, Value(value, typeof(int))), Expression.Constant(0));
+        var oracle = Expression.MakeBinary(op, Expression.Call(age, compareTo, Expression.Constant(value)), Expression.Constant(0));
+        return (query, oracle, $"p.Age.CompareTo({value}) {Symbol(op)} 0");
+    }
+
+    private static readonly ExpressionType[] CompareOps =
+        [ExpressionType.Equal, ExpressionType.NotEqual, ExpressionType.LessThan, ExpressionType.LessThanOrEqual, ExpressionType.GreaterThan, ExpressionType.GreaterThanOrEqual];
+
+    private static ExpressionType Mirror(ExpressionType op) => op switch
+    {
+        ExpressionType.LessThan => ExpressionType.GreaterThan,
+        ExpressionType.LessThanOrEqual => ExpressionType.GreaterThanOrEqual,
+        ExpressionType.GreaterThan => ExpressionType.LessThan,
+        ExpressionType.GreaterThanOrEqual => ExpressionType.LessThanOrEqual,
+        _ => op,
+    };
 
     private (Expression, Expression, string) NullTest()
     {

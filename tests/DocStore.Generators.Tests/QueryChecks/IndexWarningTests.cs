@@ -39,12 +39,24 @@ public class IndexWarningTests
             Scan("_ = people.Query().Where(p => [|p.Note != city|]).Count();").GetMessage(), StringComparison.Ordinal);
 
     [Fact]
-    public void An_or_never_uses_an_index_even_when_each_side_could() =>
-        Scan("people.Query().Where(p => [|p.Email == city || p.Id == 3|]).ToList();");
+    public void An_or_with_a_side_no_index_serves_scans() =>
+        Scan("people.Query().Where(p => [|p.Email == city || p.Note == city|]).ToList();");
 
     [Fact]
-    public void Any_over_documents_is_tested_element_by_element_whatever_the_indexes() =>
-        Scan("people.Query().Where(p => [|p.Lines.Any(l => l.Sku == city)|]).ToList();");
+    public void An_or_inside_an_and_with_an_unserved_side_scans() =>
+        Scan("people.Query().Where(p => [|p.Note == city|] && (p.Rank > 3 || p.Nick == city)).ToList();");
+
+    [Fact]
+    public void A_compound_any_over_documents_is_tested_element_by_element() =>
+        Scan("people.Query().Where(p => [|p.Lines.Any(l => l.Sku == city && l.Quantity > 1)|]).ToList();");
+
+    [Fact]
+    public void An_array_length_scans() =>
+        Scan("people.Query().Where(p => [|p.Tags.Length > 2|]).ToList();");
+
+    [Fact]
+    public void A_union_gives_no_order_so_an_ordered_query_sorts() =>
+        Sort("people.Query().Where(p => p.Email == city || p.Rank > 3).OrderBy(p => [|p.Rank|]).ToList();");
 
     [Fact]
     public void A_comparison_a_missing_member_satisfies_also_tests_for_null_and_scans() =>
@@ -74,6 +86,15 @@ public class IndexWarningTests
     [InlineData("ids.Contains(p.Id)")]
     [InlineData("p.Country == city && p.Age > 3")]
     [InlineData("p.Note != city && !(p.Age > 3) && p.Email == city")]
+    [InlineData("p.Email == city || p.Id == 3")]
+    [InlineData("p.Email == city || p.Rank > 3 || p.Address.City.StartsWith(city)")]
+    [InlineData("ids.Contains(p.Id) || p.Tags.Contains(city)")]
+    [InlineData("(p.Country == city && p.Age > 3) || p.Email == city")]
+    [InlineData("p.Lines.Any(l => l.Sku == city)")]
+    [InlineData("p.Lines.Any(l => l.Sku.StartsWith(city))")]
+    [InlineData("string.CompareOrdinal(p.Email, city) > 0")]
+    [InlineData("string.Compare(city, p.Email, StringComparison.Ordinal) >= 0")]
+    [InlineData("p.Rank.CompareTo(minAge) < 0")]
     public void A_filter_an_index_serves(string condition) =>
         Assert.Empty(QuerySource.Analyze($"people.Query().Where(p => {condition}).ToList();"));
 

@@ -14,6 +14,13 @@ public class QueryTranslationErrorTests
         Assert.Equal("'p.Name.ToUpper()' cannot be translated into a DocStore query: it calls 'ToUpper' with a document value, and the only methods that translate are StartsWith, Equals, string.IsNullOrEmpty, Contains and Any", d.GetMessage());
     }
 
+    [Theory]
+    [InlineData("[|p.Email.CompareTo(city)|] < 0", "string.CompareTo compares by culture")]
+    [InlineData("[|string.Compare(p.Email, city)|] > 0", "StringComparison.Ordinal only")]
+    [InlineData("string.CompareOrdinal(p.Email, city) > [|1|]", "only compared with 0")]
+    public void A_culture_or_magnitude_comparison_of_strings_is_refused(string condition, string reason) =>
+        Assert.Contains(reason, Error($"people.Query().Where(p => {condition}).ToList();").GetMessage(), StringComparison.Ordinal);
+
     [Fact]
     public void A_helper_method_over_the_document() =>
         Assert.Contains("'Helper'", QuerySource.Single("DOCS024", "people.Query().Where(p => [|Helper(p)|]).ToList();", DiagnosticSeverity.Error).GetMessage(), StringComparison.Ordinal);

@@ -66,7 +66,7 @@ internal static class MemberResolver
         }
 
         var (elementIds, elementPath) = Ids(names, context);
-        return new MemberOperand(new ElementFieldExpr(scope.Path.Slot, elementIds) { Text = $"{scope.Path.Text}.{elementPath}" }, type, false);
+        return new MemberOperand(new ElementFieldExpr(scope.Path.Slot, elementIds) { Text = $"{scope.Path.Text}.{elementPath}", StoredPath = $"{scope.Path.StoredPath}.{elementPath}" }, type, false);
     }
 
     /// <summary>The path of an array member as an element path (<c>Tags[]</c>) with a new element slot.</summary>

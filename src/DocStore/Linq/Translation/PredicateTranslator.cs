@@ -153,6 +153,11 @@ internal sealed class PredicateTranslator(TranslationContext context)
             throw Refuse(node, "a comparison needs a value on one side (comparing two members does not translate)");
         }
 
+        if (new DerivedComparisons(context, this).TryTranslate(node, memberSide, op, valueSide, slot, value) is { } derived)
+        {
+            return derived;
+        }
+
         var member = Member(memberSide);
         // A null compares with a member of any type (an object, an array): it is an IS [NOT] NULL test.
         if (value is not null && !ClrValues.Supports(valueSide.Type))
@@ -167,7 +172,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
     /// <summary>NULL as false, so that NOT keeps C#'s meaning.</summary>
     private static FunctionExpr Definite(BoundExpr condition) => new FunctionExpr("COALESCE", [condition, False]) { Text = condition.Text };
 
-    private static BinaryOperator Mirror(BinaryOperator op) => op switch
+    public static BinaryOperator Mirror(BinaryOperator op) => op switch
     {
         BinaryOperator.Less => BinaryOperator.Greater,
         BinaryOperator.LessOrEqual => BinaryOperator.GreaterOrEqual,
@@ -176,7 +181,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
         _ => op,
     };
 
-    private static string Symbol(BinaryOperator op) => op switch
+    public static string Symbol(BinaryOperator op) => op switch
     {
         BinaryOperator.Equal => "=",
         BinaryOperator.NotEqual => "<>",

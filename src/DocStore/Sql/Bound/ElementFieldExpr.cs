@@ -13,6 +13,9 @@ internal sealed class ElementFieldExpr(int slot, ushort[] ids) : BoundExpr
 
     public ushort[] Ids { get; } = ids;
 
+    /// <summary>The element path in stored names as an index names it (<c>Lines[].Sku</c>), when known; lets a multikey path index answer a condition on it.</summary>
+    public string? StoredPath { get; init; }
+
     public override SqlValue Eval(RowContext row)
     {
         var element = row.Elements[Slot];

@@ -70,7 +70,8 @@ internal sealed class FunctionExpr(string name, BoundExpr[] arguments) : BoundEx
         }
     }
 
-    private static SqlValue Length(in SqlValue value) => value.Kind switch
+    /// <summary>LENGTH: code points of text, bytes of binary values, elements of an array.</summary>
+    internal static SqlValue Length(in SqlValue value) => value.Kind switch
     {
         SqlKind.Text => SqlValue.FromInt64(CountCodePoints(value.Bytes.Span)),
         SqlKind.Binary or SqlKind.Guid or SqlKind.ObjectId => SqlValue.FromInt64(value.Bytes.Length),

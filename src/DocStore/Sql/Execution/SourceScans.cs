@@ -73,6 +73,13 @@ internal static class SourceScans
                 }
 
                 break;
+            case AccessKind.IndexUnion:
+                foreach (var document in UnionScans.Documents(access, row, state, primary))
+                {
+                    yield return document;
+                }
+
+                break;
             default:
                 foreach (var document in IndexDocuments(access, row, state, primary))
                 {
@@ -101,7 +108,7 @@ internal static class SourceScans
                 return KeyWalk.Count(primary, [.. Prefixes(access.Equalities, row, false).Select(KeyInterval.Prefix)]);
             case AccessKind.KeySeek:
                 return Prefixes(access.Equalities, row, state.IntegersOnly(primary)).Count(k => primary.ContainsKey(k));
-            case AccessKind.KeyRange:
+            case AccessKind.KeyRange or AccessKind.IndexUnion:
                 return Documents(plan, row, state).LongCount();
         }
 
@@ -111,7 +118,7 @@ internal static class SourceScans
             return 0;
         }
 
-        if (access.Kind == AccessKind.IndexSeek)
+        if (access.Kind == AccessKind.IndexSeek && !SeekBounds.Bounded(access))
         {
             return KeyWalk.Count(tree, [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)]);
         }
@@ -182,7 +189,7 @@ internal static class SourceScans
         var orderComponent = access.Ordered ? access.Equalities.Length : -1;
         if (access.Kind == AccessKind.IndexSeek)
         {
-            intervals = [.. Prefixes(access.Equalities, row, state.IntegersOnly(tree)).Select(KeyInterval.Prefix)];
+            intervals = SeekIntervals(access, row, state.IntegersOnly(tree));
             orderComponent = access.Ordered && access.Equalities.Length < components && intervals.Count > 1 ? access.Equalities.Length : -1;
         }
         else
@@ -216,6 +223,29 @@ internal static class SourceScans
         }
     }
 
+    /// <summary>The key intervals one branch of an index union walks on <paramref name="tree"/> (the primary tree or the branch's index).</summary>
+    public static List<KeyInterval> BranchIntervals(AccessPath branch, RowContext row, ExecState state, BTree.Tree tree) => branch.Kind switch
+    {
+        AccessKind.KeySeek => [.. Prefixes(branch.Equalities, row, false).Select(KeyInterval.Prefix)],
+        AccessKind.IndexSeek => SeekIntervals(branch, row, state.IntegersOnly(tree)),
+        _ => Intervals(branch, row, []),
+    };
+
+    /// <summary>
+    /// An index seek's intervals: each combination of the equalities, narrowed to the range or prefix on the
+    /// next component when there is one (not after a partial key, which ends mid-component).
+    /// </summary>
+    private static List<KeyInterval> SeekIntervals(AccessPath access, RowContext row, bool integersOnly)
+    {
+        var prefixes = Prefixes(access.Equalities, row, integersOnly);
+        if (!SeekBounds.Bounded(access) || SeeksPartially(access, row))
+        {
+            return [.. prefixes.Select(KeyInterval.Prefix)];
+        }
+
+        return [.. prefixes.SelectMany(prefix => Intervals(access, row, prefix))];
+    }
+
     private static int PrimaryKeyStart(byte[] treeKey, int components)
     {
         var reader = new KeyReader(treeKey);
@@ -227,7 +257,8 @@ internal static class SourceScans
         return treeKey.Length - reader.Remaining.Length;
     }
 
-    private static byte[] PrimaryKeyOf(byte[] treeKey, int components)
+    /// <summary>The primary key that ends a non-unique index entry's key, after its <paramref name="components"/>.</summary>
+    public static byte[] PrimaryKeyOf(byte[] treeKey, int components)
     {
         var reader = new KeyReader(treeKey);
         for (var c = 0; c < components; c++)

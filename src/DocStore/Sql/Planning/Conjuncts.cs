@@ -100,7 +100,7 @@ internal static class Conjuncts
         PathExpr? element = null;
         if (node is AnyElementExpr { Predicate: var inner, Path: var expanded })
         {
-            // Only "some element equals": the multikey index holds one entry per element.
+            // "Some element equals / lies in / starts with": the multikey index holds one entry per element.
             node = inner;
             element = expanded;
             if (node is AnyElementExpr)
@@ -111,16 +111,16 @@ internal static class Conjuncts
 
         Condition? condition = node switch
         {
-            BinaryExpr { Operator: var op, Left: PathExpr path, Right: var value } when IsComparison(op) && free(value) => Compare(conjunct, path, op, value),
-            BinaryExpr { Operator: var op, Left: var value, Right: PathExpr path } when IsComparison(op) && free(value) => Compare(conjunct, path, Mirror(op), value),
-            InListExpr { Negated: false, Operand: PathExpr path, Items: var items } when items.All(free) =>
+            BinaryExpr { Operator: var op, Left: var left, Right: var value } when IsComparison(op) && PathOf(left, element) is { } path && free(value) => Compare(conjunct, path, op, value),
+            BinaryExpr { Operator: var op, Left: var value, Right: var right } when IsComparison(op) && PathOf(right, element) is { } path && free(value) => Compare(conjunct, path, Mirror(op), value),
+            InListExpr { Negated: false, Operand: var operand, Items: var items } when PathOf(operand, element) is { } path && items.All(free) =>
                 new Condition(conjunct, path, ConditionKind.Equal, items, null, null, null),
-            BetweenExpr { Negated: false, Operand: PathExpr path, Low: var low, High: var high } when free(low) && free(high) =>
+            BetweenExpr { Negated: false, Operand: var operand, Low: var low, High: var high } when PathOf(operand, element) is { } path && free(low) && free(high) =>
                 new Condition(conjunct, path, ConditionKind.Range, [], low, high, null),
-            LikeExpr { Negated: false, Operand: PathExpr path, Pattern: LiteralExpr { Value.Kind: SqlKind.Text } pattern }
-                when LikeMatcher.Prefix(pattern.Value.AsString()) is { Length: > 0 } prefix =>
+            LikeExpr { Negated: false, Operand: var operand, Pattern: LiteralExpr { Value.Kind: SqlKind.Text } pattern }
+                when PathOf(operand, element) is { } path && LikeMatcher.Prefix(pattern.Value.AsString()) is { Length: > 0 } prefix =>
                 new Condition(conjunct, path, ConditionKind.Prefix, [], null, null, prefix),
-            OrdinalPrefixExpr { Operand: PathExpr path, Prefix: var value } when free(value) =>
+            OrdinalPrefixExpr { Operand: var operand, Prefix: var value } when PathOf(operand, element) is { } path && free(value) =>
                 new Condition(conjunct, path, ConditionKind.Prefix, [value], null, null, null),
             BinaryExpr { Operator: BinaryOperator.Or } or => NullInclusiveRanges.Recognize(conjunct, or, free),
             _ => null,
@@ -131,9 +131,21 @@ internal static class Conjuncts
             return null;
         }
 
-        // A '[]' condition is answered by a multikey index for equality only; other forms stay filters.
-        return element is not null && condition.Kind != ConditionKind.Equal ? null : condition;
+        // A '[]' range or prefix is walked on a multikey index like any other; the conjunct stays a filter.
+        return condition;
     }
+
+    /// <summary>
+    /// The path <paramref name="operand"/> reads: itself, or inside an element test a field of the element
+    /// (<c>l.Sku</c> in <c>Lines.Any(l =&gt; ...)</c>) as the element path an index names (<c>Lines[].Sku</c>).
+    /// </summary>
+    private static PathExpr? PathOf(BoundExpr operand, PathExpr? element) => operand switch
+    {
+        PathExpr path => path,
+        ElementFieldExpr { StoredPath: { } stored } field when element is not null && field.Slot == element.Slot =>
+            new PathExpr(element.Source, [.. element.Ids, .. field.Ids], element.Expand, element.Slot, stored) { Text = field.Text },
+        _ => null,
+    };
 
     private static Condition? Compare(BoundExpr conjunct, PathExpr path, BinaryOperator op, BoundExpr value) => op switch
     {

@@ -7,7 +7,8 @@ namespace DocStore.Sql.Planning;
 /// EXPLAIN's rows: one per source, in the join order the planner chose, then one per subquery's source
 /// (for a compound select, the rows of each select in turn). Columns:
 /// <c>source</c> (alias), <c>collection</c>, <c>access</c> (full scan, key seek, key range, key order,
-/// index seek, index range, index prefix, index order, system table), <c>index</c> (its name, or NULL),
+/// index seek, index range, index prefix, index order, index union, system table), <c>index</c> (its name;
+/// for an index union the names it walks, the key field for the key; or NULL),
 /// <c>condition</c> (what the access seeks), <c>filter</c> (the residual conditions checked per row),
 /// <c>join</c> (index nested loop, hash join, nested loop; NULL for the first source) and <c>sort</c>
 /// (none, index order, sort, top-n; the same on every row of one query).
@@ -46,7 +47,8 @@ internal static class Explain
                 Text(source.Source.Alias),
                 Text(source.Source.Collection.Name),
                 Text(source.Source.Collection.DerivedSlot >= 0 ? "subquery" : Describe(access.Kind)),
-                access.Index is null ? SqlValue.Null : Text(access.Index.Name),
+                access.Kind == AccessKind.IndexUnion ? Text(IndexUnions.Names(access, source.Source.Collection.KeyField))
+                    : access.Index is null ? SqlValue.Null : Text(access.Index.Name),
                 condition.Length == 0 ? SqlValue.Null : Text(condition),
                 filter is null && on is null ? SqlValue.Null : Text(on is null ? filter! : filter is null ? $"ON {on}" : $"ON {on}; {filter}"),
                 source.Join == JoinMethod.None ? SqlValue.Null : Text(Describe(source.Join)),
@@ -73,6 +75,7 @@ internal static class Explain
         AccessKind.IndexRange => "index range",
         AccessKind.IndexPrefix => "index prefix",
         AccessKind.IndexOrder => "index order",
+        AccessKind.IndexUnion => "index union",
         _ => "system table",
     };
 

@@ -127,6 +127,7 @@ internal static class JoinStepPlanner
         AccessKind.IndexSeek => Math.Min(size, EqualityMatches * access.Equalities.Aggregate(1.0, (n, values) => n * values.Length)),
         AccessKind.KeyRange or AccessKind.IndexRange => size / 4,
         AccessKind.IndexPrefix => size / 10,
+        AccessKind.IndexUnion => Math.Min(size, access.Branches.Sum(branch => Read(branch, size))),
         _ => size,
     };
 

@@ -7,7 +7,8 @@ namespace DocStore.Sql.Planning;
 /// <summary>
 /// The rule-based planner. For the first source it picks, in order: a primary key seek, a unique index
 /// seek, the index with the longest run of leading equalities (IN lists included), a key or index range
-/// (BETWEEN, &lt;, &gt;, LIKE 'prefix%'), an index walk that delivers ORDER BY when there is a LIMIT, and
+/// (BETWEEN, &lt;, &gt;, LIKE 'prefix%'; after leading equalities, on the index's next path too), a union of
+/// such seeks and ranges for a disjunction every side of which one serves, an index walk that delivers ORDER BY when there is a LIMIT, and
 /// otherwise a full scan. Queries over several sources are ordered and joined by <see cref="JoinPlanner"/>;
 /// compound selects are planned select by select.
 /// </summary>
@@ -114,15 +115,16 @@ internal static partial class Planner
             }
 
             var full = equalities.Count == index.Paths.Count;
-            var score = (equalities.Count * 2) + (full && index.Unique ? 100 : 0);
+            var next = full ? null : index.Paths[equalities.Count];
+            var bounds = next is null || index.Multikey ? null : SeekBounds.On(conditions, next);
+            var score = (equalities.Count * 2) + (full && index.Unique ? 100 : 0) + (bounds is null ? 0 : 1);
             if (score <= bestScore)
             {
                 continue;
             }
 
-            var next = full ? null : index.Paths[equalities.Count];
             var ordered = order is null || (!index.Multikey && next is not null && order.Value.NullsAs is null && Delivers(index.Paths.Skip(equalities.Count), keyField, order.Value.Paths));
-            best = new AccessPath
+            best = SeekBounds.Apply(new AccessPath
             {
                 Kind = AccessKind.IndexSeek,
                 Index = index,
@@ -131,7 +133,7 @@ internal static partial class Planner
                 Detail = string.Join(" AND ", consumed.Select(c => c.Text)),
                 Ordered = ordered,
                 Descending = order?.Descending ?? false,
-            };
+            }, bounds);
             bestScore = score;
         }
 
@@ -144,7 +146,7 @@ internal static partial class Planner
         foreach (var (path, index) in new (string, SqlIndex?)[] { (keyField, null) }.Concat(source.Collection.Indexes.Select(ix => (ix.Paths[0], (SqlIndex?)ix))))
         {
             var ranges = conditions.Where(c => c.Kind != ConditionKind.Equal && c.Path.StoredPath == path).ToList();
-            if (ranges.Count == 0 || (index?.Multikey ?? false))
+            if (ranges.Count == 0)
             {
                 continue;
             }
@@ -152,7 +154,8 @@ internal static partial class Planner
             var prefix = ranges.FirstOrDefault(c => c.Kind == ConditionKind.Prefix);
             var low = ranges.Select(c => c.Low).FirstOrDefault(v => v is not null);
             var high = ranges.Select(c => c.High).FirstOrDefault(v => v is not null);
-            var ordered = order is null || Delivers(index?.Paths ?? [path], keyField, order.Value.Paths);
+            // A multikey index holds one entry per element: its walk is in no document order (the scan skips repeats).
+            var ordered = order is null || (index is not { Multikey: true } && Delivers(index?.Paths ?? [path], keyField, order.Value.Paths));
             return new AccessPath
             {
                 Kind = index is null ? AccessKind.KeyRange : prefix is not null && low is null && high is null ? AccessKind.IndexPrefix : AccessKind.IndexRange,
@@ -167,6 +170,12 @@ internal static partial class Planner
                 IncludesNull = low is null && ranges.Any(c => c.IncludesNull),
                 NullsAs = ordered ? order?.NullsAs : null,
             };
+        }
+
+        // A disjunction whose every side the key or an index serves: walk each side's keys, each document once.
+        if (IndexUnions.Choose(query, source, filters, order is null) is { } union)
+        {
+            return union;
         }
 
         // ORDER BY ... LIMIT over the key or an index: walk it in order and stop early.

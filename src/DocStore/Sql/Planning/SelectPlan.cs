@@ -15,6 +15,7 @@ internal enum AccessKind
     IndexRange,
     IndexPrefix,
     IndexOrder,
+    IndexUnion,
     SystemTable,
 }
 
@@ -66,6 +67,9 @@ internal sealed class AccessPath
 
     /// <summary>The conjuncts the access answers exactly; they are not checked again.</summary>
     public IReadOnlyList<BoundExpr> Consumed { get; init; } = [];
+
+    /// <summary>For an index union: one seek, range or prefix per disjunct, each on the key or an index (see <see cref="IndexUnions"/>).</summary>
+    public IReadOnlyList<AccessPath> Branches { get; init; } = [];
 
     /// <summary>What the conditions on the index are, for EXPLAIN.</summary>
     public string Detail { get; init; } = string.Empty;

@@ -18,6 +18,9 @@ public class ExplainTests
     [InlineData("SELECT * FROM People WHERE Tags[] = 'vip'", "index seek", "Tags")]
     [InlineData("SELECT * FROM People WHERE Address.City = 'Oslo'", "index seek", "AddressCityName")]
     [InlineData("SELECT * FROM People WHERE Address.City = 'Oslo' AND Name = 'Ann'", "index seek", "AddressCityName")]
+    [InlineData("SELECT * FROM People WHERE Age = 31 OR Email = 'x'", "index union", "Age, Email")]
+    [InlineData("SELECT * FROM People WHERE Age = 31 OR Name = 'Ann'", "full scan", null)]
+    [InlineData("SELECT * FROM People WHERE Address.City = 'Oslo' AND Name > 'B'", "index seek", "AddressCityName")]
     [InlineData("SELECT * FROM People WHERE Name = 'Ann'", "full scan", null)]
     [InlineData("SELECT * FROM People WHERE Email LIKE '%x'", "full scan", null)]
     [InlineData("SELECT * FROM People ORDER BY Age LIMIT 3", "index order", "Age")]
@@ -52,6 +55,16 @@ public class ExplainTests
         Assert.Equal("top-n", topN["sort"].AsString);
         var ordered = Assert.Single(db.Sql.Query("EXPLAIN SELECT Name FROM People WHERE Age > 20 ORDER BY Age"));
         Assert.Equal("index order", ordered["sort"].AsString);
+    }
+
+    [Fact]
+    public void An_index_union_shows_the_or_and_its_ranges()
+    {
+        using var db = SqlDatabase.People();
+        var plan = Assert.Single(db.Sql.Query("EXPLAIN SELECT _id FROM People WHERE Age = 31 OR Age BETWEEN 40 AND 50 OR Email = 'ann@x.org'"));
+        Assert.Equal("Age, Email", plan["index"].AsString);
+        Assert.Equal("Age = 31 OR Age BETWEEN 40 AND 50 OR Email = 'ann@x.org' (3 ranges)", plan["condition"].AsString);
+        Assert.Equal("Age = 31 OR Age BETWEEN 40 AND 50 OR Email = 'ann@x.org'", plan["filter"].AsString);
     }
 
     [Fact]
