@@ -7,7 +7,11 @@ using DocStore.Transactions;
 namespace DocStore.Sql.Binding;
 
 /// <summary>One index as SQL sees it: its definition and its tree.</summary>
-internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths, string Tree);
+internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths, string Tree)
+{
+    /// <summary>True for a table's uniqueness (NULLs distinct), laid out as a non-unique index (see <see cref="IndexDefinition.UniqueNonNull"/>).</summary>
+    public bool UniqueNonNull { get; init; }
+}
 
 /// <summary>
 /// One collection as SQL sees it: its trees, key field, indexes and field names. A system table has no
@@ -99,7 +103,7 @@ internal sealed class SqlCatalog
             }
 
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
-                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree))
+                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree) { UniqueNonNull = i.Definition.UniqueNonNull })
                 .ToArray();
             byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types, record.Columns);
         }

@@ -32,7 +32,7 @@ internal sealed class WriteChecks
         _collection = collection;
         _state = state;
         _primary = state.Tree(plan.Collection.PrimaryTree);
-        _unique = [.. collection.Indexes.Where(d => d.Unique).Select(d => (new BsonIndex(d), plan.Collection.Indexes.FirstOrDefault(i => i.Name == d.Name) is { } stored ? state.Tree(stored.Tree) : null))];
+        _unique = [.. collection.Indexes.Where(d => d.Unique || d.UniqueNonNull).Select(d => (new BsonIndex(d), plan.Collection.Indexes.FirstOrDefault(i => i.Name == d.Name) is { } stored ? state.Tree(stored.Tree) : null))];
         _typed = state.Context.ModelOwners().FirstOrDefault(o => o.CollectionName == collection.Name && o.Model is not BsonDocumentModel);
     }
 
@@ -85,7 +85,13 @@ internal sealed class WriteChecks
 
             foreach (var taken in Keys(index, document))
             {
-                if (Holder(i, taken, tree) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
+                var nonNull = index.Definition.UniqueNonNull;
+                if (nonNull && NonNullUniqueness.HasNull(taken, index.Definition.Paths.Count))
+                {
+                    continue;
+                }
+
+                if (Holder(i, taken, tree, nonNull ? primaryKey : null) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
                 {
                     throw new DuplicateKeyException(_collection.Name, index.Definition.Name, KeyText.Describe(taken), key.ToString());
                 }
@@ -95,11 +101,17 @@ internal sealed class WriteChecks
         }
     }
 
-    private byte[]? Holder(int tree, byte[] key, Tree? stored)
+    /// <summary>The document holding <paramref name="key"/>; <paramref name="nonNullOf"/> is the writing document's key when the tree is a table's non-unique layout (see <see cref="NonNullUniqueness"/>).</summary>
+    private byte[]? Holder(int tree, byte[] key, Tree? stored, byte[]? nonNullOf = null)
     {
         if (_overlay.TryGetValue((tree, Convert.ToHexString(key)), out var holder))
         {
             return holder;
+        }
+
+        if (nonNullOf is not null)
+        {
+            return stored is null ? null : NonNullUniqueness.OtherHolder(stored, key, _unique[tree].Index.Definition.Paths.Count, nonNullOf);
         }
 
         if (stored is null || !stored.TryGet(key, out var value))
