@@ -2,6 +2,7 @@ using DocStore.Bson;
 using DocStore.Catalog;
 using DocStore.Collections;
 using DocStore.Sql.Binding.Names;
+using DocStore.Sql.Bound;
 using DocStore.Transactions;
 
 namespace DocStore.Sql.Binding;
@@ -58,6 +59,10 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
         return Fields(transaction, context);
     }
 
+    /// <summary>How many field names the collection has now: from the open collection's dictionary, else read from the catalog.</summary>
+    public int FieldCount(Transaction transaction, DocStoreContext context) =>
+        !IsSystem && context.FindOpen(Name) is not null ? Fields(transaction, context).Count : Refresh(transaction, context).Count;
+
     /// <summary>True for <c>docstore_collections</c> and its kin, and for subqueries in FROM: sources whose documents are made when read.</summary>
     public bool IsSystem { get; init; }
 
@@ -68,7 +73,7 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
     public string[] DerivedColumns { get; init; } = [];
 
     /// <summary>For a subquery in FROM: the result columns marked COLLATE NOCASE, which keep that collation when read by name.</summary>
-    public IReadOnlySet<string> DerivedNoCase { get; init; } = new HashSet<string>();
+    public IReadOnlyDictionary<string, SqlCollation> DerivedCollations { get; init; } = new Dictionary<string, SqlCollation>();
 }
 
 /// <summary>

@@ -154,7 +154,7 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, 
     public bool Negated { get; } = negated;
 
     /// <summary>True under a NOCASE collation: the operand arrives folded and the subquery's values are folded as gathered.</summary>
-    public bool NoCase { get; init; }
+    public SqlCollation Collation { get; init; }
 
     public override IEnumerable<BoundExpr> Children => [Operand];
 
@@ -189,7 +189,7 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, 
                 }
                 else
                 {
-                    set.Values.Add(NoCase ? FoldCaseExpr.Fold(result[0]) : result[0]);
+                    set.Values.Add(CollationKeyExpr.Key(Collation, result[0]));
                 }
             }
 
