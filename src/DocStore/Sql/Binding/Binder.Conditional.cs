@@ -23,7 +23,7 @@ internal sealed partial class Binder
                 return new CastExpr(BindExpression(cast.Operand), TableColumn.AffinityOf(cast.TypeName)) { Text = text };
             case ExistsExpression exists:
                 var query = BindSubquery(exists.Query);
-                return new ExistsExpr(_subqueries.Count - 1, query.Correlated) { Text = text, ReadsSource = query.OuterSource };
+                return new ExistsExpr(_subqueries.Count - 1, query.Correlated) { Text = text, ReadsSource = query.OuterSource, ReadsSources = query.OuterSources };
             case IsExpression isExpression:
                 var (left, right) = WithAffinity(BindExpression(isExpression.Left), isExpression.Left, BindExpression(isExpression.Right), isExpression.Right);
                 (left, right) = WithCollation(left, right);
@@ -46,12 +46,14 @@ internal sealed partial class Binder
     {
         _correlated = true;
         var inner = _outer!.BindExpression(path);
-        _outerSource = Math.Max(_outerSource, inner switch
+        var source = inner switch
         {
             PathExpr read => read.Source,
             DocumentExpr document => document.Source,
             _ => -1,
-        });
+        };
+        _outerSource = Math.Max(_outerSource, source);
+        _outerSources |= source < 0 ? 0 : 1UL << Math.Min(source, 63);
         return new OuterRefExpr(inner) { Text = inner.Text };
     }
 

@@ -64,7 +64,7 @@ internal sealed partial class Binder
                 SingleColumn(set, inSubquery.Query);
                 var setCollation = SetCollation(operand, set);
                 operand = Keyed(operand, setCollation);
-                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource, Collation = setCollation });
+                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource, ReadsSources = set.OuterSources, Collation = setCollation });
             case BetweenExpression between:
                 var tested = BindExpression(between.Operand);
                 var low = WithAffinity(BindExpression(between.Low), between.Low, tested);
@@ -77,7 +77,7 @@ internal sealed partial class Binder
             case ScalarSubquery scalar:
                 var single = BindSubquery(scalar.Query);
                 SingleColumn(single, scalar.Query);
-                return new ScalarSubqueryExpr(_subqueries.Count - 1, single.Correlated) { Text = text, ReadsSource = single.OuterSource };
+                return new ScalarSubqueryExpr(_subqueries.Count - 1, single.Correlated) { Text = text, ReadsSource = single.OuterSource, ReadsSources = single.OuterSources };
             case CaseExpression or CastExpression or ExistsExpression or IsExpression or GlobExpression or CollateExpression:
                 return BindConditional(expression, text);
             default:

@@ -144,6 +144,9 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, 
     /// <inheritdoc/>
     public int ReadsSource { get; init; } = -1;
 
+    /// <inheritdoc/>
+    public ulong ReadsSources { get; init; }
+
     /// <summary>True when the subquery reads the outer row: its values are gathered again for each row.</summary>
     public bool Correlated { get; } = correlated;
 
