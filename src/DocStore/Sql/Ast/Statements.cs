@@ -21,7 +21,24 @@ internal sealed record SelectStatement(SelectQuery Query, SourceSpan Span) : Sql
 /// <param name="Span">INSERT through the last row.</param>
 /// <param name="Source">The query of <c>INSERT INTO c [(path, ...)] SELECT ...</c>, whose rows are inserted; null with VALUES.</param>
 internal sealed record InsertStatement(SqlName Collection, ImmutableArray<PathExpression> Columns, ImmutableArray<InsertRow> Rows, SourceSpan Span, SelectQuery? Source = null)
-    : SqlStatement(Span);
+    : SqlStatement(Span)
+{
+    /// <summary>What a row that breaks a constraint does: fail the statement, or be left out (<c>OR IGNORE</c>, <c>ON CONFLICT DO NOTHING</c>).</summary>
+    public InsertConflict Conflict { get; init; }
+}
+
+/// <summary>The conflict resolution of an INSERT, as SQLite names it.</summary>
+internal enum InsertConflict
+{
+    /// <summary>The default: a row that breaks a constraint fails the statement, which changes nothing.</summary>
+    Abort,
+
+    /// <summary><c>INSERT OR IGNORE</c>: a row that breaks a UNIQUE, PRIMARY KEY or NOT NULL constraint is left out.</summary>
+    Ignore,
+
+    /// <summary><c>ON CONFLICT DO NOTHING</c>: a row that breaks a UNIQUE or PRIMARY KEY constraint is left out.</summary>
+    DoNothing,
+}
 
 /// <summary>One parenthesized row of VALUES.</summary>
 /// <param name="Values">The row's values.</param>

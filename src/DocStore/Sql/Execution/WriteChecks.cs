@@ -57,12 +57,16 @@ internal sealed class WriteChecks
             {
                 throw new DuplicateKeyException(_collection.Name, null, KeyText.Describe(primaryKey));
             }
-
-            _overlay[(-1, Convert.ToHexString(primaryKey))] = primaryKey;
         }
 
         CheckReadable(document, key);
         Take(document, primaryKey, key, []);
+
+        // Taken only once every check passed, so a row left out (INSERT OR IGNORE) holds nothing.
+        if (!_collection.Model.IsDefaultKey(key))
+        {
+            _overlay[(-1, Convert.ToHexString(primaryKey))] = primaryKey;
+        }
     }
 
     public void Update(BsonDocument old, BsonDocument changed)
@@ -75,6 +79,7 @@ internal sealed class WriteChecks
     /// <summary>Frees the unique values <paramref name="old"/> held and takes those of <paramref name="document"/>, refusing one another document holds.</summary>
     private void Take(BsonDocument document, byte[] primaryKey, BsonValue key, BsonDocument old)
     {
+        var taking = new List<(int Tree, byte[] Key)>();
         for (var i = 0; i < _unique.Length; i++)
         {
             var (index, tree) = _unique[i];
@@ -96,8 +101,13 @@ internal sealed class WriteChecks
                     throw new DuplicateKeyException(_collection.Name, index.Definition.Name, KeyText.Describe(taken), key.ToString());
                 }
 
-                _overlay[(i, Convert.ToHexString(taken))] = primaryKey;
+                taking.Add((i, taken));
             }
+        }
+
+        foreach (var (tree, taken) in taking)
+        {
+            _overlay[(tree, Convert.ToHexString(taken))] = primaryKey;
         }
     }
 

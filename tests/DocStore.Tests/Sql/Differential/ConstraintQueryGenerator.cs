@@ -5,7 +5,7 @@ namespace DocStore.Tests.Sql.Differential;
 /// <summary>
 /// Random writes and queries over a table with constraints, in SQLite's syntax: an INTEGER PRIMARY KEY, a
 /// UNIQUE column, a NOT NULL column with a DEFAULT, a two-column UNIQUE, and NOCASE and RTRIM columns. The
-/// writes (single and multi-row INSERTs, UPDATEs by key, DELETEs) often violate a constraint, the key's included; each is
+/// writes (single and multi-row INSERTs, also OR IGNORE and ON CONFLICT DO NOTHING, UPDATEs by key, DELETEs) often violate a constraint, the key's included; each is
 /// followed by <see cref="Snapshot"/>, so the table after it is compared too. The queries compare, sort,
 /// group and deduplicate the collated columns.
 /// </summary>
@@ -36,9 +36,11 @@ internal sealed class ConstraintQueryGenerator(int seed)
         return write ? Write() : Query();
     }
 
-    private string Write() => _random.Next(8) switch
+    private string Write() => _random.Next(10) switch
     {
         0 or 1 => $"INSERT INTO h VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Row()))}",
+        8 => $"INSERT OR IGNORE INTO h VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Row()))}",
+        9 => $"INSERT INTO h VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Row()))} ON CONFLICT DO NOTHING",
         2 or 3 => $"INSERT INTO h (k, u, s, r, p, q) VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => $"({Pick(Keys)}, {Pick(Uniques)}, {Pick(Words)}, {Pick(Padded)}, {Pick(Parts)}, {Pick(Texts)})"))}",
         4 => $"UPDATE h SET u = {Pick(Uniques)} WHERE k = {Pick(Keys)}",
         5 => $"UPDATE h SET {Pick(["p", "q", "n", "s"])} = {Pick(["NULL", "1", "'p'", "'x'", "'ABC'"])} WHERE k = {Pick(Keys)}",

@@ -137,6 +137,39 @@ public sealed class ConstraintTests
         Assert.Equal("1", SqlDatabase.Column(db, "SELECT id FROM t"));
     }
 
+    [Fact]
+    public void Insert_or_ignore_leaves_out_rows_that_break_a_constraint()
+    {
+        using var db = DocStoreDatabase.OpenInMemory();
+        db.Sql.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, u INT UNIQUE, n TEXT NOT NULL)");
+        db.Sql.Execute("INSERT INTO t VALUES (1, 10, 'a')");
+        var inserted = db.Sql.Execute("INSERT OR IGNORE INTO t VALUES (1, 11, 'b'), (2, 10, 'c'), (3, 30, NULL), (4, 40, 'd'), (5, 40, 'e')");
+        Assert.Equal(1, inserted);
+        Assert.Equal("1,4", SqlDatabase.Column(db, "SELECT id FROM t ORDER BY id"));
+    }
+
+    [Fact]
+    public void On_conflict_do_nothing_leaves_out_duplicates_but_not_nulls_in_not_null_columns()
+    {
+        using var db = DocStoreDatabase.OpenInMemory();
+        db.Sql.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, u INT UNIQUE, n TEXT NOT NULL)");
+        db.Sql.Execute("INSERT INTO t VALUES (1, 10, 'a')");
+        Assert.Equal(1, db.Sql.Execute("INSERT INTO t VALUES (2, 10, 'b'), (3, 30, 'c') ON CONFLICT (u) DO NOTHING"));
+        Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("INSERT INTO t VALUES (4, 40, NULL) ON CONFLICT DO NOTHING"));
+        Assert.Equal("1,3", SqlDatabase.Column(db, "SELECT id FROM t ORDER BY id"));
+    }
+
+    [Theory]
+    [InlineData("INSERT OR REPLACE INTO t VALUES (1)", "INSERT OR REPLACE")]
+    [InlineData("INSERT INTO t VALUES (1) ON CONFLICT DO UPDATE SET a = 2", "ON CONFLICT DO UPDATE")]
+    public void Other_conflict_resolutions_are_refused_by_name(string sql, string named)
+    {
+        using var db = DocStoreDatabase.OpenInMemory();
+        db.Sql.Execute("CREATE TABLE t (a INT UNIQUE)");
+        var error = Assert.Throws<SqlSyntaxException>(() => db.Sql.Execute(sql));
+        Assert.Contains(named, error.Message, StringComparison.Ordinal);
+    }
+
     private static long Int(BsonValue value) => value switch
     {
         BsonInt32 i => i.Value,
