@@ -18,8 +18,10 @@ internal static class CatalogRecords
     private const byte TableVersion = 4;
     private const byte NotNullFlag = 1;
     private const byte DefaultFlag = 2;
+    private const byte CollationFlag = 4;
     private const byte UniqueFlag = 1;
     private const byte MultikeyFlag = 2;
+    private const byte UniqueNonNullFlag = 4;
 
     public static byte[] EncodeCollection(CollectionRecord collection)
     {
@@ -46,7 +48,7 @@ internal static class CatalogRecords
     }
 
     // Format 4: the keyed layout, a byte saying whether member types follow (then format 3's list), then
-    // the declared columns: a u16 count and per column its name, type name, flags and, when flagged, default.
+    // the declared columns: a u16 count and per column its name, type name, flags and, when flagged, default and collation.
     private static byte[] EncodeTable(CollectionRecord collection)
     {
         var output = new List<byte> { TableVersion };
@@ -65,10 +67,15 @@ internal static class CatalogRecords
         {
             WriteString(output, column.Name);
             WriteString(output, column.DeclaredType);
-            output.Add((byte)((column.NotNull ? NotNullFlag : 0) | (column.Default is null ? 0 : DefaultFlag)));
+            output.Add((byte)((column.NotNull ? NotNullFlag : 0) | (column.Default is null ? 0 : DefaultFlag) | (column.Collation is null ? 0 : CollationFlag)));
             if (column.Default is not null)
             {
                 WriteString(output, column.Default);
+            }
+
+            if (column.Collation is not null)
+            {
+                WriteString(output, column.Collation);
             }
         }
 
@@ -134,7 +141,8 @@ internal static class CatalogRecords
             for (var i = 0; i < columns.Length; i++)
             {
                 var (column, declared, flags) = (reader.String(), reader.String(), reader.Byte());
-                columns[i] = new TableColumn(column, declared, (flags & NotNullFlag) != 0, (flags & DefaultFlag) != 0 ? reader.String() : null);
+                var fallback = (flags & DefaultFlag) != 0 ? reader.String() : null;
+                columns[i] = new TableColumn(column, declared, (flags & NotNullFlag) != 0, fallback) { Collation = (flags & CollationFlag) != 0 ? reader.String() : null };
             }
         }
 
@@ -145,7 +153,7 @@ internal static class CatalogRecords
     public static byte[] EncodeIndex(IndexRecord index)
     {
         var definition = index.Definition;
-        var output = new List<byte> { FormatVersion, (byte)((definition.Unique ? UniqueFlag : 0) | (definition.Multikey ? MultikeyFlag : 0)) };
+        var output = new List<byte> { FormatVersion, (byte)((definition.Unique ? UniqueFlag : 0) | (definition.Multikey ? MultikeyFlag : 0) | (definition.UniqueNonNull ? UniqueNonNullFlag : 0)) };
         WriteString(output, index.Tree);
         output.Add(checked((byte)definition.Paths.Count));
         foreach (var path in definition.Paths)
@@ -170,7 +178,7 @@ internal static class CatalogRecords
         }
 
         reader.ExpectEnd();
-        return new IndexRecord(new IndexDefinition(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths), tree);
+        return new IndexRecord(new IndexDefinition(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths) { UniqueNonNull = (flags & UniqueNonNullFlag) != 0 }, tree);
     }
 
     private static void WriteString(List<byte> output, string value)

@@ -20,6 +20,9 @@ internal enum ColumnAffinity
 /// <param name="Default">The <c>DEFAULT</c> value as an SQL literal (<c>0</c>, <c>'none'</c>, <c>NULL</c>), or null without one.</param>
 internal sealed record TableColumn(string Name, string DeclaredType, bool NotNull = false, string? Default = null)
 {
+    /// <summary>The declared collation (<c>NOCASE</c>, <c>RTRIM</c>; upper case), or null for BINARY.</summary>
+    public string? Collation { get; init; }
+
     /// <summary>The column's affinity: SQLite's five rules over the declared type name, in order.</summary>
     public ColumnAffinity Affinity => AffinityOf(DeclaredType);
 

@@ -66,6 +66,11 @@ internal static class IndexBuild
                         throw new DuplicateKeyException(collection, definition.Name, KeyText.Describe(key), KeyText.Describe(primaryKey));
                     }
 
+                    if (definition.UniqueNonNull && NonNullUniqueness.OtherHolder(tree, key, definition.Paths.Count, primaryKey) is not null)
+                    {
+                        throw new DuplicateKeyException(collection, definition.Name, KeyText.Describe(key), KeyText.Describe(primaryKey));
+                    }
+
                     entries.EntryOf(0, key, primaryKey, out var treeKey, out var value);
                     tree.Put(treeKey, value);
                 }

@@ -18,6 +18,7 @@ internal sealed class IndexEntries
     private readonly string _collection;
     private readonly IReadOnlyList<IndexDefinition> _definitions;
     private readonly bool[] _unique;
+    private readonly bool[] _uniqueNonNull;
     private readonly int[] _componentCounts;
 
     public IndexEntries(string collection, IReadOnlyList<IndexDefinition> definitions, int maxKeyLength)
@@ -26,6 +27,7 @@ internal sealed class IndexEntries
         _definitions = definitions;
         MaxKeyLength = maxKeyLength;
         _unique = [.. definitions.Select(d => d.Unique)];
+        _uniqueNonNull = [.. definitions.Select(d => d.UniqueNonNull)];
         _componentCounts = [.. definitions.Select(d => d.Paths.Count)];
     }
 
@@ -81,6 +83,19 @@ internal sealed class IndexEntries
     /// <exception cref="DuplicateKeyException">Another primary key holds one of the keys.</exception>
     public void CheckUnique(Tree tree, int index, byte[][] indexKeys, ReadOnlySpan<byte> primaryKey, string documentKey)
     {
+        if (_uniqueNonNull[index])
+        {
+            foreach (var indexKey in indexKeys)
+            {
+                if (NonNullUniqueness.OtherHolder(tree, indexKey, _componentCounts[index], primaryKey) is not null)
+                {
+                    throw new DuplicateKeyException(_collection, _definitions[index].Name, KeyText.Describe(indexKey), documentKey);
+                }
+            }
+
+            return;
+        }
+
         if (!_unique[index])
         {
             return;

@@ -10,6 +10,13 @@ namespace DocStore;
 public sealed record IndexDefinition(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths)
 {
     /// <summary>
+    /// True for the uniqueness of an SQL table (a <c>UNIQUE</c> or <c>PRIMARY KEY</c> constraint, or
+    /// <c>CREATE UNIQUE INDEX</c> on a table): entries are laid out as a non-unique index's (so
+    /// <see cref="Unique"/> is false) and values without a NULL component may not repeat, as in SQLite.
+    /// </summary>
+    internal bool UniqueNonNull { get; init; }
+
+    /// <summary>
     /// A non-unique index over stored field paths (<c>"Address.City"</c>; <c>"Tags[]"</c> indexes each array
     /// element; several paths make a composite index), named as the generator names it: the paths' fields
     /// joined (<c>AddressCity</c>, <c>Tags</c>, <c>LastFirst</c>).

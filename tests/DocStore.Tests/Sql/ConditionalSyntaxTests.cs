@@ -48,7 +48,7 @@ public sealed class ConditionalSyntaxTests
     [InlineData("SELECT a FROM t WHERE a REGEXP 'x'", 1, 25, "REGEXP is not supported")]
     [InlineData("SELECT a FROM t WHERE a MATCH 'x'", 1, 25, "MATCH (full-text search) is not supported")]
     [InlineData("SELECT a FROM t WHERE a NOT REGEXP 'x'", 1, 29, "REGEXP is not supported")]
-    [InlineData("SELECT a COLLATE RTRIM FROM t", 1, 18, "COLLATE RTRIM (the collations are BINARY and NOCASE) is not supported")]
+    [InlineData("SELECT a COLLATE FRENCH FROM t", 1, 18, "COLLATE FRENCH (the collations are BINARY, NOCASE and RTRIM) is not supported")]
     [InlineData("SELECT a IS DISTINCT FROM b FROM t", 1, 13, "IS [NOT] DISTINCT FROM is not supported")]
     public void Unsupported_syntax_is_named_at_its_token(string sql, int line, int column, string message)
     {

@@ -50,7 +50,7 @@ internal static class StatisticsCollector
         var indexes = new List<IndexStatistics>();
         foreach (var index in CollectionCatalog.LoadIndexes(tx, name))
         {
-            indexes.Add(new IndexStatistics(index.Definition.Name, index.Definition.Paths, index.Definition.Unique, index.Definition.Multikey, Take(tx, trees, index.Tree)));
+            indexes.Add(new IndexStatistics(index.Definition.Name, index.Definition.Paths, index.Definition.Unique || index.Definition.UniqueNonNull, index.Definition.Multikey, Take(tx, trees, index.Tree)));
         }
 
         return new CollectionStatistics(name, documents, indexes);

@@ -140,7 +140,7 @@ public sealed class SqlPreparedStatement : IPreparedSql
     internal CompiledStatement Compiled(int index, SqlCatalog catalog, Transaction transaction)
     {
         var compiled = Volatile.Read(ref _compiled[index]);
-        if (compiled is not null && ReferenceEquals(compiled.Catalog, catalog))
+        if (compiled is not null && ReferenceEquals(compiled.Catalog, catalog) && compiled.FieldsCurrent(transaction, Owner.Context))
         {
             return compiled;
         }

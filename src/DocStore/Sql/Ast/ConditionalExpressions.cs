@@ -44,8 +44,12 @@ internal sealed record IsExpression(SqlExpression Left, SqlExpression Right, boo
 /// <param name="Span">Operand through the pattern.</param>
 internal sealed record GlobExpression(SqlExpression Operand, SqlExpression Pattern, bool Negated, SourceSpan Span) : SqlExpression(Span);
 
-/// <summary><c>operand COLLATE name</c> with a collation DocStore has: <c>BINARY</c> or <c>NOCASE</c>.</summary>
+/// <summary><c>operand COLLATE name</c> with a collation DocStore has: <c>BINARY</c>, <c>NOCASE</c> or <c>RTRIM</c>.</summary>
 /// <param name="Operand">The value.</param>
-/// <param name="NoCase">True for NOCASE, false for BINARY.</param>
+/// <param name="NoCase">True for NOCASE.</param>
 /// <param name="Span">Operand through the collation name.</param>
-internal sealed record CollateExpression(SqlExpression Operand, bool NoCase, SourceSpan Span) : SqlExpression(Span);
+internal sealed record CollateExpression(SqlExpression Operand, bool NoCase, SourceSpan Span) : SqlExpression(Span)
+{
+    /// <summary>True for RTRIM (<see cref="NoCase"/> is then false); both false is BINARY.</summary>
+    public bool RTrim { get; init; }
+}

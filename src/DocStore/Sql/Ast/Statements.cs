@@ -21,7 +21,24 @@ internal sealed record SelectStatement(SelectQuery Query, SourceSpan Span) : Sql
 /// <param name="Span">INSERT through the last row.</param>
 /// <param name="Source">The query of <c>INSERT INTO c [(path, ...)] SELECT ...</c>, whose rows are inserted; null with VALUES.</param>
 internal sealed record InsertStatement(SqlName Collection, ImmutableArray<PathExpression> Columns, ImmutableArray<InsertRow> Rows, SourceSpan Span, SelectQuery? Source = null)
-    : SqlStatement(Span);
+    : SqlStatement(Span)
+{
+    /// <summary>What a row that breaks a constraint does: fail the statement, or be left out (<c>OR IGNORE</c>, <c>ON CONFLICT DO NOTHING</c>).</summary>
+    public InsertConflict Conflict { get; init; }
+}
+
+/// <summary>The conflict resolution of an INSERT, as SQLite names it.</summary>
+internal enum InsertConflict
+{
+    /// <summary>The default: a row that breaks a constraint fails the statement, which changes nothing.</summary>
+    Abort,
+
+    /// <summary><c>INSERT OR IGNORE</c>: a row that breaks a UNIQUE, PRIMARY KEY or NOT NULL constraint is left out.</summary>
+    Ignore,
+
+    /// <summary><c>ON CONFLICT DO NOTHING</c>: a row that breaks a UNIQUE or PRIMARY KEY constraint is left out.</summary>
+    DoNothing,
+}
 
 /// <summary>One parenthesized row of VALUES.</summary>
 /// <param name="Values">The row's values.</param>
@@ -89,7 +106,17 @@ internal sealed record ExplainStatement(SqlStatement Statement, SourceSpan Span)
 /// <param name="Columns">The declared columns in order; null without a column list.</param>
 /// <param name="Unsupported">The first clause of the column list DocStore does not support (a CHECK constraint, say), refused when the statement runs; null when there is none.</param>
 internal sealed record CreateCollectionStatement(SqlName Name, SourceSpan Span, bool IfNotExists = false, ImmutableArray<ColumnDefinition>? Columns = null, UnsupportedClause? Unsupported = null)
-    : SqlStatement(Span);
+    : SqlStatement(Span)
+{
+    /// <summary>The table constraints <c>PRIMARY KEY (...)</c> and <c>UNIQUE (...)</c>, in order.</summary>
+    public ImmutableArray<KeyConstraint> Constraints { get; init; } = [];
+}
+
+/// <summary>A table constraint over columns: <c>PRIMARY KEY (a, b)</c> or <c>UNIQUE (a, b)</c>.</summary>
+/// <param name="PrimaryKey">True for PRIMARY KEY, false for UNIQUE.</param>
+/// <param name="Columns">The column names, in order.</param>
+/// <param name="Span">The constraint's text.</param>
+internal sealed record KeyConstraint(bool PrimaryKey, ImmutableArray<SqlName> Columns, SourceSpan Span) : SqlNode(Span);
 
 /// <summary>One column of <c>CREATE TABLE</c>: <c>name [type] [constraints]</c>.</summary>
 /// <param name="Name">The column name.</param>
@@ -98,7 +125,14 @@ internal sealed record CreateCollectionStatement(SqlName Name, SourceSpan Span, 
 /// <param name="NotNull">True for <c>NOT NULL</c>.</param>
 /// <param name="Default">The <c>DEFAULT</c> expression, or null.</param>
 /// <param name="Span">The column's text.</param>
-internal sealed record ColumnDefinition(SqlName Name, string TypeName, bool PrimaryKey, bool NotNull, SqlExpression? Default, SourceSpan Span) : SqlNode(Span);
+internal sealed record ColumnDefinition(SqlName Name, string TypeName, bool PrimaryKey, bool NotNull, SqlExpression? Default, SourceSpan Span) : SqlNode(Span)
+{
+    /// <summary>True for a <c>UNIQUE</c> column constraint.</summary>
+    public bool Unique { get; init; }
+
+    /// <summary>The collation of a <c>COLLATE</c> constraint as written (<c>NOCASE</c>), or null.</summary>
+    public string? Collation { get; init; }
+}
 
 /// <summary>A clause the parser read but DocStore does not support, named for the error the statement raises when it runs.</summary>
 /// <param name="What">The error's message (<c>CHECK constraints are not supported</c>).</param>

@@ -18,13 +18,13 @@ internal sealed partial class Binder
     private BoundExpr WithAffinity(BoundExpr other, SqlExpression otherSyntax, BoundExpr member)
     {
         // COLLATE keeps its operand's affinity, and stays outermost so the comparison still sees the collation.
-        if (member is NoCaseExpr collatedMember)
+        if (member is CollateExpr collatedMember)
         {
             return WithAffinity(other, otherSyntax, collatedMember.Operand);
         }
 
-        return other is NoCaseExpr collated
-            ? new NoCaseExpr(WithAffinity(collated.Operand, otherSyntax, member)) { Text = collated.Text }
+        return other is CollateExpr collated
+            ? new CollateExpr(WithAffinity(collated.Operand, otherSyntax, member), collated.Collation, collated.IsExplicit) { Text = collated.Text }
             : WithComparisonAffinity(WithRecordedType(other, otherSyntax, member), member);
     }
 

@@ -23,7 +23,7 @@ internal sealed partial class Binder
                 return new CastExpr(BindExpression(cast.Operand), TableColumn.AffinityOf(cast.TypeName)) { Text = text };
             case ExistsExpression exists:
                 var query = BindSubquery(exists.Query);
-                return new ExistsExpr(_subqueries.Count - 1, query.Correlated) { Text = text, ReadsSource = query.OuterSource };
+                return new ExistsExpr(_subqueries.Count - 1, query.Correlated) { Text = text, ReadsSource = query.OuterSource, ReadsSources = query.OuterSources };
             case IsExpression isExpression:
                 var (left, right) = WithAffinity(BindExpression(isExpression.Left), isExpression.Left, BindExpression(isExpression.Right), isExpression.Right);
                 (left, right) = WithCollation(left, right);
@@ -33,7 +33,8 @@ internal sealed partial class Binder
             default:
                 var collate = (CollateExpression)expression;
                 var value = BindExpression(collate.Operand);
-                return collate.NoCase ? new NoCaseExpr(value) { Text = text } : value;
+                var collation = collate.RTrim ? SqlCollation.RTrim : collate.NoCase ? SqlCollation.NoCase : SqlCollation.Binary;
+                return new CollateExpr(value, collation, isExplicit: true) { Text = text };
         }
     }
 
@@ -45,30 +46,30 @@ internal sealed partial class Binder
     {
         _correlated = true;
         var inner = _outer!.BindExpression(path);
-        _outerSource = Math.Max(_outerSource, inner switch
+        var source = inner switch
         {
             PathExpr read => read.Source,
             DocumentExpr document => document.Source,
             _ => -1,
-        });
+        };
+        _outerSource = Math.Max(_outerSource, source);
+        _outerSources |= source < 0 ? 0 : 1UL << Math.Min(source, 63);
         return new OuterRefExpr(inner) { Text = inner.Text };
     }
 
     /// <summary>
-    /// The operands of a comparison under SQLite's collation rule: the left operand's explicit COLLATE wins,
-    /// else the right one's. Under NOCASE both sides compare with ASCII case folded.
+    /// The operands of a comparison under SQLite's collation rule (<see cref="CollateExpr.ForComparison"/>):
+    /// under NOCASE or RTRIM both sides compare as their collation keys.
     /// </summary>
     private static (BoundExpr Left, BoundExpr Right) WithCollation(BoundExpr left, BoundExpr right)
     {
-        var noCase = Collation(left) ?? Collation(right);
-        return noCase == true
-            ? (new FoldCaseExpr(left) { Text = left.Text }, new FoldCaseExpr(right) { Text = right.Text })
-            : (left, right);
+        var collation = CollateExpr.ForComparison(left, right);
+        return collation == SqlCollation.Binary ? (left, right) : (Keyed(left, collation), Keyed(right, collation));
     }
 
-    /// <summary>An ORDER BY term under COLLATE NOCASE sorts by its folded text.</summary>
-    private static BoundExpr WithSortCollation(BoundExpr key) => Collation(key) == true ? new FoldCaseExpr(key) { Text = key.Text } : key;
+    /// <summary>An ORDER BY or GROUP BY term under NOCASE or RTRIM sorts and groups by its collation key.</summary>
+    private static BoundExpr WithSortCollation(BoundExpr key) => Keyed(key, CollateExpr.For(key));
 
-    /// <summary>True for an explicit NOCASE, null when the expression has no explicit collation (COLLATE BINARY binds to its operand, so it reads as none).</summary>
-    private static bool? Collation(BoundExpr expression) => NoCaseExpr.IsNoCase(expression) ? true : null;
+    private static BoundExpr Keyed(BoundExpr expression, SqlCollation collation) =>
+        collation == SqlCollation.Binary ? expression : new CollationKeyExpr(expression, collation) { Text = expression.Text };
 }

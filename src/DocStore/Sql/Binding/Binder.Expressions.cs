@@ -62,9 +62,9 @@ internal sealed partial class Binder
                 var operand = BindExpression(inSubquery.Operand);
                 var set = BindSubquery(inSubquery.Query);
                 SingleColumn(set, inSubquery.Query);
-                var setNoCase = SetCollation(operand, set);
-                operand = setNoCase ? new FoldCaseExpr(operand) { Text = operand.Text } : operand;
-                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource, NoCase = setNoCase });
+                var setCollation = SetCollation(operand, set);
+                operand = Keyed(operand, setCollation);
+                return OverElements(new InSubqueryExpr(operand, _subqueries.Count - 1, inSubquery.Negated, set.Correlated) { Text = text, ReadsSource = set.OuterSource, ReadsSources = set.OuterSources, Collation = setCollation });
             case BetweenExpression between:
                 var tested = BindExpression(between.Operand);
                 var low = WithAffinity(BindExpression(between.Low), between.Low, tested);
@@ -77,7 +77,7 @@ internal sealed partial class Binder
             case ScalarSubquery scalar:
                 var single = BindSubquery(scalar.Query);
                 SingleColumn(single, scalar.Query);
-                return new ScalarSubqueryExpr(_subqueries.Count - 1, single.Correlated) { Text = text, ReadsSource = single.OuterSource };
+                return new ScalarSubqueryExpr(_subqueries.Count - 1, single.Correlated) { Text = text, ReadsSource = single.OuterSource, ReadsSources = single.OuterSources };
             case CaseExpression or CastExpression or ExistsExpression or IsExpression or GlobExpression or CollateExpression:
                 return BindConditional(expression, text);
             default:
@@ -247,7 +247,7 @@ internal sealed partial class Binder
         }
 
         var bound = new PathExpr(source.Index, ids, expand, expand >= 0 ? _elementSlots++ : -1, stored.ToString()) { Text = text };
-        return ids.Length == 1 && source.Collection.DerivedNoCase.Contains(stored.ToString()) ? new NoCaseExpr(bound) { Text = text } : bound;
+        return ids.Length == 1 ? WithColumnCollation(source.Collection, stored.ToString(), bound) : bound;
     }
 
     /// <summary>Several sources have a field <paramref name="name"/>: the name must be qualified.</summary>

@@ -12,17 +12,17 @@ internal sealed partial class Binder
     /// </summary>
     private static (BoundExpr Item, BoundExpr[] Items) WithListCollation(BoundExpr item, BoundExpr[] items)
     {
-        var noCase = Collation(item) ?? (items.Length == 1 ? Collation(items[0]) : null);
-        return noCase == true ? (Fold(item), [.. items.Select(Fold)]) : (item, items);
+        var collation = items.Length == 1 ? CollateExpr.ForComparison(item, items[0]) : CollateExpr.For(item);
+        return (Keyed(item, collation), [.. items.Select(i => Keyed(i, collation))]);
     }
 
     /// <summary>
     /// <c>x BETWEEN a AND b</c> is <c>x &gt;= a AND x &lt;= b</c>, each comparison under its own collation;
-    /// null when neither is NOCASE (the plain BETWEEN stands).
+    /// null when both are BINARY (the plain BETWEEN stands).
     /// </summary>
     private static BoundExpr? CollatedBetween(BoundExpr tested, BoundExpr low, BoundExpr high, bool negated, string text)
     {
-        if ((Collation(tested) ?? Collation(low)) != true && (Collation(tested) ?? Collation(high)) != true)
+        if (CollateExpr.ForComparison(tested, low) == SqlCollation.Binary && CollateExpr.ForComparison(tested, high) == SqlCollation.Binary)
         {
             return null;
         }
@@ -35,9 +35,7 @@ internal sealed partial class Binder
         return negated ? new UnaryExpr(UnaryOperator.Not, both) { Text = text } : both;
     }
 
-    /// <summary><c>x IN (SELECT y ...)</c> compares under the collation of <c>x</c>, else of <c>y</c>.</summary>
-    private static bool SetCollation(BoundExpr operand, BoundSelect set) =>
-        (Collation(operand) ?? Collation(set.Compound.Length > 0 ? set.Compound[0].Query.Columns[0].Value : set.Columns[0].Value)) == true;
-
-    private static BoundExpr Fold(BoundExpr expression) => new FoldCaseExpr(expression) { Text = expression.Text };
+    /// <summary><c>x IN (SELECT y ...)</c> compares as <c>x = y</c> would.</summary>
+    private static SqlCollation SetCollation(BoundExpr operand, BoundSelect set) =>
+        CollateExpr.ForComparison(operand, set.Compound.Length > 0 ? set.Compound[0].Query.Columns[0].Value : set.Columns[0].Value);
 }

@@ -27,6 +27,7 @@ internal sealed partial class Binder
     private readonly Binder? _outer;
     private bool _correlated;
     private int _outerSource = -1;
+    private ulong _outerSources;
 
     /// <param name="sql">The statement text, for error excerpts.</param>
     /// <param name="catalog">The collections.</param>
@@ -102,6 +103,7 @@ internal sealed partial class Binder
             Subqueries = [.. _subqueries],
             Correlated = _correlated,
             OuterSource = _outerSource,
+            OuterSources = _outerSources,
             ElementSlots = _elementSlots,
             WholeDocumentSource = columns.Any(c => c.Value is not DocumentExpr) ? null
                 : query.Items is [AllColumnsItem] && _sources.Count == 1 ? 0

@@ -75,6 +75,9 @@ internal sealed class BoundSelect
     /// <summary>The highest source of the immediately enclosing query this query reads; -1 when none.</summary>
     public int OuterSource { get; init; } = -1;
 
+    /// <summary>The sources of the immediately enclosing query this query reads, one bit per source index.</summary>
+    public ulong OuterSources { get; init; }
+
     /// <summary>How many <c>[]</c> paths the expressions of this query (not its subqueries) use.</summary>
     public required int ElementSlots { get; init; }
 

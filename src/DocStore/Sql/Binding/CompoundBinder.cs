@@ -62,6 +62,7 @@ internal static class CompoundBinder
             // Each select binds against the same enclosing query: the compound reads what any of them reads.
             Correlated = members.Any(m => m.Query.Correlated),
             OuterSource = members.Max(m => m.Query.OuterSource),
+            OuterSources = members.Aggregate(0UL, (mask, m) => mask | m.Query.OuterSources),
             ElementSlots = 0,
             WholeDocumentSource = null,
             Compound = [.. members],

@@ -24,15 +24,24 @@ internal static class DerivedTables
 
         var names = Names(table.Subquery!, query);
         var fields = new FieldDictionary(names.Distinct(StringComparer.Ordinal).Select((n, i) => new FieldDictionaryEntry((ushort)(i + 1), n)));
-        var collection = new SqlCollection(alias, string.Empty, string.Empty, [], fields) { IsSystem = true, DerivedSlot = slot, DerivedColumns = names, DerivedNoCase = NoCaseColumns(names, query) };
+        var collection = new SqlCollection(alias, string.Empty, string.Empty, [], fields) { IsSystem = true, DerivedSlot = slot, DerivedColumns = names, DerivedCollations = ColumnCollations(names, query) };
         return new BoundSource(sources.Count, alias, collection, join, on);
     }
 
     // A column's collation goes with it out of the subquery, as in SQLite (for a compound, the first select's).
-    private static HashSet<string> NoCaseColumns(string[] names, BoundSelect query)
+    private static Dictionary<string, SqlCollation> ColumnCollations(string[] names, BoundSelect query)
     {
         var columns = query.Compound.Length > 0 ? query.Compound[0].Query.Columns : query.Columns;
-        return [.. names.Where((_, i) => i < columns.Length && NoCaseExpr.IsNoCase(columns[i].Value))];
+        var collations = new Dictionary<string, SqlCollation>(StringComparer.Ordinal);
+        for (var i = 0; i < names.Length && i < columns.Length; i++)
+        {
+            if (CollateExpr.For(columns[i].Value) is not SqlCollation.Binary and var collation)
+            {
+                collations.TryAdd(names[i], collation);
+            }
+        }
+
+        return collations;
     }
 
     private static string[] Names(SelectQuery query, BoundSelect bound)

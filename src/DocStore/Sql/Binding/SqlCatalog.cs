@@ -2,12 +2,17 @@ using DocStore.Bson;
 using DocStore.Catalog;
 using DocStore.Collections;
 using DocStore.Sql.Binding.Names;
+using DocStore.Sql.Bound;
 using DocStore.Transactions;
 
 namespace DocStore.Sql.Binding;
 
 /// <summary>One index as SQL sees it: its definition and its tree.</summary>
-internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths, string Tree);
+internal sealed record SqlIndex(string Name, bool Unique, bool Multikey, IReadOnlyList<string> Paths, string Tree)
+{
+    /// <summary>True for a table's uniqueness (NULLs distinct), laid out as a non-unique index (see <see cref="IndexDefinition.UniqueNonNull"/>).</summary>
+    public bool UniqueNonNull { get; init; }
+}
 
 /// <summary>
 /// One collection as SQL sees it: its trees, key field, indexes and field names. A system table has no
@@ -54,6 +59,10 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
         return Fields(transaction, context);
     }
 
+    /// <summary>How many field names the collection has now: from the open collection's dictionary, else read from the catalog.</summary>
+    public int FieldCount(Transaction transaction, DocStoreContext context) =>
+        !IsSystem && context.FindOpen(Name) is not null ? Fields(transaction, context).Count : Refresh(transaction, context).Count;
+
     /// <summary>True for <c>docstore_collections</c> and its kin, and for subqueries in FROM: sources whose documents are made when read.</summary>
     public bool IsSystem { get; init; }
 
@@ -64,7 +73,7 @@ internal sealed class SqlCollection(string name, string primaryTree, string keyF
     public string[] DerivedColumns { get; init; } = [];
 
     /// <summary>For a subquery in FROM: the result columns marked COLLATE NOCASE, which keep that collation when read by name.</summary>
-    public IReadOnlySet<string> DerivedNoCase { get; init; } = new HashSet<string>();
+    public IReadOnlyDictionary<string, SqlCollation> DerivedCollations { get; init; } = new Dictionary<string, SqlCollation>();
 }
 
 /// <summary>
@@ -99,7 +108,7 @@ internal sealed class SqlCatalog
             }
 
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
-                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree))
+                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree) { UniqueNonNull = i.Definition.UniqueNonNull })
                 .ToArray();
             byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types, record.Columns);
         }

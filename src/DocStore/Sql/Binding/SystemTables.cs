@@ -51,7 +51,7 @@ internal static class SystemTables
                         {
                             { "collection", collection.Name },
                             { "name", index.Name },
-                            { "unique", index.Unique },
+                            { "unique", index.Unique || index.UniqueNonNull },
                             { "multikey", index.Multikey },
                             { "paths", new BsonArray(index.Paths.Select(p => (BsonValue)p)) },
                             { "path", string.Join(", ", index.Paths) },

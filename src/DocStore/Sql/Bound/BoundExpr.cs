@@ -178,6 +178,9 @@ internal sealed class ScalarSubqueryExpr(int slot, bool correlated = false) : Bo
     /// <inheritdoc/>
     public int ReadsSource { get; init; } = -1;
 
+    /// <inheritdoc/>
+    public ulong ReadsSources { get; init; }
+
     public int Slot { get; } = slot;
 
     /// <summary>True when the subquery reads the outer row: it runs again for each row instead of once.</summary>

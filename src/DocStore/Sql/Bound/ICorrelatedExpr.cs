@@ -8,4 +8,7 @@ internal interface ICorrelatedExpr
 {
     /// <summary>The highest source of the enclosing query the subquery reads; -1 when it reads none.</summary>
     int ReadsSource { get; }
+
+    /// <summary>The sources of the enclosing query the subquery reads, one bit per source index (past 63 share the top bit).</summary>
+    ulong ReadsSources { get; }
 }

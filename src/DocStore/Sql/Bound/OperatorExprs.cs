@@ -144,6 +144,9 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, 
     /// <inheritdoc/>
     public int ReadsSource { get; init; } = -1;
 
+    /// <inheritdoc/>
+    public ulong ReadsSources { get; init; }
+
     /// <summary>True when the subquery reads the outer row: its values are gathered again for each row.</summary>
     public bool Correlated { get; } = correlated;
 
@@ -154,7 +157,7 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, 
     public bool Negated { get; } = negated;
 
     /// <summary>True under a NOCASE collation: the operand arrives folded and the subquery's values are folded as gathered.</summary>
-    public bool NoCase { get; init; }
+    public SqlCollation Collation { get; init; }
 
     public override IEnumerable<BoundExpr> Children => [Operand];
 
@@ -189,7 +192,7 @@ internal sealed class InSubqueryExpr(BoundExpr operand, int slot, bool negated, 
                 }
                 else
                 {
-                    set.Values.Add(NoCase ? FoldCaseExpr.Fold(result[0]) : result[0]);
+                    set.Values.Add(CollationKeyExpr.Key(Collation, result[0]));
                 }
             }
 

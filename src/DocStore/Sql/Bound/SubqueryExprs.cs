@@ -9,6 +9,9 @@ internal sealed class ExistsExpr(int slot, bool correlated) : BoundExpr, ICorrel
     /// <inheritdoc/>
     public int ReadsSource { get; init; } = -1;
 
+    /// <inheritdoc/>
+    public ulong ReadsSources { get; init; }
+
     public int Slot { get; } = slot;
 
     /// <summary>True when the subquery reads the outer query's row, so its answer cannot be kept.</summary>

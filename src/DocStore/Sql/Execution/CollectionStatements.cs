@@ -39,6 +39,10 @@ internal static class CollectionStatements
             collection.DeclareFields(transaction, table.Columns.Select(c => c.Name));
             var record = Catalog.CollectionCatalog.FindCollection(transaction.Write, statement.Name.Text)!;
             Catalog.CollectionCatalog.PutCollection(transaction.Write, record with { Columns = table.Columns });
+            foreach (var key in table.UniqueKeys)
+            {
+                Indexing.IndexBuild.Create(transaction.Write, record.Name, record.PrimaryTree, key.Index, BTree.TreeLimits.MaxKeyLength(context.Engine.PageSize));
+            }
         }
 
         transaction.Commit();

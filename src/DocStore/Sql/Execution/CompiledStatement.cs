@@ -25,6 +25,23 @@ internal sealed class CompiledStatement
 
     public SqlStatement Statement { get; }
 
+    /// <summary>The collections whose field names binding read fresh, with how many there were: more names make the statement stale.</summary>
+    public IReadOnlyList<(SqlCollection Collection, int Count)> FieldCounts { get; init; } = [];
+
+    /// <summary>True while every collection in <see cref="FieldCounts"/> still has as many field names (names only grow).</summary>
+    public bool FieldsCurrent(Transactions.Transaction transaction, DocStoreContext context)
+    {
+        foreach (var (collection, count) in FieldCounts)
+        {
+            if (collection.FieldCount(transaction, context) != count)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
     public SqlCatalog Catalog { get; }
 
     public ParameterMap Parameters { get; }

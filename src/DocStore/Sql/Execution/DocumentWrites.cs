@@ -29,11 +29,7 @@ internal static class DocumentWrites
         {
             case WriteKind.InsertColumns or WriteKind.InsertDocuments or WriteKind.InsertSelect:
                 var documents = plan.Kind == WriteKind.InsertSelect ? SelectedDocuments(plan, state, collection, types) : InsertedDocuments(plan, state, collection, types);
-                foreach (var document in documents)
-                {
-                    table?.PrepareInsert(document);
-                    checks.Insert(document);
-                }
+                documents = ConflictResolution.Checked(plan.Conflict, documents, table, checks);
 
                 foreach (var document in documents)
                 {

@@ -98,7 +98,7 @@ internal static class Grouping
             }
 
             var value = spec.Argument!.Eval(row);
-            if (value.IsNull || (_distinct is not null && !_distinct.Add(NoCaseExpr.Collated(spec.Argument, value))))
+            if (value.IsNull || (_distinct is not null && !_distinct.Add(CollateExpr.Collated(spec.Argument, value))))
             {
                 return;
             }
@@ -117,14 +117,14 @@ internal static class Grouping
                     AddNumber(SumInput(value));
                     break;
                 case AggregateKind.Min:
-                    if (_count == 1 || SqlComparer.Compare(NoCaseExpr.Collated(spec.Argument, value), NoCaseExpr.Collated(spec.Argument, _extreme)) < 0)
+                    if (_count == 1 || SqlComparer.Compare(CollateExpr.Collated(spec.Argument, value), CollateExpr.Collated(spec.Argument, _extreme)) < 0)
                     {
                         _extreme = value;
                     }
 
                     break;
                 case AggregateKind.Max:
-                    if (_count == 1 || SqlComparer.Compare(NoCaseExpr.Collated(spec.Argument, value), NoCaseExpr.Collated(spec.Argument, _extreme)) > 0)
+                    if (_count == 1 || SqlComparer.Compare(CollateExpr.Collated(spec.Argument, value), CollateExpr.Collated(spec.Argument, _extreme)) > 0)
                     {
                         _extreme = value;
                     }

@@ -29,6 +29,12 @@ internal static class IndexStatements
         }
 
         ThrowIfOwned(context, sql, statement, collection.Name);
+        if (definition.Unique && collection.Columns.Count > 0)
+        {
+            // On a table, uniqueness is SQLite's: rows whose values hold a NULL are not checked.
+            definition = definition with { Unique = false, UniqueNonNull = true };
+        }
+
         if (CollectionCatalog.LoadIndexes(write, collection.Name).FirstOrDefault(r => r.Definition.Name == definition.Name) is { } existing)
         {
             if (statement.IfNotExists)

@@ -61,17 +61,31 @@ internal static class StatementDispatcher
     public static CompiledStatement Compile(string sql, SqlStatement statement, SqlCatalog catalog, Transaction transaction, DocStoreContext context)
     {
         var parameters = new ParameterMap();
-        IFieldDictionary Fields(SqlCollection collection, bool fresh) =>
-            fresh ? collection.Refresh(transaction, context) : collection.Fields(transaction, context);
+
+        // Names read fresh (SELECT * over a table lists every stored field) make the plan stale when more appear.
+        var freshNames = new List<(SqlCollection Collection, int Count)>();
+        IFieldDictionary Fields(SqlCollection collection, bool fresh)
+        {
+            if (!fresh)
+            {
+                return collection.Fields(transaction, context);
+            }
+
+            var names = collection.Refresh(transaction, context);
+            freshNames.Add((collection, names.Count));
+            return names;
+        }
+
         Binder NewBinder() => new(sql, catalog, Fields, parameters);
         var planned = statement is ExplainStatement explained ? explained.Statement : statement;
         switch (planned)
         {
             case InsertStatement or UpdateStatement or DeleteStatement:
                 var write = WritePlan.TryCompile(sql, planned, NewBinder, c => Fields(c, false))!;
-                return new CompiledStatement(statement, catalog, parameters, write.Select, write);
+                return new CompiledStatement(statement, catalog, parameters, write.Select, write) { FieldCounts = freshNames };
             case SelectStatement select:
-                return new CompiledStatement(statement, catalog, parameters, Planner.Plan(NewBinder().Bind(select.Query), new CollectionSizes(transaction).Of), null);
+                var plan = Planner.Plan(NewBinder().Bind(select.Query), new CollectionSizes(transaction).Of);
+                return new CompiledStatement(statement, catalog, parameters, plan, null) { FieldCounts = freshNames };
             default:
                 return new CompiledStatement(statement, catalog, parameters, null, null);
         }

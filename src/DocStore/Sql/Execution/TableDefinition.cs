@@ -6,11 +6,12 @@ namespace DocStore.Sql.Execution;
 
 /// <summary>
 /// What <c>CREATE TABLE t (columns)</c> records (docs/sql.md, "Tables"): the columns in order with their
-/// type names, NOT NULL and literal DEFAULTs, and the key convention. An <c>INTEGER PRIMARY KEY</c> column
-/// is the collection's key, numbered by sequence when a row leaves it out, as SQLite's rowid alias is;
-/// without one, documents are keyed by a hidden <c>_id</c> sequence.
+/// type names, NOT NULL, literal DEFAULTs and collations, the key convention, and the unique keys. An
+/// <c>INTEGER PRIMARY KEY</c> column is the collection's key, numbered by sequence when a row leaves it out,
+/// as SQLite's rowid alias is; without one, documents are keyed by a hidden <c>_id</c> sequence. Every other
+/// PRIMARY KEY and UNIQUE becomes a unique key, enforced by an index whose NULLs are distinct.
 /// </summary>
-internal sealed record TableDefinition(IReadOnlyList<TableColumn> Columns, string KeyField)
+internal sealed record TableDefinition(IReadOnlyList<TableColumn> Columns, string KeyField, IReadOnlyList<UniqueKey> UniqueKeys)
 {
     /// <summary>The key field of a table without an <c>INTEGER PRIMARY KEY</c>: not a declared column, so <c>SELECT *</c> leaves it out.</summary>
     public const string HiddenKey = "_id";
@@ -22,35 +23,62 @@ internal sealed record TableDefinition(IReadOnlyList<TableColumn> Columns, strin
             throw SqlErrors.NotSupported(sql, unsupported.Span, unsupported.What);
         }
 
+        var table = statement.Name.Text;
         var columns = new List<TableColumn>();
-        var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
-        string? key = null;
-        ColumnDefinition? primary = null;
+        var byName = new Dictionary<string, TableColumn>(StringComparer.OrdinalIgnoreCase);
+        var keys = new List<(bool PrimaryKey, SqlName[] Columns, SourceSpan Span)>();
         foreach (var column in statement.Columns!)
         {
-            if (!names.Add(column.Name.Text))
+            var declared = new TableColumn(column.Name.Text, column.TypeName, column.NotNull, column.Default is null ? null : DefaultText(sql, column))
             {
-                throw SqlErrors.At(sql, column.Name.Span, DocStoreErrorCode.SqlNameTaken, $"Table '{statement.Name.Text}' declares the column '{column.Name.Text}' twice");
+                Collation = column.Collation is null or ColumnCollations.Binary ? null : column.Collation,
+            };
+            if (!byName.TryAdd(column.Name.Text, declared))
+            {
+                throw SqlErrors.At(sql, column.Name.Span, DocStoreErrorCode.SqlNameTaken, $"Table '{table}' declares the column '{column.Name.Text}' twice");
             }
 
+            columns.Add(declared);
             if (column.PrimaryKey)
             {
-                if (primary is not null)
-                {
-                    throw SqlErrors.At(sql, column.Span, DocStoreErrorCode.SqlNameTaken, $"Table '{statement.Name.Text}' declares more than one PRIMARY KEY ('{primary.Name.Text}' and '{column.Name.Text}')");
-                }
-
-                primary = column;
-                if (column.TypeName.Equals("INTEGER", StringComparison.OrdinalIgnoreCase))
-                {
-                    key = column.Name.Text;
-                }
+                keys.Add((true, [column.Name], column.Span));
             }
 
-            columns.Add(new TableColumn(column.Name.Text, column.TypeName, column.NotNull, column.Default is null ? null : DefaultText(sql, column)));
+            if (column.Unique)
+            {
+                keys.Add((false, [column.Name], column.Span));
+            }
         }
 
-        return new TableDefinition(columns, key ?? HiddenKey);
+        keys.AddRange(statement.Constraints.Select(c => (c.PrimaryKey, c.Columns.ToArray(), c.Span)));
+        var primaries = keys.Where(k => k.PrimaryKey).ToList();
+        if (primaries.Count > 1)
+        {
+            throw SqlErrors.At(sql, primaries[1].Span, DocStoreErrorCode.SqlNameTaken, $"Table '{table}' declares more than one PRIMARY KEY");
+        }
+
+        string? key = null;
+        var unique = new List<UniqueKey>();
+        foreach (var (primaryKey, names, span) in keys)
+        {
+            var resolved = names.Select(n => byName.TryGetValue(n.Text, out var c) ? c.Name : throw SqlErrors.UnknownName(sql, n.Span, $"Table '{table}' has no column '{n.Text}' for its {(primaryKey ? "PRIMARY KEY" : "UNIQUE")} constraint")).ToArray();
+            if (resolved.Distinct(StringComparer.OrdinalIgnoreCase).Count() != resolved.Length)
+            {
+                throw SqlErrors.At(sql, span, DocStoreErrorCode.SqlNameTaken, $"Table '{table}' names a column twice in a {(primaryKey ? "PRIMARY KEY" : "UNIQUE")} constraint");
+            }
+
+            // SQLite's rowid alias: exactly the type name INTEGER on a one-column primary key.
+            if (primaryKey && resolved.Length == 1 && byName[resolved[0]].DeclaredType.Equals("INTEGER", StringComparison.OrdinalIgnoreCase))
+            {
+                key = resolved[0];
+            }
+            else if (!unique.Any(u => u.Columns.SequenceEqual(resolved, StringComparer.Ordinal)))
+            {
+                unique.Add(new UniqueKey(primaryKey, resolved));
+            }
+        }
+
+        return new TableDefinition(columns, key ?? HiddenKey, unique);
     }
 
     /// <summary>The DEFAULT as the text of a literal (parentheses dropped); anything but a constant literal is refused.</summary>
@@ -61,4 +89,16 @@ internal sealed record TableDefinition(IReadOnlyList<TableColumn> Columns, strin
             ? sql.Substring(value.Span.Start, value.Span.Length).Trim('(', ')', ' ')
             : throw SqlErrors.NotSupported(sql, value.Span, $"DEFAULT of column '{column.Name.Text}' is an expression: only literal defaults (a number, a string, NULL, TRUE, FALSE) are supported");
     }
+}
+
+/// <summary>A PRIMARY KEY (other than the rowid alias) or UNIQUE constraint: no two rows share values in <paramref name="Columns"/> unless one is NULL.</summary>
+/// <param name="PrimaryKey">True for PRIMARY KEY.</param>
+/// <param name="Columns">The declared column names, in order.</param>
+internal sealed record UniqueKey(bool PrimaryKey, IReadOnlyList<string> Columns)
+{
+    /// <summary>The name of the index that enforces it, which errors show: <c>UNIQUE (a, b)</c>, <c>PRIMARY KEY (a)</c>.</summary>
+    public string IndexName => $"{(PrimaryKey ? "PRIMARY KEY" : "UNIQUE")} ({string.Join(", ", Columns)})";
+
+    /// <summary>The index definition: non-unique layout, unique when no value is NULL.</summary>
+    public IndexDefinition Index => new(IndexName, false, false, [.. Columns]) { UniqueNonNull = true };
 }

@@ -35,7 +35,8 @@ internal sealed class TableWrites
     public static TableWrites? For(SqlCollection table) => table.Columns.Count == 0 ? null : new TableWrites(table);
 
     /// <summary>Fills defaults, applies affinity and checks NOT NULL on a document about to be inserted.</summary>
-    public void PrepareInsert(BsonDocument document)
+    /// <returns>False when a NOT NULL column is NULL and <paramref name="ignoreNotNull"/> lets the row be left out (else that throws).</returns>
+    public bool PrepareInsert(BsonDocument document, bool ignoreNotNull = false)
     {
         foreach (var column in _table.Columns)
         {
@@ -45,17 +46,22 @@ internal sealed class TableWrites
                 {
                     document[column.Name] = fallback;
                 }
-                else
+                else if (!CheckNotNull(column, BsonNull.Value, document, ignoreNotNull))
                 {
-                    CheckNotNull(column, BsonNull.Value, document);
+                    return false;
                 }
 
                 continue;
             }
 
             document[column.Name] = ColumnValue(column, value);
-            CheckNotNull(column, document[column.Name], document);
+            if (!CheckNotNull(column, document[column.Name], document, ignoreNotNull))
+            {
+                return false;
+            }
         }
+
+        return true;
     }
 
     /// <summary>Applies affinity and checks NOT NULL on the top-level columns an UPDATE assigned.</summary>
@@ -66,7 +72,7 @@ internal sealed class TableWrites
             if (target.Length == 1 && _columns.TryGetValue(target[0], out var column))
             {
                 document[column.Name] = ColumnValue(column, document[column.Name]);
-                CheckNotNull(column, document[column.Name], document);
+                _ = CheckNotNull(column, document[column.Name], document);
             }
         }
     }
@@ -76,14 +82,21 @@ internal sealed class TableWrites
             ? value
             : DocumentPaths.Storable(BsonValues.ToBson(ColumnAffinityRules.Apply(column.Affinity, BsonValues.FromBson(value))));
 
-    private void CheckNotNull(TableColumn column, BsonValue value, BsonDocument document)
+    private bool CheckNotNull(TableColumn column, BsonValue value, BsonDocument document, bool ignore = false)
     {
         // The key column is numbered on insert when it is missing or NULL, as SQLite's rowid alias is.
         if (column.NotNull && value is BsonNull && column.Name != _table.KeyField)
         {
+            if (ignore)
+            {
+                return false;
+            }
+
             var key = document.TryGetValue(_table.KeyField, out var k) && k is not BsonNull ? $" (key {k})" : string.Empty;
             throw SqlErrors.Type($"NOT NULL constraint failed: {_table.Name}.{column.Name}{key} is NULL");
         }
+
+        return true;
     }
 
     private static BsonValue Literal(Ast.SqlExpression expression) => expression switch

@@ -32,7 +32,7 @@ internal sealed class WriteChecks
         _collection = collection;
         _state = state;
         _primary = state.Tree(plan.Collection.PrimaryTree);
-        _unique = [.. collection.Indexes.Where(d => d.Unique).Select(d => (new BsonIndex(d), plan.Collection.Indexes.FirstOrDefault(i => i.Name == d.Name) is { } stored ? state.Tree(stored.Tree) : null))];
+        _unique = [.. collection.Indexes.Where(d => d.Unique || d.UniqueNonNull).Select(d => (new BsonIndex(d), plan.Collection.Indexes.FirstOrDefault(i => i.Name == d.Name) is { } stored ? state.Tree(stored.Tree) : null))];
         _typed = state.Context.ModelOwners().FirstOrDefault(o => o.CollectionName == collection.Name && o.Model is not BsonDocumentModel);
     }
 
@@ -57,12 +57,16 @@ internal sealed class WriteChecks
             {
                 throw new DuplicateKeyException(_collection.Name, null, KeyText.Describe(primaryKey));
             }
-
-            _overlay[(-1, Convert.ToHexString(primaryKey))] = primaryKey;
         }
 
         CheckReadable(document, key);
         Take(document, primaryKey, key, []);
+
+        // Taken only once every check passed, so a row left out (INSERT OR IGNORE) holds nothing.
+        if (!_collection.Model.IsDefaultKey(key))
+        {
+            _overlay[(-1, Convert.ToHexString(primaryKey))] = primaryKey;
+        }
     }
 
     public void Update(BsonDocument old, BsonDocument changed)
@@ -75,6 +79,7 @@ internal sealed class WriteChecks
     /// <summary>Frees the unique values <paramref name="old"/> held and takes those of <paramref name="document"/>, refusing one another document holds.</summary>
     private void Take(BsonDocument document, byte[] primaryKey, BsonValue key, BsonDocument old)
     {
+        var taking = new List<(int Tree, byte[] Key)>();
         for (var i = 0; i < _unique.Length; i++)
         {
             var (index, tree) = _unique[i];
@@ -85,21 +90,38 @@ internal sealed class WriteChecks
 
             foreach (var taken in Keys(index, document))
             {
-                if (Holder(i, taken, tree) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
+                var nonNull = index.Definition.UniqueNonNull;
+                if (nonNull && NonNullUniqueness.HasNull(taken, index.Definition.Paths.Count))
+                {
+                    continue;
+                }
+
+                if (Holder(i, taken, tree, nonNull ? primaryKey : null) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
                 {
                     throw new DuplicateKeyException(_collection.Name, index.Definition.Name, KeyText.Describe(taken), key.ToString());
                 }
 
-                _overlay[(i, Convert.ToHexString(taken))] = primaryKey;
+                taking.Add((i, taken));
             }
+        }
+
+        foreach (var (tree, taken) in taking)
+        {
+            _overlay[(tree, Convert.ToHexString(taken))] = primaryKey;
         }
     }
 
-    private byte[]? Holder(int tree, byte[] key, Tree? stored)
+    /// <summary>The document holding <paramref name="key"/>; <paramref name="nonNullOf"/> is the writing document's key when the tree is a table's non-unique layout (see <see cref="NonNullUniqueness"/>).</summary>
+    private byte[]? Holder(int tree, byte[] key, Tree? stored, byte[]? nonNullOf = null)
     {
         if (_overlay.TryGetValue((tree, Convert.ToHexString(key)), out var holder))
         {
             return holder;
+        }
+
+        if (nonNullOf is not null)
+        {
+            return stored is null ? null : NonNullUniqueness.OtherHolder(stored, key, _unique[tree].Index.Definition.Paths.Count, nonNullOf);
         }
 
         if (stored is null || !stored.TryGet(key, out var value))

@@ -44,6 +44,9 @@ internal sealed class WritePlan
     /// <summary>INSERT: how many rows, each of <see cref="Width"/> values (columns 1.. of <see cref="Select"/>, row by row).</summary>
     public int Rows { get; init; }
 
+    /// <summary>What an inserted row that breaks a constraint does (<c>OR IGNORE</c>, <c>ON CONFLICT DO NOTHING</c>).</summary>
+    public InsertConflict Conflict { get; init; }
+
     public int Width { get; init; }
 
     public static WritePlan? TryCompile(string sql, SqlStatement statement, Func<Binder> binder, Func<SqlCollection, IFieldDictionary> fields)
@@ -132,6 +135,7 @@ internal sealed class WritePlan
             TargetTexts = texts,
             Rows = insert.Rows.Length,
             Width = width,
+            Conflict = insert.Conflict,
         };
     }
 
@@ -157,6 +161,7 @@ internal sealed class WritePlan
             Targets = columns,
             TargetTexts = texts,
             Width = columns.Length,
+            Conflict = insert.Conflict,
         };
     }
 

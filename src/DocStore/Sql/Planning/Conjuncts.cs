@@ -63,6 +63,46 @@ internal static class Conjuncts
         return max;
     }
 
+    /// <summary>
+    /// The sources a conjunct reads when every subquery in it is correlated, counting exactly the sources
+    /// each subquery reads; the plain <see cref="SourceMask"/> when it holds no subquery; null when a subquery
+    /// in it reads no source of this query.
+    /// </summary>
+    public static ulong? CorrelatedMask(BoundExpr expression)
+    {
+        ulong subqueries = 0;
+        foreach (var node in expression.Walk())
+        {
+            if (node is ICorrelatedExpr subquery)
+            {
+                if (subquery.ReadsSources == 0)
+                {
+                    return null;
+                }
+
+                subqueries |= subquery.ReadsSources;
+            }
+        }
+
+        if (subqueries == 0)
+        {
+            return SourceMask(expression);
+        }
+
+        foreach (var node in expression.Walk())
+        {
+            var source = node switch
+            {
+                PathExpr path => path.Source,
+                DocumentExpr document => document.Source,
+                _ => -1,
+            };
+            subqueries |= source < 0 ? 0 : 1UL << Math.Min(source, 63);
+        }
+
+        return subqueries;
+    }
+
     /// <summary>The sources the expression reads, one bit per source index (sources past 63 share the top bit).</summary>
     public static ulong SourceMask(BoundExpr expression)
     {

@@ -66,8 +66,9 @@ internal sealed class JoinGraph
     {
         foreach (var conjunct in Conjuncts.Split(expression))
         {
-            // A subquery (EXISTS, IN, scalar) costs a query per row: check it once every source is joined.
-            var mask = conjunct.Walk().Any(node => node is ICorrelatedExpr) ? all : Conjuncts.SourceMask(conjunct);
+            // A correlated subquery (EXISTS, IN, scalar) is checked as soon as the sources it reads are joined,
+            // as SQLite does, not once per row of a join that multiplies them; others once every source is.
+            var mask = Conjuncts.CorrelatedMask(conjunct) ?? all;
             into.Add(new JoinConjunct(conjunct, mask));
         }
     }

@@ -6,7 +6,7 @@ namespace DocStore.Sql.Syntax;
 /// <summary>
 /// The column list of <c>CREATE TABLE</c> in SQLite's syntax: column definitions (name, type name,
 /// constraints), then table constraints. What DocStore keeps is in the tree; clauses it does not support
-/// (CHECK, COLLATE other than BINARY, conflict clauses, generated columns) are named in an
+/// (CHECK, collations other than BINARY, NOCASE and RTRIM, conflict clauses, generated columns) are named in an
 /// <see cref="UnsupportedClause"/> that the statement raises when it runs, and the rest of the list is read past.
 /// </summary>
 internal sealed class ColumnDefinitionParser
@@ -31,9 +31,10 @@ internal sealed class ColumnDefinitionParser
     }
 
     /// <summary>The parenthesized list at the current '('; <paramref name="unsupported"/> is the first clause DocStore refuses, or null.</summary>
-    public ImmutableArray<ColumnDefinition> Parse(out UnsupportedClause? unsupported)
+    public ImmutableArray<ColumnDefinition> Parse(out UnsupportedClause? unsupported, out ImmutableArray<KeyConstraint> constraints)
     {
         _unsupported = null;
+        var keys = ImmutableArray.CreateBuilder<KeyConstraint>();
         var open = _input.Advance();
         _input.Enter(open);
         var columns = ImmutableArray.CreateBuilder<ColumnDefinition>();
@@ -41,7 +42,10 @@ internal sealed class ColumnDefinitionParser
         {
             if (StartsTableConstraint())
             {
-                ParseTableConstraint();
+                if (ParseTableConstraint() is { } key)
+                {
+                    keys.Add(key);
+                }
             }
             else if (columns.Count > 0 && !NameParser.IsName(_input.Current.Kind) && _unsupported is null)
             {
@@ -63,6 +67,7 @@ internal sealed class ColumnDefinitionParser
         _input.ExpectClose(open);
         _input.Leave();
         unsupported = _unsupported;
+        constraints = keys.ToImmutable();
         return columns.ToImmutable();
     }
 
@@ -74,7 +79,8 @@ internal sealed class ColumnDefinitionParser
     {
         var name = _names.ExpectName("a column name");
         var typeName = ParseTypeName();
-        var (primaryKey, notNull) = (false, false);
+        var (primaryKey, notNull, unique) = (false, false, false);
+        string? collationName = null;
         SqlExpression? fallback = null;
         while (_unsupported is null)
         {
@@ -110,6 +116,7 @@ internal sealed class ColumnDefinitionParser
             else if (_input.Accept(TokenKind.Unique))
             {
                 SkipConflictClause();
+                unique = true;
             }
             else if (_input.IsWord(0, "DEFAULT"))
             {
@@ -120,10 +127,12 @@ internal sealed class ColumnDefinitionParser
             {
                 var collate = _input.Advance();
                 var collation = _names.ExpectName("a collation name after COLLATE");
-                if (!collation.Text.Equals("BINARY", StringComparison.OrdinalIgnoreCase))
+                if (!IsCollation(collation.Text))
                 {
-                    Refuse($"COLLATE {collation.Text} is not supported (only the BINARY collation is)", collate);
+                    Refuse($"COLLATE {collation.Text} is not supported (the collations are BINARY, NOCASE and RTRIM)", collate);
                 }
+
+                collationName = collation.Text.ToUpperInvariant();
             }
             else if (_input.IsWord(0, "REFERENCES"))
             {
@@ -143,8 +152,12 @@ internal sealed class ColumnDefinitionParser
             }
         }
 
-        return new ColumnDefinition(name, typeName, primaryKey, notNull, fallback, _input.SpanFrom(FirstToken(name)));
+        return new ColumnDefinition(name, typeName, primaryKey, notNull, fallback, _input.SpanFrom(FirstToken(name))) { Unique = unique, Collation = collationName };
     }
+
+    // The collations SQLite has built in.
+    private static bool IsCollation(string name) =>
+        name.Equals("BINARY", StringComparison.OrdinalIgnoreCase) || name.Equals("NOCASE", StringComparison.OrdinalIgnoreCase) || name.Equals("RTRIM", StringComparison.OrdinalIgnoreCase);
 
     private static SqlToken FirstToken(SqlName name) => new(TokenKind.Identifier, name.Span.Start, name.Span.Length);
 
@@ -199,9 +212,10 @@ internal sealed class ColumnDefinitionParser
             : throw _input.Error("a literal or a parenthesized expression after DEFAULT");
     }
 
-    /// <summary>Table constraints: PRIMARY KEY and UNIQUE over columns and FOREIGN KEY are accepted; CHECK is refused.</summary>
-    private void ParseTableConstraint()
+    /// <summary>Table constraints: PRIMARY KEY and UNIQUE over columns (returned) and FOREIGN KEY (read past) are accepted; CHECK is refused.</summary>
+    private KeyConstraint? ParseTableConstraint()
     {
+        var start = _input.Current;
         if (_input.IsWord(0, "CONSTRAINT"))
         {
             _input.Advance();
@@ -211,7 +225,7 @@ internal sealed class ColumnDefinitionParser
         if (_input.IsWord(0, "CHECK"))
         {
             Refuse("CHECK constraints are not supported", _input.Current);
-            return;
+            return null;
         }
 
         if (_input.IsWord(0, "FOREIGN"))
@@ -220,10 +234,11 @@ internal sealed class ColumnDefinitionParser
             _input.ExpectWord("KEY", "KEY after FOREIGN");
             SkipNameList();
             SkipReferences();
-            return;
+            return null;
         }
 
-        if (_input.IsWord(0, "PRIMARY"))
+        var primaryKey = _input.IsWord(0, "PRIMARY");
+        if (primaryKey)
         {
             _input.Advance();
             _input.ExpectWord("KEY", "KEY after PRIMARY");
@@ -233,8 +248,9 @@ internal sealed class ColumnDefinitionParser
             _input.Expect(TokenKind.Unique, "PRIMARY KEY, UNIQUE, CHECK or FOREIGN KEY after the constraint name");
         }
 
-        SkipNameList();
+        var names = SkipNameList();
         SkipConflictClause();
+        return new KeyConstraint(primaryKey, names, _input.SpanFrom(start));
     }
 
     /// <summary><c>REFERENCES t [(columns)]</c> and its actions: accepted and not enforced, as SQLite does with foreign keys off.</summary>
@@ -255,17 +271,19 @@ internal sealed class ColumnDefinitionParser
     }
 
     /// <summary>A parenthesized list of column names, each with an optional ASC/DESC.</summary>
-    private void SkipNameList()
+    private ImmutableArray<SqlName> SkipNameList()
     {
+        var names = ImmutableArray.CreateBuilder<SqlName>();
         var open = _input.Expect(TokenKind.LeftParen, "'(' and column names");
         do
         {
-            _names.ExpectName("a column name");
+            names.Add(_names.ExpectName("a column name"));
             _ = _input.Accept(TokenKind.Asc) || _input.Accept(TokenKind.Desc);
         }
         while (_input.Accept(TokenKind.Comma));
 
         _input.ExpectClose(open);
+        return names.ToImmutable();
     }
 
     private void SkipConflictClause()

@@ -42,7 +42,7 @@ internal sealed partial class ExpressionParser
         return new IsExpression(left, right, negated, ParserInput.SpanOf(left, right));
     }
 
-    /// <summary><c>operand COLLATE name</c>, repeated; BINARY and NOCASE are the collations there are.</summary>
+    /// <summary><c>operand COLLATE name</c>, repeated; BINARY, NOCASE and RTRIM are the collations there are.</summary>
     private SqlExpression ParseCollate(SqlExpression operand, ref int height)
     {
         while (_input.Current.Kind == TokenKind.Collate)
@@ -51,13 +51,14 @@ internal sealed partial class ExpressionParser
             var nameToken = _input.Current;
             var name = _names.ExpectAnyWord("a collation name after COLLATE");
             var noCase = name.Text.Equals("NOCASE", StringComparison.OrdinalIgnoreCase);
-            if (!noCase && !name.Text.Equals("BINARY", StringComparison.OrdinalIgnoreCase))
+            var rtrim = name.Text.Equals("RTRIM", StringComparison.OrdinalIgnoreCase);
+            if (!noCase && !rtrim && !name.Text.Equals("BINARY", StringComparison.OrdinalIgnoreCase))
             {
-                throw UnsupportedSyntax.At(_input.Sql, nameToken, $"COLLATE {name.Text} (the collations are BINARY and NOCASE)");
+                throw UnsupportedSyntax.At(_input.Sql, nameToken, $"COLLATE {name.Text} (the collations are BINARY, NOCASE and RTRIM)");
             }
 
             height = _input.Grow(collate, height);
-            operand = new CollateExpression(operand, noCase, SourceSpan.FromBounds(operand.Span.Start, _input.Previous.End));
+            operand = new CollateExpression(operand, noCase, SourceSpan.FromBounds(operand.Span.Start, _input.Previous.End)) { RTrim = rtrim };
         }
 
         return operand;

@@ -117,7 +117,7 @@ internal sealed class SchemaStatementParser
             return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists);
         }
 
-        var columns = _columns.Parse(out var unsupported);
+        var columns = _columns.Parse(out var unsupported, out var constraints);
         if (_input.IsWord(0, "WITHOUT") && _input.IsWord(1, "ROWID"))
         {
             // Every collection is keyed by its key field already: the option changes nothing here.
@@ -125,7 +125,7 @@ internal sealed class SchemaStatementParser
             _input.Advance();
         }
 
-        return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists, columns, unsupported);
+        return new CreateCollectionStatement(name, _input.SpanFrom(create), ifNotExists, columns, unsupported) { Constraints = constraints };
     }
 
     /// <summary><c>DROP {COLLECTION | TABLE} [IF EXISTS] name</c>.</summary>

@@ -85,6 +85,19 @@ internal sealed class StatementParser
     private InsertStatement ParseInsert()
     {
         var insert = _input.Advance();
+        var conflict = InsertConflict.Abort;
+        if (_input.Current.Kind == TokenKind.Or)
+        {
+            _input.Advance();
+            if (!_input.IsWord(0, "IGNORE"))
+            {
+                throw UnsupportedSyntax.At(_input.Sql, _input.Current, $"INSERT OR {_input.Current.Text(_input.Sql).ToString()} (only INSERT OR IGNORE is)");
+            }
+
+            _input.Advance();
+            conflict = InsertConflict.Ignore;
+        }
+
         _input.Expect(TokenKind.Into, "INTO after INSERT");
         var collection = _names.ExpectName("a collection name after INTO");
         var columns = ImmutableArray<PathExpression>.Empty;
@@ -104,7 +117,7 @@ internal sealed class StatementParser
         if (_input.Current.Kind == TokenKind.Select)
         {
             var source = _queries.ParseSelectQuery(out _);
-            return new InsertStatement(collection, columns, [], _input.SpanFrom(insert), source);
+            return new InsertStatement(collection, columns, [], _input.SpanFrom(insert), source) { Conflict = conflict };
         }
 
         _input.Expect(TokenKind.Values, columns.IsEmpty ? "VALUES, SELECT or a column list after the collection name" : "VALUES or SELECT after the column list");
@@ -115,7 +128,39 @@ internal sealed class StatementParser
         }
         while (_input.Accept(TokenKind.Comma));
 
-        return new InsertStatement(collection, columns, rows.ToImmutable(), _input.SpanFrom(insert));
+        if (_input.Current.Kind == TokenKind.On && _input.IsWord(1, "CONFLICT"))
+        {
+            conflict = ParseDoNothing();
+        }
+
+        return new InsertStatement(collection, columns, rows.ToImmutable(), _input.SpanFrom(insert)) { Conflict = conflict };
+    }
+
+    /// <summary><c>ON CONFLICT [(columns)] DO NOTHING</c>; the target, when written, is read and not checked.</summary>
+    private InsertConflict ParseDoNothing()
+    {
+        _input.Advance();
+        _input.Advance();
+        if (_input.Current.Kind == TokenKind.LeftParen)
+        {
+            var open = _input.Advance();
+            do
+            {
+                _names.ExpectName("a column name in the conflict target");
+            }
+            while (_input.Accept(TokenKind.Comma));
+
+            _input.ExpectClose(open);
+        }
+
+        _input.ExpectWord("DO", "DO after ON CONFLICT");
+        if (!_input.IsWord(0, "NOTHING"))
+        {
+            throw UnsupportedSyntax.At(_input.Sql, _input.Current, $"ON CONFLICT DO {_input.Current.Text(_input.Sql).ToString()} (only DO NOTHING is)");
+        }
+
+        _input.Advance();
+        return InsertConflict.DoNothing;
     }
 
     /// <summary>

@@ -86,6 +86,51 @@ public sealed class SqliteScriptTests
         Assert.True(rows > count, $"{rows} rows over {count} queries");
     }
 
+    [Fact]
+    public void Generated_constraint_writes_answer_as_sqlite_does()
+    {
+        using var directory = new TempDirectory();
+        using var db = DocStoreDatabase.Open(Path.Combine(directory.Path, "constraints.db"));
+        using var session = db.Sql.OpenSession();
+        using var sqlite = new SqliteConnection("Data Source=:memory:");
+        sqlite.Open();
+        var generator = new ConstraintQueryGenerator(DifferentialTests.SoakSetting("DOCSTORE_SQL_DIFFERENTIAL_SEED", 3));
+        var count = DifferentialTests.SoakSetting("DOCSTORE_SQL_DIFFERENTIAL_QUERIES", 2_000);
+        var statements = new List<string> { ConstraintQueryGenerator.Create };
+        for (var i = 0; i < count; i++)
+        {
+            statements.Add(generator.Next(out var write));
+            if (write)
+            {
+                statements.Add(ConstraintQueryGenerator.Snapshot);
+            }
+        }
+
+        var failures = new List<string>();
+        var (refused, accepted, rows) = (0, 0, 0);
+        foreach (var statement in statements)
+        {
+            var expected = Run(() => SqliteRows(sqlite, statement));
+            var actual = Run(() => DocStoreRows(session, statement));
+            var isWrite = !statement.StartsWith("SELECT", StringComparison.Ordinal);
+            (refused, accepted, rows) = (refused + (isWrite && expected.Error ? 1 : 0), accepted + (isWrite && !expected.Error ? 1 : 0), rows + expected.Rows.Count);
+            if (expected.Error != actual.Error || !expected.Rows.SequenceEqual(actual.Rows))
+            {
+                failures.Add($"{statement}\n  SQLite:   {expected.Message}: {string.Join(" ; ", expected.Rows)}\n  DocStore: {actual.Message}: {string.Join(" ; ", actual.Rows)}");
+                if (failures.Count == 5)
+                {
+                    break;
+                }
+            }
+        }
+
+        Assert.True(failures.Count == 0, $"seed {generator}:\n" + string.Join("\n\n", failures));
+
+        // The writes both pass and violate constraints, and the queries see rows.
+        Assert.True(refused > count / 50 && accepted > count / 50, $"{refused} writes refused, {accepted} accepted");
+        Assert.True(rows > count, $"{rows} rows over {count} statements");
+    }
+
     private static (bool Error, string Message, List<string> Rows) Run(Func<List<string>> run)
     {
         try

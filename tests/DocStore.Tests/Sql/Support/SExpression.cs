@@ -332,7 +332,7 @@ internal static class SExpression
                 break;
             case CollateExpression collate:
                 Expression(text.Append("(collate "), collate.Operand);
-                text.Append(collate.NoCase ? " NOCASE)" : " BINARY)");
+                text.Append(collate.NoCase ? " NOCASE)" : collate.RTrim ? " RTRIM)" : " BINARY)");
                 break;
             default:
                 throw new InvalidOperationException(expression.GetType().Name);

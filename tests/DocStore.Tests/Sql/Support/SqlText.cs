@@ -314,7 +314,7 @@ internal static class SqlText
                 break;
             case CollateExpression collate:
                 Expression(text.Append('('), collate.Operand);
-                text.Append(collate.NoCase ? " COLLATE NOCASE)" : " COLLATE BINARY)");
+                text.Append(collate.NoCase ? " COLLATE NOCASE)" : collate.RTrim ? " COLLATE RTRIM)" : " COLLATE BINARY)");
                 break;
             default:
                 throw new InvalidOperationException(expression.GetType().Name);
