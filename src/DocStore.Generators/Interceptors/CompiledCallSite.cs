@@ -48,6 +48,8 @@ internal sealed record SeekBound(string Operator, string Name);
 /// <param name="Bounds">The comparisons, in the order of <c>v0</c>, <c>v1</c>.</param>
 /// <param name="Ordered">True when an OrderBy on the member gives the order (Explain says index order).</param>
 /// <param name="Descending">True to walk the index from the top.</param>
+/// <param name="IsStep">True when the intercepted call is the chain's last operator (its last step), whose
+/// result carries the plan to whatever enumerates it; false for a terminal.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -68,4 +70,5 @@ internal sealed record CompiledCallSite(
     string Filter,
     EquatableArray<SeekBound> Bounds,
     bool Ordered,
-    bool Descending);
+    bool Descending,
+    bool IsStep);

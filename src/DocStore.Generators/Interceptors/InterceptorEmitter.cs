@@ -66,6 +66,13 @@ internal static class InterceptorEmitter
 
     private static void EmitSite(StringBuilder w, CompiledCallSite site, int n)
     {
+        if (site.IsStep)
+        {
+            StepEmitter.Emit(w, site, n);
+            EmitPlan(w, site, n);
+            return;
+        }
+
         string doc = site.DocumentType.TrimEnd('?');
         string source = site.ArgumentNames[0];
         w.AppendLine($"        // {site.Display}: Query().{string.Join("().", site.Steps)}().{site.Terminal}()");
@@ -147,22 +154,35 @@ internal static class InterceptorEmitter
     private static void EmitPlan(StringBuilder w, CompiledCallSite site, int n)
     {
         const string I = "            ";
-        w.AppendLine($"        private static bool Plan{n}({Ex}Expression expression, out Plan plan)");
+
+        // A step site's last operator is the intercepted call: its argument comes as a parameter, not from the tree.
+        int count = site.Steps.Length;
+        int inTree = site.IsStep ? count - 1 : count;
+        string last = site.IsStep ? $", {StepEmitter.ArgumentType(site)} last" : string.Empty;
+        w.AppendLine($"        private static bool Plan{n}({Ex}Expression expression{last}, out Plan plan)");
         w.AppendLine("        {");
         w.AppendLine(I + "plan = default;");
 
         // The steps, outermost first: each is a call whose first argument is the step before it.
-        int count = site.Steps.Length;
-        var conditions = new StringBuilder();
-        for (int i = count - 1; i >= 0; i--)
+        var conditions = new StringBuilder("if (");
+        for (int i = inTree - 1; i >= 0; i--)
         {
-            string from = i == count - 1 ? "expression" : $"s{i + 1}.Arguments[0]";
-            conditions.Append(conditions.Length == 0 ? "if (" : $"\n{I}    || ");
+            string from = i == inTree - 1 ? "expression" : $"s{i + 1}.Arguments[0]";
+            conditions.Append(i == inTree - 1 ? string.Empty : $"\n{I}    || ");
             conditions.Append($"{from} is not {Ex}MethodCallExpression {{ Method.Name: \"{site.Steps[i]}\" }} s{i}");
         }
 
-        conditions.Append($"\n{I}    || s0.Arguments[0] is not {Ex}ConstantExpression");
-        conditions.Append($"\n{I}    || s0.Arguments[1] is not {Ex}UnaryExpression {{ Operand: {Ex}LambdaExpression {{ Body: {site.Filter} }} }})");
+        if (inTree == 0)
+        {
+            conditions.Append($"expression is not {Ex}ConstantExpression");
+            conditions.Append($"\n{I}    || last is not {Ex}LambdaExpression {{ Body: {site.Filter} }})");
+        }
+        else
+        {
+            conditions.Append($"\n{I}    || s0.Arguments[0] is not {Ex}ConstantExpression");
+            conditions.Append($"\n{I}    || s0.Arguments[1] is not {Ex}UnaryExpression {{ Operand: {Ex}LambdaExpression {{ Body: {site.Filter} }} }})");
+        }
+
         w.AppendLine(I + conditions);
         w.AppendLine(I + "{");
         w.AppendLine(I + "    return false;");
@@ -172,7 +192,11 @@ internal static class InterceptorEmitter
         w.AppendLine(I + "int take = -1;");
         for (int i = 0; i < count; i++)
         {
-            if (site.Steps[i] is "Skip" or "Take")
+            if (site.Steps[i] is "Skip" or "Take" && i == inTree)
+            {
+                w.AppendLine(I + (site.Steps[i] == "Skip" ? "skip = global::System.Math.Max(0, last);" : "take = global::System.Math.Max(0, last);"));
+            }
+            else if (site.Steps[i] is "Skip" or "Take")
             {
                 w.AppendLine(I + $"if (s{i}.Arguments[1] is not {Ex}ConstantExpression {{ Value: int {site.Steps[i].ToLowerInvariant()}{i} }})");
                 w.AppendLine(I + "{");
