@@ -120,8 +120,10 @@ internal static class CallSiteReader
         }
 
         if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
-            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), isStep || OrderMatters(terminal.TargetMethod.Name)) is not { } plan)
+            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), isStep || OrderMatters(terminal.TargetMethod.Name)) is not { } plan
+            || (plan.Kind == SeekKind.In && terminal.TargetMethod.Name == "Explain"))
         {
+            // Explain of key lookups is left to the run time, which words them as SQL's EXPLAIN does.
             return null;
         }
 

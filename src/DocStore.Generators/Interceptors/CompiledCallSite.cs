@@ -13,6 +13,9 @@ internal enum SeekKind
 
     /// <summary>A string prefix: <c>p.Email.StartsWith(prefix)</c>.</summary>
     Prefix,
+
+    /// <summary>Primary-key lookups, each key once, in key order: <c>ids.Contains(p.Id)</c>.</summary>
+    In,
 }
 
 /// <summary>

@@ -102,11 +102,14 @@ internal static class InterceptorEmitter
             w.AppendLine(I + "cancellationToken.ThrowIfCancellationRequested();");
         }
 
-        string Find(string take) =>
-            $"{Compiled}.Find(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take})";
+        string Find(string take) => Rows(site, take);
         string result;
         switch (terminal)
         {
+            case "Count" or "LongCount" when site.Kind == SeekKind.In:
+                string counted = $"global::System.Linq.Enumerable.{terminal}({Find("plan.Take")})";
+                result = counted;
+                break;
             case "ToList":
                 result = $"new global::System.Collections.Generic.List<{doc}>({Find("plan.Take")})";
                 break;
@@ -147,6 +150,15 @@ internal static class InterceptorEmitter
         }
 
         w.AppendLine(I + Return(async, result));
+    }
+
+    /// <summary>The lazy documents of the plan: an index walk, or key lookups.</summary>
+    public static string Rows(CompiledCallSite site, string take)
+    {
+        string doc = site.DocumentType.TrimEnd('?');
+        return site.Kind == SeekKind.In
+            ? $"{Compiled}.FindKeys<{doc}, {site.KeyType}>(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take})"
+            : $"{Compiled}.Find(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take})";
     }
 
     private static string Return(bool async, string result) => async ? $"return new({result});" : $"return {result};";
@@ -207,6 +219,20 @@ internal static class InterceptorEmitter
                     ? $"skip = global::System.Math.Max(0, skip{i});"
                     : $"take = global::System.Math.Max(0, take{i});"));
             }
+        }
+
+        if (site.Kind == SeekKind.In)
+        {
+            w.AppendLine(I + $"if ({Compiled}.Keys<{site.KeyType}>(v0) is not {{ }} keys)");
+            w.AppendLine(I + "{");
+            w.AppendLine(I + "    return false;");
+            w.AppendLine(I + "}");
+            w.AppendLine();
+            w.AppendLine(I + "plan = new Plan(global::System.Array.Empty<byte>(), global::System.Array.Empty<byte>(), skip, take, keys, null);");
+            w.AppendLine(I + "return true;");
+            w.AppendLine("        }");
+            w.AppendLine();
+            return;
         }
 
         for (int b = 0; b < site.Bounds.Length; b++)

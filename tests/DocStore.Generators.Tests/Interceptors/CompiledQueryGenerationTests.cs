@@ -52,10 +52,13 @@ public class CompiledQueryGenerationTests
 
             public static IQueryable<Person> Escapes(AppDb db) => db.People.Query().Where(p => p.Age == 3);
 
-            // Left to the run time: a range in key order, a multikey Contains, a projection.
+            // An element of a sequence member: a seek of the multikey index.
+            public static List<Person> Tagged(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).ToList();
+
+            // Left to the run time: a range in key order, a list of values on a member that is not an integer key, a projection.
             public static List<Person> Unordered(AppDb db) => db.People.Query().Where(p => p.Age > 30).ToList();
 
-            public static List<Person> Tagged(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).ToList();
+            public static void Keyed(AppDb db, List<int> ages, List<Person> into) => into.AddRange(db.People.Query().Where(p => ages.Contains(p.Age)));
 
             public static List<string> Emails(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => p.Email).ToList();
         }
@@ -72,7 +75,7 @@ public class CompiledQueryGenerationTests
     public void Each_compiled_form_gets_one_interceptor_and_the_output_compiles()
     {
         var (sources, output) = TestCompilation.Generate(TestModels.Issue, Queries);
-        Assert.Equal(8, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Equal(9, CountOf(sources[Hint], "InterceptsLocation(1,"));
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
     }
 
