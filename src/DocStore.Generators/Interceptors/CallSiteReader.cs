@@ -120,10 +120,10 @@ internal static class CallSiteReader
         }
 
         if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
-            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), isStep || OrderMatters(terminal.TargetMethod.Name)) is not { } plan
-            || (plan.Kind == SeekKind.In && terminal.TargetMethod.Name == "Explain"))
+            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), isStep || OrderMatters(terminal.TargetMethod.Name), FieldReaders.Of(collection, Receiver(query)?.Type)) is not { } plan
+            || (plan.Kind is SeekKind.In or SeekKind.Scan && terminal.TargetMethod.Name == "Explain"))
         {
-            // Explain of key lookups is left to the run time, which words them as SQL's EXPLAIN does.
+            // Explain of key lookups and scans is left to the run time, which words them as SQL's EXPLAIN does.
             return null;
         }
 
@@ -169,6 +169,11 @@ internal static class CallSiteReader
             plan.Descending,
             isStep);
     }
+
+    /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>
+    private static IOperation? Receiver(IInvocationOperation query) =>
+        query.Instance is { } instance ? PathResolver.StripConversions(instance)
+            : query.Arguments.Length > 0 ? PathResolver.StripConversions(query.Arguments[0].Value) : null;
 
     private static bool IsReducedExtension(InvocationExpressionSyntax syntax, SemanticModel semanticModel, CancellationToken cancellationToken) =>
         semanticModel.GetSymbolInfo(syntax, cancellationToken).Symbol is IMethodSymbol { MethodKind: MethodKind.ReducedExtension };

@@ -16,6 +16,9 @@ internal enum SeekKind
 
     /// <summary>Primary-key lookups, each key once, in key order: <c>ids.Contains(p.Id)</c>.</summary>
     In,
+
+    /// <summary>A full scan in key order, the filter tested on the stored bytes through the field readers.</summary>
+    Scan,
 }
 
 /// <summary>
@@ -24,7 +27,8 @@ internal enum SeekKind
 /// </summary>
 /// <param name="Operator">==, &lt;, &lt;=, &gt;, &gt;= (member first).</param>
 /// <param name="Name">The parameter name in the plan text.</param>
-internal sealed record SeekBound(string Operator, string Name);
+/// <param name="Reader">For a scan, the generated field reader of the member (<c>global::App.PersonCollection.TryReadScore</c>).</param>
+internal sealed record SeekBound(string Operator, string Name, string Reader = "");
 
 /// <summary>
 /// A query call site the generator compiles a plan for: where to intercept, the signature of the

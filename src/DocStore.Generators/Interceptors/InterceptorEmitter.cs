@@ -83,7 +83,7 @@ internal static class InterceptorEmitter
         w.AppendLine($"                && {Compiled}.Source<{doc}, {site.KeyType}>(query, out var transaction) is {{ }} collection");
         w.AppendLine($"                && Plan{n}(query.Expression, out var plan))");
         w.AppendLine("            {");
-        EmitRun(w, site, doc);
+        EmitRun(w, site, doc, n);
         w.AppendLine("            }");
         w.AppendLine();
         w.AppendLine($"            return {site.Container}.{site.Terminal}({string.Join(", ", site.ArgumentNames)});");
@@ -92,7 +92,7 @@ internal static class InterceptorEmitter
         EmitPlan(w, site, n);
     }
 
-    private static void EmitRun(StringBuilder w, CompiledCallSite site, string doc)
+    private static void EmitRun(StringBuilder w, CompiledCallSite site, string doc, int n)
     {
         const string I = "                ";
         string terminal = site.Terminal.EndsWith("Async", StringComparison.Ordinal) ? site.Terminal.Substring(0, site.Terminal.Length - 5) : site.Terminal;
@@ -102,11 +102,11 @@ internal static class InterceptorEmitter
             w.AppendLine(I + "cancellationToken.ThrowIfCancellationRequested();");
         }
 
-        string Find(string take) => Rows(site, take);
+        string Find(string take) => Rows(site, n, take);
         string result;
         switch (terminal)
         {
-            case "Count" or "LongCount" when site.Kind == SeekKind.In:
+            case "Count" or "LongCount" when site.Kind is SeekKind.In or SeekKind.Scan:
                 string counted = $"global::System.Linq.Enumerable.{terminal}({Find("plan.Take")})";
                 result = counted;
                 break;
@@ -153,11 +153,13 @@ internal static class InterceptorEmitter
     }
 
     /// <summary>The lazy documents of the plan: an index walk, or key lookups.</summary>
-    public static string Rows(CompiledCallSite site, string take)
+    public static string Rows(CompiledCallSite site, int n, string take)
     {
         string doc = site.DocumentType.TrimEnd('?');
         return site.Kind == SeekKind.In
             ? $"{Compiled}.FindKeys<{doc}, {site.KeyType}>(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take})"
+            : site.Kind == SeekKind.Scan
+            ? $"{Compiled}.Scan<{doc}, {site.KeyType}>(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take})"
             : $"{Compiled}.Find(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take})";
     }
 
@@ -219,6 +221,12 @@ internal static class InterceptorEmitter
                     ? $"skip = global::System.Math.Max(0, skip{i});"
                     : $"take = global::System.Math.Max(0, take{i});"));
             }
+        }
+
+        if (site.Kind == SeekKind.Scan)
+        {
+            ScanEmitter.EmitValues(w, site, n);
+            return;
         }
 
         if (site.Kind == SeekKind.In)

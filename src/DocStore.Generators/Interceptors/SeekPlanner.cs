@@ -23,7 +23,11 @@ internal static class SeekPlanner
 {
     private const string Ns = "global::System.Linq.Expressions.";
 
-    public static SeekPlan? Plan(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters)
+    /// <summary>An index plan, else (given the field readers by member path) a scan with the filter on the stored bytes.</summary>
+    public static SeekPlan? Plan(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters, Func<string, string?>? readers = null) =>
+        Seek(model, steps, orderMatters) ?? (readers is null ? null : ScanPlanner.Plan(model, steps, readers));
+
+    private static SeekPlan? Seek(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters)
     {
         if (!Sequence(steps) || LambdaScope.Lambda(steps[0].Arguments[0]) is not { Symbol.Parameters.Length: 1 } lambda
             || LambdaScope.Body(lambda) is not { } body)
@@ -91,7 +95,7 @@ internal static class SeekPlanner
     }
 
     /// <summary>Where first, then OrderBy with at most one ThenBy, then Skip, then Take (each optional).</summary>
-    private static bool Sequence(IReadOnlyList<QueryStep> steps)
+    internal static bool Sequence(IReadOnlyList<QueryStep> steps)
     {
         if (steps.Count == 0 || steps[0].Name != "Where" || steps[0].Arguments.Length != 1)
         {
@@ -122,7 +126,7 @@ internal static class SeekPlanner
 
     private static bool IsInt(QueryStep step) => step.Arguments.Length == 1 && step.Arguments[0].Type?.SpecialType == SpecialType.System_Int32;
 
-    private static List<(string Path, bool Descending)>? Orderings(QueryModel model, IReadOnlyList<QueryStep> steps, IParameterSymbol _)
+    internal static List<(string Path, bool Descending)>? Orderings(QueryModel model, IReadOnlyList<QueryStep> steps, IParameterSymbol _)
     {
         var orderings = new List<(string, bool)>();
         var resolver = new PathResolver(model);
@@ -196,7 +200,7 @@ internal static class SeekPlanner
         }
     }
 
-    private static string? Comparison(IOperation operation, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds)
+    internal static string? Comparison(IOperation operation, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds)
     {
         if (operation is not IBinaryOperation binary || Operator(binary.OperatorKind) is not { } op)
         {

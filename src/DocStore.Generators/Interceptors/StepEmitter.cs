@@ -46,7 +46,7 @@ internal static class StepEmitter
         w.AppendLine();
         w.AppendLine($"            protected override global::System.Collections.Generic.IEnumerable<{doc}>? Run() =>");
         w.AppendLine($"                {Compiled}.Source<{doc}, {site.KeyType}>(source, out var transaction) is {{ }} collection && Plan{n}(source.Expression, last, out var plan)");
-        w.AppendLine($"                    ? {InterceptorEmitter.Rows(site, "plan.Take")}");
+        w.AppendLine($"                    ? {InterceptorEmitter.Rows(site, n, "plan.Take")}");
         w.AppendLine("                    : null;");
         w.AppendLine("        }");
         w.AppendLine();
