@@ -12,7 +12,8 @@ using Microsoft.CodeAnalysis.Operations;
 namespace DocStore.Generators.Interceptors;
 
 /// <summary>
-/// Finds the query call sites a plan can be compiled for: a terminal operator (ToList, First, Count, ...)
+/// Finds the query call sites a plan can be compiled for: a terminal operator (ToList, First, Count, ...),
+/// or the last operator of a chain that something else consumes (foreach, List.AddRange, LINQ to objects),
 /// whose source the generator sees whole, back to <c>collection.Query()</c>, in one expression, with a
 /// filter <see cref="SeekPlanner"/> answers with one index. Any other chain is left alone and runs
 /// through the run-time planner.
@@ -29,35 +30,54 @@ internal static class CallSiteReader
         "CountAsync", "LongCountAsync", "AnyAsync", "Explain",
     };
 
+    /// <summary>The operators a compiled chain is made of; the last one, when no operator or terminal follows, is intercepted.</summary>
+    private static readonly HashSet<string> s_steps = new(StringComparer.Ordinal)
+    {
+        "Where", "OrderBy", "OrderByDescending", "ThenBy", "ThenByDescending", "Skip", "Take",
+    };
+
     private static readonly SymbolDisplayFormat s_format = SymbolDisplayFormat.FullyQualifiedFormat
         .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-    /// <summary>Syntax only: a call, written as an extension call, of a terminal operator's name.</summary>
+    /// <summary>
+    /// Syntax only: a call, written as a member call, of a terminal operator's name, or of a chain operator's
+    /// name that no operator continues (a continued chain is read from its end).
+    /// </summary>
     public static bool IsCandidate(SyntaxNode node) =>
-        node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access }
-        && s_terminals.Contains(access.Name.Identifier.ValueText);
+        node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } call
+        && (s_terminals.Contains(access.Name.Identifier.ValueText)
+            || (s_steps.Contains(access.Name.Identifier.ValueText) && !IsContinued(call)));
+
+    private static bool IsContinued(InvocationExpressionSyntax call) =>
+        call.Parent is MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } next && next.Expression == call
+        && (s_steps.Contains(next.Name.Identifier.ValueText) || s_terminals.Contains(next.Name.Identifier.ValueText) || next.Name.Identifier.ValueText == "Select");
 
     public static CompiledCallSite? Read(GeneratorSyntaxContext context, CancellationToken cancellationToken) =>
         Read((InvocationExpressionSyntax)context.Node, context.SemanticModel, cancellationToken);
 
     public static CompiledCallSite? Read(InvocationExpressionSyntax syntax, SemanticModel semanticModel, CancellationToken cancellationToken)
     {
-        // Written as an extension call (q.ToList()), which an interceptor with a 'this' parameter replaces.
-        if (semanticModel.GetOperation(syntax, cancellationToken) is not IInvocationOperation { Instance: null } terminal
-            || !terminal.TargetMethod.IsExtensionMethod
-            || semanticModel.GetSymbolInfo(syntax, cancellationToken).Symbol is not IMethodSymbol { MethodKind: MethodKind.ReducedExtension })
+        if (semanticModel.GetOperation(syntax, cancellationToken) is not IInvocationOperation terminal)
         {
             return null;
         }
 
         string container = terminal.TargetMethod.ContainingType.ToDisplayString();
-        if (container is not (Enumerable or QueryChainSteps.Queryable or QueryChainSteps.DocStoreQueryable) || !IsSupportedTerminal(terminal, container))
+        bool isStep = s_steps.Contains(terminal.TargetMethod.Name) && !IsContinued(syntax)
+            && (terminal.Instance is not null
+                ? terminal.TargetMethod.ContainingType.OriginalDefinition.ToDisplayString() == CollectionQueryType
+                : container == QueryChainSteps.Queryable && IsReducedExtension(syntax, semanticModel, cancellationToken));
+
+        // A terminal written as an extension call (q.ToList()), which an interceptor with a 'this' parameter replaces.
+        if (!isStep
+            && (terminal.Instance is not null || !terminal.TargetMethod.IsExtensionMethod || !IsReducedExtension(syntax, semanticModel, cancellationToken)
+                || container is not (Enumerable or QueryChainSteps.Queryable or QueryChainSteps.DocStoreQueryable) || !IsSupportedTerminal(terminal, container)))
         {
             return null;
         }
 
         var steps = new List<IInvocationOperation>();
-        IOperation source = PathResolver.StripConversions(terminal.Arguments[0].Value);
+        IOperation source = isStep ? terminal : PathResolver.StripConversions(terminal.Arguments[0].Value);
         IInvocationOperation? query = null;
         while (source is IInvocationOperation call)
         {
@@ -94,14 +114,16 @@ internal static class CallSiteReader
         steps.Reverse();
         var queryModel = new QueryModel(collection);
         var checkedSteps = steps.Select(s => s.Instance is null ? QueryStep.Extension(s, true) : QueryStep.Member(s)).ToList();
-        if (container == QueryChainSteps.Queryable)
+        if (!isStep && container == QueryChainSteps.Queryable)
         {
             checkedSteps.Add(QueryStep.Extension(terminal, true));
         }
 
         if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
-            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), OrderMatters(terminal.TargetMethod.Name)) is not { } plan)
+            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), isStep || OrderMatters(terminal.TargetMethod.Name), FieldReaders.Of(collection, Receiver(query)?.Type)) is not { } plan
+            || (plan.Kind is SeekKind.In or SeekKind.Scan && terminal.TargetMethod.Name == "Explain"))
         {
+            // Explain of key lookups and scans is left to the run time, which words them as SQL's EXPLAIN does.
             return null;
         }
 
@@ -112,16 +134,27 @@ internal static class CallSiteReader
         }
 
         IMethodSymbol method = terminal.TargetMethod;
+
+        // A member of the query (query.Where(...)) is intercepted with the query as 'this'; its callback is
+        // Queryable's operator, which the member calls.
+        var parameters = method.Parameters.Select(Parameter).ToList();
+        var names = method.Parameters.Select(p => p.Name).ToList();
+        if (terminal.Instance is not null)
+        {
+            parameters.Insert(0, method.ContainingType.ToDisplayString(s_format) + " source");
+            names.Insert(0, "source");
+        }
+
         return new CompiledCallSite(
             location.Version,
             location.Data,
             location.GetDisplayLocation(),
 #pragma warning restore RSEXPERIMENTAL002
             method.Name,
-            method.ContainingType.ToDisplayString(s_format),
+            isStep ? "global::" + QueryChainSteps.Queryable : method.ContainingType.ToDisplayString(s_format),
             method.ReturnType.ToDisplayString(s_format),
-            new EquatableArray<string>(method.Parameters.Select(Parameter)),
-            new EquatableArray<string>(method.Parameters.Select(p => p.Name)),
+            new EquatableArray<string>(parameters),
+            new EquatableArray<string>(names),
             document.ToDisplayString(s_format),
             collection.Key.Type.TypeName,
             new EquatableArray<string>(steps.Select(s => s.TargetMethod.Name)),
@@ -133,8 +166,17 @@ internal static class CallSiteReader
             plan.Filter,
             plan.Bounds,
             plan.Ordered,
-            plan.Descending);
+            plan.Descending,
+            isStep);
     }
+
+    /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>
+    private static IOperation? Receiver(IInvocationOperation query) =>
+        query.Instance is { } instance ? PathResolver.StripConversions(instance)
+            : query.Arguments.Length > 0 ? PathResolver.StripConversions(query.Arguments[0].Value) : null;
+
+    private static bool IsReducedExtension(InvocationExpressionSyntax syntax, SemanticModel semanticModel, CancellationToken cancellationToken) =>
+        semanticModel.GetSymbolInfo(syntax, cancellationToken).Symbol is IMethodSymbol { MethodKind: MethodKind.ReducedExtension };
 
     /// <summary>No predicate overloads: those filters would be a second Where.</summary>
     private static bool IsSupportedTerminal(IInvocationOperation terminal, string container)

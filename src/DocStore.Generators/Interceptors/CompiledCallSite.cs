@@ -13,6 +13,12 @@ internal enum SeekKind
 
     /// <summary>A string prefix: <c>p.Email.StartsWith(prefix)</c>.</summary>
     Prefix,
+
+    /// <summary>Primary-key lookups, each key once, in key order: <c>ids.Contains(p.Id)</c>.</summary>
+    In,
+
+    /// <summary>A full scan in key order, the filter tested on the stored bytes through the field readers.</summary>
+    Scan,
 }
 
 /// <summary>
@@ -21,7 +27,8 @@ internal enum SeekKind
 /// </summary>
 /// <param name="Operator">==, &lt;, &lt;=, &gt;, &gt;= (member first).</param>
 /// <param name="Name">The parameter name in the plan text.</param>
-internal sealed record SeekBound(string Operator, string Name);
+/// <param name="Reader">For a scan, the generated field reader of the member (<c>global::App.PersonCollection.TryReadScore</c>).</param>
+internal sealed record SeekBound(string Operator, string Name, string Reader = "");
 
 /// <summary>
 /// A query call site the generator compiles a plan for: where to intercept, the signature of the
@@ -48,6 +55,8 @@ internal sealed record SeekBound(string Operator, string Name);
 /// <param name="Bounds">The comparisons, in the order of <c>v0</c>, <c>v1</c>.</param>
 /// <param name="Ordered">True when an OrderBy on the member gives the order (Explain says index order).</param>
 /// <param name="Descending">True to walk the index from the top.</param>
+/// <param name="IsStep">True when the intercepted call is the chain's last operator (its last step), whose
+/// result carries the plan to whatever enumerates it; false for a terminal.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -68,4 +77,5 @@ internal sealed record CompiledCallSite(
     string Filter,
     EquatableArray<SeekBound> Bounds,
     bool Ordered,
-    bool Descending);
+    bool Descending,
+    bool IsStep);

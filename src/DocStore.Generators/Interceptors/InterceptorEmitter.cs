@@ -66,6 +66,13 @@ internal static class InterceptorEmitter
 
     private static void EmitSite(StringBuilder w, CompiledCallSite site, int n)
     {
+        if (site.IsStep)
+        {
+            StepEmitter.Emit(w, site, n);
+            EmitPlan(w, site, n);
+            return;
+        }
+
         string doc = site.DocumentType.TrimEnd('?');
         string source = site.ArgumentNames[0];
         w.AppendLine($"        // {site.Display}: Query().{string.Join("().", site.Steps)}().{site.Terminal}()");
@@ -76,7 +83,7 @@ internal static class InterceptorEmitter
         w.AppendLine($"                && {Compiled}.Source<{doc}, {site.KeyType}>(query, out var transaction) is {{ }} collection");
         w.AppendLine($"                && Plan{n}(query.Expression, out var plan))");
         w.AppendLine("            {");
-        EmitRun(w, site, doc);
+        EmitRun(w, site, doc, n);
         w.AppendLine("            }");
         w.AppendLine();
         w.AppendLine($"            return {site.Container}.{site.Terminal}({string.Join(", ", site.ArgumentNames)});");
@@ -85,7 +92,7 @@ internal static class InterceptorEmitter
         EmitPlan(w, site, n);
     }
 
-    private static void EmitRun(StringBuilder w, CompiledCallSite site, string doc)
+    private static void EmitRun(StringBuilder w, CompiledCallSite site, string doc, int n)
     {
         const string I = "                ";
         string terminal = site.Terminal.EndsWith("Async", StringComparison.Ordinal) ? site.Terminal.Substring(0, site.Terminal.Length - 5) : site.Terminal;
@@ -95,11 +102,14 @@ internal static class InterceptorEmitter
             w.AppendLine(I + "cancellationToken.ThrowIfCancellationRequested();");
         }
 
-        string Find(string take) =>
-            $"{Compiled}.Find(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take})";
+        string Find(string take) => Rows(site, n, take);
         string result;
         switch (terminal)
         {
+            case "Count" or "LongCount" when site.Kind is SeekKind.In or SeekKind.Scan:
+                string counted = $"global::System.Linq.Enumerable.{terminal}({Find("plan.Take")})";
+                result = counted;
+                break;
             case "ToList":
                 result = $"new global::System.Collections.Generic.List<{doc}>({Find("plan.Take")})";
                 break;
@@ -142,27 +152,51 @@ internal static class InterceptorEmitter
         w.AppendLine(I + Return(async, result));
     }
 
+    /// <summary>The lazy documents of the plan: an index walk, or key lookups.</summary>
+    public static string Rows(CompiledCallSite site, int n, string take)
+    {
+        string doc = site.DocumentType.TrimEnd('?');
+        return site.Kind == SeekKind.In
+            ? $"{Compiled}.FindKeys<{doc}, {site.KeyType}>(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take})"
+            : site.Kind == SeekKind.Scan
+            ? $"{Compiled}.Scan<{doc}, {site.KeyType}>(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take})"
+            : $"{Compiled}.Find(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take})";
+    }
+
     private static string Return(bool async, string result) => async ? $"return new({result});" : $"return {result};";
 
     private static void EmitPlan(StringBuilder w, CompiledCallSite site, int n)
     {
         const string I = "            ";
-        w.AppendLine($"        private static bool Plan{n}({Ex}Expression expression, out Plan plan)");
+
+        // A step site's last operator is the intercepted call: its argument comes as a parameter, not from the tree.
+        int count = site.Steps.Length;
+        int inTree = site.IsStep ? count - 1 : count;
+        string last = site.IsStep ? $", {StepEmitter.ArgumentType(site)} last" : string.Empty;
+        w.AppendLine($"        private static bool Plan{n}({Ex}Expression expression{last}, out Plan plan)");
         w.AppendLine("        {");
         w.AppendLine(I + "plan = default;");
 
         // The steps, outermost first: each is a call whose first argument is the step before it.
-        int count = site.Steps.Length;
-        var conditions = new StringBuilder();
-        for (int i = count - 1; i >= 0; i--)
+        var conditions = new StringBuilder("if (");
+        for (int i = inTree - 1; i >= 0; i--)
         {
-            string from = i == count - 1 ? "expression" : $"s{i + 1}.Arguments[0]";
-            conditions.Append(conditions.Length == 0 ? "if (" : $"\n{I}    || ");
+            string from = i == inTree - 1 ? "expression" : $"s{i + 1}.Arguments[0]";
+            conditions.Append(i == inTree - 1 ? string.Empty : $"\n{I}    || ");
             conditions.Append($"{from} is not {Ex}MethodCallExpression {{ Method.Name: \"{site.Steps[i]}\" }} s{i}");
         }
 
-        conditions.Append($"\n{I}    || s0.Arguments[0] is not {Ex}ConstantExpression");
-        conditions.Append($"\n{I}    || s0.Arguments[1] is not {Ex}UnaryExpression {{ Operand: {Ex}LambdaExpression {{ Body: {site.Filter} }} }})");
+        if (inTree == 0)
+        {
+            conditions.Append($"expression is not {Ex}ConstantExpression");
+            conditions.Append($"\n{I}    || last is not {Ex}LambdaExpression {{ Body: {site.Filter} }})");
+        }
+        else
+        {
+            conditions.Append($"\n{I}    || s0.Arguments[0] is not {Ex}ConstantExpression");
+            conditions.Append($"\n{I}    || s0.Arguments[1] is not {Ex}UnaryExpression {{ Operand: {Ex}LambdaExpression {{ Body: {site.Filter} }} }})");
+        }
+
         w.AppendLine(I + conditions);
         w.AppendLine(I + "{");
         w.AppendLine(I + "    return false;");
@@ -172,7 +206,11 @@ internal static class InterceptorEmitter
         w.AppendLine(I + "int take = -1;");
         for (int i = 0; i < count; i++)
         {
-            if (site.Steps[i] is "Skip" or "Take")
+            if (site.Steps[i] is "Skip" or "Take" && i == inTree)
+            {
+                w.AppendLine(I + (site.Steps[i] == "Skip" ? "skip = global::System.Math.Max(0, last);" : "take = global::System.Math.Max(0, last);"));
+            }
+            else if (site.Steps[i] is "Skip" or "Take")
             {
                 w.AppendLine(I + $"if (s{i}.Arguments[1] is not {Ex}ConstantExpression {{ Value: int {site.Steps[i].ToLowerInvariant()}{i} }})");
                 w.AppendLine(I + "{");
@@ -183,6 +221,26 @@ internal static class InterceptorEmitter
                     ? $"skip = global::System.Math.Max(0, skip{i});"
                     : $"take = global::System.Math.Max(0, take{i});"));
             }
+        }
+
+        if (site.Kind == SeekKind.Scan)
+        {
+            ScanEmitter.EmitValues(w, site, n);
+            return;
+        }
+
+        if (site.Kind == SeekKind.In)
+        {
+            w.AppendLine(I + $"if ({Compiled}.Keys<{site.KeyType}>(v0) is not {{ }} keys)");
+            w.AppendLine(I + "{");
+            w.AppendLine(I + "    return false;");
+            w.AppendLine(I + "}");
+            w.AppendLine();
+            w.AppendLine(I + "plan = new Plan(global::System.Array.Empty<byte>(), global::System.Array.Empty<byte>(), skip, take, keys, null);");
+            w.AppendLine(I + "return true;");
+            w.AppendLine("        }");
+            w.AppendLine();
+            return;
         }
 
         for (int b = 0; b < site.Bounds.Length; b++)

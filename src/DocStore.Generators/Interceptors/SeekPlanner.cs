@@ -23,7 +23,11 @@ internal static class SeekPlanner
 {
     private const string Ns = "global::System.Linq.Expressions.";
 
-    public static SeekPlan? Plan(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters)
+    /// <summary>An index plan, else (given the field readers by member path) a scan with the filter on the stored bytes.</summary>
+    public static SeekPlan? Plan(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters, Func<string, string?>? readers = null) =>
+        Seek(model, steps, orderMatters) ?? (readers is null ? null : ScanPlanner.Plan(model, steps, readers));
+
+    private static SeekPlan? Seek(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters)
     {
         if (!Sequence(steps) || LambdaScope.Lambda(steps[0].Arguments[0]) is not { Symbol.Parameters.Length: 1 } lambda
             || LambdaScope.Body(lambda) is not { } body)
@@ -34,7 +38,7 @@ internal static class SeekPlanner
         var scope = new LambdaScope(lambda.Symbol.Parameters[0], model.Root, null);
         var resolver = new PathResolver(model);
         var bounds = new List<(SeekBound Bound, DocumentPath Path, bool IsString)>();
-        string? filter = Filter(body, scope, resolver, bounds);
+        string? filter = Filter(body, scope, resolver, bounds, model);
         if (filter is null || bounds.Select(b => b.Path.Text).Distinct().Count() != 1)
         {
             return null;
@@ -42,6 +46,14 @@ internal static class SeekPlanner
 
         DocumentPath path = bounds[0].Path;
         bool isString = bounds[0].IsString;
+        if (bounds[0].Bound.Operator == "In")
+        {
+            // Key lookups come in key order: no ordering, or the key ascending.
+            var byKey = Orderings(model, steps, scope.Parameter);
+            return byKey is null || byKey.Count > 1 || (byKey.Count == 1 && (byKey[0].Path != model.KeyPath || byKey[0].Descending))
+                ? null
+                : new SeekPlan(-1, true, path.Text, SeekKind.In, isString, filter, new EquatableArray<SeekBound>(bounds.Select(b => b.Bound)), false, false);
+        }
         SeekKind kind = bounds.Any(b => b.Bound.Operator == "StartsWith") ? SeekKind.Prefix
             : bounds.All(b => b.Bound.Operator == "==") && bounds.Count == 1 ? SeekKind.Equality : SeekKind.Range;
         if ((isString && kind == SeekKind.Range) || (!isString && kind == SeekKind.Prefix))
@@ -52,7 +64,8 @@ internal static class SeekPlanner
         int index = -1;
         for (int i = 0; i < model.Indexes.Count; i++)
         {
-            if (model.Indexes[i].Length == 1 && model.Indexes[i][0] == path.Text && !model.Collection.Indexes[i].IsMultikey)
+            // A multikey index answers an element's equality (p.Tags.Contains(x)); the walk returns each document once.
+            if (model.Indexes[i].Length == 1 && model.Indexes[i][0] == path.Text && model.Collection.Indexes[i].IsMultikey == path.IsInElement)
             {
                 index = i;
                 break;
@@ -64,7 +77,7 @@ internal static class SeekPlanner
             return null;
         }
 
-        bool unique = model.Collection.Indexes[index].Unique;
+        bool unique = model.Collection.Indexes[index].Unique && !path.IsInElement;
         var orderings = Orderings(model, steps, scope.Parameter);
         if (orderings is null)
         {
@@ -82,7 +95,7 @@ internal static class SeekPlanner
     }
 
     /// <summary>Where first, then OrderBy with at most one ThenBy, then Skip, then Take (each optional).</summary>
-    private static bool Sequence(IReadOnlyList<QueryStep> steps)
+    internal static bool Sequence(IReadOnlyList<QueryStep> steps)
     {
         if (steps.Count == 0 || steps[0].Name != "Where" || steps[0].Arguments.Length != 1)
         {
@@ -113,7 +126,7 @@ internal static class SeekPlanner
 
     private static bool IsInt(QueryStep step) => step.Arguments.Length == 1 && step.Arguments[0].Type?.SpecialType == SpecialType.System_Int32;
 
-    private static List<(string Path, bool Descending)>? Orderings(QueryModel model, IReadOnlyList<QueryStep> steps, IParameterSymbol _)
+    internal static List<(string Path, bool Descending)>? Orderings(QueryModel model, IReadOnlyList<QueryStep> steps, IParameterSymbol _)
     {
         var orderings = new List<(string, bool)>();
         var resolver = new PathResolver(model);
@@ -161,10 +174,12 @@ internal static class SeekPlanner
     }
 
     /// <summary>The pattern that binds the filter's value operands, or null when the filter is not one this planner compiles.</summary>
-    private static string? Filter(IOperation body, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds)
+    private static string? Filter(IOperation body, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds, QueryModel model)
     {
         switch (body)
         {
+            case IInvocationOperation { TargetMethod.Name: "Contains" } contains when bounds.Count == 0:
+                return ContainsFilter.Read(contains, scope, resolver, bounds, model);
             case IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd } both when bounds.Count == 0:
                 string? left = Comparison(both.LeftOperand, scope, resolver, bounds);
                 string? right = left is null ? null : Comparison(both.RightOperand, scope, resolver, bounds);
@@ -185,7 +200,7 @@ internal static class SeekPlanner
         }
     }
 
-    private static string? Comparison(IOperation operation, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds)
+    internal static string? Comparison(IOperation operation, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds)
     {
         if (operation is not IBinaryOperation binary || Operator(binary.OperatorKind) is not { } op)
         {
@@ -251,7 +266,7 @@ internal static class SeekPlanner
     };
 
     /// <summary>The value's name in the plan text: the variable, parameter or member it reads, else p and its position.</summary>
-    private static string NameOf(IOperation value, int slot) => PathResolver.StripConversions(value) switch
+    internal static string NameOf(IOperation value, int slot) => PathResolver.StripConversions(value) switch
     {
         ILocalReferenceOperation local => local.Local.Name,
         IParameterReferenceOperation parameter => parameter.Parameter.Name,

@@ -97,9 +97,12 @@ public sealed class QueryAnalyzer : DiagnosticAnalyzer
         }
 
         IOperation terminal = parent is IArgumentOperation { Parent: IInvocationOperation call } ? call : last;
-        return terminal.Syntax is InvocationExpressionSyntax syntax && CallSiteReader.IsCandidate(syntax)
-            && CallSiteReader.Read(syntax, context.SemanticModel, context.CancellationToken) is not null;
+        return Reads(terminal, context) || (terminal != last && Reads(last, context));
     }
+
+    private static bool Reads(IOperation call, SyntaxNodeAnalysisContext context) =>
+        call.Syntax is InvocationExpressionSyntax syntax && CallSiteReader.IsCandidate(syntax)
+        && CallSiteReader.Read(syntax, context.SemanticModel, context.CancellationToken) is not null;
 
     private static QueryModel? ModelOf(ITypeSymbol type, SyntaxNodeAnalysisContext context) =>
         type is INamedTypeSymbol named && SymbolFacts.FindAttribute(named, KnownNames.CollectionAttribute) is not null

@@ -29,6 +29,9 @@ public sealed partial class LinqItem
     /// <summary>Unindexed alone, second component of the composite index.</summary>
     public string? Name { get; set; }
 
+    /// <summary>Unindexed int at the top level (compiled scans read it from the stored bytes).</summary>
+    public int Rank { get; set; }
+
     /// <summary>Unindexed double.</summary>
     public double Weight { get; set; }
 

@@ -22,7 +22,7 @@ namespace DocStore.Interceptors
     file static class CompiledQueries
     {
         // Source1.cs(11,109): Query().Where().FirstOrDefault()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "ExJzTmzhYFYlc5vWftgblA4BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3g4BAABTb3VyY2UxLmNz")]
         public static global::MyApp.Person? Query0(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -67,7 +67,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(14,106): Query().Where().OrderBy().Skip().Take().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "ExJzTmzhYFYlc5vWftgblM8BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3s8BAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query1(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -137,7 +137,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(16,109): Query().Where().Count()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "ExJzTmzhYFYlc5vWftgblEYCAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3kYCAABTb3VyY2UxLmNz")]
         public static int Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -176,7 +176,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "ExJzTmzhYFYlc5vWftgblAADAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3gADAABTb3VyY2UxLmNz")]
         public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -217,7 +217,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(21,105): Query().Where().OrderBy().Explain()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "ExJzTmzhYFYlc5vWftgblHgDAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3ngDAABTb3VyY2UxLmNz")]
         public static string Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -262,6 +262,208 @@ namespace DocStore.Interceptors
             var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
             highKey.Append(high);
             plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(24,106): Query().Where(), enumerated by the caller
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3lUEAABTb3VyY2UxLmNz")]
+        public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
+        {
+            if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
+            {
+                return new Sequence5(source, predicate);
+            }
+
+            return global::System.Linq.Queryable.Where(source!, predicate!);
+        }
+
+        /// <summary>The query of Query5, enumerated through its compiled plan.</summary>
+        private sealed class Sequence5(global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
+        {
+            protected override global::System.Linq.IQueryable<global::MyApp.Person> Compose() => global::System.Linq.Queryable.Where(source, last);
+
+            protected override global::System.Collections.Generic.IEnumerable<global::MyApp.Person>? Run() =>
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan5(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 0, plan.Low, plan.High, false, plan.Skip, plan.Take)
+                    : null;
+        }
+
+        private static bool Plan5(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.ConstantExpression
+                || last is not global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text)
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(29,95): Query().Where().OrderBy().Take(), enumerated by the caller
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3icFAABTb3VyY2UxLmNz")]
+        public static global::System.Linq.IQueryable<global::MyApp.Person> Query6(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
+        {
+            if (source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
+            {
+                return new Sequence6(source, count);
+            }
+
+            return global::System.Linq.Queryable.Take(source!, count);
+        }
+
+        /// <summary>The query of Query6, enumerated through its compiled plan.</summary>
+        private sealed class Sequence6(global::System.Linq.IQueryable<global::MyApp.Person> source, int last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
+        {
+            protected override global::System.Linq.IQueryable<global::MyApp.Person> Compose() => global::System.Linq.Queryable.Take(source, last);
+
+            protected override global::System.Collections.Generic.IEnumerable<global::MyApp.Person>? Run() =>
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan6(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take)
+                    : null;
+        }
+
+        private static bool Plan6(global::System.Linq.Expressions.Expression expression, int last, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.GreaterThanOrEqual, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            take = global::System.Math.Max(0, last);
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            if (low > high || (0L >= k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(37,77): Query().Where(), enumerated by the caller
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3s0FAABTb3VyY2UxLmNz")]
+        public static global::System.Linq.IQueryable<global::MyApp.Person> Query7(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
+        {
+            if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
+            {
+                return new Sequence7(source, predicate);
+            }
+
+            return global::System.Linq.Queryable.Where(source!, predicate!);
+        }
+
+        /// <summary>The query of Query7, enumerated through its compiled plan.</summary>
+        private sealed class Sequence7(global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
+        {
+            protected override global::System.Linq.IQueryable<global::MyApp.Person> Compose() => global::System.Linq.Queryable.Where(source, last);
+
+            protected override global::System.Collections.Generic.IEnumerable<global::MyApp.Person>? Run() =>
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan7(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take)
+                    : null;
+        }
+
+        private static bool Plan7(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.ConstantExpression
+                || last is not global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            high = global::System.Math.Min(high, k0);
+            if (low > high || (0L == k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(40,103): Query().Where().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3pIGAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<global::MyApp.Person> Query8(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
+        {
+            if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan8(query.Expression, out var plan))
+            {
+                return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 1, plan.Low, plan.High, false, plan.Skip, plan.Take));
+            }
+
+            return global::System.Linq.Enumerable.ToList(source);
+        }
+
+        private static bool Plan8(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Contains", Arguments: [.., var v0] } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text)
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
             return true;
         }
 

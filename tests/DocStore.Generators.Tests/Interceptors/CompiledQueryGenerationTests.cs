@@ -36,12 +36,29 @@ public class CompiledQueryGenerationTests
 
             public static string Plan(AppDb db) => db.People.Query().Where(p => p.Age > 30).OrderBy(p => p.Age).Explain();
 
-            // Left to the run time: a range in key order, a multikey Contains, a query that escapes, a projection.
-            public static List<Person> Unordered(AppDb db) => db.People.Query().Where(p => p.Age > 30).ToList();
+            // Consumed by enumeration: the last operator is intercepted, and what it returns carries the plan.
+            public static void Fill(AppDb db, string city, List<Person> into) => into.AddRange(db.People.Query().Where(p => p.Address.City == city));
 
-            public static List<Person> Tagged(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).ToList();
+            public static int Youngest(AppDb db, int low)
+            {
+                int seen = 0;
+                foreach (var person in db.People.Query().Where(p => p.Age >= low).OrderBy(p => p.Age).Take(5))
+                {
+                    seen += person.Age;
+                }
+
+                return seen;
+            }
 
             public static IQueryable<Person> Escapes(AppDb db) => db.People.Query().Where(p => p.Age == 3);
+
+            // An element of a sequence member: a seek of the multikey index.
+            public static List<Person> Tagged(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).ToList();
+
+            // Left to the run time: a range in key order, a list of values on a member that is not an integer key, a projection.
+            public static List<Person> Unordered(AppDb db) => db.People.Query().Where(p => p.Age > 30).ToList();
+
+            public static void Keyed(AppDb db, List<int> ages, List<Person> into) => into.AddRange(db.People.Query().Where(p => ages.Contains(p.Age)));
 
             public static List<string> Emails(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => p.Email).ToList();
         }
@@ -58,7 +75,7 @@ public class CompiledQueryGenerationTests
     public void Each_compiled_form_gets_one_interceptor_and_the_output_compiles()
     {
         var (sources, output) = TestCompilation.Generate(TestModels.Issue, Queries);
-        Assert.Equal(5, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Equal(9, CountOf(sources[Hint], "InterceptsLocation(1,"));
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
     }
 

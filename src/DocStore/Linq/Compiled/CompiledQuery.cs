@@ -14,13 +14,15 @@ namespace DocStore.Linq.Compiled;
 /// (docs/guide/indexes-and-queries.md, "Compiled plans").
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class CompiledQuery
+public static partial class CompiledQuery
 {
     [ThreadStatic]
     private static long t_runs;
 
     /// <summary>How many queries ran a compiled plan on this thread (tests read it to prove an interceptor ran).</summary>
     internal static long RunsOnThisThread => t_runs;
+
+    private static void CountRun() => t_runs++;
 
     /// <summary>The typed collection a query made by <c>Query()</c> reads, and the transaction it reads in.</summary>
     /// <typeparam name="T">The document type.</typeparam>
@@ -44,7 +46,7 @@ public static class CompiledQuery
     }
 
     // Compiled plans walk the embedded engine's trees; Source hands other backends to the runtime path.
-    private static CollectionReader<T, TKey> Reads<T, TKey>(DocumentCollection<T, TKey> collection)
+    internal static CollectionReader<T, TKey> Reads<T, TKey>(DocumentCollection<T, TKey> collection)
         where TKey : notnull =>
         collection.EmbeddedReader ?? throw new NotSupportedException($"Compiled LINQ plans read the embedded engine; collection '{collection.Name}' is on another backend.");
 

@@ -28,8 +28,12 @@ public sealed class CompiledQueryFixture : IDisposable
 
     public IReadOnlyList<LinqItem> All { get; }
 
-    /// <summary>Hides a query from the generator: a query passed to a method is not seen whole, so it runs through the run-time planner.</summary>
-    public static IQueryable<T> Runtime<T>(IQueryable<T> query) => query;
+    /// <summary>
+    /// The same query rebuilt from its expression tree by its provider: a query the generator never saw, so it
+    /// runs through the run-time planner (a chain's last operator may be intercepted, and what it returns
+    /// carries a compiled plan to whatever enumerates it).
+    /// </summary>
+    public static IQueryable<T> Runtime<T>(IQueryable<T> query) => query.Provider.CreateQuery<T>(query.Expression);
 
     /// <summary>Runs <paramref name="compiled"/> and reports whether it ran a compiled plan.</summary>
     public static (T Result, bool Compiled) Run<T>(Func<T> compiled)
