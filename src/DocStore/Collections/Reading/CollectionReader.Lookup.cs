@@ -32,6 +32,22 @@ internal sealed partial class CollectionReader<T, TKey>
         return read(this, snapshot.Pages, _fields.Committed, argument);
     }
 
+    /// <summary>The documents with <paramref name="keys"/>, in their order, missing keys left out, all read in one view: <paramref name="transaction"/>'s, or one snapshot of the last commit (so a list of keys never mixes two commits).</summary>
+    internal List<T> GetAll(DocStoreTransaction? transaction, TKey[] keys) =>
+        Lookup(transaction, keys, static (c, pages, fields, keys) =>
+        {
+            var found = new List<T>(keys.Length);
+            foreach (var key in keys)
+            {
+                if (c.TryGetDocument(pages, c._core.EncodeKeyScratch(key), out var bytes))
+                {
+                    found.Add(c.Decode(bytes.Span, fields));
+                }
+            }
+
+            return found;
+        });
+
     /// <summary>The stored bytes of the document with encoded key <paramref name="primaryKey"/>, read through <paramref name="pages"/>.</summary>
     private bool TryGetDocument(PageSource pages, ReadOnlySpan<byte> primaryKey, out ReadOnlyMemory<byte> bytes)
     {

@@ -72,17 +72,12 @@ public static partial class CompiledQuery
     private static IEnumerable<T> Lookups<T, TKey>(Collections.CollectionReader<T, TKey> reader, DocStoreTransaction? transaction, TKey[] keys, int skip, int take)
         where TKey : notnull
     {
-        foreach (var key in keys)
+        // One view for every key: the lookups are read together when enumeration starts.
+        foreach (var document in reader.GetAll(transaction, keys))
         {
             if (take == 0)
             {
                 yield break;
-            }
-
-            var document = transaction is null ? reader.Get(key) : reader.Get(transaction, key);
-            if (document is null)
-            {
-                continue;
             }
 
             if (skip > 0)
