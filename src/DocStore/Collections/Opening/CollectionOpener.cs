@@ -1,5 +1,4 @@
 using DocStore.Bson;
-using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Catalog;
 using DocStore.Metadata;
