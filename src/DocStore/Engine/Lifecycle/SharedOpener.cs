@@ -132,8 +132,9 @@ internal static class SharedOpener
         }
     }
 
-    // Recovery reads the WAL to its end while a live writer appends: a frame read half-written followed by
-    // one written after it looks like damage an fsync vouched for. Real damage fails every time.
+    // Recovery reads the WAL to its end while a writer may append (writers take the lock per turn, so one
+    // may start right after the probe): a frame read half-written followed by one written after it looks
+    // like damage an fsync vouched for. Real damage fails every time.
     private static StorageEngine OpenBesideWriter(string path, StorageOptions options, bool writerLive)
     {
         for (var attempt = 1; ; attempt++)
@@ -142,7 +143,7 @@ internal static class SharedOpener
             {
                 return EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive);
             }
-            catch (DatabaseCorruptException) when (writerLive && attempt < OpenAttempts)
+            catch (DatabaseCorruptException) when (attempt < OpenAttempts)
             {
             }
         }
