@@ -1,6 +1,6 @@
+using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Catalog;
-using DocStore.Bson.Keys;
 using DocStore.Metadata;
 using DocStore.Transactions;
 

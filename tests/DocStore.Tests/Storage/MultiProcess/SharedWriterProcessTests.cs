@@ -1,8 +1,8 @@
 using DocStore.BTree;
 using DocStore.Engine;
 using DocStore.Storage;
-using DocStore.Transactions;
 using DocStore.Tests.Support;
+using DocStore.Transactions;
 
 namespace DocStore.Tests.Storage.MultiProcess;
 
