@@ -17,6 +17,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
     private const string IdleTimeoutKey = "Idle Timeout";
     private const string CacheSizeKey = "Cache Size";
     private const string SharingKey = "Sharing";
+    private const string BusyTimeoutKey = "Busy Timeout";
 
     private static readonly Dictionary<string, string> Synonyms = new(StringComparer.OrdinalIgnoreCase)
     {
@@ -31,6 +32,8 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         [CacheSizeKey] = CacheSizeKey,
         ["CacheSize"] = CacheSizeKey,
         [SharingKey] = SharingKey,
+        [BusyTimeoutKey] = BusyTimeoutKey,
+        ["BusyTimeout"] = BusyTimeoutKey,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -99,6 +102,17 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         set => this[SharingKey] = value.ToString();
     }
 
+    /// <summary>
+    /// With <c>Sharing=Shared</c>: how long, in whole seconds, a write waits for another process's write
+    /// transaction to end before <see cref="DatabaseBusyException"/> (<see cref="DocStoreOptions.BusyTimeout"/>);
+    /// 0 fails at once. Absent: the engine's default (5).
+    /// </summary>
+    public int BusyTimeout
+    {
+        get => Get(BusyTimeoutKey) is { } text ? ParseInt(BusyTimeoutKey, text) : (int)new DocStoreOptions().BusyTimeout.TotalSeconds;
+        set => this[BusyTimeoutKey] = value;
+    }
+
     /// <summary>Gets or sets a value by key (synonyms such as <c>DataSource</c> and <c>Filename</c> map to their canonical key).</summary>
     /// <param name="keyword">The key.</param>
     /// <returns>The value.</returns>
@@ -130,9 +144,11 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         unset |= Given(DurabilityKey) ? EngineOption.None : EngineOption.Durability;
         unset |= CacheSize > 0 ? EngineOption.None : EngineOption.CacheSizePages;
         unset |= Given(SharingKey) ? EngineOption.None : EngineOption.Sharing;
+        unset |= Given(BusyTimeoutKey) ? EngineOption.None : EngineOption.BusyTimeout;
         return new DocStoreOptions
         {
             Sharing = Sharing,
+            BusyTimeout = TimeSpan.FromSeconds(BusyTimeout),
             ReadOnly = Mode == DocStoreOpenMode.ReadOnly,
             Durability = Durability,
             CacheSizePages = CacheSize > 0 ? CacheSize : defaults.CacheSizePages,
@@ -151,7 +167,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
 
     private static string Canonical(string keyword) =>
         Synonyms.TryGetValue(keyword, out var canonical) ? canonical
-            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing.", nameof(keyword));
+            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing, Busy Timeout.", nameof(keyword));
 
     private bool Given(string key) => !string.IsNullOrWhiteSpace(Get(key));
 

@@ -24,6 +24,10 @@ using DocStore.Storage;
 //   sharedhold <path>    hold one shared read snapshot, re-reading it at each stdin line.
 //   sharedfields <path>  read documents with new field names through the public API, shared (one per stdin line).
 //   sharedprobe <path> write|read  try a shared open; print "locked" or "opened".
+//   sharedcount <path> <n>  increment a shared counter n times, one turn at the writer lock each (Collections/SharedWritersWorkload.cs).
+//   sharedholdwrite <path>  hold a write transaction open until a line on stdin, then commit it.
+//   sharedtry <path> <ms>  with that busy timeout, try one increment per stdin line; print "committed" or "busy ...".
+//   sharedpeople <path> <n>  insert n documents with generated keys and new field names, shared (Collections/SharedPeopleWorkload.cs).
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -43,6 +47,10 @@ return args switch
     ["sharedfields", var path] => DocStore.CrashHost.Collections.SharedWorkload.ReadFields(path),
     ["sharedhold", var path] => DocStore.CrashHost.Collections.SharedWorkload.Hold(path),
     ["sharedprobe", var path, var access] => DocStore.CrashHost.Collections.SharedWorkload.Probe(path, readOnly: access == "read"),
+    ["sharedcount", var path, var times] => DocStore.CrashHost.Collections.SharedWritersWorkload.Count(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(times)),
+    ["sharedholdwrite", var path] => DocStore.CrashHost.Collections.SharedWritersWorkload.HoldWrite(path),
+    ["sharedtry", var path, var busy] => DocStore.CrashHost.Collections.SharedWritersWorkload.Try(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(busy)),
+    ["sharedpeople", var path, var count] => DocStore.CrashHost.Collections.SharedPeopleWorkload.Insert(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count)),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -50,7 +58,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | probe <path> | hold <path>");
     return 2;
 }
 

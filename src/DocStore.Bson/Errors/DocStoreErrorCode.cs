@@ -76,4 +76,7 @@ public enum DocStoreErrorCode
 
     /// <summary>A LINQ query over a collection uses an operator, method or expression that does not translate into a query plan.</summary>
     QueryNotTranslatable,
+
+    /// <summary>Another process held the database's cross-process write lock past the busy timeout (a shared open).</summary>
+    DatabaseBusy,
 }

@@ -16,7 +16,7 @@ internal sealed class ShellCommand : ICliCommand
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
-            using var database = DatabaseOpener.OpenOrCreate(parse.GetValue(db)!);
+            using var database = DatabaseOpener.OpenOrCreateShared(parse.GetValue(db)!);
             var console = ToolConsole.Of(parse);
             var shell = new SqlShell(database, console.Output, console.Error, console.TerminalWidth);
             if (!console.IsInputTerminal)

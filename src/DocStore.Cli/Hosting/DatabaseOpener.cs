@@ -16,9 +16,10 @@ internal static class DatabaseOpener
     }
 
     /// <summary>
-    /// Opens an existing database to run statements that may write, shared: as the writing process when no
-    /// other process writes it, else as a reader beside the application that does, where a statement that
-    /// writes fails with <see cref="DatabaseReadOnlyException"/> and a query reads its latest commit.
+    /// Opens an existing database to run statements that may write, shared: its writes take turns with those
+    /// of an application that opened the file shared too. Where the file cannot be opened to write (an
+    /// exclusive holder, a read-only directory), it opens as a reader, where a statement that writes fails
+    /// with <see cref="DatabaseReadOnlyException"/> and a query reads the latest commit.
     /// </summary>
     public static DocStoreDatabase OpenForStatements(string path)
     {
@@ -44,6 +45,12 @@ internal static class DatabaseOpener
 
     /// <summary>Opens the database, creating the file when it does not exist.</summary>
     public static DocStoreDatabase OpenOrCreate(string path) => Open(path, null);
+
+    /// <summary>
+    /// Opens the database shared, creating the file when it does not exist: its write transactions take turns
+    /// with those of an application that opened the file shared too, each waiting up to the busy timeout.
+    /// </summary>
+    public static DocStoreDatabase OpenOrCreateShared(string path) => Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared });
 
     // A path the library refuses (a connection string) is the user's mistake, reported as a failure.
     private static DocStoreDatabase Open(string path, DocStoreOptions? options)

@@ -83,6 +83,35 @@ internal sealed class CollectionFields : ITransactionParticipant
     public WriteFieldDictionary Writer => _writer;
 
     /// <summary>
+    /// In a shared open, at a write's start after other processes committed: takes in the names they added
+    /// to the catalog (<paramref name="catalog"/>, read in the write transaction), so that the ids this
+    /// process hands out next follow theirs instead of repeating them.
+    /// </summary>
+    public void ReloadForWrite(IReadOnlyList<FieldDictionaryEntry> catalog)
+    {
+        lock (_durableLock)
+        {
+            if (_writer.Fork is not null)
+            {
+                // This transaction already added names: it took the catalog in at its first operation.
+                return;
+            }
+
+            var loaded = new FieldDictionary(catalog);
+            var max = MaxId(loaded);
+            if (max <= MaxId(_writer.Base))
+            {
+                return;
+            }
+
+            Volatile.Write(ref _committed, loaded);
+            _writer = new WriteFieldDictionary(loaded);
+            _durableMaxId = Math.Max(_durableMaxId, max);
+            _publishedMaxId = Math.Max(_publishedMaxId, max);
+        }
+    }
+
+    /// <summary>
     /// Whether the next <see cref="PrepareCommit"/> writes names into the catalog (names new in this
     /// transaction, or published ones not yet durable): then the transaction's changes are more than the
     /// operation that enlisted this dictionary can announce ahead.

@@ -42,6 +42,18 @@ public sealed class DocStoreOptions
         init => (_storage, _given) = (_storage with { WriteLockTimeout = value }, _given | EngineOption.WriteLockTimeout);
     }
 
+    /// <summary>
+    /// With <see cref="DocStoreSharing.Shared"/>: how long a write transaction waits for another process's
+    /// write transaction to end before <see cref="DatabaseBusyException"/> (docs/storage.md, "Many
+    /// processes"). <see cref="TimeSpan.Zero"/> fails at once; <see cref="Timeout.InfiniteTimeSpan"/> waits
+    /// for good. Default 5 seconds.
+    /// </summary>
+    public TimeSpan BusyTimeout
+    {
+        get => _storage.BusyTimeout;
+        init => (_storage, _given) = (_storage with { BusyTimeout = value }, _given | EngineOption.BusyTimeout);
+    }
+
     /// <summary>Page size in bytes for a new file: a power of two from 512 to 32768. Default 8192. An existing file keeps its own.</summary>
     public int PageSize
     {
@@ -108,9 +120,9 @@ public sealed class DocStoreOptions
     /// <summary>
     /// Whether other processes may open the database while this context has it open:
     /// <see cref="DocStoreSharing.Exclusive"/> (the default) refuses them; with <see cref="DocStoreSharing.Shared"/>
-    /// any number of read-only opens in other processes read beside one process that writes, each read on
-    /// the writer's latest commit (docs/storage.md, "Many processes"). A second process opening the file to
-    /// write is refused with <see cref="DatabaseLockedException"/> either way.
+    /// any number of processes open it, each read seeing the latest commit of any of them, and those that
+    /// write take turns: each write transaction holds a cross-process write lock from its start to its
+    /// commit, waiting up to <see cref="BusyTimeout"/> for it (docs/storage.md, "Many processes").
     /// </summary>
     public DocStoreSharing Sharing
     {

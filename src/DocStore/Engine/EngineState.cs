@@ -54,6 +54,35 @@ internal sealed class EngineState(Pager pager, StorageOptions options, string na
         }
     }
 
+    /// <summary>
+    /// In a shared open that writes: takes this process's turn at the cross-process writer lock (the caller
+    /// holds <see cref="WriteLock"/>), waiting up to the busy timeout (or trying once, without
+    /// <paramref name="wait"/>: background work must not hold the engine's write lock while it waits). True
+    /// at once elsewhere.
+    /// </summary>
+    /// <returns>False when another process kept the lock past the timeout.</returns>
+    public bool TryTakeTurn(bool wait = true) => Pager.Turns is not { } turns || turns.TryTake(wait ? Options.BusyTimeout : TimeSpan.Zero);
+
+    /// <summary>
+    /// Ends this process's turn when <paramref name="turnTaken"/> (its commits made durable and published
+    /// first), then releases <see cref="WriteLock"/>.
+    /// </summary>
+    /// <exception cref="StorageFailedException">Making the turn's commits durable failed; both locks are released all the same.</exception>
+    public void EndTurnAndRelease(bool turnTaken)
+    {
+        try
+        {
+            if (turnTaken && Pager.Turns is { Held: true } turns)
+            {
+                turns.End();
+            }
+        }
+        finally
+        {
+            WriteLock.Release();
+        }
+    }
+
     /// <summary>The write lock's wait as a deadline for work that takes it repeatedly.</summary>
     public DateTime Deadline() =>
         Options.WriteLockTimeout == Timeout.InfiniteTimeSpan ? DateTime.MaxValue : DateTime.UtcNow + Options.WriteLockTimeout;

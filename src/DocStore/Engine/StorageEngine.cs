@@ -125,6 +125,7 @@ internal sealed class StorageEngine : IDisposable
     /// <exception cref="WriteLockTimeoutException">Another write transaction stayed open past the timeout.</exception>
     /// <exception cref="StorageFailedException">An earlier write or fsync failed.</exception>
     /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
+    /// <exception cref="DatabaseBusyException">A shared open: another process's write transaction stayed open past <see cref="StorageOptions.BusyTimeout"/>.</exception>
     public WriteTransaction BeginWrite()
     {
         _state.ThrowIfDisposed();
@@ -147,6 +148,22 @@ internal sealed class StorageEngine : IDisposable
             throw new WriteLockTimeoutException(Name, _state.Options.WriteLockTimeout);
         }
 
+        if (_state.Pager.Turns is { } turns)
+        {
+            try
+            {
+                _state.ThrowIfDisposed();
+                await turns.TakeAsync(_state.Options.BusyTimeout, cancellationToken).ConfigureAwait(false);
+            }
+            catch
+            {
+                _state.WriteLock.Release();
+                throw;
+            }
+
+            return StartWrite(turnTaken: true);
+        }
+
         return StartWrite();
     }
 
@@ -160,12 +177,19 @@ internal sealed class StorageEngine : IDisposable
         return StartWrite(finishOpen: false);
     }
 
-    private WriteTransaction StartWrite(bool finishOpen = true)
+    private WriteTransaction StartWrite(bool finishOpen = true, bool turnTaken = false)
     {
         try
         {
             // Dispose may have begun while this caller waited for the lock.
             _state.ThrowIfDisposed();
+            if (finishOpen && !turnTaken && _state.Pager.Turns is { } turns)
+            {
+                // A shared open: the other processes' commits are taken in before this transaction's snapshot.
+                turns.Take(_state.Options.BusyTimeout);
+                turnTaken = true;
+            }
+
             _state.Pager.ThrowIfFailed();
             if (finishOpen)
             {
@@ -180,7 +204,7 @@ internal sealed class StorageEngine : IDisposable
         }
         catch
         {
-            _state.WriteLock.Release();
+            _state.EndTurnAndRelease(turnTaken);
             throw;
         }
     }
@@ -188,7 +212,7 @@ internal sealed class StorageEngine : IDisposable
     private void ReleaseWriter()
     {
         Volatile.Write(ref _state.Writer, null);
-        _state.WriteLock.Release();
+        _state.EndTurnAndRelease(_state.Pager.Turns is { Held: true });
     }
 
     /// <summary>

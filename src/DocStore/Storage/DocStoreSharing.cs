@@ -10,11 +10,12 @@ public enum DocStoreSharing
     Exclusive = 0,
 
     /// <summary>
-    /// Read-only opens in other processes read beside the one process that writes, each transaction on the
-    /// latest commit of the writer, coordinated through a shared file beside the database (<c>name.db-shm</c>).
-    /// A second process that opens the file to write gets <see cref="DatabaseLockedException"/> while the
-    /// first one has it open; a process that opens it exclusively is refused while any shared open holds it.
-    /// Unix (Linux, macOS) and Windows, on a local file system only.
+    /// Any number of processes open the file, each read transaction on the latest commit of any of them,
+    /// coordinated through a shared file beside the database (<c>name.db-shm</c>). Processes that write take
+    /// turns: each write transaction holds a cross-process write lock from its start to its commit, and one
+    /// that waits longer than <see cref="DocStoreOptions.BusyTimeout"/> for it gets
+    /// <see cref="DatabaseBusyException"/>. A process that opens the file exclusively is refused while any
+    /// shared open holds it. Linux, FreeBSD and Windows, on a local file system only.
     /// </summary>
     Shared = 1,
 }

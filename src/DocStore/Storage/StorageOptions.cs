@@ -18,6 +18,14 @@ internal sealed record StorageOptions
     public TimeSpan WriteLockTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
     /// <summary>
+    /// In a <see cref="DocStoreSharing.Shared"/> open that writes: how long a write transaction (or a
+    /// checkpoint) waits for another process's write transaction to end before
+    /// <see cref="DatabaseBusyException"/> (docs/storage.md, "Many processes"). <see cref="TimeSpan.Zero"/>
+    /// fails at once. Default 5 seconds.
+    /// </summary>
+    public TimeSpan BusyTimeout { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
     /// How full the WAL may get, in page-sized frames, before a commit triggers a checkpoint (if the write
     /// lock is free then): a file's log is measured in bytes, so a small delta frame counts for its size,
     /// not as a whole page. Default 256 (2 MiB of log at 8 KiB pages); 0 disables automatic checkpoints.
@@ -101,14 +109,18 @@ internal sealed record StorageOptions
     internal TimeProvider TimeProvider { get; init; } = TimeProvider.System;
 
     /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
-    internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog && !ReadOnly;
+    /// <remarks>
+    /// Never in a shared open: another process's writer could not replay this process's records on its view
+    /// (docs/storage.md, "Many processes"), so each commit there is made durable by the WAL's own fsync.
+    /// </remarks>
+    internal bool CommitsThroughRedo => Durability == Durability.Full && RedoLog && !ReadOnly && Sharing != DocStoreSharing.Shared;
 
     /// <summary>
     /// Whether a file database opens its WAL for unbuffered writes: only where each commit fsyncs it
     /// (<see cref="Durability.Full"/> without the redo log) and <see cref="UnbufferedWalWrites"/> is on.
     /// With the redo log the WAL is never fsynced per commit, so its writes gain nothing from it.
     /// </summary>
-    internal bool WalWritesUnbuffered => Durability == Durability.Full && !RedoLog && UnbufferedWalWrites;
+    internal bool WalWritesUnbuffered => Durability == Durability.Full && (!RedoLog || Sharing == DocStoreSharing.Shared) && UnbufferedWalWrites;
 
     /// <summary>Whether a file database opens its redo log for unbuffered writes: when commits go through it and <see cref="UnbufferedWalWrites"/> is on.</summary>
     internal bool RedoWritesUnbuffered => CommitsThroughRedo && UnbufferedWalWrites;
@@ -129,6 +141,11 @@ internal sealed record StorageOptions
         if (WriteLockTimeout < TimeSpan.Zero && WriteLockTimeout != Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(WriteLockTimeout), WriteLockTimeout, "The timeout must be non-negative or infinite.");
+        }
+
+        if (BusyTimeout < TimeSpan.Zero && BusyTimeout != Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BusyTimeout), BusyTimeout, "The busy timeout must be non-negative or infinite.");
         }
     }
 }

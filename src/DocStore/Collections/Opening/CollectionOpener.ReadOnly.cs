@@ -12,7 +12,7 @@ internal sealed partial class CollectionOpener<T, TKey>
     /// declared index, that the file lacks would have to be created, which a read-only open cannot do.
     /// </summary>
     /// <exception cref="DatabaseReadOnlyException">The collection, or a declared index, is not in the file.</exception>
-    // In a process that follows another's writes, names that process adds are loaded when they arrive.
+    // In a process that follows other processes' writes (a shared open), names they add are loaded when they arrive.
     private CollectionFields FieldsFollowingWriter(FieldDictionary fields)
     {
         var engine = _context.Engine;

@@ -1,5 +1,4 @@
 using DocStore.Bson;
-using DocStore.Bson.Keys;
 using DocStore.BTree;
 using DocStore.Catalog;
 using DocStore.Metadata;
@@ -67,7 +66,7 @@ internal sealed partial class CollectionOpener<T, TKey>(DocStoreContext context,
         }
 
         own?.Commit();
-        var state = new CollectionState(Name, record.PrimaryTree, trees, new CollectionFields(Name, fields), roots, Model.Indexes, Model.KeyField, Model.KeyGeneration, lastSequence);
+        var state = new CollectionState(Name, record.PrimaryTree, trees, FieldsFollowingWriter(fields), roots, Model.Indexes, Model.KeyField, Model.KeyGeneration, lastSequence);
         state.RecordTypes(record.Types);
         return state;
     }
@@ -167,20 +166,6 @@ internal sealed partial class CollectionOpener<T, TKey>(DocStoreContext context,
             return 0;
         }
 
-        var cursor = primary.CreateCursor();
-        if (!cursor.SeekLast())
-        {
-            return 0;
-        }
-
-        try
-        {
-            var reader = new KeyReader(cursor.Key);
-            return reader.PeekType() == KeyType.Integer ? Math.Max(0, reader.ReadInt64()) : 0;
-        }
-        catch (OverflowException)
-        {
-            return long.MaxValue;
-        }
+        return CollectionState.StoredLastSequence(primary);
     }
 }

@@ -123,6 +123,11 @@ internal sealed partial class CollectionWriter<T, TKey>
         // A safe point: no page of the transaction is referenced between operations. Before the version is
         // taken, since letting go of spilled images (which bumps it) is not a change this operation made.
         write.SpillIfLarge();
+        if (_context.Engine.FollowsAnotherProcess)
+        {
+            _state.CatchUpForWrite(write, _core.PrimaryTree(write), _context.Engine.FollowedCommits);
+        }
+
         var version = write.Version;
         try
         {

@@ -16,4 +16,5 @@ internal enum EngineOption
     ReadOnly = 1 << 8,
     Compression = 1 << 9,
     Sharing = 1 << 10,
+    BusyTimeout = 1 << 11,
 }

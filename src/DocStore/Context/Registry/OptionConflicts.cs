@@ -22,6 +22,7 @@ internal static class OptionConflicts
         (EngineOption.RedoLog, o => o.RedoLog),
         (EngineOption.Compression, o => o.Compression),
         (EngineOption.Sharing, o => o.Sharing),
+        (EngineOption.BusyTimeout, o => o.BusyTimeout),
     ];
 
     /// <summary>The settings checked when a file is opened again in the process.</summary>

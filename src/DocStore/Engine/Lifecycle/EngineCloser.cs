@@ -21,13 +21,25 @@ internal sealed class EngineCloser(EngineState state, CheckpointScheduler checkp
         checkpoints.WaitForBackgroundCheckpoint();
         var writeLock = state.WriteLock;
         var locked = writeLock.TryTake() || TakeLockFromOpenWriter();
+
+        // A shared open checkpoints at close only in a turn of its own: another process may be writing.
+        var turn = false;
+        try
+        {
+            turn = locked && state.Pager.Turns is not null && state.TryTakeTurn();
+        }
+        catch (DatabaseCorruptException)
+        {
+            // The published commits cannot be read: the next open reports it.
+        }
+
         try
         {
             // A session that never wrote leaves the files as it found them (opening wrote nothing either),
             // except for a backup lock file it created itself: a compaction's swap or a backup's lock takes it
             // without writing through the pager that closes here.
             var wrote = !state.Pager.OpenWorkPending;
-            if (locked && (wrote || !state.BackupLockFoundAtOpen))
+            if (locked && (state.Pager.Turns is null || turn) && (wrote || !state.BackupLockFoundAtOpen))
             {
                 try
                 {
@@ -50,12 +62,29 @@ internal sealed class EngineCloser(EngineState state, CheckpointScheduler checkp
         }
         finally
         {
+            if (turn)
+            {
+                EndTurn();
+            }
+
             state.Pager.Dispose();
             if (locked)
             {
                 // Whoever waits in line gets it next, sees the engine closed and passes it on.
                 writeLock.Release();
             }
+        }
+    }
+
+    private void EndTurn()
+    {
+        try
+        {
+            state.Pager.Turns!.End();
+        }
+        catch (StorageFailedException)
+        {
+            // Nothing more can be made durable; the lock is released all the same.
         }
     }
 

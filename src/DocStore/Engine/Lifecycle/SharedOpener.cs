@@ -11,18 +11,22 @@ internal static class SharedOpener
     private const int OpenAttempts = 5;
 
     /// <summary>
-    /// The writing process: takes the shared file's writer lock (one writing process at a time), then opens
-    /// the files shared so that reader processes can open them beside it.
+    /// A process that may write: claims a slot in the shared file's reader table (its readers' marks), then
+    /// opens and recovers the files during a turn at the writer lock (so no other process appends, copies or
+    /// restarts meanwhile), does opening's deferred work there (the cut of a torn tail, replayed redo
+    /// records, a checkpoint) and publishes what it found. From then on each write transaction takes a turn
+    /// of its own (see <see cref="Storage.Paging.WriterTurns"/>).
     /// </summary>
-    /// <exception cref="DatabaseLockedException">Another process writes the database, or holds it exclusively.</exception>
+    /// <exception cref="DatabaseLockedException">A process holds the database exclusively, or the reader table is full.</exception>
+    /// <exception cref="DatabaseBusyException">Another process held the writer lock for the whole <see cref="StorageOptions.BusyTimeout"/>.</exception>
     public static StorageEngine OpenWriter(string path, StorageOptions options)
     {
         RefuseFileThatIsNotADatabase(path);
         var shm = SharedMemoryFile.Open(path, NewFile.ModeOf(path));
-        SharedWriter writer;
+        SharedReaderSlot slot;
         try
         {
-            writer = SharedWriter.Take(shm, path);
+            slot = SharedReaderSlot.Claim(shm, path);
         }
         catch
         {
@@ -30,15 +34,38 @@ internal static class SharedOpener
             throw;
         }
 
+        var writer = new SharedWriter(shm, slot.Index);
+        if (!OpeningTurn.TryTake(writer, options))
+        {
+            slot.Dispose();
+            throw DatabaseBusyException.For(path, options.BusyTimeout);
+        }
+
+        StorageEngine engine;
         try
         {
-            var engine = EngineOpener.OpenFiles(path, options, shared: true);
-            engine.Pager.ShareAsWriter(writer);
+            engine = EngineOpener.OpenFiles(path, options, shared: true);
+        }
+        catch
+        {
+            writer.EndTurn();
+            slot.Dispose();
+            throw;
+        }
+
+        try
+        {
+            engine.Pager.ShareAsWriter(writer, slot, path, options.TimeProvider);
+            engine.Pager.Follower!.Followed = engine.RootCache.Invalidate;
+            engine.Pager.Follower.Adopt(writer);
+            engine.Pager.FinishOpen();
+            engine.Pager.GroupCommit.PublishCommitted();
+            engine.Pager.Turns!.End();
             return engine;
         }
         catch
         {
-            writer.Dispose();
+            engine.Dispose();
             throw;
         }
     }
@@ -105,8 +132,9 @@ internal static class SharedOpener
         }
     }
 
-    // Recovery reads the WAL to its end while a live writer appends: a frame read half-written followed by
-    // one written after it looks like damage an fsync vouched for. Real damage fails every time.
+    // Recovery reads the WAL to its end while a writer may append (writers take the lock per turn, so one
+    // may start right after the probe): a frame read half-written followed by one written after it looks
+    // like damage an fsync vouched for. Real damage fails every time.
     private static StorageEngine OpenBesideWriter(string path, StorageOptions options, bool writerLive)
     {
         for (var attempt = 1; ; attempt++)
@@ -115,7 +143,7 @@ internal static class SharedOpener
             {
                 return EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive);
             }
-            catch (DatabaseCorruptException) when (writerLive && attempt < OpenAttempts)
+            catch (DatabaseCorruptException) when (attempt < OpenAttempts)
             {
             }
         }

@@ -37,6 +37,7 @@ internal sealed class CheckpointScheduler
     /// restarts the WAL when all of it was copied and no reader is live. Waits for the write lock.
     /// </summary>
     /// <returns>True when the WAL is now empty.</returns>
+    /// <exception cref="DatabaseBusyException">A shared open: another process's write transaction stayed open past the busy timeout.</exception>
     public bool Checkpoint()
     {
         _state.ThrowIfDisposed();
@@ -47,6 +48,12 @@ internal sealed class CheckpointScheduler
             throw new WriteLockTimeoutException(_state.Name, _options.WriteLockTimeout);
         }
 
+        if (!_state.TryTakeTurn())
+        {
+            writeLock.Release();
+            throw DatabaseBusyException.For(_state.Name, _options.BusyTimeout);
+        }
+
         try
         {
             // Dispose may have begun while this caller waited for the lock.
@@ -55,7 +62,7 @@ internal sealed class CheckpointScheduler
         }
         finally
         {
-            writeLock.Release();
+            _state.EndTurnAndRelease(turnTaken: true);
         }
     }
 
@@ -70,6 +77,12 @@ internal sealed class CheckpointScheduler
             throw new WriteLockTimeoutException(_state.Name, _options.WriteLockTimeout);
         }
 
+        if (!_state.TryTakeTurn())
+        {
+            writeLock.Release();
+            throw DatabaseBusyException.For(_state.Name, _options.BusyTimeout);
+        }
+
         try
         {
             // Dispose may have begun while this caller waited for the lock.
@@ -78,7 +91,7 @@ internal sealed class CheckpointScheduler
         }
         finally
         {
-            writeLock.Release();
+            _state.EndTurnAndRelease(turnTaken: true);
         }
     }
 
@@ -148,6 +161,13 @@ internal sealed class CheckpointScheduler
             return;
         }
 
+        if (!_state.TryTakeTurn(wait: false))
+        {
+            // Another process writes: its own commits checkpoint the log it grows.
+            _state.WriteLock.Release();
+            return;
+        }
+
         try
         {
             if (!_state.IsDisposed)
@@ -162,7 +182,7 @@ internal sealed class CheckpointScheduler
         }
         finally
         {
-            _state.WriteLock.Release();
+            _state.EndTurnAndRelease(turnTaken: true);
         }
     }
 
@@ -194,9 +214,25 @@ internal sealed class CheckpointScheduler
     {
         try
         {
-            _state.Pager.Checkpoints.CopyCommitted();
+            // In a shared open the copy runs only during a turn: another process's writer may be copying too.
+            if (_state.Pager.Turns is null)
+            {
+                _state.Pager.Checkpoints.CopyCommitted();
+            }
+
             if (_state.IsDisposed || !_state.WriteLock.Wait(_options.WriteLockTimeout))
             {
+                return;
+            }
+
+            if (!_state.TryTakeTurn(wait: false))
+            {
+                _state.WriteLock.Release();
+                if (trimWhenEmpty)
+                {
+                    _idle?.ArmOnce();
+                }
+
                 return;
             }
 
@@ -220,7 +256,7 @@ internal sealed class CheckpointScheduler
             }
             finally
             {
-                _state.WriteLock.Release();
+                _state.EndTurnAndRelease(turnTaken: true);
             }
         }
         catch (StorageFailedException)

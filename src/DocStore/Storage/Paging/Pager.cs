@@ -211,22 +211,31 @@ internal sealed class Pager : IDisposable
     }
 
     /// <summary>
-    /// Lets reader processes read beside this writer (docs/storage.md, "Many processes"): every snapshot
-    /// published from now on, once opening's deferred work is done, is published in the shared file too.
+    /// Lets other processes open the file beside this one and write in turns (docs/storage.md, "Many
+    /// processes"): this process's readers follow the commits of every process, its writers take turns at
+    /// the shared file's writer lock (<see cref="Turns"/>), and every snapshot it publishes while it holds
+    /// the lock, once opening's deferred work is done, is published in the shared file too.
     /// </summary>
-    public void ShareAsWriter(Sharing.SharedWriter shared)
+    public void ShareAsWriter(Sharing.SharedWriter shared, Sharing.SharedReaderSlot slot, string databasePath, TimeProvider clock)
     {
+        var follower = new WalFollower(_state, slot, databasePath, canFollow: true);
         _state.SharedWriter = shared;
-        _state.Readers.Share(null, _ => PublishShared());
+        _state.Follower = follower;
+        Turns = new WriterTurns(_state, GroupCommit, shared, follower, clock, PublishShared);
+        _state.Readers.Share(follower.Left, _ => PublishShared());
     }
 
+    /// <summary>A shared open's turns at the cross-process writer lock (null unless <see cref="ShareAsWriter"/>).</summary>
+    public WriterTurns? Turns { get; private set; }
+
     /// <summary>
-    /// Publishes the snapshot new readers get in the shared file, with the WAL generation it belongs to. Not
-    /// while opening's work is pending: commits replayed from the redo log then live only in this process.
+    /// Publishes the snapshot new readers get in the shared file, with the WAL generation it belongs to. Only
+    /// while this process holds the writer lock, and not while opening's work is pending: commits replayed
+    /// from the redo log then live only in this process.
     /// </summary>
     public void PublishShared()
     {
-        if (_state.SharedWriter is { } shared && !_state.OpenWorkPending)
+        if (_state.SharedWriter is { HoldsTurn: true } shared && !_state.OpenWorkPending)
         {
             shared.Publish(_state.Wal!.Salt, _state.Wal.FirstLsn, _state.Readers.VisibleLsn);
         }

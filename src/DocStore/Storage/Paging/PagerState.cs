@@ -190,7 +190,6 @@ internal sealed class PagerState : IDisposable
         Wal?.Dispose();
         Db?.Dispose();
         Follower?.Dispose();
-        SharedWriter?.Dispose();
         FlushGate.Dispose();
     }
 }

@@ -3,11 +3,13 @@ using DocStore.Storage.Sharing;
 namespace DocStore.Storage.Paging;
 
 /// <summary>
-/// A read-only process's view of a database another process writes (docs/storage.md, "Many processes").
+/// A shared open's view of a database other processes write (docs/storage.md, "Many processes").
 /// Before a reader registers, the process protects its snapshot with its slot's mark (when no reader of
 /// the process holds one already), then extends its WAL frame table and index with the frames of the
 /// commits the writer has published since, or reads the whole log again after the writer restarted it. When
-/// the process's last reader leaves, the mark is cleared, so the writer may copy and restart freely.
+/// the process's last reader leaves, the mark is cleared, so the writer may copy and restart freely. In a
+/// process that writes, it also hands out the process's turns at the writer lock: taking one brings the view
+/// up to the latest commit of any process, under the same gate as the readers' catch-up.
 /// </summary>
 internal sealed class WalFollower : IDisposable
 {
@@ -20,6 +22,11 @@ internal sealed class WalFollower : IDisposable
     private readonly bool _canFollow;
     private readonly Lock _gate = new();
     private int _live;
+
+    // The writing process's side of the shared file (null in a read-only open), and whether this process
+    // holds the writer lock now (changed under the gate: a reader never probes a lock its process holds).
+    private Sharing.SharedWriter? _writer;
+    private bool _ownTurn;
 
     public WalFollower(PagerState state, SharedReaderSlot slot, string databasePath, bool canFollow)
     {
@@ -58,6 +65,19 @@ internal sealed class WalFollower : IDisposable
 
         lock (_gate)
         {
+            if (_ownTurn)
+            {
+                // Nobody else can publish, copy or restart while this process holds the writer lock: its
+                // own view is the latest, and a mark at its visible LSN holds what its readers will read.
+                if (_live == 0)
+                {
+                    _slot.SetMark(_state.Wal!.Salt, _state.Readers.VisibleLsn);
+                }
+
+                _live++;
+                return;
+            }
+
             var publication = _live == 0 ? Protect() : Current();
             try
             {
@@ -145,6 +165,91 @@ internal sealed class WalFollower : IDisposable
         }
     }
 
+    /// <summary>
+    /// Makes this process the writer of the moment if no other process holds the writer lock, and brings its
+    /// view up to the last commit published by any process. False when another process holds it.
+    /// </summary>
+    /// <exception cref="DatabaseCorruptException">The published commits' frames are not intact in the WAL.</exception>
+    public bool TryTakeTurn(Sharing.SharedWriter writer)
+    {
+        lock (_gate)
+        {
+            _writer = writer;
+            if (!writer.TryTakeTurn())
+            {
+                return false;
+            }
+
+            _ownTurn = true;
+            try
+            {
+                if (writer.Published() is { IsPublished: true } publication)
+                {
+                    CatchUpAsWriter(publication);
+                }
+            }
+            catch
+            {
+                _ownTurn = false;
+                writer.EndTurn();
+                throw;
+            }
+
+            return true;
+        }
+    }
+
+    /// <summary>Takes over a turn <paramref name="writer"/> took before this follower existed (the open's).</summary>
+    public void Adopt(Sharing.SharedWriter writer)
+    {
+        lock (_gate)
+        {
+            _writer = writer;
+            _ownTurn = writer.HoldsTurn;
+        }
+    }
+
+    /// <summary>Releases the writer lock; the caller published its commits first.</summary>
+    public void EndTurn()
+    {
+        lock (_gate)
+        {
+            _ownTurn = false;
+            _writer!.EndTurn();
+        }
+    }
+
+    // Another writer restarted the log: the marks of this process's readers would have kept it from doing
+    // so under them, so none is live and the old generation's versions may all go.
+    private void CatchUpAsWriter(SharedPublication publication)
+    {
+        var wal = _state.Wal!;
+        if (publication.Salt != wal.Salt)
+        {
+            if (_live != 0)
+            {
+                throw new DatabaseCorruptException(wal.Name, -1, $"another process restarted the WAL (salt {publication.Salt:x8}) while this process read it");
+            }
+
+            StartOver(wal, publication);
+        }
+
+        TakeIn(publication.VisibleLsn);
+    }
+
+    private void StartOver(Wal.WriteAheadLog wal, SharedPublication publication)
+    {
+        wal.Reread();
+        if (wal.Salt != publication.Salt)
+        {
+            throw new DatabaseCorruptException(wal.Name, -1, $"the WAL header's salt is not the one the writer published ({publication.Salt:x8})");
+        }
+
+        // The old generation's versions are in the file now; cached file images may be older than it.
+        _state.Index.DropUpTo(long.MaxValue);
+        _state.Cache.Clear();
+    }
+
     private void CatchUp(SharedPublication publication)
     {
         var wal = _state.Wal!;
@@ -157,18 +262,18 @@ internal sealed class WalFollower : IDisposable
                 return;
             }
 
-            wal.Reread();
-            if (wal.Salt != publication.Salt)
-            {
-                throw new DatabaseCorruptException(wal.Name, -1, $"the WAL header's salt is not the one the writer published ({publication.Salt:x8})");
-            }
-
-            // The old generation's versions are in the file now; cached file images may be older than it.
-            _state.Index.DropUpTo(long.MaxValue);
-            _state.Cache.Clear();
+            StartOver(wal, publication);
         }
 
-        var added = wal.FollowTo(publication.VisibleLsn);
+        TakeIn(publication.VisibleLsn);
+    }
+
+    // Adds the frames of the commits up to visibleLsn to the frame table and index, and publishes them to
+    // this process's new readers.
+    private void TakeIn(long visibleLsn)
+    {
+        var wal = _state.Wal!;
+        var added = wal.FollowTo(visibleLsn);
         foreach (var (page, lsn) in added)
         {
             _state.Index.Add(page, lsn);
@@ -187,6 +292,18 @@ internal sealed class WalFollower : IDisposable
         _state.Readers.Publish(last);
     }
 
-    /// <summary>Gives up the slot.</summary>
-    public void Dispose() => _slot.Dispose();
+    /// <summary>Gives up the writer lock if this process holds it, then the slot.</summary>
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            if (_ownTurn)
+            {
+                _ownTurn = false;
+                _writer!.EndTurn();
+            }
+        }
+
+        _slot.Dispose();
+    }
 }

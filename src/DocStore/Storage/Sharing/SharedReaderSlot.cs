@@ -24,6 +24,9 @@ internal sealed class SharedReaderSlot : IDisposable
     /// <summary>The shared file.</summary>
     public SharedMemoryFile Shared => _shm;
 
+    /// <summary>The slot's number in the table.</summary>
+    public int Index => _slot;
+
     /// <summary>Claims a free slot: one whose lock byte no live process holds.</summary>
     /// <exception cref="DatabaseLockedException">Every slot belongs to a live process.</exception>
     public static SharedReaderSlot Claim(SharedMemoryFile shm, string databasePath)
@@ -80,6 +83,16 @@ internal sealed class SharedReaderSlot : IDisposable
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// Sets the mark without the checks of <see cref="TryMark"/>, for a writing process that holds the writer
+    /// lock: no other process can publish, copy or restart until it releases it.
+    /// </summary>
+    public void SetMark(uint salt, long lsn)
+    {
+        _shm.WriteInt(_at + SharedLayout.SlotSalt, (int)salt);
+        _shm.WriteLong(_at + SharedLayout.SlotMark, Math.Max(1, lsn));
     }
 
     /// <summary>Says the process reads nothing now.</summary>

@@ -1,18 +1,17 @@
 namespace DocStore.Storage.Sharing;
 
 /// <summary>
-/// The writing process's side of the shared file (docs/storage.md, "Many processes"): it holds the writer
-/// lock while the database is open, publishes each commit readers may see, keeps checkpoints from copying
-/// past the oldest snapshot any reader process holds, and restarts the WAL only while no reader process
-/// reads it.
+/// A writing process's side of the shared file (docs/storage.md, "Many processes"): it takes the writer lock
+/// for each of its turns (a write transaction, a checkpoint, its open and its close), publishes each commit
+/// readers may see, keeps checkpoints from copying past the oldest snapshot another process holds, and
+/// restarts the WAL only while no other process reads it. Its own readers are its pager's business: their
+/// slot (<see cref="OwnSlot"/>) is left out of the marks it reads.
 /// </summary>
-internal sealed class SharedWriter : IDisposable
+internal sealed class SharedWriter
 {
     // A checkpoint's copy or a restart waits this long for a reader that is opening (it holds the copy lock
     // for two system calls); past it the checkpoint copies nothing this time.
     private static readonly TimeSpan CopyLockWait = TimeSpan.FromSeconds(1);
-
-    private static readonly TimeSpan WriterLockProbeWait = TimeSpan.FromMilliseconds(200);
 
     private readonly SharedMemoryFile _shm;
 
@@ -20,35 +19,71 @@ internal sealed class SharedWriter : IDisposable
     // odd stretch early.
     private readonly Lock _header = new();
 
-    private SharedWriter(SharedMemoryFile shm) => _shm = shm;
+    private int _holdsTurn;
+
+    /// <param name="shm">The shared file, owned by the process's reader slot.</param>
+    /// <param name="ownSlot">The process's own slot, whose mark this writer's checkpoints leave to the pager.</param>
+    public SharedWriter(SharedMemoryFile shm, int ownSlot)
+    {
+        _shm = shm;
+        OwnSlot = ownSlot;
+    }
+
+    /// <summary>The process's own reader slot.</summary>
+    public int OwnSlot { get; }
 
     /// <summary>Checkpoints that copied less, or restarts left undone, because a reader process held an older snapshot.</summary>
     public long StepsHeldBackByReaders { get; private set; }
 
-    /// <summary>Takes the writer lock of <paramref name="shm"/>; the writer then owns it until disposed.</summary>
-    /// <exception cref="DatabaseLockedException">Another process has the database open to write.</exception>
-    public static SharedWriter Take(SharedMemoryFile shm, string databasePath)
+    /// <summary>Whether this process holds the writer lock now.</summary>
+    public bool HoldsTurn => Volatile.Read(ref _holdsTurn) != 0;
+
+    /// <summary>
+    /// Takes the writer lock if no other process holds it. A writer that died while it changed the header
+    /// left the sequence odd: it is made even again here. The caller keeps this process's readers from
+    /// probing the lock meanwhile (an fcntl probe from the same process would release it).
+    /// </summary>
+    public bool TryTakeTurn()
     {
-        // A reader that opens probes the lock for a moment (take, give back): a short wait covers that.
-        if (!shm.WaitLock(SharedLayout.WriterLock, WriterLockProbeWait))
+        if (!_shm.TryLock(SharedLayout.WriterLock))
         {
-            throw DatabaseLockedException.SharedOpenRefused(databasePath, "another process has it open to write");
+            return false;
         }
 
-        // A writer that died while it changed the header left the sequence odd: readers wait on it until now.
-        if ((shm.ReadLong(SharedLayout.SequenceOffset) & 1) != 0)
+        if ((_shm.ReadLong(SharedLayout.SequenceOffset) & 1) != 0)
         {
-            shm.Increment(SharedLayout.SequenceOffset);
+            _shm.Increment(SharedLayout.SequenceOffset);
         }
 
-        return new SharedWriter(shm);
+        Volatile.Write(ref _holdsTurn, 1);
+        return true;
     }
 
-    /// <summary>Publishes the last commit readers may see, of the WAL generation <paramref name="salt"/>.</summary>
+    /// <summary>Releases the writer lock taken by <see cref="TryTakeTurn"/>.</summary>
+    public void EndTurn()
+    {
+        Volatile.Write(ref _holdsTurn, 0);
+        _shm.Unlock(SharedLayout.WriterLock);
+    }
+
+    /// <summary>What is published now (null while the sequence is odd, which only a dead writer leaves).</summary>
+    public SharedPublication? Published() => SharedPublication.Read(_shm);
+
+    /// <summary>
+    /// Publishes the last commit readers may see, of the WAL generation <paramref name="salt"/>; the caller
+    /// holds the writer lock. A publish that repeats what the header says is skipped: it would only make
+    /// readers that are marking start over.
+    /// </summary>
     public void Publish(uint salt, long firstLsn, long visibleLsn)
     {
         lock (_header)
         {
+            if ((uint)_shm.ReadInt(SharedLayout.SaltOffset) == salt && _shm.ReadLong(SharedLayout.VisibleLsnOffset) == visibleLsn
+                && _shm.ReadLong(SharedLayout.FirstLsnOffset) == firstLsn && (_shm.ReadLong(SharedLayout.SequenceOffset) & 1) == 0)
+            {
+                return;
+            }
+
             _shm.Increment(SharedLayout.SequenceOffset);
             _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
             _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
@@ -128,13 +163,18 @@ internal sealed class SharedWriter : IDisposable
         }
     }
 
-    // The oldest mark of a live reader process (long.MaxValue: none). A slot whose lock can be taken belongs
+    // The oldest mark of another live process (long.MaxValue: none). A slot whose lock can be taken belongs
     // to a process that died: it is cleared while its lock is held, so a process claiming it cannot interleave.
     private long OldestMark()
     {
         var oldest = long.MaxValue;
         for (var slot = 0; slot < SharedLayout.SlotCount; slot++)
         {
+            if (slot == OwnSlot)
+            {
+                continue;
+            }
+
             var at = SharedLayout.Slot(slot);
             var mark = _shm.ReadLong(at + SharedLayout.SlotMark);
             if (mark == 0 || mark >= oldest)
@@ -155,9 +195,6 @@ internal sealed class SharedWriter : IDisposable
 
         return oldest;
     }
-
-    /// <summary>Releases the writer lock (closing the shared file).</summary>
-    public void Dispose() => _shm.Dispose();
 
     /// <summary>The copy lock, held until disposed.</summary>
     internal sealed class Hold(SharedMemoryFile shm) : IDisposable

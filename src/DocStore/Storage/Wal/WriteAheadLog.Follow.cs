@@ -36,6 +36,9 @@ internal sealed partial class WriteAheadLog
         EndOffset = WalFormat.HeaderSize;
         _pendingResetLsn = 0;
         _pendingTruncate = -1;
+
+        // Another process's restart may have cut the file or left it longer: its length is what is allocated.
+        _allocatedEnd = _device.Length;
     }
 
     /// <summary>
@@ -95,6 +98,8 @@ internal sealed partial class WriteAheadLog
             }
         }
 
+        // A writing process that takes its turn appends after these frames, into what the file has now.
+        _allocatedEnd = Math.Max(length, EndOffset);
         if (pending.Count != 0)
         {
             throw new DatabaseCorruptException(_device.Name, -1, $"the WAL frame with LSN {targetLsn} is not a commit frame, but a writer published it as one");

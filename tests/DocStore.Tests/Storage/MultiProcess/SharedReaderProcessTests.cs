@@ -8,6 +8,7 @@ namespace DocStore.Tests.Storage.MultiProcess;
 /// (the crash host's <c>shared*</c> modes, with a tiny journal so that checkpoints and WAL restarts happen
 /// every few commits): readers see the writer's commits whole, a held snapshot stays exactly as it was
 /// across checkpoints, and a reader's slot stops holding the writer back once the reader ends or is killed.
+/// Writer processes taking turns are in <see cref="SharedWriterProcessTests"/>.
 /// </summary>
 [Collection(BusyChildProcesses.Name)]
 public sealed class SharedReaderProcessTests
@@ -82,13 +83,13 @@ public sealed class SharedReaderProcessTests
     }
 
     [SharedOpenFact]
-    public void A_second_writer_process_is_refused_and_readers_are_not()
+    public void A_second_writer_process_and_readers_open_beside_a_shared_writer_and_an_exclusive_open_does_not()
     {
         using var dir = new TempDirectory();
         var path = dir.File("app.db");
         using (var engine = Engine.StorageEngine.Open(path, new global::DocStore.Storage.StorageOptions { Sharing = DocStoreSharing.Shared }))
         {
-            Assert.Equal("locked", Probe(path, "sharedprobe", "write"));
+            Assert.Equal("opened", Probe(path, "sharedprobe", "write"));
             Assert.Equal("opened", Probe(path, "sharedprobe", "read"));
             Assert.Equal("locked", Probe(path, "probe"));
         }

@@ -1,0 +1,42 @@
+namespace DocStore;
+
+/// <summary>
+/// A write in a database opened with <see cref="DocStoreSharing.Shared"/> waited longer than
+/// <see cref="DocStoreOptions.BusyTimeout"/> for another process's write transaction to end
+/// (docs/storage.md, "Many processes"). Nothing was written; the write may be retried.
+/// </summary>
+public sealed class DatabaseBusyException : DocStoreException
+{
+    /// <summary>Creates the exception with a message only.</summary>
+    public DatabaseBusyException(string message)
+        : base(DocStoreErrorCode.DatabaseBusy, message)
+    {
+        FileName = string.Empty;
+    }
+
+    /// <summary>Creates the exception with a message and a cause.</summary>
+    public DatabaseBusyException(string message, Exception innerException)
+        : base(DocStoreErrorCode.DatabaseBusy, message, innerException)
+    {
+        FileName = string.Empty;
+    }
+
+    /// <summary>Creates the exception with no details.</summary>
+    public DatabaseBusyException()
+        : this("Another process held the database's write lock past the busy timeout.")
+    {
+    }
+
+    /// <summary>The database file whose write lock stayed taken.</summary>
+    public string FileName { get; private init; }
+
+    /// <summary>How long the write waited before giving up.</summary>
+    public TimeSpan Timeout { get; private init; }
+
+    internal static DatabaseBusyException For(string fileName, TimeSpan timeout) =>
+        new($"The database '{fileName}' is busy: another process held its write lock for the whole busy timeout of {timeout.TotalSeconds:0.###} s; nothing was written, retry the write or raise BusyTimeout.")
+        {
+            FileName = fileName,
+            Timeout = timeout,
+        };
+}

@@ -1,0 +1,119 @@
+using DocStore.Storage.Sharing;
+
+namespace DocStore.Storage.Paging;
+
+/// <summary>
+/// A writing process's turns at the cross-process writer lock (docs/storage.md, "Many processes"): a turn is
+/// taken for each write transaction, checkpoint, open and close, after the engine's own write lock, and
+/// brings the process's view up to the latest commit of any process; it ends once the commits made in it
+/// are durable and published.
+/// </summary>
+internal sealed class WriterTurns
+{
+    // The wait polls the lock byte (.NET has no blocking byte-range lock): 1 ms, doubling up to 16 ms, so a
+    // waiter costs a system call every 16 ms at most and is let in within that of the lock's release.
+    private const int MaxPauseMilliseconds = 16;
+
+    private readonly PagerState _state;
+    private readonly GroupCommit _groupCommit;
+    private readonly SharedWriter _writer;
+    private readonly WalFollower _follower;
+    private readonly TimeProvider _clock;
+    private readonly Action _publish;
+
+    public WriterTurns(PagerState state, GroupCommit groupCommit, SharedWriter writer, WalFollower follower, TimeProvider clock, Action publish)
+    {
+        _publish = publish;
+        _state = state;
+        _groupCommit = groupCommit;
+        _writer = writer;
+        _follower = follower;
+        _clock = clock;
+    }
+
+    /// <summary>Whether this process holds the writer lock now.</summary>
+    public bool Held => _writer.HoldsTurn;
+
+    /// <summary>
+    /// Takes the writer lock, waiting up to <paramref name="timeout"/> (zero: one try; infinite allowed) for
+    /// another process to release it, then brings the view up to the last published commit. The caller holds
+    /// the engine's write lock.
+    /// </summary>
+    /// <exception cref="DatabaseBusyException">Another process held the lock for the whole timeout.</exception>
+    /// <exception cref="DatabaseCorruptException">The published commits' frames are not intact in the WAL.</exception>
+    public void Take(TimeSpan timeout)
+    {
+        if (!TryTake(timeout))
+        {
+            throw DatabaseBusyException.For(_state.Name, timeout);
+        }
+    }
+
+    /// <summary>Like <see cref="Take"/>, false instead of the exception when the timeout passed.</summary>
+    public bool TryTake(TimeSpan timeout)
+    {
+        var started = _clock.GetTimestamp();
+        for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
+        {
+            if (TryOnce())
+            {
+                return true;
+            }
+
+            if (timeout != Timeout.InfiniteTimeSpan && _clock.GetElapsedTime(started) >= timeout)
+            {
+                return false;
+            }
+
+            Thread.Sleep(pause);
+        }
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Take"/>: waits between tries without blocking a thread.</summary>
+    /// <exception cref="DatabaseBusyException">Another process held the lock for the whole timeout.</exception>
+    public async ValueTask TakeAsync(TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        var started = _clock.GetTimestamp();
+        for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
+        {
+            if (TryOnce())
+            {
+                return;
+            }
+
+            if (timeout != Timeout.InfiniteTimeSpan && _clock.GetElapsedTime(started) >= timeout)
+            {
+                throw DatabaseBusyException.For(_state.Name, timeout);
+            }
+
+            await Task.Delay(TimeSpan.FromMilliseconds(pause), _clock, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private bool TryOnce() => _follower.TryTakeTurn(_writer);
+
+    /// <summary>
+    /// Ends the turn: every commit appended in it is made durable (as the durability says) and published in
+    /// the shared file, then the writer lock is released, so the next process's turn starts from it.
+    /// </summary>
+    /// <exception cref="StorageFailedException">The fsync failed: the lock is released all the same.</exception>
+    public void End()
+    {
+        try
+        {
+            if (_state.Failure is null && Volatile.Read(ref _state.CommittedLsn) > _state.Readers.VisibleLsn)
+            {
+                _groupCommit.PublishCommitted();
+            }
+
+            if (_state.Failure is null)
+            {
+                _publish();
+            }
+        }
+        finally
+        {
+            _follower.EndTurn();
+        }
+    }
+}
