@@ -31,6 +31,8 @@ internal sealed class DocStoreHostKeys
 
     public DocStoreSharing? Sharing { get; set; }
 
+    public TimeSpan? BusyTimeout { get; set; }
+
     /// <summary>Sets on <paramref name="target"/> the keys the section has; the others keep their values.</summary>
     public void ApplyTo(DocStoreHostOptions target)
     {
@@ -46,5 +48,6 @@ internal sealed class DocStoreHostKeys
         target.ReadOnly = ReadOnly ?? target.ReadOnly;
         target.Compression = Compression ?? target.Compression;
         target.Sharing = Sharing ?? target.Sharing;
+        target.BusyTimeout = BusyTimeout ?? target.BusyTimeout;
     }
 }

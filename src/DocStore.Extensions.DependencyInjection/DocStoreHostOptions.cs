@@ -52,6 +52,14 @@ public sealed class DocStoreHostOptions
     public DocStoreSharing? Sharing { get; set; }
 
     /// <summary>
+    /// Sets <see cref="DocStoreOptions.BusyTimeout"/> (non-negative, or <see cref="Timeout.InfiniteTimeSpan"/>)
+    /// when not <see langword="null"/>: with <see cref="DocStoreSharing.Shared"/>, how long a write waits for
+    /// another process's write transaction before <see cref="DatabaseBusyException"/>; <see cref="TimeSpan.Zero"/>
+    /// tries once.
+    /// </summary>
+    public TimeSpan? BusyTimeout { get; set; }
+
+    /// <summary>
     /// The engine settings as a <see cref="DocStoreOptions"/> that sets exactly the properties above that are
     /// not <see langword="null"/>. Assigning one sets the properties its initializer assigned and leaves the
     /// others as they are, so a callback that assigns <c>new DocStoreOptions { CacheSizePages = 64 }</c>
@@ -76,6 +84,7 @@ public sealed class DocStoreHostOptions
             ReadOnly = given.HasFlag(EngineOption.ReadOnly) ? value.ReadOnly : ReadOnly;
             Compression = given.HasFlag(EngineOption.Compression) ? value.Compression : Compression;
             Sharing = given.HasFlag(EngineOption.Sharing) ? value.Sharing : Sharing;
+            BusyTimeout = given.HasFlag(EngineOption.BusyTimeout) ? value.BusyTimeout : BusyTimeout;
         }
     }
 
@@ -95,6 +104,7 @@ public sealed class DocStoreHostOptions
         unset |= ReadOnly is null ? EngineOption.ReadOnly : EngineOption.None;
         unset |= Compression is null ? EngineOption.Compression : EngineOption.None;
         unset |= Sharing is null ? EngineOption.Sharing : EngineOption.None;
+        unset |= BusyTimeout is null ? EngineOption.BusyTimeout : EngineOption.None;
         return new DocStoreOptions
         {
             Durability = Durability ?? defaults.Durability,
@@ -108,6 +118,7 @@ public sealed class DocStoreHostOptions
             ReadOnly = ReadOnly ?? defaults.ReadOnly,
             Compression = Compression ?? defaults.Compression,
             Sharing = Sharing ?? defaults.Sharing,
+            BusyTimeout = BusyTimeout ?? defaults.BusyTimeout,
         }.Unset(unset);
     }
 }

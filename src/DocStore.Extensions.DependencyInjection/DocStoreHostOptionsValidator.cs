@@ -33,6 +33,7 @@ internal sealed class DocStoreHostOptionsValidator(string name, string label, st
         CheckRange(failures, nameof(DocStoreHostOptions.PageSize), options.PageSize, v => new DocStoreOptions { PageSize = v });
         CheckRange(failures, nameof(DocStoreHostOptions.AutoCheckpointFrames), options.AutoCheckpointFrames, v => new DocStoreOptions { AutoCheckpointFrames = v });
         CheckRange(failures, nameof(DocStoreHostOptions.JournalSizeLimit), options.JournalSizeLimit, v => new DocStoreOptions { JournalSizeLimit = v });
+        CheckRange(failures, nameof(DocStoreHostOptions.BusyTimeout), options.BusyTimeout, v => new DocStoreOptions { BusyTimeout = v });
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 

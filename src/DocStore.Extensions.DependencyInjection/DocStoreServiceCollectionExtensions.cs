@@ -37,7 +37,8 @@ public static class DocStoreServiceCollectionExtensions
     /// Registers <typeparamref name="TContext"/> as a singleton whose path and options are bound from the
     /// configuration section <paramref name="configuration"/> (keys <c>Path</c>, <c>Durability</c>,
     /// <c>CacheSizePages</c>, <c>WriteLockTimeout</c>, <c>PageSize</c>, <c>AutoCheckpointFrames</c>, <c>JournalSizeLimit</c>,
-    /// <c>UnbufferedWalWrites</c>, <c>RedoLog</c>, <c>ReadOnly</c>, <c>Compression</c>, <c>Sharing</c>), then changed by
+    /// <c>UnbufferedWalWrites</c>, <c>RedoLog</c>, <c>ReadOnly</c>, <c>Compression</c>, <c>Sharing</c>,
+    /// <c>BusyTimeout</c>), then changed by
     /// <paramref name="configure"/>: a property the callback sets wins, the section's other keys stay. Only the
     /// keys given are set on the context's <see cref="DocStoreOptions"/>. The options are validated when the
     /// host starts.

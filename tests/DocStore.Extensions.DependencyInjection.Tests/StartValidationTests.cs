@@ -62,6 +62,18 @@ public sealed class StartValidationTests : IDisposable
     }
 
     [Fact]
+    public async Task A_negative_BusyTimeout_fails_the_start_naming_key_and_value()
+    {
+        var path = Path.Combine(_dir, "busy.db");
+        var e = await StartFails(new() { ["DocStore:Path"] = path, ["DocStore:BusyTimeout"] = "-00:00:01" });
+
+        var failure = Assert.Single(e.Failures);
+        Assert.Contains("'DocStore:BusyTimeout' is '-00:00:01'", failure);
+        Assert.Contains("non-negative or infinite", failure);
+        Assert.False(File.Exists(path));
+    }
+
+    [Fact]
     public async Task A_missing_path_fails_the_start_naming_the_key()
     {
         var e = await StartFails(new() { ["DocStore:Durability"] = "Normal" });
