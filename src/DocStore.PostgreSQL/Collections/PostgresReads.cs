@@ -91,29 +91,18 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
     }
 
     /// <summary>The UTF-8 text of the one document <paramref name="sql"/> selects, or null when there is none.</summary>
-    private byte[]? Document(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
-    {
-        try
+    private byte[]? Document(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters) =>
+        Run(transaction, sql, parameters, static command =>
         {
-            using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
-            using var command = scope.Command(sql);
-            foreach (var parameter in parameters)
-            {
-                command.Parameters.Add(parameter);
-            }
-
-            // Prepared once per pooled connection; later calls send no Parse.
-            command.Prepare();
             using var reader = command.ExecuteReader();
             return reader.Read() && !reader.IsDBNull(0) ? reader.GetFieldValue<byte[]>(0) : null;
-        }
-        catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
-        {
-            throw translated;
-        }
-    }
+        });
 
-    private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
+    private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters) =>
+        Run(transaction, sql, parameters, static command => command.ExecuteScalar() is { } result and not DBNull ? (TResult)result : default!);
+
+    /// <summary>Runs <paramref name="sql"/> prepared, in <paramref name="transaction"/> or a read of its own, with PostgreSQL's errors as DocStore's.</summary>
+    private TResult Run<TResult>(DocStoreTransaction? transaction, string sql, ReadOnlySpan<NpgsqlParameter> parameters, Func<NpgsqlCommand, TResult> execute)
     {
         try
         {
@@ -126,8 +115,7 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
 
             // Prepared once per pooled connection; later calls send no Parse.
             command.Prepare();
-            var result = command.ExecuteScalar();
-            return result is null or DBNull ? default! : (TResult)result;
+            return execute(command);
         }
         catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
         {

@@ -78,24 +78,23 @@ internal sealed partial class CollectionReader<T, TKey>
         return Decode(bytes.Span, fields);
     }
 
-    private IEnumerable<T> Walk(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress)
+    /// <summary>The view a walk reads: <paramref name="transaction"/>'s, or a new snapshot of the last commit that the caller disposes.</summary>
+    private (Transaction Tx, IFieldDictionary Fields, ReadTransaction? Snapshot) OpenView(DocStoreTransaction? transaction)
     {
         _context.ThrowIfDisposed();
-        ReadTransaction? snapshot = null;
-        Transaction tx;
-        IFieldDictionary fields;
         if (transaction is null)
         {
-            snapshot = _context.Engine.BeginRead();
-            tx = snapshot;
-            fields = _fields.Committed;
+            var snapshot = _context.Engine.BeginRead();
+            return (snapshot, _fields.Committed, snapshot);
         }
-        else
-        {
-            transaction.ThrowIfUnusable(_context);
-            tx = transaction.Write;
-            fields = _fields.Writer;
-        }
+
+        transaction.ThrowIfUnusable(_context);
+        return (transaction.Write, _fields.Writer, null);
+    }
+
+    private IEnumerable<T> Walk(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress)
+    {
+        var (tx, fields, snapshot) = OpenView(transaction);
 
         try
         {

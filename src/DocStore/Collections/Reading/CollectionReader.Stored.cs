@@ -20,22 +20,7 @@ internal sealed partial class CollectionReader<T, TKey>
 
     private IEnumerable<T> WalkWhere(DocStoreTransaction? transaction, StoredTest test, int skip, int take)
     {
-        _context.ThrowIfDisposed();
-        ReadTransaction? snapshot = null;
-        Transaction tx;
-        IFieldDictionary fields;
-        if (transaction is null)
-        {
-            snapshot = _context.Engine.BeginRead();
-            tx = snapshot;
-            fields = _fields.Committed;
-        }
-        else
-        {
-            transaction.ThrowIfUnusable(_context);
-            tx = transaction.Write;
-            fields = _fields.Writer;
-        }
+        var (tx, fields, snapshot) = OpenView(transaction);
 
         try
         {
