@@ -5,10 +5,10 @@ namespace DocStore.Storage.Sharing;
 
 /// <summary>
 /// <c>name.db-shm</c> mapped into this process (layout: <see cref="SharedLayout"/>), and the byte-range
-/// locks taken on it. The locks are fcntl record locks on Unix and LockFileEx ranges on Windows: a process
-/// that dies loses them, which is how a dead reader's slot and a dead writer's lock are recognised. One
-/// handle per process and file: closing any descriptor of a file drops the process's fcntl locks on it, and
-/// the context registry allows a file to be open once per process.
+/// locks taken on it (<see cref="ByteRangeLocks"/>: open-file-description locks on Linux, LockFileEx ranges on
+/// Windows): a process that dies loses them, which is how a dead reader's slot and a dead writer's lock are
+/// recognised. One handle per process and file (the context registry allows a file to be open once per
+/// process); on Linux another descriptor of the file opened and closed in the process leaves the locks alone.
 /// </summary>
 internal sealed unsafe class SharedMemoryFile : IDisposable
 {
@@ -175,29 +175,13 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
         }
     }
 
-    private static bool TryLock(FileStream file, long offset)
-    {
-        if (!IsSupported)
-        {
-            return false;
-        }
-
-        try
-        {
-            file.Lock(offset, 1);
-            return true;
-        }
-        catch (IOException)
-        {
-            return false;
-        }
-    }
+    private static bool TryLock(FileStream file, long offset) => IsSupported && ByteRangeLocks.TryLock(file, offset);
 
     private static void Unlock(FileStream file, long offset)
     {
         if (IsSupported)
         {
-            file.Unlock(offset, 1);
+            ByteRangeLocks.Unlock(file, offset);
         }
     }
 

@@ -102,6 +102,37 @@ public sealed class SharedWriterProcessTests
     }
 
     [SharedOpenFact]
+    public void A_descriptor_of_the_shared_file_closed_in_the_writing_process_leaves_its_turn_held()
+    {
+        using var dir = new TempDirectory();
+        var path = dir.File("app.db");
+        using var impatient = new CrashHostProcess("sharedtry", path, "0");
+        HostLines.WaitFor(impatient, l => l == "ready", "the impatient writer to open");
+
+        using (var engine = StorageEngine.Open(path, new StorageOptions { Sharing = DocStoreSharing.Shared }))
+        using (var tx = engine.BeginWrite())
+        {
+            tx.OpenOrCreateTree("counter");
+
+            // A diagnostic read of the shared file from the writing process: closing a classic fcntl
+            // lock's file through any descriptor drops the process's locks, and would hand the turn over.
+            using (var stray = new FileStream(path + "-shm", FileMode.Open, FileAccess.Read, FileShare.ReadWrite))
+            {
+                stray.ReadExactly(new byte[64]);
+            }
+
+            impatient.Send("try");
+            Assert.Equal("busy True 0 DatabaseBusy", HostLines.WaitFor(impatient, l => l.StartsWith("busy", StringComparison.Ordinal) || l == "committed", "the impatient write"));
+            tx.Commit();
+        }
+
+        impatient.Send("try");
+        Assert.Equal("committed", HostLines.WaitFor(impatient, l => l.StartsWith("busy", StringComparison.Ordinal) || l == "committed", "the write after the turn ended"));
+        impatient.CloseInput();
+        impatient.WaitForExit();
+    }
+
+    [SharedOpenFact]
     public void A_writer_killed_in_its_transaction_blocks_no_one_and_loses_nothing_acknowledged()
     {
         using var dir = new TempDirectory();
