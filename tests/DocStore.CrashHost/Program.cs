@@ -28,6 +28,11 @@ using DocStore.Storage;
 //   sharedholdwrite <path>  hold a write transaction open until a line on stdin, then commit it.
 //   sharedtry <path> <ms>  with that busy timeout, try one increment per stdin line; print "committed" or "busy ...".
 //   sharedpeople <path> <n>  insert n documents with generated keys and new field names, shared (Collections/SharedPeopleWorkload.cs).
+//   soakseed <path>      create the multi-process soak's database (Soak/SharedSoak.cs).
+//   soakwrite <path> <name> <seed>  a writer of the multi-process soak (Soak/SoakWriter.cs); killed by the driver.
+//   soakread <path> <seed>  a reader of the soak, checking every snapshot (Soak/SoakReader.cs); killed likewise.
+//   soakcheckpoint <path> <seed>  the soak's checkpointer, checkpointing in a loop; killed likewise.
+//   sharedapp <path> <first-id>  an application inserting continuously, shared, beside the tool (Soak/SharedAppWorkload.cs).
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -51,6 +56,11 @@ return args switch
     ["sharedholdwrite", var path] => DocStore.CrashHost.Collections.SharedWritersWorkload.HoldWrite(path),
     ["sharedtry", var path, var busy] => DocStore.CrashHost.Collections.SharedWritersWorkload.Try(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(busy)),
     ["sharedpeople", var path, var count] => DocStore.CrashHost.Collections.SharedPeopleWorkload.Insert(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count)),
+    ["soakseed", var path] => SeedSoak(path),
+    ["soakwrite", var path, var name, var seed] => DocStore.CrashHost.Soak.SoakWriter.Run(path, name, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["soakread", var path, var seed] => DocStore.CrashHost.Soak.SoakReader.Read(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["soakcheckpoint", var path, var seed] => DocStore.CrashHost.Soak.SoakReader.Checkpoint(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["sharedapp", var path, var first] => DocStore.CrashHost.Soak.SharedAppWorkload.Run(path, long.Parse(first, System.Globalization.CultureInfo.InvariantCulture)),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -58,8 +68,14 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | probe <path> | hold <path>");
     return 2;
+}
+
+static int SeedSoak(string path)
+{
+    DocStore.CrashHost.Soak.SharedSoak.Seed(path);
+    return 0;
 }
 
 static int Probe(string path)

@@ -23,7 +23,8 @@ internal sealed partial class CollectionReader<T, TKey>
             transaction.ThrowIfUnusable(_context);
             var write = transaction.Write;
             write.ThrowIfCompleted();
-            return read(this, SnapshotRead.Of(write).Pages, _fields.Writer, argument);
+            var fields = WriterFields(write);
+            return read(this, SnapshotRead.Of(write).Pages, fields, argument);
         }
 
         using var snapshot = SnapshotRead.Begin(_context.Engine);
@@ -63,7 +64,7 @@ internal sealed partial class CollectionReader<T, TKey>
         if (transaction is not null)
         {
             transaction.ThrowIfUnusable(_context);
-            return read(this, transaction.Write, _fields.Writer, argument);
+            return read(this, transaction.Write, WriterFields(transaction.Write), argument);
         }
 
         using var snapshot = _context.Engine.BeginRead();

@@ -89,7 +89,7 @@ internal sealed partial class CollectionReader<T, TKey>
         }
 
         transaction.ThrowIfUnusable(_context);
-        return (transaction.Write, _fields.Writer, null);
+        return (transaction.Write, WriterFields(transaction.Write), null);
     }
 
     private IEnumerable<T> Walk(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress)
