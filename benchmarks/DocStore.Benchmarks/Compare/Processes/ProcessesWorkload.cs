@@ -14,6 +14,9 @@ namespace DocStore.Benchmarks.Compare.Processes;
 /// </summary>
 public sealed class ProcessesWorkload(string name, int readers) : Workload(name, "get")
 {
+    /// <summary>The engines of every <c>procs_*</c> row, whatever <c>--engines</c> selected.</summary>
+    public static IReadOnlyList<string> Engines => PeerEngines.Names;
+
     public override IReadOnlyList<string> EnginesFor(IReadOnlyList<string> selected) => PeerEngines.Names;
 
     public override bool Accepts(IDocumentEngine engine) => PeerEngines.Describe(engine) is not null;
