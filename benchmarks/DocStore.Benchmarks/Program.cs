@@ -3,7 +3,8 @@ using DocStore.Benchmarks.Compare;
 using DocStore.Benchmarks.Memory;
 using DocStore.Benchmarks.Space;
 
-// `compare ...` runs the side-by-side harness (docs/benchmarks.md), `compare-tables` rewrites the docs'
+// `compare ...` runs the side-by-side harness (docs/benchmarks.md), `compare-peer` is one child process of
+// its procs_* rows, `compare-tables` rewrites the docs'
 // comparison tables from its JSON, `space ...` prints where the bytes of
 // its data sets go (docs/storage.md, "Statistics"), `document-sizes ...` each engine's files for larger
 // documents, `load-memory ...` the 1M load's working set per engine process; anything else goes to the
@@ -11,6 +12,11 @@ using DocStore.Benchmarks.Space;
 if (args.Length > 0 && args[0] == "compare")
 {
     return CompareCommand.Run(args[1..], Console.Out);
+}
+
+if (args.Length > 0 && args[0] == "compare-peer")
+{
+    return DocStore.Benchmarks.Compare.Processes.PeerChild.Run(args[1..], Console.In, Console.Out);
 }
 
 if (args.Length > 0 && args[0] == "compare-tables")

@@ -4,6 +4,7 @@ using DocStore.Benchmarks.Compare.Engines.Postgres;
 using DocStore.Benchmarks.Compare.Fsync;
 using DocStore.Benchmarks.Compare.Options;
 using DocStore.Benchmarks.Compare.Output;
+using DocStore.Benchmarks.Compare.Processes;
 using DocStore.Benchmarks.Compare.Runner;
 using DocStore.Benchmarks.Compare.Stats;
 using DocStore.Benchmarks.Compare.Workloads;
@@ -40,7 +41,7 @@ public static class CompareCommand
         Directory.CreateDirectory(root);
         var machine = MachineInfo.Describe();
         var started = Stopwatch.GetTimestamp();
-        output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}{(workloads.Any(w => w is PostgresWorkload) ? " (pg_* rows: " + string.Join(", ", EngineCatalog.PostgresEngines) + ")" : "")}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
+        output.WriteLine($"compare ({options.Mode.ToString().ToLowerInvariant()}): {workloads.Count} workloads x {string.Join(", ", engines)}{(workloads.Any(w => w is PostgresWorkload) ? " (pg_* rows: " + string.Join(", ", EngineCatalog.PostgresEngines) + ")" : "")}{(workloads.Any(w => w is ProcessesWorkload) ? " (procs_* rows: " + string.Join(", ", ProcessesWorkload.Engines) + ")" : "")}; {scale.Rounds} rounds of {scale.RoundTime.TotalMilliseconds:0} ms");
         output.WriteLine($"machine: {machine}");
         output.WriteLine($"timer overhead: {TimerOverhead.Nanoseconds:0.0} ns per timed operation, subtracted from every sample; GC: {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")}, {(System.Runtime.GCSettings.LatencyMode == System.Runtime.GCLatencyMode.Batch ? "non-concurrent" : "concurrent")}, a full collection before each round");
         try

@@ -24,6 +24,12 @@ public static class EngineCatalog
     /// </summary>
     public const string DocStoreWalFsyncName = "docstore-walfsync";
 
+    /// <summary>
+    /// DocStore opened with <see cref="DocStoreSharing.Shared"/> (other processes may open the file beside it),
+    /// measured beside the default exclusive open in the same rounds: what the shared mode costs one process.
+    /// </summary>
+    public const string DocStoreSharedName = "docstore-shared";
+
     /// <summary>DocStore through SQL: prepared statements over the same typed context (docs/sql.md).</summary>
     public const string DocStoreSqlName = "docstore-sql";
 
@@ -46,7 +52,7 @@ public static class EngineCatalog
     public static IReadOnlyList<string> PostgresEngines { get; } = [DocStorePostgresName, MartenName];
 
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
-    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreSharedName, DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
 
     // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
     private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
@@ -57,6 +63,7 @@ public static class EngineCatalog
         DocStoreFindByName => new DocStoreEngine(config, findByBaseline: true),
         DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
         DocStoreBrotliName => new DocStoreEngine(config, compression: ValueCompression.Brotli),
+        DocStoreSharedName => new DocStoreEngine(config, sharing: DocStoreSharing.Shared),
         DocStoreSqlName => new DocStoreSqlEngine(config),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),

@@ -24,7 +24,8 @@ public static class ResultTable
         foreach (var workload in workloads)
         {
             var rows = records.Where(r => r.Workload == workload.Name).ToList();
-            var docStore = rows.FirstOrDefault(r => r.Engine is "DocStore" or DocStoreEngine.PostgresName);
+            var docStore = rows.FirstOrDefault(r => r.Engine is "DocStore" or DocStoreEngine.PostgresName)
+                ?? rows.FirstOrDefault(r => r.Engine is DocStoreEngine.SharedName);
             var floorText = floors.TryGetValue(workload.Name, out var floor)
                 ? $"{ResultFormat.Number(floor.Buffered.OpsPerSec * workload.ItemsPerOp(scale))}/s / {(floor.Unbuffered is { } unbuffered ? ResultFormat.Number(unbuffered.OpsPerSec * workload.ItemsPerOp(scale)) + "/s" : "-")}"
                 : "";
@@ -32,6 +33,13 @@ public static class ResultTable
             {
                 var ratio = docStore is null || row == docStore ? "" : ResultFormat.Ratio(docStore.OpsPerSec, row.OpsPerSec);
                 text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Workload} | {workload.Unit} | {row.Engine} | {ResultFormat.Number(row.OpsPerSec)} | {ResultFormat.Micro(row.P50Us)} | {ResultFormat.Micro(row.P99Us)} | {ResultFormat.Allocated(row.AllocBytesPerOp)} | {ResultFormat.Bytes(row.FileBytes)}{PerDocument(row)} | {ratio} | {floorText} |");
+            }
+
+            // Rows of a writer beside the readers: its commits per second, on a line of its own.
+            foreach (var row in rows.Where(r => r.WriterOpsPerSec is not null))
+            {
+                var ratio = docStore?.WriterOpsPerSec is not { } own || row == docStore ? "" : ResultFormat.Ratio(own, row.WriterOpsPerSec!.Value);
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {row.Workload} (writer) | commit | {row.Engine} | {ResultFormat.Number(row.WriterOpsPerSec!.Value)} | | | | | {ratio} | |");
             }
         }
 

@@ -147,7 +147,8 @@ public sealed class InterleavedRunner(Scale scale, string rootDirectory, TextWri
                     totals.Latencies.PercentileMicroseconds(99),
                     (double)totals.AllocatedBytes / (totals.Operations * items),
                     slot.Engine.FileBytes,
-                    slot.Run.Documents));
+                    slot.Run.Documents,
+                    slot.Run.WriterOpsPerSec));
             }
 
             // Peak working set is per process, so it covers every engine so far; for the 1M load it bounds the engines' memory.

@@ -14,7 +14,8 @@ public sealed record ResultRecord(
     [property: JsonPropertyName("p99_us")] double P99Us,
     [property: JsonPropertyName("alloc_bytes_per_op")] double AllocBytesPerOp,
     [property: JsonPropertyName("file_bytes")] long FileBytes,
-    [property: JsonPropertyName("documents"), JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] long? Documents = null)
+    [property: JsonPropertyName("documents"), JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] long? Documents = null,
+    [property: JsonPropertyName("writer_ops_per_sec"), JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] double? WriterOpsPerSec = null)
 {
     /// <summary>Bytes on disk per stored document, for rows where engines store different numbers of them.</summary>
     [JsonPropertyName("file_bytes_per_doc")]

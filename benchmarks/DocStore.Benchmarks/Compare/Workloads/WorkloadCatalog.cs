@@ -1,4 +1,5 @@
 using DocStore.Benchmarks.Compare.Engines;
+using DocStore.Benchmarks.Compare.Processes;
 using DocStore.Benchmarks.Compare.Ycsb;
 
 namespace DocStore.Benchmarks.Compare.Workloads;
@@ -47,6 +48,9 @@ public static class WorkloadCatalog
         new AnalyticsWorkload("sql_join_where_4", AnalyticsKind.JoinChain4),
         new AnalyticsWorkload("sql_join_where_8", AnalyticsKind.JoinChain8),
         .. PostgresRows,
+        new ProcessesWorkload("procs_1writer_1reader", 1),
+        new ProcessesWorkload("procs_1writer_2readers", 2),
+        new ProcessesWorkload("procs_1writer_4readers", 4),
     ];
 
     /// <summary>

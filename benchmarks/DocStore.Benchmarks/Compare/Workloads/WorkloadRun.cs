@@ -29,6 +29,9 @@ public abstract class WorkloadRun : IDisposable
     /// </summary>
     public virtual long? Documents => null;
 
+    /// <summary>The commits per second of a writer running beside the measured readers, for rows that have one (null otherwise).</summary>
+    public virtual double? WriterOpsPerSec => null;
+
     /// <summary>Checks a sample of the engine's answers against the model; throws <see cref="VerificationException"/> on a mismatch.</summary>
     public abstract void Verify();
 

@@ -66,7 +66,7 @@ internal sealed class CheckpointScheduler
         }
     }
 
-    /// <summary>The asynchronous twin of <see cref="Checkpoint"/>: waits for the write lock without blocking a thread.</summary>
+    /// <summary>The asynchronous twin of <see cref="Checkpoint"/>: waits for the write lock, and in a shared open for the writer turn, without blocking a thread.</summary>
     public async ValueTask<bool> CheckpointAsync(CancellationToken cancellationToken = default)
     {
         _state.ThrowIfDisposed();
@@ -77,10 +77,18 @@ internal sealed class CheckpointScheduler
             throw new WriteLockTimeoutException(_state.Name, _options.WriteLockTimeout);
         }
 
-        if (!_state.TryTakeTurn())
+        if (_state.Pager.Turns is { } turns)
         {
-            writeLock.Release();
-            throw DatabaseBusyException.For(_state.Name, _options.BusyTimeout);
+            // Another process's turn is waited for between tries, without holding a thread.
+            try
+            {
+                await turns.TakeAsync(_options.BusyTimeout, cancellationToken).ConfigureAwait(false);
+            }
+            catch
+            {
+                writeLock.Release();
+                throw;
+            }
         }
 
         try

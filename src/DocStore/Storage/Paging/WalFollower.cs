@@ -274,9 +274,9 @@ internal sealed class WalFollower : IDisposable
     {
         var wal = _state.Wal!;
         var added = wal.FollowTo(visibleLsn);
-        foreach (var (page, lsn) in added)
+        for (var i = 0; i < added.Count; i++)
         {
-            _state.Index.Add(page, lsn);
+            _state.Index.Add(added[i].PageNumber, added[i].Lsn);
         }
 
         var last = Math.Max(Volatile.Read(ref _state.CommittedLsn), wal.NextLsn - 1);

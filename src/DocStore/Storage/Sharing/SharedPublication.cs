@@ -25,7 +25,9 @@ internal readonly record struct SharedPublication(long Sequence, uint Salt, long
         var salt = (uint)shm.ReadInt(SharedLayout.SaltOffset);
         var first = shm.ReadLong(SharedLayout.FirstLsnOffset);
         var visible = shm.ReadLong(SharedLayout.VisibleLsnOffset);
-        Interlocked.MemoryBarrier();
+
+        // Every read is a volatile (acquire) read, so the second look at the sequence stays after the fields:
+        // a reader's load-load order needs no full fence.
         return shm.ReadLong(SharedLayout.SequenceOffset) == before ? new SharedPublication(before, salt, first, visible) : null;
     }
 }

@@ -46,13 +46,15 @@ internal sealed partial class WriteAheadLog
     /// (which another process published as committed), adds them to the frame table and returns them.
     /// </summary>
     /// <exception cref="DatabaseCorruptException">The frames up to the published commit are not all intact.</exception>
-    public List<(uint PageNumber, long Lsn)> FollowTo(long targetLsn)
+    public IReadOnlyList<(uint PageNumber, long Lsn)> FollowTo(long targetLsn)
     {
-        var added = new List<(uint PageNumber, long Lsn)>();
+        // Every read transaction of a shared open asks; most find nothing new, and allocate nothing then.
         if (targetLsn < NextLsn)
         {
-            return added;
+            return [];
         }
+
+        var added = new List<(uint PageNumber, long Lsn)>();
 
         var headerBuffer = new byte[WalFormat.FrameHeaderSize];
         var payloadBuffer = new byte[_pageSize];

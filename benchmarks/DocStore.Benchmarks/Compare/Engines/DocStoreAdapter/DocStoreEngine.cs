@@ -20,7 +20,9 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
     /// <param name="redoLog">Whether durable commits go through the redo log (the default) or fsync their WAL frames.</param>
     /// <param name="compression">How documents are stored.</param>
     /// <param name="findByBaseline">Whether the <c>linq_*</c> queries go through the generated <c>FindBy…</c> methods and <c>FindAll()</c> instead of <c>Query()</c>.</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false)
+    /// <param name="sharing">Whether other processes may open the file beside this one (ignored in memory).</param>
+    /// <param name="readOnly">Whether to open the existing file read-only (a reader process of the <c>procs_*</c> rows).</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, DocStoreSharing sharing = DocStoreSharing.Exclusive, bool readOnly = false)
     {
         var options = new DocStoreOptions
         {
@@ -34,14 +36,28 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             PageSize = config.PageSize ?? new DocStoreOptions().PageSize,
             RedoLog = redoLog,
             Compression = compression,
+            Sharing = sharing,
+            ReadOnly = readOnly,
         };
-        Name = findByBaseline ? "DocStore FindBy" : compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
+        Name = findByBaseline ? "DocStore FindBy"
+            : compression == ValueCompression.Brotli ? "DocStore (Brotli)"
+            : sharing == DocStoreSharing.Shared ? SharedName
+            : redoLog ? "DocStore" : "DocStore (WAL fsync)";
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
         _linq = findByBaseline ? new DocStoreFindByQueries(_db) : new DocStoreLinqQueries(_db);
     }
 
+    /// <summary>The name of DocStore opened <see cref="DocStoreSharing.Shared"/>, the peer of SQLite in the rows of several processes.</summary>
+    public const string SharedName = "DocStore (shared)";
+
     public string Name { get; }
+
+    /// <summary>Whether other processes may open the file beside this engine.</summary>
+    internal bool IsShared => Name == SharedName;
+
+    /// <summary>The database file, or null in memory.</summary>
+    internal string? DatabasePath => _path;
 
     /// <summary>The context, for the SQL adapter that writes through this one.</summary>
     internal BenchmarkDb Db => _db;

@@ -18,7 +18,9 @@ internal sealed partial class SqliteEngine : IDocumentEngine
     private readonly SqliteConnection _connection;
     private readonly Statements _sql;
 
-    public SqliteEngine(EngineConfig config)
+    /// <param name="config">Where and how durably to open.</param>
+    /// <param name="createSchema">Whether to create the tables (false: another process created them in the existing file).</param>
+    public SqliteEngine(EngineConfig config, bool createSchema = true)
     {
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "sqlite.db");
         _connection = Connect(_path);
@@ -30,11 +32,18 @@ internal sealed partial class SqliteEngine : IDocumentEngine
         };
         var cache = config.CachePages is { } pages ? pages.ToString(System.Globalization.CultureInfo.InvariantCulture) : "-" + DefaultCacheKiB;
         Execute(_connection, (_path is null ? "" : "PRAGMA journal_mode=WAL;") + $"PRAGMA synchronous={synchronous}; PRAGMA cache_size={cache};");
-        Execute(_connection, SqliteSchema.Create);
+        if (createSchema)
+        {
+            Execute(_connection, SqliteSchema.Create);
+        }
+
         _sql = new Statements(_connection);
     }
 
     public string Name => "SQLite";
+
+    /// <summary>The database file, or null in memory.</summary>
+    internal string? DatabasePath => _path;
 
     public long FileBytes => _path is null ? 0 : FileLength(_path) + FileLength(_path + "-wal") + FileLength(_path + "-shm");
 
