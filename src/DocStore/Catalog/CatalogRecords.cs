@@ -22,6 +22,7 @@ internal static class CatalogRecords
     private const byte UniqueFlag = 1;
     private const byte MultikeyFlag = 2;
     private const byte UniqueNonNullFlag = 4;
+    private const byte CollatedFlag = 8;
 
     public static byte[] EncodeCollection(CollectionRecord collection)
     {
@@ -153,12 +154,18 @@ internal static class CatalogRecords
     public static byte[] EncodeIndex(IndexRecord index)
     {
         var definition = index.Definition;
-        var output = new List<byte> { FormatVersion, (byte)((definition.Unique ? UniqueFlag : 0) | (definition.Multikey ? MultikeyFlag : 0) | (definition.UniqueNonNull ? UniqueNonNullFlag : 0)) };
+        var output = new List<byte> { FormatVersion, (byte)((definition.Unique ? UniqueFlag : 0) | (definition.Multikey ? MultikeyFlag : 0) | (definition.UniqueNonNull ? UniqueNonNullFlag : 0) | (definition.Collations is null ? 0 : CollatedFlag)) };
         WriteString(output, index.Tree);
         output.Add(checked((byte)definition.Paths.Count));
         foreach (var path in definition.Paths)
         {
             WriteString(output, path);
+        }
+
+        // Flagged: one collation letter per path, after the paths.
+        if (definition.Collations is not null)
+        {
+            WriteString(output, definition.Collations);
         }
 
         return [.. output];
@@ -177,8 +184,9 @@ internal static class CatalogRecords
             paths[i] = reader.String();
         }
 
+        var collations = (flags & CollatedFlag) != 0 ? reader.String() : null;
         reader.ExpectEnd();
-        return new IndexRecord(new IndexDefinition(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths) { UniqueNonNull = (flags & UniqueNonNullFlag) != 0 }, tree);
+        return new IndexRecord(new IndexDefinition(name, (flags & UniqueFlag) != 0, (flags & MultikeyFlag) != 0, paths) { UniqueNonNull = (flags & UniqueNonNullFlag) != 0, Collations = collations }, tree);
     }
 
     private static void WriteString(List<byte> output, string value)

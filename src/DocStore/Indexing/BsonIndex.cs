@@ -53,6 +53,7 @@ internal sealed class BsonIndex
 
     private void Append(IndexKeyBuilder key, int component, BsonValue? value)
     {
+        value = KeyCollations.Apply(Definition.Collations, component, value);
         if (!BsonKeyValues.TryAppend(key, value))
         {
             var hint = value is BsonArray && !_paths[component].IsMultikey ? $"; write '{_paths[component].Text}[]' to index its elements" : string.Empty;

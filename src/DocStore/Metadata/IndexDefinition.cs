@@ -17,6 +17,13 @@ public sealed record IndexDefinition(string Name, bool Unique, bool Multikey, IR
     internal bool UniqueNonNull { get; init; }
 
     /// <summary>
+    /// For an index of an SQL table: one letter per path naming the collation its keys are made under
+    /// (<c>B</c> BINARY, <c>N</c> NOCASE, <c>R</c> RTRIM; see <c>Indexing.KeyCollations</c>), taken from the
+    /// declared columns so that uniqueness and seeks compare as the column does; null when every path is BINARY.
+    /// </summary>
+    internal string? Collations { get; init; }
+
+    /// <summary>
     /// A non-unique index over stored field paths (<c>"Address.City"</c>; <c>"Tags[]"</c> indexes each array
     /// element; several paths make a composite index), named as the generator names it: the paths' fields
     /// joined (<c>AddressCity</c>, <c>Tags</c>, <c>LastFirst</c>).

@@ -43,8 +43,10 @@ internal static class UntypedIndexKeys
         }
 
         var key = new IndexKeyBuilder();
-        foreach (var value in values)
+        for (var c = 0; c < values.Length; c++)
         {
+            // A table's collated index holds its values as the collation compares them; so must the sought value.
+            var value = KeyCollations.Apply(definition.Collations, c, values[c]);
             if (value is BsonDocument or BsonArray || !BsonKeyValues.TryAppend(key, value))
             {
                 throw new ArgumentException($"Index '{definition.Name}' of collection '{core.Name}' cannot hold a value of type {BsonKeyValues.Describe(value)}.", nameof(values));

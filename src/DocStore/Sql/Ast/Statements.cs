@@ -25,6 +25,9 @@ internal sealed record InsertStatement(SqlName Collection, ImmutableArray<PathEx
 {
     /// <summary>What a row that breaks a constraint does: fail the statement, or be left out (<c>OR IGNORE</c>, <c>ON CONFLICT DO NOTHING</c>).</summary>
     public InsertConflict Conflict { get; init; }
+
+    /// <summary>The <c>ON CONFLICT ... DO UPDATE</c> and targeted <c>DO NOTHING</c> clauses, in order (a lone <c>ON CONFLICT DO NOTHING</c> is <see cref="InsertConflict.DoNothing"/>).</summary>
+    public ImmutableArray<UpsertClause> Upserts { get; init; } = [];
 }
 
 /// <summary>The conflict resolution of an INSERT, as SQLite names it.</summary>
@@ -38,6 +41,9 @@ internal enum InsertConflict
 
     /// <summary><c>ON CONFLICT DO NOTHING</c>: a row that breaks a UNIQUE or PRIMARY KEY constraint is left out.</summary>
     DoNothing,
+
+    /// <summary><c>INSERT OR REPLACE</c>, <c>REPLACE INTO</c>: the rows a new row conflicts with on a UNIQUE or PRIMARY KEY constraint are deleted first.</summary>
+    Replace,
 }
 
 /// <summary>One parenthesized row of VALUES.</summary>

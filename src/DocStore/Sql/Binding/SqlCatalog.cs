@@ -108,7 +108,7 @@ internal sealed class SqlCatalog
             }
 
             var indexes = CollectionCatalog.LoadIndexes(transaction, name)
-                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, i.Definition.Paths, i.Tree) { UniqueNonNull = i.Definition.UniqueNonNull })
+                .Select(i => new SqlIndex(i.Definition.Name, i.Definition.Unique, i.Definition.Multikey, CollatedPaths.Of(i.Definition), i.Tree) { UniqueNonNull = i.Definition.UniqueNonNull })
                 .ToArray();
             byName[name] = new SqlCollection(name, record.PrimaryTree, record.KeyField ?? "_id", indexes, new FieldDictionary(CollectionCatalog.LoadFields(transaction, name)), record.Types, record.Columns);
         }

@@ -53,8 +53,8 @@ internal static class SystemTables
                             { "name", index.Name },
                             { "unique", index.Unique || index.UniqueNonNull },
                             { "multikey", index.Multikey },
-                            { "paths", new BsonArray(index.Paths.Select(p => (BsonValue)p)) },
-                            { "path", string.Join(", ", index.Paths) },
+                            { "paths", new BsonArray(index.Paths.Select(p => (BsonValue)CollatedPaths.Stored(p))) },
+                            { "path", string.Join(", ", index.Paths.Select(CollatedPaths.Stored)) },
                         }));
                     }
 

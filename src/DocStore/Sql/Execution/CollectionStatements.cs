@@ -34,6 +34,7 @@ internal static class CollectionStatements
         }
         else
         {
+            DefaultValues.Check(prepared, statement, transaction.Write);
             var options = new BsonCollectionOptions { KeyField = table.KeyField, KeyGeneration = KeyGeneration.Sequence };
             var collection = context.GetCollection(statement.Name.Text, options, transaction.Write);
             collection.DeclareFields(transaction, table.Columns.Select(c => c.Name));

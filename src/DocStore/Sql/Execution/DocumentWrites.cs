@@ -24,11 +24,16 @@ internal static class DocumentWrites
         var types = FieldType.ByPath(CollectionCatalog.FindCollection(state.Transaction, collection.Name)?.Types) is { } declared
             ? new TypedWrites(collection.Name, declared, SqlErrors.Refused)
             : null;
-        var table = TableWrites.For(plan.Collection);
+        var table = TableWrites.For(plan.Collection, state);
         switch (plan.Kind)
         {
             case WriteKind.InsertColumns or WriteKind.InsertDocuments or WriteKind.InsertSelect:
                 var documents = plan.Kind == WriteKind.InsertSelect ? SelectedDocuments(plan, state, collection, types) : InsertedDocuments(plan, state, collection, types);
+                if (plan.Upsert is not null)
+                {
+                    return InsertResolution.Run(plan, state, collection, transaction, documents, table, checks, types);
+                }
+
                 documents = ConflictResolution.Checked(plan.Conflict, documents, table, checks);
 
                 foreach (var document in documents)

@@ -35,6 +35,12 @@ internal static class IndexStatements
             definition = definition with { Unique = false, UniqueNonNull = true };
         }
 
+        // An index on a table's columns is made under their declared collations, as SQLite's is.
+        if (collection.Columns.Count > 0)
+        {
+            definition = definition with { Collations = KeyCollations.Of(definition.Paths.Select(p => collection.Columns.FirstOrDefault(c => c.Name == p)?.Collation)) };
+        }
+
         if (CollectionCatalog.LoadIndexes(write, collection.Name).FirstOrDefault(r => r.Definition.Name == definition.Name) is { } existing)
         {
             if (statement.IfNotExists)

@@ -74,20 +74,19 @@ internal sealed record TableDefinition(IReadOnlyList<TableColumn> Columns, strin
             }
             else if (!unique.Any(u => u.Columns.SequenceEqual(resolved, StringComparer.Ordinal)))
             {
-                unique.Add(new UniqueKey(primaryKey, resolved));
+                unique.Add(new UniqueKey(primaryKey, resolved) { Collations = Indexing.KeyCollations.Of(resolved.Select(n => byName[n].Collation)) });
             }
         }
 
         return new TableDefinition(columns, key ?? HiddenKey, unique);
     }
 
-    /// <summary>The DEFAULT as the text of a literal (parentheses dropped); anything but a constant literal is refused.</summary>
+    /// <summary>The DEFAULT as text: a literal without its parentheses, an expression as written (<see cref="DefaultValues"/> checks it is constant).</summary>
     private static string DefaultText(string sql, ColumnDefinition column)
     {
         var value = column.Default!;
-        return value is IntegerLiteral or RealLiteral or StringLiteral or NullLiteral or BooleanLiteral
-            ? sql.Substring(value.Span.Start, value.Span.Length).Trim('(', ')', ' ')
-            : throw SqlErrors.NotSupported(sql, value.Span, $"DEFAULT of column '{column.Name.Text}' is an expression: only literal defaults (a number, a string, NULL, TRUE, FALSE) are supported");
+        var text = sql.Substring(value.Span.Start, value.Span.Length);
+        return value is IntegerLiteral or RealLiteral or StringLiteral or NullLiteral or BooleanLiteral ? text.Trim('(', ')', ' ') : text;
     }
 }
 
@@ -96,9 +95,12 @@ internal sealed record TableDefinition(IReadOnlyList<TableColumn> Columns, strin
 /// <param name="Columns">The declared column names, in order.</param>
 internal sealed record UniqueKey(bool PrimaryKey, IReadOnlyList<string> Columns)
 {
+    /// <summary>The columns' collations as index key collations (<see cref="IndexDefinition.Collations"/>): 'A' and 'a' conflict in a NOCASE column.</summary>
+    public string? Collations { get; init; }
+
     /// <summary>The name of the index that enforces it, which errors show: <c>UNIQUE (a, b)</c>, <c>PRIMARY KEY (a)</c>.</summary>
     public string IndexName => $"{(PrimaryKey ? "PRIMARY KEY" : "UNIQUE")} ({string.Join(", ", Columns)})";
 
     /// <summary>The index definition: non-unique layout, unique when no value is NULL.</summary>
-    public IndexDefinition Index => new(IndexName, false, false, [.. Columns]) { UniqueNonNull = true };
+    public IndexDefinition Index => new(IndexName, false, false, [.. Columns]) { UniqueNonNull = true, Collations = Collations };
 }

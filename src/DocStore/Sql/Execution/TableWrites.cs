@@ -2,7 +2,6 @@ using DocStore.Bson.Model;
 using DocStore.Catalog;
 using DocStore.Sql.Binding;
 using DocStore.Sql.Bound;
-using DocStore.Sql.Syntax;
 
 namespace DocStore.Sql.Execution;
 
@@ -15,9 +14,9 @@ internal sealed class TableWrites
 {
     private readonly SqlCollection _table;
     private readonly Dictionary<string, TableColumn> _columns;
-    private readonly Dictionary<string, BsonValue> _defaults = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, Func<BsonValue>> _defaults = new(StringComparer.Ordinal);
 
-    private TableWrites(SqlCollection table)
+    private TableWrites(SqlCollection table, ExecState state)
     {
         _table = table;
         _columns = table.Columns.ToDictionary(c => c.Name, StringComparer.Ordinal);
@@ -25,26 +24,34 @@ internal sealed class TableWrites
         {
             if (column.Default is { } text)
             {
-                var value = Literal(SqlParser.ParseExpression(text));
-                _defaults[column.Name] = ColumnValue(column, value);
+                var value = DefaultValues.Compile(text, column.Name, state);
+                _defaults[column.Name] = () => ColumnValue(column, value());
             }
         }
     }
 
-    /// <summary>The rules of <paramref name="table"/>, or null when it declares no columns.</summary>
-    public static TableWrites? For(SqlCollection table) => table.Columns.Count == 0 ? null : new TableWrites(table);
+    /// <summary>The rules of <paramref name="table"/> for one run of a statement, or null when it declares no columns.</summary>
+    public static TableWrites? For(SqlCollection table, ExecState state) => table.Columns.Count == 0 ? null : new TableWrites(table, state);
 
     /// <summary>Fills defaults, applies affinity and checks NOT NULL on a document about to be inserted.</summary>
+    /// <param name="document">The document.</param>
+    /// <param name="ignoreNotNull">True when a NULL in a NOT NULL column leaves the row out (<c>OR IGNORE</c>) instead of failing.</param>
+    /// <param name="defaultForNull">True when a NULL in a NOT NULL column with a DEFAULT takes the default (<c>OR REPLACE</c>, as SQLite does).</param>
     /// <returns>False when a NOT NULL column is NULL and <paramref name="ignoreNotNull"/> lets the row be left out (else that throws).</returns>
-    public bool PrepareInsert(BsonDocument document, bool ignoreNotNull = false)
+    public bool PrepareInsert(BsonDocument document, bool ignoreNotNull = false, bool defaultForNull = false)
     {
         foreach (var column in _table.Columns)
         {
+            if (defaultForNull && column.NotNull && document.TryGetValue(column.Name, out var given) && given is BsonNull && _defaults.ContainsKey(column.Name))
+            {
+                document.Remove(column.Name);
+            }
+
             if (!document.TryGetValue(column.Name, out var value))
             {
                 if (_defaults.TryGetValue(column.Name, out var fallback))
                 {
-                    document[column.Name] = fallback;
+                    document[column.Name] = fallback();
                 }
                 else if (!CheckNotNull(column, BsonNull.Value, document, ignoreNotNull))
                 {
@@ -98,13 +105,4 @@ internal sealed class TableWrites
 
         return true;
     }
-
-    private static BsonValue Literal(Ast.SqlExpression expression) => expression switch
-    {
-        Ast.IntegerLiteral integer => new BsonInt64(integer.Value),
-        Ast.RealLiteral real => new BsonDouble(real.Value),
-        Ast.StringLiteral text => new BsonString(text.Value),
-        Ast.BooleanLiteral flag => flag.Value ? BsonBoolean.True : BsonBoolean.False,
-        _ => BsonNull.Value,
-    };
 }

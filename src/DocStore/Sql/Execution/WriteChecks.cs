@@ -16,7 +16,7 @@ namespace DocStore.Sql.Execution;
 /// model owning the collection is open, a document that model could not read back. The collection
 /// checks the same things again while applying; passing here means it will not fail on them halfway.
 /// </summary>
-internal sealed class WriteChecks
+internal sealed partial class WriteChecks
 {
     private readonly BsonCollection _collection;
     private readonly ExecState _state;

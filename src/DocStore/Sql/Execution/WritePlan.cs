@@ -49,6 +49,9 @@ internal sealed class WritePlan
 
     public int Width { get; init; }
 
+    /// <summary>INSERT: the ON CONFLICT clauses and OR REPLACE, which resolve conflicts row by row (<see cref="InsertResolution"/>); null when none apply.</summary>
+    public UpsertPlan? Upsert { get; init; }
+
     public static WritePlan? TryCompile(string sql, SqlStatement statement, Func<Binder> binder, Func<SqlCollection, IFieldDictionary> fields)
     {
         switch (statement)
@@ -104,7 +107,7 @@ internal sealed class WritePlan
         var texts = insert.Columns.IsEmpty ? [.. columns.Select(c => c[0])] : insert.Columns.Select(c => Text(sql, c)).ToArray();
         if (insert.Source is { } source)
         {
-            return CompileInsertSelect(sql, insert, source, binder(), collection, columns, texts);
+            return CompileInsertSelect(sql, insert, source, binder(), collection, columns, texts, fields);
         }
 
         foreach (var row in insert.Rows)
@@ -136,11 +139,12 @@ internal sealed class WritePlan
             Rows = insert.Rows.Length,
             Width = width,
             Conflict = insert.Conflict,
+            Upsert = UpsertPlan.Compile(sql, insert, binder, collection, fields),
         };
     }
 
     /// <summary><c>INSERT INTO c [(paths)] SELECT ...</c>: the query's columns go to the paths (or the table's columns) in order.</summary>
-    private static WritePlan CompileInsertSelect(string sql, InsertStatement insert, SelectQuery source, Binder binder, SqlCollection collection, string[][] columns, string[] texts)
+    private static WritePlan CompileInsertSelect(string sql, InsertStatement insert, SelectQuery source, Binder binder, SqlCollection collection, string[][] columns, string[] texts, Func<SqlCollection, IFieldDictionary> fields)
     {
         if (columns.Length == 0)
         {
@@ -162,6 +166,7 @@ internal sealed class WritePlan
             TargetTexts = texts,
             Width = columns.Length,
             Conflict = insert.Conflict,
+            Upsert = UpsertPlan.Compile(sql, insert, () => binder, collection, fields),
         };
     }
 
@@ -177,7 +182,7 @@ internal sealed class WritePlan
     }
 
     /// <summary>Each path as stored names: a name the collection has (exactly, else the one match ignoring case, unless quoted), else as written.</summary>
-    private static string[][] ResolveTargets(string sql, SqlCollection collection, IFieldDictionary fields, IEnumerable<PathExpression> paths)
+    internal static string[][] ResolveTargets(string sql, SqlCollection collection, IFieldDictionary fields, IEnumerable<PathExpression> paths)
     {
         var result = new List<string[]>();
         var seen = new HashSet<string>(StringComparer.Ordinal);
@@ -221,5 +226,5 @@ internal sealed class WritePlan
         return matches.Count == 1 ? matches[0] : name.Text;
     }
 
-    private static string Text(string sql, SqlNode node) => sql.Substring(node.Span.Start, node.Span.Length);
+    internal static string Text(string sql, SqlNode node) => sql.Substring(node.Span.Start, node.Span.Length);
 }

@@ -187,7 +187,7 @@ internal static class Conjuncts
         _ => null,
     };
 
-    private static Condition? Compare(BoundExpr conjunct, PathExpr path, BinaryOperator op, BoundExpr value) => op switch
+    internal static Condition? Compare(BoundExpr conjunct, PathExpr path, BinaryOperator op, BoundExpr value) => op switch
     {
         BinaryOperator.Equal => new Condition(conjunct, path, ConditionKind.Equal, [value], null, null, null),
         BinaryOperator.Less or BinaryOperator.LessOrEqual => new Condition(conjunct, path, ConditionKind.Range, [], null, value, null),
@@ -195,10 +195,10 @@ internal static class Conjuncts
         _ => null,
     };
 
-    private static bool IsComparison(BinaryOperator op) =>
+    internal static bool IsComparison(BinaryOperator op) =>
         op is BinaryOperator.Equal or BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual;
 
-    private static BinaryOperator Mirror(BinaryOperator op) => op switch
+    internal static BinaryOperator Mirror(BinaryOperator op) => op switch
     {
         BinaryOperator.Less => BinaryOperator.Greater,
         BinaryOperator.LessOrEqual => BinaryOperator.GreaterOrEqual,

@@ -73,7 +73,7 @@ internal static partial class Planner
             return new AccessPath { Kind = AccessKind.SystemTable };
         }
 
-        var conditions = filters.Select(f => Conjuncts.Recognize(f, source.Index)).OfType<Condition>().ToList();
+        var conditions = filters.Select(f => Conjuncts.Recognize(f, source.Index) ?? CollatedConditions.Recognize(f, source.Index)).OfType<Condition>().ToList();
         var keyField = source.Collection.KeyField;
         var order = OrderPaths(query, source.Index);
 

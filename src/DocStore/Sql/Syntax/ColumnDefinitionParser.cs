@@ -192,9 +192,14 @@ internal sealed class ColumnDefinitionParser
         return text;
     }
 
-    /// <summary><c>DEFAULT</c>'s value: a literal, a signed number, or a parenthesized expression.</summary>
+    /// <summary><c>DEFAULT</c>'s value: a literal, a signed number, <c>CURRENT_TIMESTAMP</c> (<c>_DATE</c>, <c>_TIME</c>), or a parenthesized expression.</summary>
     private SqlExpression ParseDefault()
     {
+        if (CurrentTimeKeywords.TryParse(_input) is { } now)
+        {
+            return now;
+        }
+
         if (_input.Current.Kind == TokenKind.LeftParen)
         {
             var ignored = 0;

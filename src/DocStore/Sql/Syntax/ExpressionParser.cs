@@ -265,6 +265,8 @@ internal sealed partial class ExpressionParser
                 return ParseParenthesized(out height);
             case TokenKind.Identifier when _input.IsWord(0, "CAST") && _input.Peek(1).Kind == TokenKind.LeftParen:
                 return ParseCast(out height);
+            case TokenKind.Identifier when CurrentTimeKeywords.TryParse(_input) is { } now:
+                return now;
             case TokenKind.Identifier or TokenKind.QuotedIdentifier:
                 return _input.Peek(1).Kind == TokenKind.LeftParen ? ParseFunctionCall(out height) : _names.ParsePath();
             case TokenKind.Case:

@@ -41,6 +41,8 @@ internal sealed class StatementParser
                 return new SelectStatement(query, query.Span);
             case TokenKind.Insert:
                 return ParseInsert();
+            case TokenKind.Identifier when _input.IsWord(0, "REPLACE") && _input.Peek(1).Kind == TokenKind.Into:
+                return ParseInsert(InsertConflict.Replace);
             case TokenKind.Update:
                 return ParseUpdate();
             case TokenKind.Delete:
@@ -82,20 +84,13 @@ internal sealed class StatementParser
     }
 
     /// <summary><c>INSERT INTO c [(path, ...)] VALUES (...), ...</c> or <c>INSERT INTO c [(path, ...)] SELECT ...</c>.</summary>
-    private InsertStatement ParseInsert()
+    private InsertStatement ParseInsert(InsertConflict conflict = InsertConflict.Abort)
     {
         var insert = _input.Advance();
-        var conflict = InsertConflict.Abort;
-        if (_input.Current.Kind == TokenKind.Or)
+        if (conflict == InsertConflict.Abort && _input.Current.Kind == TokenKind.Or)
         {
             _input.Advance();
-            if (!_input.IsWord(0, "IGNORE"))
-            {
-                throw UnsupportedSyntax.At(_input.Sql, _input.Current, $"INSERT OR {_input.Current.Text(_input.Sql).ToString()} (only INSERT OR IGNORE is)");
-            }
-
-            _input.Advance();
-            conflict = InsertConflict.Ignore;
+            conflict = InsertConflicts.Parse(_input);
         }
 
         _input.Expect(TokenKind.Into, "INTO after INSERT");
@@ -114,10 +109,12 @@ internal sealed class StatementParser
             columns = paths.ToImmutable();
         }
 
+        var upserts = new UpsertClauseParser(_input, _names, _expressions);
         if (_input.Current.Kind == TokenKind.Select)
         {
             var source = _queries.ParseSelectQuery(out _);
-            return new InsertStatement(collection, columns, [], _input.SpanFrom(insert), source) { Conflict = conflict };
+            var selected = upserts.ParseClauses();
+            return new InsertStatement(collection, columns, [], _input.SpanFrom(insert), source) { Conflict = InsertConflicts.Resolve(conflict, selected), Upserts = InsertConflicts.Clauses(conflict, selected) };
         }
 
         _input.Expect(TokenKind.Values, columns.IsEmpty ? "VALUES, SELECT or a column list after the collection name" : "VALUES or SELECT after the column list");
@@ -128,39 +125,8 @@ internal sealed class StatementParser
         }
         while (_input.Accept(TokenKind.Comma));
 
-        if (_input.Current.Kind == TokenKind.On && _input.IsWord(1, "CONFLICT"))
-        {
-            conflict = ParseDoNothing();
-        }
-
-        return new InsertStatement(collection, columns, rows.ToImmutable(), _input.SpanFrom(insert)) { Conflict = conflict };
-    }
-
-    /// <summary><c>ON CONFLICT [(columns)] DO NOTHING</c>; the target, when written, is read and not checked.</summary>
-    private InsertConflict ParseDoNothing()
-    {
-        _input.Advance();
-        _input.Advance();
-        if (_input.Current.Kind == TokenKind.LeftParen)
-        {
-            var open = _input.Advance();
-            do
-            {
-                _names.ExpectName("a column name in the conflict target");
-            }
-            while (_input.Accept(TokenKind.Comma));
-
-            _input.ExpectClose(open);
-        }
-
-        _input.ExpectWord("DO", "DO after ON CONFLICT");
-        if (!_input.IsWord(0, "NOTHING"))
-        {
-            throw UnsupportedSyntax.At(_input.Sql, _input.Current, $"ON CONFLICT DO {_input.Current.Text(_input.Sql).ToString()} (only DO NOTHING is)");
-        }
-
-        _input.Advance();
-        return InsertConflict.DoNothing;
+        var clauses = upserts.ParseClauses();
+        return new InsertStatement(collection, columns, rows.ToImmutable(), _input.SpanFrom(insert)) { Conflict = InsertConflicts.Resolve(conflict, clauses), Upserts = InsertConflicts.Clauses(conflict, clauses) };
     }
 
     /// <summary>

@@ -4,15 +4,17 @@ namespace DocStore.Tests.Sql.Differential;
 
 /// <summary>
 /// Random writes and queries over a table with constraints, in SQLite's syntax: an INTEGER PRIMARY KEY, a
-/// UNIQUE column, a NOT NULL column with a DEFAULT, a two-column UNIQUE, and NOCASE and RTRIM columns. The
-/// writes (single and multi-row INSERTs, also OR IGNORE and ON CONFLICT DO NOTHING, UPDATEs by key, DELETEs) often violate a constraint, the key's included; each is
-/// followed by <see cref="Snapshot"/>, so the table after it is compared too. The queries compare, sort,
-/// group and deduplicate the collated columns.
+/// UNIQUE column, a NOT NULL column with a DEFAULT, a two-column UNIQUE, UNIQUE NOCASE and RTRIM columns
+/// (so 'A' and 'a', 'a' and 'a ' conflict; the NOCASE one's index also answers the queries) and two DEFAULT
+/// expressions. The writes (single and multi-row INSERTs, also OR IGNORE, OR REPLACE, REPLACE INTO, ON
+/// CONFLICT DO NOTHING and DO UPDATE with <c>excluded</c>, one or several clauses, UPDATEs by key, DELETEs)
+/// often violate a constraint, the key's included; each is followed by <see cref="Snapshot"/>, so the table
+/// after it is compared too. The queries compare, sort, group and deduplicate the collated columns.
 /// </summary>
 internal sealed class ConstraintQueryGenerator(int seed)
 {
     public const string Create =
-        "CREATE TABLE h (k INTEGER PRIMARY KEY, u INTEGER UNIQUE, n TEXT NOT NULL DEFAULT 'none', s TEXT COLLATE NOCASE, r TEXT COLLATE RTRIM, p INT, q TEXT, CONSTRAINT pq UNIQUE (p, q))";
+        "CREATE TABLE h (k INTEGER PRIMARY KEY, u INTEGER UNIQUE, n TEXT NOT NULL DEFAULT 'none', s TEXT COLLATE NOCASE UNIQUE, r TEXT COLLATE RTRIM UNIQUE, p INT, q TEXT, d INT DEFAULT (2 * 3 + 1), e TEXT DEFAULT (upper('ab') || 'c'), CONSTRAINT pq UNIQUE (p, q))";
 
     /// <summary>The query that shows the whole table, run after every write.</summary>
     public const string Snapshot = "SELECT * FROM h ORDER BY k";
@@ -27,6 +29,13 @@ internal sealed class ConstraintQueryGenerator(int seed)
     private static readonly string[] Texts = ["NULL", "'p'", "'q'", "'P'"];
     private static readonly string[] Comparisons = ["=", "<>", "<", "<=", ">", ">="];
 
+    private static readonly string[] Targets = ["(k)", "(u)", "(s)", "(r)", "(p, q)", "(q, p)"];
+    private static readonly string[] Updates =
+    [
+        "u = excluded.u", "s = excluded.s", "r = excluded.r || 'z'", "n = excluded.n", "n = n || excluded.k", "q = excluded.q, p = excluded.p",
+        "d = d + 1", "e = excluded.e || e", "u = NULL, s = upper(excluded.s)", "n = coalesce(excluded.s, 'none')",
+    ];
+
     private readonly Random _random = new(seed);
 
     /// <summary>The next statement: a write (then <see cref="Snapshot"/> should run) or a query whose rows come in order.</summary>
@@ -36,19 +45,35 @@ internal sealed class ConstraintQueryGenerator(int seed)
         return write ? Write() : Query();
     }
 
-    private string Write() => _random.Next(10) switch
+    private string Write() => _random.Next(16) switch
     {
-        0 or 1 => $"INSERT INTO h VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Row()))}",
-        8 => $"INSERT OR IGNORE INTO h VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Row()))}",
-        9 => $"INSERT INTO h VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Row()))} ON CONFLICT DO NOTHING",
-        2 or 3 => $"INSERT INTO h (k, u, s, r, p, q) VALUES {string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => $"({Pick(Keys)}, {Pick(Uniques)}, {Pick(Words)}, {Pick(Padded)}, {Pick(Parts)}, {Pick(Texts)})"))}",
+        0 or 1 => $"INSERT INTO h VALUES {Rows(Row)}",
+        8 => $"INSERT OR IGNORE INTO h VALUES {Rows(Row)}",
+        9 => $"INSERT INTO h VALUES {Rows(Row)} ON CONFLICT DO NOTHING",
+        2 or 3 => $"INSERT INTO h (k, u, s, r, p, q) VALUES {Rows(ShortRow)}",
         4 => $"UPDATE h SET u = {Pick(Uniques)} WHERE k = {Pick(Keys)}",
-        5 => $"UPDATE h SET {Pick(["p", "q", "n", "s"])} = {Pick(["NULL", "1", "'p'", "'x'", "'ABC'"])} WHERE k = {Pick(Keys)}",
+        5 => $"UPDATE h SET {Pick(["p", "q", "n", "s", "r"])} = {Pick(["NULL", "1", "'p'", "'x'", "'ABC'", "'a '"])} WHERE k = {Pick(Keys)}",
         6 => $"UPDATE h SET u = NULL WHERE u {Pick(Comparisons)} {Pick(Uniques)}",
+        10 => $"INSERT OR REPLACE INTO h VALUES {Rows(Row)}",
+        11 => $"REPLACE INTO h (k, u, s, r, p, q) VALUES {Rows(ShortRow)}",
+        12 or 13 => $"INSERT INTO h (k, u, s, r, p, q) VALUES {Rows(ShortRow)} {Upsert()}",
+        14 => $"INSERT INTO h (k, u, s, r, p, q) VALUES {Rows(ShortRow)} {Upsert()} {(_random.Next(2) == 0 ? "ON CONFLICT DO NOTHING" : Upsert())}",
         _ => $"DELETE FROM h WHERE {Pick(["k", "u", "p"])} {Pick(Comparisons)} {Pick(Keys)}",
     };
 
-    private string Row() => $"({Pick(Keys)}, {Pick(Uniques)}, {Pick(Names)}, {Pick(Words)}, {Pick(Padded)}, {Pick(Parts)}, {Pick(Texts)})";
+    /// <summary>ON CONFLICT on a target: DO NOTHING, or DO UPDATE SET with <c>excluded</c>, sometimes with a WHERE.</summary>
+    private string Upsert() => _random.Next(5) switch
+    {
+        0 => $"ON CONFLICT {Pick(Targets)} DO NOTHING",
+        1 => $"ON CONFLICT {Pick(Targets)} DO UPDATE SET {Pick(Updates)} WHERE {Pick(["excluded.u IS NOT NULL", "u < excluded.u", "excluded.s = s", "k > 3"])}",
+        _ => $"ON CONFLICT {Pick(Targets)} DO UPDATE SET {Pick(Updates)}",
+    };
+
+    private string Rows(Func<string> row) => string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => row()));
+
+    private string Row() => $"({Pick(Keys)}, {Pick(Uniques)}, {Pick(Names)}, {Pick(Words)}, {Pick(Padded)}, {Pick(Parts)}, {Pick(Texts)}, {Pick(Parts)}, {Pick(Words)})";
+
+    private string ShortRow() => $"({Pick(Keys)}, {Pick(Uniques)}, {Pick(Words)}, {Pick(Padded)}, {Pick(Parts)}, {Pick(Texts)})";
 
     private string Query()
     {

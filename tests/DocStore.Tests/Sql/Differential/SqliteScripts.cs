@@ -166,7 +166,7 @@ public static class SqliteScripts
         """;
 
     /// <summary>The scripts by name.</summary>
-    public static TheoryData<string> Names => new() { "mixed", "keys", "copies", "indexed", "errors", "joins" };
+    public static TheoryData<string> Names => new() { "mixed", "keys", "copies", "indexed", "errors", "joins", "upserts" };
 
     /// <summary>The statements of script <paramref name="name"/>.</summary>
     public static IReadOnlyList<string> Statements(string name)
@@ -178,6 +178,7 @@ public static class SqliteScripts
             "copies" => Copies,
             "indexed" => Indexed,
             "joins" => Joins,
+            "upserts" => SqliteUpsertScript.Text,
             _ => Errors,
         };
         return [.. script.Split(";\n").Select(s => s.Trim().TrimEnd(';')).Where(s => s.Length > 0)];

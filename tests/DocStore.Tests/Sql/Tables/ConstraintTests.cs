@@ -160,8 +160,8 @@ public sealed class ConstraintTests
     }
 
     [Theory]
-    [InlineData("INSERT OR REPLACE INTO t VALUES (1)", "INSERT OR REPLACE")]
-    [InlineData("INSERT INTO t VALUES (1) ON CONFLICT DO UPDATE SET a = 2", "ON CONFLICT DO UPDATE")]
+    [InlineData("INSERT OR FAIL INTO t VALUES (1)", "INSERT OR FAIL")]
+    [InlineData("INSERT OR ROLLBACK INTO t VALUES (1)", "INSERT OR ROLLBACK")]
     public void Other_conflict_resolutions_are_refused_by_name(string sql, string named)
     {
         using var db = DocStoreDatabase.OpenInMemory();
