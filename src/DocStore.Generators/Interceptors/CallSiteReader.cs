@@ -167,7 +167,8 @@ internal static class CallSiteReader
             plan.Bounds,
             plan.Ordered,
             plan.Descending,
-            isStep);
+            isStep,
+            plan.Test);
     }
 
     /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>

@@ -499,6 +499,22 @@ namespace DocStore.Interceptors
             }
         }
 
+        /// <summary>The value as the type it is compared as; null only where that type admits it.</summary>
+        private static bool Typed<T>(object? value, out T typed)
+        {
+            if (value is T known)
+            {
+                typed = known;
+                return true;
+            }
+
+            typed = default!;
+            return value is null && default(T) is null;
+        }
+
+        /// <summary>True for a NaN, which the run time orders unlike C#: such a query runs as written.</summary>
+        private static bool IsNaN(double? value) => value is { } number && double.IsNaN(number);
+
         /// <summary>Take's count cut to what the terminal reads (negative: no Take).</summary>
         private static int Limit(int take, int most) => take < 0 ? most : global::System.Math.Min(take, most);
 

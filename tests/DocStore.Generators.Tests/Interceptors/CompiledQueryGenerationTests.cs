@@ -71,6 +71,57 @@ public class CompiledQueryGenerationTests
         Snapshot.Verify(sources[Hint], "CompiledQueries");
     }
 
+    /// <summary>Unindexed members of several types, for compiled scans.</summary>
+    private const string ScanModel = """
+        using DocStore;
+
+        namespace MyApp;
+
+        [Collection]
+        public partial class Item
+        {
+            [Key] public int Id { get; set; }
+            [Index] public int Age { get; set; }
+            public string? Name { get; set; }
+            public double Weight { get; set; }
+            public bool Active { get; set; }
+            public int? Level { get; set; }
+        }
+
+        public partial class ShopDb : DocStoreContext { }
+        """;
+
+    /// <summary>Scans over strings, doubles, bools and nullable members with ||, ! and null; and one left to the run time.</summary>
+    private const string Scans = """
+        using System.Collections.Generic;
+        using System.Linq;
+        using DocStore;
+
+        namespace MyApp;
+
+        public static class Scans
+        {
+            public static List<Item> Named(ShopDb db, string? name, double weight) =>
+                db.Items.Query().Where(p => p.Name == name || (p.Weight > weight && !p.Active)).ToList();
+
+            public static int Levels(ShopDb db, int? level) => db.Items.Query().Where(p => p.Level != level && p.Name!.StartsWith("a")).Count();
+
+            public static void Fill(ShopDb db, List<Item> into) => into.AddRange(db.Items.Query().Where(p => p.Active));
+
+            // A member that leads an index: the run time walks the index, in its order.
+            public static List<Item> Indexed(ShopDb db) => db.Items.Query().Where(p => p.Age == 3 || p.Active).ToList();
+        }
+        """;
+
+    [Fact]
+    public void Interceptors_for_compiled_scans()
+    {
+        var (sources, output) = TestCompilation.Generate(ScanModel, Scans);
+        Assert.Equal(3, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+        Snapshot.Verify(sources[Hint], "CompiledScans");
+    }
+
     [Fact]
     public void Each_compiled_form_gets_one_interceptor_and_the_output_compiles()
     {
