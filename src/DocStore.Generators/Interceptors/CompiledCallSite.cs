@@ -58,6 +58,8 @@ internal sealed record SeekBound(string Operator, string Name, string ValueType 
 /// <param name="IsStep">True when the intercepted call is the chain's last operator (its last step), whose
 /// result carries the plan to whatever enumerates it; false for a terminal.</param>
 /// <param name="Test">For a scan, the C# condition over the stored bytes (<c>document</c>, <c>fields</c>, the values <c>k.K0</c>, ...).</param>
+/// <param name="ElementType">The type of the query's elements, fully qualified: the document type, or a <c>Select</c>'s result.</param>
+/// <param name="Projection">The compiled <c>Select</c>, or null.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -80,4 +82,10 @@ internal sealed record CompiledCallSite(
     bool Ordered,
     bool Descending,
     bool IsStep,
-    string Test = "");
+    string Test = "",
+    string ElementType = "",
+    Projection? Projection = null)
+{
+    /// <summary>The element type: the document type without a nullable annotation, or the projection's type as written.</summary>
+    public string Element => ElementType.Length == 0 ? DocumentType.TrimEnd('?') : ElementType;
+}
