@@ -33,7 +33,7 @@ internal static class CallSiteReader
     /// <summary>The operators a compiled chain is made of; the last one, when no operator or terminal follows, is intercepted.</summary>
     private static readonly HashSet<string> s_steps = new(StringComparer.Ordinal)
     {
-        "Where", "OrderBy", "OrderByDescending", "ThenBy", "ThenByDescending", "Skip", "Take",
+        "Where", "OrderBy", "OrderByDescending", "ThenBy", "ThenByDescending", "Skip", "Take", "Select",
     };
 
     private static readonly SymbolDisplayFormat s_format = SymbolDisplayFormat.FullyQualifiedFormat
@@ -119,9 +119,25 @@ internal static class CallSiteReader
             checkedSteps.Add(QueryStep.Extension(terminal, true));
         }
 
+        // A Select ends the chain: the plan is the chain before it, the projection is read from the stored fields.
+        var readers = FieldReaders.Of(collection, Receiver(query)?.Type);
+        var planSteps = checkedSteps.Take(steps.Count).ToList();
+        Projection? projection = null;
+        if (planSteps.Count > 0 && planSteps[planSteps.Count - 1].Name == "Select")
+        {
+            projection = readers is null || terminal.TargetMethod.Name == "Explain" ? null : ProjectionReader.Read(planSteps[planSteps.Count - 1], queryModel, readers);
+            if (projection is null)
+            {
+                return null;
+            }
+
+            planSteps.RemoveAt(planSteps.Count - 1);
+        }
+
         if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
-            || SeekPlanner.Plan(queryModel, checkedSteps.Take(steps.Count).ToList(), isStep || OrderMatters(terminal.TargetMethod.Name), FieldReaders.Of(collection, Receiver(query)?.Type)) is not { } plan
-            || (plan.Kind is SeekKind.In or SeekKind.Scan && terminal.TargetMethod.Name == "Explain"))
+            || SeekPlanner.Plan(queryModel, planSteps, isStep || OrderMatters(terminal.TargetMethod.Name), readers) is not { } plan
+            || (plan.Kind is SeekKind.In or SeekKind.Scan && terminal.TargetMethod.Name == "Explain")
+            || (plan.Kind == SeekKind.In && projection is not null))
         {
             // Explain of key lookups and scans is left to the run time, which words them as SQL's EXPLAIN does.
             return null;
@@ -167,7 +183,11 @@ internal static class CallSiteReader
             plan.Bounds,
             plan.Ordered,
             plan.Descending,
-            isStep);
+            isStep,
+            plan.Test,
+            // The intercepted method's own type argument, as its signature spells it (TResult of Select, TSource of a terminal).
+            projection is null ? string.Empty : method.TypeArguments[isStep ? 1 : 0].ToDisplayString(s_format),
+            projection);
     }
 
     /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>

@@ -25,10 +25,10 @@ internal enum SeekKind
 /// One comparison of the filter, with the member on the left: the operator, where its value operand sits
 /// in the expression tree (a C# pattern binding it to <c>v{n}</c>), and the name Explain() gives it.
 /// </summary>
-/// <param name="Operator">==, &lt;, &lt;=, &gt;, &gt;= (member first).</param>
+/// <param name="Operator">==, !=, &lt;, &lt;=, &gt;, &gt;= (member first; a scan keeps the filter's order), StartsWith, In.</param>
 /// <param name="Name">The parameter name in the plan text.</param>
-/// <param name="Reader">For a scan, the generated field reader of the member (<c>global::App.PersonCollection.TryReadScore</c>).</param>
-internal sealed record SeekBound(string Operator, string Name, string Reader = "");
+/// <param name="ValueType">For a scan, the C# type the value is compared as (<c>int</c>, <c>string?</c>, <c>double?</c>).</param>
+internal sealed record SeekBound(string Operator, string Name, string ValueType = "");
 
 /// <summary>
 /// A query call site the generator compiles a plan for: where to intercept, the signature of the
@@ -57,6 +57,9 @@ internal sealed record SeekBound(string Operator, string Name, string Reader = "
 /// <param name="Descending">True to walk the index from the top.</param>
 /// <param name="IsStep">True when the intercepted call is the chain's last operator (its last step), whose
 /// result carries the plan to whatever enumerates it; false for a terminal.</param>
+/// <param name="Test">For a scan, the C# condition over the stored bytes (<c>document</c>, <c>fields</c>, the values <c>k.K0</c>, ...).</param>
+/// <param name="ElementType">The type of the query's elements, fully qualified: the document type, or a <c>Select</c>'s result.</param>
+/// <param name="Projection">The compiled <c>Select</c>, or null.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -78,4 +81,11 @@ internal sealed record CompiledCallSite(
     EquatableArray<SeekBound> Bounds,
     bool Ordered,
     bool Descending,
-    bool IsStep);
+    bool IsStep,
+    string Test = "",
+    string ElementType = "",
+    Projection? Projection = null)
+{
+    /// <summary>The element type: the document type without a nullable annotation, or the projection's type as written.</summary>
+    public string Element => ElementType.Length == 0 ? DocumentType.TrimEnd('?') : ElementType;
+}

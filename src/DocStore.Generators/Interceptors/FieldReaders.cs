@@ -5,7 +5,7 @@ using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Interceptors;
 
-/// <summary>The generated field reader of each member path of a top-level member (<c>Score</c> → <c>global::App.PersonCollection.TryReadScore</c>), for compiled scans.</summary>
+/// <summary>The generated field reader of each member path (<c>Score</c> → <c>global::App.PersonCollection.TryReadScore</c>, <c>Home.City</c>), for compiled scans and projections.</summary>
 internal static class FieldReaders
 {
     /// <summary>The readers of <paramref name="collection"/>, when the query starts from its generated collection class; else null (no scan).</summary>
@@ -16,11 +16,12 @@ internal static class FieldReaders
             return null;
         }
 
-        // Top-level members: the reader of the member's stored name.
+        // Each member path through nested objects (C# names, as query paths spell them): its reader.
         string owner = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         var context = new CollectionEmitContext(collection);
-        var byStored = context.FieldReaders.GroupBy(r => r.StoredPath).ToDictionary(g => g.Key, g => owner + "." + g.First().Name);
-        var byMember = context.Root.Members.Where(m => byStored.ContainsKey(m.StoredName)).ToDictionary(m => m.Name, m => byStored[m.StoredName]);
+        var byMember = context.FieldReaders
+            .GroupBy(r => string.Join(".", r.Path.Select(p => p.Owner.Members[p.Index].Name)))
+            .ToDictionary(g => g.Key, g => owner + "." + g.First().Name);
         return path => byMember.TryGetValue(path, out string? reader) ? reader : null;
     }
 }

@@ -66,6 +66,7 @@ internal static class InterceptorEmitter
 
     private static void EmitSite(StringBuilder w, CompiledCallSite site, int n)
     {
+        ProjectionEmitter.Emit(w, site, n);
         if (site.IsStep)
         {
             StepEmitter.Emit(w, site, n);
@@ -74,16 +75,17 @@ internal static class InterceptorEmitter
         }
 
         string doc = site.DocumentType.TrimEnd('?');
+        string element = site.Element;
         string source = site.ArgumentNames[0];
         w.AppendLine($"        // {site.Display}: Query().{string.Join("().", site.Steps)}().{site.Terminal}()");
         w.AppendLine($"        [global::System.Runtime.CompilerServices.InterceptsLocation({site.Version}, \"{site.Data}\")]");
         w.AppendLine($"        public static {site.ReturnType} Query{n}(this {string.Join(", ", site.Parameters)})");
         w.AppendLine("        {");
-        w.AppendLine($"            if ({source} is global::System.Linq.IQueryable<{doc}> query");
+        w.AppendLine($"            if ({source} is global::System.Linq.IQueryable<{element}> query");
         w.AppendLine($"                && {Compiled}.Source<{doc}, {site.KeyType}>(query, out var transaction) is {{ }} collection");
         w.AppendLine($"                && Plan{n}(query.Expression, out var plan))");
         w.AppendLine("            {");
-        EmitRun(w, site, doc, n);
+        EmitRun(w, site, element, n);
         w.AppendLine("            }");
         w.AppendLine();
         w.AppendLine($"            return {site.Container}.{site.Terminal}({string.Join(", ", site.ArgumentNames)});");
@@ -135,7 +137,7 @@ internal static class InterceptorEmitter
                 // First, FirstOrDefault, Single, SingleOrDefault: a unique equality reads the one document as FindBy does.
                 bool single = terminal.StartsWith("Single", StringComparison.Ordinal);
                 string orDefault = Bool(terminal.EndsWith("OrDefault", StringComparison.Ordinal));
-                if (site.Unique && site.Kind == SeekKind.Equality)
+                if (site.Unique && site.Kind == SeekKind.Equality && site.Projection is null)
                 {
                     w.AppendLine(I + "if (plan.Skip == 0 && plan.Take != 0)");
                     w.AppendLine(I + "{");
@@ -156,6 +158,14 @@ internal static class InterceptorEmitter
     public static string Rows(CompiledCallSite site, int n, string take)
     {
         string doc = site.DocumentType.TrimEnd('?');
+        if (site.Projection is not null)
+        {
+            string types = $"<{doc}, {site.KeyType}, {site.Element}>";
+            return site.Kind == SeekKind.Scan
+                ? $"{Compiled}.ScanAs{types}(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take}, s_project{n}, s_whole{n})"
+                : $"{Compiled}.FindAs{types}(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take}, s_project{n}, s_whole{n})";
+        }
+
         return site.Kind == SeekKind.In
             ? $"{Compiled}.FindKeys<{doc}, {site.KeyType}>(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take})"
             : site.Kind == SeekKind.Scan
@@ -332,6 +342,22 @@ internal static class InterceptorEmitter
         w.AppendLine("                    return false;");
         w.AppendLine("            }");
         w.AppendLine("        }");
+        w.AppendLine();
+        w.AppendLine("        /// <summary>The value as the type it is compared as; null only where that type admits it.</summary>");
+        w.AppendLine("        private static bool Typed<T>(object? value, out T typed)");
+        w.AppendLine("        {");
+        w.AppendLine("            if (value is T known)");
+        w.AppendLine("            {");
+        w.AppendLine("                typed = known;");
+        w.AppendLine("                return true;");
+        w.AppendLine("            }");
+        w.AppendLine();
+        w.AppendLine("            typed = default!;");
+        w.AppendLine("            return value is null && default(T) is null;");
+        w.AppendLine("        }");
+        w.AppendLine();
+        w.AppendLine("        /// <summary>True for a NaN, which the run time orders unlike C#: such a query runs as written.</summary>");
+        w.AppendLine("        private static bool IsNaN(double? value) => value is { } number && double.IsNaN(number);");
         w.AppendLine();
         w.AppendLine("        /// <summary>Take's count cut to what the terminal reads (negative: no Take).</summary>");
         w.AppendLine("        private static int Limit(int take, int most) => take < 0 ? most : global::System.Math.Min(take, most);");

@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.Operations;
 namespace DocStore.Generators.Interceptors;
 
 /// <summary>A compiled plan, before it is tied to a call site.</summary>
-internal sealed record SeekPlan(int Index, bool Unique, string Path, SeekKind Kind, bool IsString, string Filter, EquatableArray<SeekBound> Bounds, bool Ordered, bool Descending);
+internal sealed record SeekPlan(int Index, bool Unique, string Path, SeekKind Kind, bool IsString, string Filter, EquatableArray<SeekBound> Bounds, bool Ordered, bool Descending, string Test = "");
 
 /// <summary>
 /// Chooses a compiled plan for <c>Where(filter)</c>, then optional ordering, <c>Skip</c> and <c>Take</c>: an

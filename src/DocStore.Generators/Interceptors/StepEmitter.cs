@@ -23,7 +23,8 @@ internal static class StepEmitter
         string source = site.ArgumentNames[0];
         string argument = site.ArgumentNames[1];
         string type = ArgumentType(site);
-        string queryable = $"global::System.Linq.IQueryable<{doc}>";
+        string element = site.Element;
+        string queryable = $"global::System.Linq.IQueryable<{element}>";
         string sourceType = TypeOf(site.Parameters[0]);
         string notNull = type == "int" ? string.Empty : $"{argument} is not null && ";
         w.AppendLine($"        // {site.Display}: Query().{string.Join("().", site.Steps)}(), enumerated by the caller");
@@ -40,11 +41,11 @@ internal static class StepEmitter
         w.AppendLine("        }");
         w.AppendLine();
         w.AppendLine($"        /// <summary>The query of Query{n}, enumerated through its compiled plan.</summary>");
-        w.AppendLine($"        private sealed class Sequence{n}({sourceType} source, {type} last) : global::DocStore.Linq.Compiled.CompiledSequence<{doc}>");
+        w.AppendLine($"        private sealed class Sequence{n}({sourceType} source, {type} last) : global::DocStore.Linq.Compiled.CompiledSequence<{element}>");
         w.AppendLine("        {");
         w.AppendLine($"            protected override {queryable} Compose() => {site.Container}.{site.Terminal}(source, last);");
         w.AppendLine();
-        w.AppendLine($"            protected override global::System.Collections.Generic.IEnumerable<{doc}>? Run() =>");
+        w.AppendLine($"            protected override global::System.Collections.Generic.IEnumerable<{element}>? Run() =>");
         w.AppendLine($"                {Compiled}.Source<{doc}, {site.KeyType}>(source, out var transaction) is {{ }} collection && Plan{n}(source.Expression, last, out var plan)");
         w.AppendLine($"                    ? {InterceptorEmitter.Rows(site, n, "plan.Take")}");
         w.AppendLine("                    : null;");

@@ -27,7 +27,7 @@ internal sealed class PathResolver(QueryModel model)
             case IFieldReferenceOperation { Instance: { } instance } field:
                 return Member(operation, Resolve(instance, scope), field.Field.Name);
             case IInvocationOperation invocation:
-                return Operand.Invalid(new QueryProblem(operation.Syntax, $"it calls '{invocation.TargetMethod.Name}' with a document value, and the only methods that translate are StartsWith, Equals, string.IsNullOrEmpty, Contains and Any"));
+                return Operand.Invalid(new QueryProblem(operation.Syntax, $"it calls '{invocation.TargetMethod.Name}' with a document value, and the only methods that translate are StartsWith, Equals, string.IsNullOrEmpty, Contains, Any, Count(), string.CompareOrdinal, string.Compare with StringComparison.Ordinal and CompareTo on a non-string (each of the last three compared with 0)"));
             case IBinaryOperation:
                 return Operand.Invalid(new QueryProblem(operation.Syntax, "it computes with a document value; compare the member itself and move the arithmetic to the value side"));
             default:

@@ -44,7 +44,7 @@ internal sealed partial class PredicateChecker(QueryModel model, List<QueryProbl
                 }
 
                 return Refuse(operand.Problem ?? new QueryProblem(operation.Syntax,
-                    "a condition must be a comparison, a bool member, a null test, StartsWith, Equals, string.IsNullOrEmpty, Contains or Any"));
+                    "a condition must be a comparison (of a member, its Length or Count, or an ordinal compare with 0), a bool member, a null test, StartsWith, Equals, string.IsNullOrEmpty, Contains or Any"));
         }
     }
 

@@ -33,6 +33,7 @@ internal static class LinqData
                 Id = id,
                 Code = "C" + (id * 7919 % 1000).ToString("D3"),
                 Rank = id * 31 % 7,
+                Level = id % 5 == 0 ? null : id % 4,
                 Age = Pick(random, Ages),
                 Score = random.Next(4) == 0 ? null : random.Next(10),
                 Name = Pick(random, Names),

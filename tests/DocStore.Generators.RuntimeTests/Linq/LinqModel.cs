@@ -38,6 +38,9 @@ public sealed partial class LinqItem
     /// <summary>Unindexed bool.</summary>
     public bool Active { get; set; }
 
+    /// <summary>Unindexed nullable int at the top level.</summary>
+    public int? Level { get; set; }
+
     /// <summary>Unindexed nullable date.</summary>
     public DateTime? Born { get; set; }
 

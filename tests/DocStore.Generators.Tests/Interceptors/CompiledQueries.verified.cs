@@ -22,7 +22,7 @@ namespace DocStore.Interceptors
     file static class CompiledQueries
     {
         // Source1.cs(11,109): Query().Where().FirstOrDefault()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3g4BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiA4BAABTb3VyY2UxLmNz")]
         public static global::MyApp.Person? Query0(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -67,7 +67,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(14,106): Query().Where().OrderBy().Skip().Take().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3s8BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiM8BAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query1(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -137,7 +137,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(16,109): Query().Where().Count()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3kYCAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiEYCAABTb3VyY2UxLmNz")]
         public static int Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -176,7 +176,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3gADAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiAADAABTb3VyY2UxLmNz")]
         public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -217,7 +217,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(21,105): Query().Where().OrderBy().Explain()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3ngDAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiHgDAABTb3VyY2UxLmNz")]
         public static string Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -266,7 +266,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(24,106): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3lUEAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiFUEAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -313,7 +313,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(29,95): Query().Where().OrderBy().Take(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3icFAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiCcFAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query6(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
         {
             if (source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -372,7 +372,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(37,77): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3s0FAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiM0FAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query7(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -429,7 +429,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(40,103): Query().Where().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "FWYRiKlUTS+FAgEMPAtJ3pIGAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiJIGAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query8(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -448,6 +448,144 @@ namespace DocStore.Interceptors
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
                 || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
                 || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Contains", Arguments: [.., var v0] } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text)
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query9 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project9(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
+        {
+            if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
+            {
+                result = ((string)f0);
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query9 over the deserialized document.</summary>
+        private static string Whole9(global::MyApp.Person p) => p.Email;
+
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project9 = Project9;
+
+        private static readonly global::System.Func<global::MyApp.Person, string> s_whole9 = Whole9;
+
+        // Source1.cs(43,114): Query().Where().Select().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiGYHAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<string> Query9(this global::System.Collections.Generic.IEnumerable<string> source)
+        {
+            if (source is global::System.Linq.IQueryable<string> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan9(query.Expression, out var plan))
+            {
+                return new global::System.Collections.Generic.List<string>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project9, s_whole9));
+            }
+
+            return global::System.Linq.Enumerable.ToList(source);
+        }
+
+        private static bool Plan9(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            high = global::System.Math.Min(high, k0);
+            if (low > high || (0L == k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query10 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project10(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.KeyValuePair<string, string> result)
+        {
+            if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0) && global::MyApp.PersonCollection.TryReadAddressCity(document, fields, out var f1))
+            {
+                result = new global::System.Collections.Generic.KeyValuePair<string, string>(((string)f0), ((string)f1));
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query10 over the deserialized document.</summary>
+        private static global::System.Collections.Generic.KeyValuePair<string, string> Whole10(global::MyApp.Person p) => new global::System.Collections.Generic.KeyValuePair<string, string>(p.Email, (p.Address is { } o0 ? o0.City : default(string)!));
+
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<global::System.Collections.Generic.KeyValuePair<string, string>> s_project10 = Project10;
+
+        private static readonly global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>> s_whole10 = Whole10;
+
+        // Source1.cs(46,70): Query().Where().Select(), enumerated by the caller
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiBgIAABTb3VyY2UxLmNz")]
+        public static global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Query10(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> selector)
+        {
+            if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
+            {
+                return new Sequence10(source, selector);
+            }
+
+            return global::System.Linq.Queryable.Select(source!, selector!);
+        }
+
+        /// <summary>The query of Query10, enumerated through its compiled plan.</summary>
+        private sealed class Sequence10(global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::System.Collections.Generic.KeyValuePair<string, string>>
+        {
+            protected override global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Compose() => global::System.Linq.Queryable.Select(source, last);
+
+            protected override global::System.Collections.Generic.IEnumerable<global::System.Collections.Generic.KeyValuePair<string, string>>? Run() =>
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan10(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, global::System.Collections.Generic.KeyValuePair<string, string>>(collection, transaction, 2, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project10, s_whole10)
+                    : null;
+        }
+
+        private static bool Plan10(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> last, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } } })
             {
                 return false;
             }
@@ -498,6 +636,22 @@ namespace DocStore.Interceptors
                     return false;
             }
         }
+
+        /// <summary>The value as the type it is compared as; null only where that type admits it.</summary>
+        private static bool Typed<T>(object? value, out T typed)
+        {
+            if (value is T known)
+            {
+                typed = known;
+                return true;
+            }
+
+            typed = default!;
+            return value is null && default(T) is null;
+        }
+
+        /// <summary>True for a NaN, which the run time orders unlike C#: such a query runs as written.</summary>
+        private static bool IsNaN(double? value) => value is { } number && double.IsNaN(number);
 
         /// <summary>Take's count cut to what the terminal reads (negative: no Take).</summary>
         private static int Limit(int take, int most) => take < 0 ? most : global::System.Math.Min(take, most);

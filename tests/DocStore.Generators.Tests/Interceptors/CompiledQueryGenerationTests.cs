@@ -55,12 +55,18 @@ public class CompiledQueryGenerationTests
             // An element of a sequence member: a seek of the multikey index.
             public static List<Person> Tagged(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).ToList();
 
-            // Left to the run time: a range in key order, a list of values on a member that is not an integer key, a projection.
+            // Projections read the selected fields: a member, a nested member in a named type.
+            public static List<string> Emails(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => p.Email).ToList();
+
+            public static void Cities(AppDb db, string email, List<KeyValuePair<string, string>> into) =>
+                into.AddRange(db.People.Query().Where(p => p.Email == email).Select(p => new KeyValuePair<string, string>(p.Email, p.Address.City)));
+
+            // Left to the run time: a range in key order, a list of values on a member that is not an integer key, an anonymous type.
             public static List<Person> Unordered(AppDb db) => db.People.Query().Where(p => p.Age > 30).ToList();
 
             public static void Keyed(AppDb db, List<int> ages, List<Person> into) => into.AddRange(db.People.Query().Where(p => ages.Contains(p.Age)));
 
-            public static List<string> Emails(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => p.Email).ToList();
+            public static int Anonymous(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => new { p.Email }).ToList().Count;
         }
         """;
 
@@ -71,11 +77,62 @@ public class CompiledQueryGenerationTests
         Snapshot.Verify(sources[Hint], "CompiledQueries");
     }
 
+    /// <summary>Unindexed members of several types, for compiled scans.</summary>
+    private const string ScanModel = """
+        using DocStore;
+
+        namespace MyApp;
+
+        [Collection]
+        public partial class Item
+        {
+            [Key] public int Id { get; set; }
+            [Index] public int Age { get; set; }
+            public string? Name { get; set; }
+            public double Weight { get; set; }
+            public bool Active { get; set; }
+            public int? Level { get; set; }
+        }
+
+        public partial class ShopDb : DocStoreContext { }
+        """;
+
+    /// <summary>Scans over strings, doubles, bools and nullable members with ||, ! and null; and one left to the run time.</summary>
+    private const string Scans = """
+        using System.Collections.Generic;
+        using System.Linq;
+        using DocStore;
+
+        namespace MyApp;
+
+        public static class Scans
+        {
+            public static List<Item> Named(ShopDb db, string? name, double weight) =>
+                db.Items.Query().Where(p => p.Name == name || (p.Weight > weight && !p.Active)).ToList();
+
+            public static int Levels(ShopDb db, int? level) => db.Items.Query().Where(p => p.Level != level && p.Name!.StartsWith("a")).Count();
+
+            public static void Fill(ShopDb db, List<Item> into) => into.AddRange(db.Items.Query().Where(p => p.Active));
+
+            // A member that leads an index: the run time walks the index, in its order.
+            public static List<Item> Indexed(ShopDb db) => db.Items.Query().Where(p => p.Age == 3 || p.Active).ToList();
+        }
+        """;
+
+    [Fact]
+    public void Interceptors_for_compiled_scans()
+    {
+        var (sources, output) = TestCompilation.Generate(ScanModel, Scans);
+        Assert.Equal(3, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+        Snapshot.Verify(sources[Hint], "CompiledScans");
+    }
+
     [Fact]
     public void Each_compiled_form_gets_one_interceptor_and_the_output_compiles()
     {
         var (sources, output) = TestCompilation.Generate(TestModels.Issue, Queries);
-        Assert.Equal(9, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Equal(11, CountOf(sources[Hint], "InterceptsLocation(1,"));
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
     }
 

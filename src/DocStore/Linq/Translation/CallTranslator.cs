@@ -23,7 +23,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
                 "StartsWith" when call.Object is not null && call.Arguments.Count is 1 or 2 && call.Arguments[0].Type == typeof(string) => StartsWith(call),
                 "IsNullOrEmpty" when call.Object is null => IsNullOrEmpty(call),
                 "Equals" when call.Arguments.Count == (call.Object is null ? 2 : 1) => EqualsCall(call),
-                _ => throw PredicateTranslator.Refuse(call, $"the string method {name} does not translate (StartsWith, IsNullOrEmpty and Equals do)"),
+                _ => throw PredicateTranslator.Refuse(call, $"the string method {name} does not translate (StartsWith, IsNullOrEmpty and Equals do, and CompareOrdinal or Compare with StringComparison.Ordinal compared with 0)"),
             };
         }
 
@@ -46,7 +46,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
             return Any(call);
         }
 
-        throw PredicateTranslator.Refuse(call, $"the method {method.DeclaringType?.Name}.{name} does not translate");
+        throw PredicateTranslator.Refuse(call, $"the method {method.DeclaringType?.Name}.{name} does not translate (Equals, Contains on a sequence member or a list of values, Any and Count() on a sequence member, CompareTo compared with 0 do)");
     }
 
     private OrdinalPrefixExpr StartsWith(MethodCallExpression call)
