@@ -55,6 +55,7 @@ public partial class Label
 }
 
 /// <summary>The context both backends open.</summary>
+[ContextCollections(typeof(Member), typeof(Note), typeof(Label))]
 public partial class MemberDb : DocStoreContext
 {
 }
