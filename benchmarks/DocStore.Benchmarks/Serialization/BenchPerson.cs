@@ -3,6 +3,9 @@ using System.Text.Json.Serialization;
 using DocStore.Bson;
 using MemoryPack;
 
+// This model never goes to PostgreSQL; the project references the package for the pg_* rows (DOCS027).
+#pragma warning disable DOCS027
+
 namespace DocStore.Benchmarks.Serialization;
 
 /// <summary>

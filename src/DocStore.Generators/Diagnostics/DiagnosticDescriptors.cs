@@ -118,6 +118,10 @@ internal static class DiagnosticDescriptors
         "DOCS026", "LINQ query sorts every matching document",
         "This query sorts every matching document of '{0}' by '{1}' (no index delivers that order, and there is no Take); {2}");
 
+    public static readonly DiagnosticDescriptor PostgresInexactMember = Warning(
+        "DOCS027", "Member PostgreSQL cannot hold exactly",
+        "Member '{0}' has type '{1}', which PostgreSQL cannot hold exactly: {2}");
+
     private static DiagnosticDescriptor Warning(string id, string title, string message) =>
         new(id, title, message, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpBase + id + ".md");
 

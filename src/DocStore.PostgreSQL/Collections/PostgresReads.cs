@@ -72,6 +72,15 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
             : Scalar<long>(transaction, _sql.CountEqual(index, bounded: true), WriteBatch.Bytes(key), WriteBatch.Bytes(high));
     }
 
+    public async ValueTask<T?> GetAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken) =>
+        await ReadJsonAsync(transaction, key, cancellationToken).ConfigureAwait(false) is { } json ? collection.Table.Documents.Read(json) : default;
+
+    public async ValueTask<bool> ExistsAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken) =>
+        await ReadJsonAsync(transaction, key, cancellationToken).ConfigureAwait(false) is not null;
+
+    public ValueTask<long> CountAsync(DocStoreTransaction? transaction, CancellationToken cancellationToken) =>
+        RunAsync(transaction, _sql.Count, [], static async (command, token) => await command.ExecuteScalarAsync(token).ConfigureAwait(false) is long count ? count : 0L, cancellationToken);
+
     public DocumentQuery<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options) =>
         _walk.Query(transaction, index, low, high, options);
 
@@ -88,6 +97,48 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
     {
         var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
         return Document(transaction, _sql.Get, WriteBatch.Value(collection.Table.Key.Value(key, encoded)));
+    }
+
+    private ValueTask<byte[]?> ReadJsonAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken)
+    {
+        var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
+        return RunAsync(transaction, _sql.Get, [WriteBatch.Value(collection.Table.Key.Value(key, encoded))], static async (command, token) =>
+        {
+            var reader = await command.ExecuteReaderAsync(token).ConfigureAwait(false);
+            await using (reader.ConfigureAwait(false))
+            {
+                return await reader.ReadAsync(token).ConfigureAwait(false) && !await reader.IsDBNullAsync(0, token).ConfigureAwait(false)
+                    ? await reader.GetFieldValueAsync<byte[]>(0, token).ConfigureAwait(false)
+                    : null;
+            }
+        }, cancellationToken);
+    }
+
+    /// <summary>As <see cref="Run"/>, with Npgsql's asynchronous I/O from the connection's open to the last row.</summary>
+    private async ValueTask<TResult> RunAsync<TResult>(DocStoreTransaction? transaction, string sql, NpgsqlParameter[] parameters, Func<NpgsqlCommand, CancellationToken, Task<TResult>> execute, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var scope = await collection.BeginAsync(transaction, write: false, async: true, cancellationToken).ConfigureAwait(false);
+            await using (scope.ConfigureAwait(false))
+            {
+                var command = scope.Command(sql);
+                await using (command.ConfigureAwait(false))
+                {
+                    foreach (var parameter in parameters)
+                    {
+                        command.Parameters.Add(parameter);
+                    }
+
+                    await command.PrepareAsync(cancellationToken).ConfigureAwait(false);
+                    return await execute(command, cancellationToken).ConfigureAwait(false);
+                }
+            }
+        }
+        catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
+        {
+            throw translated;
+        }
     }
 
     /// <summary>The UTF-8 text of the one document <paramref name="sql"/> selects, or null when there is none.</summary>

@@ -16,7 +16,7 @@ internal static class UntypedTables
     {
         ArgumentNullException.ThrowIfNull(collection);
         var model = new BsonDocumentModel(collection.Name, collection.Indexes, collection.KeyField, collection.KeyGeneration);
-        return new CollectionTable<BsonDocument, BsonValue>(model, KeyColumnOf(collection.Name, collection.KeyType));
+        return new CollectionTable<BsonDocument, BsonValue>(model, KeyColumnOf(collection.Name, collection.KeyType), collection.FieldTypes);
     }
 
     // The SQL type, cast and array come from the typed key column of the declared type; only the value's conversion is here.

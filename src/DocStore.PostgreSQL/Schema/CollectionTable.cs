@@ -10,15 +10,16 @@ namespace DocStore.PostgreSQL.Schema;
 /// Where a collection lives in PostgreSQL: its table (<c>id</c> typed primary key, <c>sort_key</c> the
 /// encoded key that orders scans as the embedded engine does, <c>doc</c> jsonb, and one <c>key_…</c> column
 /// per single-key index holding the embedded engine's index tree key, with a B-tree index on it), one entry
-/// table per multikey index (<c>entry</c> the tree key, <c>id</c> the document) and, for sequence keys, a
-/// one-row table holding the last key stored or handed out.
+/// table per multikey index (<c>entry</c> the tree key, <c>id</c> the document), for sequence keys a one-row
+/// table holding the last key stored or handed out, and the typed columns SQL users query (<see cref="Sql"/>).
 /// </summary>
 internal sealed class CollectionTable<T, TKey>
     where TKey : notnull
 {
     /// <param name="model">The collection's model.</param>
     /// <param name="key">The key column; by default the one of <typeparamref name="TKey"/> (an untyped copy passes the declared key type's).</param>
-    public CollectionTable(ICollectionModel<T, TKey> model, KeyColumn<TKey>? key = null)
+    /// <param name="fieldTypes">The members' types, for the typed columns; by default the model's (an untyped copy passes the catalog's).</param>
+    public CollectionTable(ICollectionModel<T, TKey> model, KeyColumn<TKey>? key = null, IReadOnlyList<StoredFieldType>? fieldTypes = null)
     {
         Model = model;
         Collection = model.CollectionName;
@@ -29,6 +30,7 @@ internal sealed class CollectionTable<T, TKey>
         KeyColumns = [.. model.Indexes.Select(i => i.Multikey ? null : SqlNames.Quote($"key_{i.Name}", $"key column of index '{i.Name}' of collection '{Collection}'"))];
         Sequence = SqlNames.Quote($"{Collection}__seq", $"key sequence of collection '{Collection}'");
         Key = key ?? KeyColumn<TKey>.Create();
+        Sql = SqlColumns.Of(Collection, model.Indexes, fieldTypes ?? model.FieldTypes);
 
         // The embedded engine's limits with its default page size, so a key refused there is refused here.
         MaxKeyLength = TreeLimits.MaxKeyLength(PageLayout.DefaultPageSize);
@@ -60,6 +62,9 @@ internal sealed class CollectionTable<T, TKey>
     public string Sequence { get; }
 
     public KeyColumn<TKey> Key { get; }
+
+    /// <summary>The typed columns and their indexes, for PostgreSQL users (DocStore's own queries read the key columns).</summary>
+    public SqlColumns Sql { get; }
 
     public int MaxKeyLength { get; }
 

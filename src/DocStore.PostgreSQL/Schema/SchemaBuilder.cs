@@ -47,6 +47,34 @@ internal static class SchemaBuilder
                 EnsureEntryTable(connection, table, i);
             }
         }
+
+        EnsureSqlColumns(connection, table);
+    }
+
+    /// <summary>
+    /// The typed columns and their indexes, each recorded by its comment: a missing or differently declared one is
+    /// (re)made, and the server fills a new column from the stored documents (a database laid out before typed
+    /// columns gains them at its first open).
+    /// </summary>
+    private static void EnsureSqlColumns<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table)
+        where TKey : notnull
+    {
+        foreach (var column in table.Sql.Columns)
+        {
+            var recorded = Scalar(connection, "SELECT col_description(attrelid, attnum) FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname = @column AND NOT attisdropped", ("table", table.Table), ("column", column.Name));
+            if (recorded as string != column.Declaration)
+            {
+                ExecuteAll(connection, SchemaDdl.SqlColumn(table, column));
+            }
+        }
+
+        foreach (var index in table.Sql.Indexes.OfType<SqlIndex>())
+        {
+            if (Scalar(connection, "SELECT obj_description(to_regclass(@name), 'pg_class')", ("name", index.Quoted)) as string != index.Declaration)
+            {
+                ExecuteAll(connection, SchemaDdl.SqlIndex(table, index));
+            }
+        }
     }
 
     /// <summary>

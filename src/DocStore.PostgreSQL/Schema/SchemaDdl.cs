@@ -57,6 +57,27 @@ internal static class SchemaDdl
         where TKey : notnull =>
         $"DROP TABLE {table.IndexTables[index]}";
 
+    /// <summary>
+    /// A typed column, (re)added as a stored column the server generates from <c>doc</c> (so it is filled for the
+    /// stored rows now and by every write after), with its declaration as its comment.
+    /// </summary>
+    public static string[] SqlColumn<T, TKey>(CollectionTable<T, TKey> table, SqlColumn column)
+        where TKey : notnull =>
+    [
+        $"ALTER TABLE {table.Table} DROP COLUMN IF EXISTS {column.Quoted}",
+        $"ALTER TABLE {table.Table} ADD COLUMN {column.Quoted} {column.SqlType} GENERATED ALWAYS AS ({column.Expression}) STORED",
+        $"COMMENT ON COLUMN {table.Table}.{column.Quoted} IS {Literal(column.Declaration)}",
+    ];
+
+    /// <summary>The B-tree index over an index's typed columns, nulls first as the embedded engine orders them (never UNIQUE: the key column enforces uniqueness).</summary>
+    public static string[] SqlIndex<T, TKey>(CollectionTable<T, TKey> table, SqlIndex index)
+        where TKey : notnull =>
+    [
+        $"DROP INDEX IF EXISTS {index.Quoted}",
+        $"CREATE INDEX {index.Quoted} ON {table.Table} ({string.Join(", ", index.Columns.Select(c => c.Quoted + " NULLS FIRST"))})",
+        $"COMMENT ON INDEX {index.Quoted} IS {Literal(index.Declaration)}",
+    ];
+
     /// <summary>Every statement an open runs on a schema without the collection, in order (an empty table needs no filling).</summary>
     public static IEnumerable<string> Script<T, TKey>(CollectionTable<T, TKey> table)
         where TKey : notnull
@@ -77,6 +98,11 @@ internal static class SchemaDdl
             {
                 yield return statement;
             }
+        }
+
+        foreach (var statement in table.Sql.Columns.SelectMany(c => SqlColumn(table, c)).Concat(table.Sql.Indexes.OfType<SqlIndex>().SelectMany(i => SqlIndex(table, i))))
+        {
+            yield return statement;
         }
     }
 

@@ -103,7 +103,10 @@ public sealed partial class CopyCommandTests(PostgresServer server) : IDisposabl
         var declared = Declarations(ToolProcess.Run(_folder, "schema", "app.db", "--postgres").Output);
         Assert.Contains(declared, d => d.StartsWith("COMMENT ON COLUMN \"Members\".\"key_", StringComparison.Ordinal));
         Assert.Contains(declared, d => d.StartsWith("COMMENT ON TABLE \"Members__", StringComparison.Ordinal));
-        Assert.Equal(declared, Declarations(ToolProcess.Run(_folder, "schema", "back.db", "--postgres").Output));
+        Assert.Contains(declared, d => d.StartsWith("COMMENT ON COLUMN \"Members\".\"handle\" IS 'docstore column Handle string'", StringComparison.Ordinal));
+
+        // A file copied from PostgreSQL records member types (which give the typed columns) when a typed context opens it.
+        Assert.Equal(declared.Where(d => d.Contains("'docstore index ", StringComparison.Ordinal)), Declarations(ToolProcess.Run(_folder, "schema", "back.db", "--postgres").Output));
 
         // Every batch's key columns and entries answer the typed finds as the original's indexes do (ranges span all batches).
         using var original = MemberDb.Open(Path.Combine(_folder, "app.db"), new DocStoreOptions { ReadOnly = true });

@@ -33,6 +33,21 @@ internal interface ICollectionReads<T, TKey>
 
     long Count(DocStoreTransaction transaction);
 
+    /// <summary>
+    /// The asynchronous twin of <see cref="Get(TKey)"/> (with a transaction, <see cref="Get(DocStoreTransaction, TKey)"/>).
+    /// By default it runs the synchronous read; a backend whose reads wait on the network overrides it.
+    /// </summary>
+    ValueTask<T?> GetAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<T?>(cancellationToken) : ValueTask.FromResult(transaction is null ? Get(key) : Get(transaction, key));
+
+    /// <summary>The asynchronous twin of <see cref="Exists(TKey)"/>; synchronous by default, as <see cref="GetAsync"/>.</summary>
+    ValueTask<bool> ExistsAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(transaction is null ? Exists(key) : Exists(transaction, key));
+
+    /// <summary>The asynchronous twin of <see cref="Count()"/>; synchronous by default, as <see cref="GetAsync"/>.</summary>
+    ValueTask<long> CountAsync(DocStoreTransaction? transaction, CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(transaction is null ? Count() : Count(transaction));
+
     /// <summary>The one document whose key in unique <paramref name="index"/> is <paramref name="key"/>, or null.</summary>
     T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key);
 

@@ -16,20 +16,22 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <returns>The document or null.</returns>
     public T? Get(DocStoreTransaction transaction, TKey key) => _reader.Get(transaction, key);
 
-    /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Page reads are synchronous (cache hits or short positional reads), so this completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <see cref="Get(TKey)"/>. Embedded, page reads are synchronous (cache hits or short positional reads), so this completes synchronously; on PostgreSQL it waits on the server asynchronously.</summary>
     /// <param name="key">The key.</param>
     /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The document or null.</returns>
-    public ValueTask<T?> GetAsync(TKey key, CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<T?>(cancellationToken) : ValueTask.FromResult(Get(key));
+    public ValueTask<T?> GetAsync(TKey key, CancellationToken cancellationToken = default) => _reader.GetAsync(null, key, cancellationToken);
 
     /// <summary>The asynchronous twin of <see cref="Get(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="key">The key.</param>
     /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The document or null.</returns>
-    public ValueTask<T?> GetAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<T?>(cancellationToken) : ValueTask.FromResult(Get(transaction, key));
+    public ValueTask<T?> GetAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return _reader.GetAsync(transaction, key, cancellationToken);
+    }
 
     /// <summary>Looks a document up by key.</summary>
     /// <param name="key">The key.</param>
@@ -52,16 +54,18 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <param name="key">The key.</param>
     /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>True when present.</returns>
-    public ValueTask<bool> ExistsAsync(TKey key, CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(Exists(key));
+    public ValueTask<bool> ExistsAsync(TKey key, CancellationToken cancellationToken = default) => _reader.ExistsAsync(null, key, cancellationToken);
 
     /// <summary>The asynchronous twin of <see cref="Exists(DocStoreTransaction, TKey)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="key">The key.</param>
     /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>True when present.</returns>
-    public ValueTask<bool> ExistsAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<bool>(cancellationToken) : ValueTask.FromResult(Exists(transaction, key));
+    public ValueTask<bool> ExistsAsync(DocStoreTransaction transaction, TKey key, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return _reader.ExistsAsync(transaction, key, cancellationToken);
+    }
 
     /// <summary>The stored C-BSON bytes of the document with <paramref name="key"/>, for the generated field readers; null when absent.</summary>
     /// <param name="key">The key.</param>
@@ -87,15 +91,17 @@ public abstract partial class DocumentCollection<T, TKey>
     /// <summary>The asynchronous twin of <see cref="Count()"/> (completes synchronously, like <see cref="GetAsync(TKey, CancellationToken)"/>).</summary>
     /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The count.</returns>
-    public ValueTask<long> CountAsync(CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(Count());
+    public ValueTask<long> CountAsync(CancellationToken cancellationToken = default) => _reader.CountAsync(null, cancellationToken);
 
     /// <summary>The asynchronous twin of <see cref="Count(DocStoreTransaction)"/> (completes synchronously).</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="cancellationToken">Checked before the operation runs; it completes synchronously, since page reads are synchronous.</param>
     /// <returns>The count.</returns>
-    public ValueTask<long> CountAsync(DocStoreTransaction transaction, CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(Count(transaction));
+    public ValueTask<long> CountAsync(DocStoreTransaction transaction, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        return _reader.CountAsync(transaction, cancellationToken);
+    }
 
     /// <summary>Every document in primary key order; lazy, on one snapshot taken when enumeration starts.</summary>
     /// <returns>The documents.</returns>
