@@ -28,6 +28,8 @@ using DocStore.Storage;
 //   sharedholdwrite <path>  hold a write transaction open until a line on stdin, then commit it.
 //   sharedtry <path> <ms>  with that busy timeout, try one increment per stdin line; print "committed" or "busy ...".
 //   sharedpeople <path> <n>  insert n documents with generated keys and new field names, shared (Collections/SharedPeopleWorkload.cs).
+//   changeswrite <path> <n> shared|exclusive  insert n documents (0: until killed) with the change log on,
+//                        printing "ack k" after each (Collections/ChangeFeedWorkload.cs).
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -51,6 +53,7 @@ return args switch
     ["sharedholdwrite", var path] => DocStore.CrashHost.Collections.SharedWritersWorkload.HoldWrite(path),
     ["sharedtry", var path, var busy] => DocStore.CrashHost.Collections.SharedWritersWorkload.Try(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(busy)),
     ["sharedpeople", var path, var count] => DocStore.CrashHost.Collections.SharedPeopleWorkload.Insert(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count)),
+    ["changeswrite", var path, var count, var sharing] => DocStore.CrashHost.Collections.ChangeFeedWorkload.Write(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count), sharing == "shared"),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -58,7 +61,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
     return 2;
 }
 
