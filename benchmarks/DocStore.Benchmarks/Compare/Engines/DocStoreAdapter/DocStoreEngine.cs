@@ -20,7 +20,8 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
     /// <param name="redoLog">Whether durable commits go through the redo log (the default) or fsync their WAL frames.</param>
     /// <param name="compression">How documents are stored.</param>
     /// <param name="findByBaseline">Whether the <c>linq_*</c> queries go through the generated <c>FindBy…</c> methods and <c>FindAll()</c> instead of <c>Query()</c>.</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false)
+    /// <param name="changes">Whether the change log is on, and whether a consumer reads the change feed beside the writer.</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, ChangeFeedMode changes = ChangeFeedMode.Off)
     {
         var options = new DocStoreOptions
         {
@@ -34,11 +35,16 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             PageSize = config.PageSize ?? new DocStoreOptions().PageSize,
             RedoLog = redoLog,
             Compression = compression,
+            ChangeRetention = changes == ChangeFeedMode.Off ? null : new ChangeRetention(),
         };
-        Name = findByBaseline ? "DocStore FindBy" : compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
+        Name = changes != ChangeFeedMode.Off ? ChangeFeedName(changes) : findByBaseline ? "DocStore FindBy" : compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
         _linq = findByBaseline ? new DocStoreFindByQueries(_db) : new DocStoreLinqQueries(_db);
+        if (changes == ChangeFeedMode.Consumer)
+        {
+            StartConsumer();
+        }
     }
 
     public string Name { get; }
@@ -50,6 +56,7 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
 
     public void Dispose()
     {
+        StopConsumer();
         _db.Dispose();
         DropSchema();
     }
