@@ -33,6 +33,8 @@ using DocStore.Storage;
 //   soakread <path> <seed>  a reader of the soak, checking every snapshot (Soak/SoakReader.cs); killed likewise.
 //   soakcheckpoint <path> <seed>  the soak's checkpointer, checkpointing in a loop; killed likewise.
 //   sharedapp <path> <first-id>  an application inserting continuously, shared, beside the tool (Soak/SharedAppWorkload.cs).
+//   changeswrite <path> <n> shared|exclusive  insert n documents (0: until killed) with the change log on,
+//                        printing "ack k" after each (Collections/ChangeFeedWorkload.cs).
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -61,6 +63,7 @@ return args switch
     ["soakread", var path, var seed] => DocStore.CrashHost.Soak.SoakReader.Read(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["soakcheckpoint", var path, var seed] => DocStore.CrashHost.Soak.SoakReader.Checkpoint(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["sharedapp", var path, var first] => DocStore.CrashHost.Soak.SharedAppWorkload.Run(path, long.Parse(first, System.Globalization.CultureInfo.InvariantCulture)),
+    ["changeswrite", var path, var count, var sharing] => DocStore.CrashHost.Collections.ChangeFeedWorkload.Write(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count), sharing == "shared"),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -68,7 +71,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
     return 2;
 }
 

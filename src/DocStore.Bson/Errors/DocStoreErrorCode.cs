@@ -79,4 +79,7 @@ public enum DocStoreErrorCode
 
     /// <summary>Another process held the database's cross-process write lock past the busy timeout (a shared open).</summary>
     DatabaseBusy,
+
+    /// <summary>A change feed was asked to resume after a change the change log no longer holds (its retention removed it); nothing was skipped.</summary>
+    ChangeTokenExpired,
 }

@@ -20,7 +20,7 @@ internal sealed class CollectionEmitContext
     /// </summary>
     private static readonly string[] InheritedNames =
     [
-        "AsAsync", "Context", "Count", "CountAsync", "CountEqual", "Delete", "DeleteAsync", "Exists", "ExistsAsync",
+        "AsAsync", "Changes", "Context", "Count", "CountAsync", "CountEqual", "Delete", "DeleteAsync", "Exists", "ExistsAsync",
         "Fields", "FindAll", "FindAllAsync", "FindEqual", "FindPrefix", "FindRange", "FindUnique", "Get", "GetAsync",
         "GetDocumentBytes", "GetDocumentBytesAsync", "GetEnumerator", "Insert", "InsertAsync", "InsertMany",
         "InsertManyAsync", "Model", "Name", "QueryKey", "Scan", "ScanAsync", "ScanFrom", "ScanFromAsync", "State",

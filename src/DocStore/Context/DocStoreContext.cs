@@ -53,6 +53,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(path);
         Options = options ?? new DocStoreOptions();
+        Options.ChangeRetention?.Validate();
         if (TakePendingBackend() is { } backend)
         {
             // Opened by OpenOn: the backend stores the collections, so no file is opened.

@@ -143,6 +143,14 @@ public sealed class DocStoreOptions
         init => (_storage, _given) = (_storage with { Compression = value }, _given | EngineOption.Compression);
     }
 
+    /// <summary>
+    /// Turns on the change log (docs/guide/change-feed.md): null (the default) leaves it as the file has it.
+    /// A context with retention creates the log at its first write; from then on every write of any
+    /// process or tool on the file records its changes, and this context's writes also remove changes past
+    /// the limits. <c>Changes()</c> needs either retention or a file that has a log.
+    /// </summary>
+    public ChangeRetention? ChangeRetention { get; init; }
+
     /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
     internal int SpillThresholdPages
     {

@@ -27,6 +27,7 @@ internal sealed class StorageEngine : IDisposable
     private readonly EngineState _state;
     private readonly CheckpointScheduler _checkpoints;
     private readonly EngineCloser _closer;
+    private readonly Action _afterCommit;
 
     internal StorageEngine(Pager pager, StorageOptions options, string name, bool backupLockFoundAtOpen)
     {
@@ -37,6 +38,7 @@ internal sealed class StorageEngine : IDisposable
         Backups = new EngineBackup(_state, Sizes);
         Compaction = new EngineCompaction(_state, Sizes, Backups, _checkpoints);
         DocStoreMetrics.TrackWalSize(this, MeasureWalSize);
+        _afterCommit = AfterCommit;
     }
 
     // Read by the metrics thread without locks: an approximate size is all a gauge needs.
@@ -70,6 +72,9 @@ internal sealed class StorageEngine : IDisposable
     internal TreeRootCache RootCache => _state.RootCache;
 
     /// <summary>Whether this is a shared read-only open that takes in another process's commits (docs/storage.md, "Many processes").</summary>
+    /// <summary>Signalled after each acknowledged commit of this process (the change feed waits on it).</summary>
+    internal CommitSignal Commits { get; } = new();
+
     internal bool FollowsAnotherProcess => _state.Pager.Follower is not null;
 
     /// <summary>How many times such an open took in another process's commits: what it caches from the catalog is stale when this moved.</summary>
@@ -198,7 +203,7 @@ internal sealed class StorageEngine : IDisposable
                 _state.Pager.PublishShared();
             }
 
-            var writer = new WriteTransaction(_state.Pager, _state.RootCache, ReleaseWriter, _checkpoints.AfterCommit, InvariantCheck);
+            var writer = new WriteTransaction(_state.Pager, _state.RootCache, ReleaseWriter, _afterCommit, InvariantCheck);
             Volatile.Write(ref _state.Writer, writer);
             return writer;
         }
@@ -207,6 +212,13 @@ internal sealed class StorageEngine : IDisposable
             _state.EndTurnAndRelease(turnTaken);
             throw;
         }
+    }
+
+    // Each acknowledged commit: the checkpoint schedule, then whoever waits for commits.
+    private void AfterCommit()
+    {
+        _checkpoints.AfterCommit();
+        Commits.Signal();
     }
 
     private void ReleaseWriter()

@@ -42,6 +42,9 @@ internal abstract class Transaction : IDisposable
     /// <summary>What the tree layer keeps for this transaction (the trees it opened); opaque to this layer.</summary>
     internal object? TreeState { get; set; }
 
+    /// <summary>What the change log keeps for this transaction (its commit position); opaque to this layer.</summary>
+    internal object? ChangeLogState { get; set; }
+
     /// <summary>The image of a page as this transaction sees it. Callers never mutate it.</summary>
     internal byte[] ReadPage(uint pageNumber) => ReadPage(pageNumber, out _);
 

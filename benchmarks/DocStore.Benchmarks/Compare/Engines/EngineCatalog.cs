@@ -42,6 +42,12 @@ public static class EngineCatalog
     /// </summary>
     public const string DocStoreFindByName = "docstore-findby";
 
+    /// <summary>DocStore with the change log on (<see cref="DocStoreOptions.ChangeRetention"/>) and no one reading it.</summary>
+    public const string DocStoreChangeLogName = "docstore-changelog";
+
+    /// <summary>DocStore with the change log on and one live consumer of <c>db.Changes()</c> beside the writer (docs/storage.md, "Change log").</summary>
+    public const string DocStoreChangeFeedName = "docstore-changefeed";
+
     /// <summary>DocStore.PostgreSQL: the generated typed collections on PostgreSQL (the <c>pg_*</c> rows only).</summary>
     public const string DocStorePostgresName = "docstore-pg";
 
@@ -52,7 +58,7 @@ public static class EngineCatalog
     public static IReadOnlyList<string> PostgresEngines { get; } = [DocStorePostgresName, MartenName];
 
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
-    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreSharedName, DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName];
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreSharedName, DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName, DocStoreChangeLogName, DocStoreChangeFeedName];
 
     // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
     private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
@@ -65,6 +71,8 @@ public static class EngineCatalog
         DocStoreBrotliName => new DocStoreEngine(config, compression: ValueCompression.Brotli),
         DocStoreSharedName => new DocStoreEngine(config, sharing: DocStoreSharing.Shared),
         DocStoreSqlName => new DocStoreSqlEngine(config),
+        DocStoreChangeLogName => new DocStoreEngine(config, changes: ChangeFeedMode.LogOnly),
+        DocStoreChangeFeedName => new DocStoreEngine(config, changes: ChangeFeedMode.Consumer),
         SqliteName => new SqliteEngine(config),
         LiteDbName => new LiteDbEngine(config),
         DocStorePostgresName => DocStoreEngine.OpenPostgres(),

@@ -98,6 +98,7 @@ internal sealed partial class CollectionWriter<T, TKey>
             IndexMaintenance<T, TKey>.PlanEntryChanges(changes, scope.Indexes[i], scope.Binding, i, [], keys[i], primaryKey);
         }
 
+        LogWrite(scope, changes, ChangeKind.Insert, bytes);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         _state.LastSequence = Math.Max(_state.LastSequence, Model.GetSequence(key));
         DocStoreMetrics.CountWritten(Name);
@@ -166,6 +167,7 @@ internal sealed partial class CollectionWriter<T, TKey>
         }
 
         changes.Put(scope.Primary, primaryKey, bytes);
+        LogWrite(scope, changes, ChangeKind.Update, bytes);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         DocStoreMetrics.CountWritten(Name);
         return true;
@@ -208,6 +210,7 @@ internal sealed partial class CollectionWriter<T, TKey>
         }
 
         changes.Delete(scope.Primary, primaryKey);
+        LogDelete(scope, changes, old.Span);
         changes.Apply(scope.Transaction, IsWholeTransaction(scope));
         DocStoreMetrics.CountWritten(Name);
         return true;

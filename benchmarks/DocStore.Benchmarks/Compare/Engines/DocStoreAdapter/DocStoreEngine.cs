@@ -22,7 +22,8 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
     /// <param name="findByBaseline">Whether the <c>linq_*</c> queries go through the generated <c>FindBy…</c> methods and <c>FindAll()</c> instead of <c>Query()</c>.</param>
     /// <param name="sharing">Whether other processes may open the file beside this one (ignored in memory).</param>
     /// <param name="readOnly">Whether to open the existing file read-only (a reader process of the <c>procs_*</c> rows).</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, DocStoreSharing sharing = DocStoreSharing.Exclusive, bool readOnly = false)
+    /// <param name="changes">Whether the change log is on, and whether a consumer reads the change feed beside the writer.</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, DocStoreSharing sharing = DocStoreSharing.Exclusive, bool readOnly = false, ChangeFeedMode changes = ChangeFeedMode.Off)
     {
         var options = new DocStoreOptions
         {
@@ -38,14 +39,20 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             Compression = compression,
             Sharing = sharing,
             ReadOnly = readOnly,
+            ChangeRetention = changes == ChangeFeedMode.Off ? null : new ChangeRetention(),
         };
-        Name = findByBaseline ? "DocStore FindBy"
+        Name = changes != ChangeFeedMode.Off ? ChangeFeedName(changes)
+            : findByBaseline ? "DocStore FindBy"
             : compression == ValueCompression.Brotli ? "DocStore (Brotli)"
             : sharing == DocStoreSharing.Shared ? SharedName
             : redoLog ? "DocStore" : "DocStore (WAL fsync)";
         _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
         _linq = findByBaseline ? new DocStoreFindByQueries(_db) : new DocStoreLinqQueries(_db);
+        if (changes == ChangeFeedMode.Consumer)
+        {
+            StartConsumer();
+        }
     }
 
     /// <summary>The name of DocStore opened <see cref="DocStoreSharing.Shared"/>, the peer of SQLite in the rows of several processes.</summary>
@@ -66,6 +73,7 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
 
     public void Dispose()
     {
+        StopConsumer();
         _db.Dispose();
         DropSchema();
     }

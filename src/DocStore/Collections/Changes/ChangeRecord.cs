@@ -1,0 +1,96 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Text;
+
+namespace DocStore.Collections.Changes;
+
+/// <summary>
+/// One entry of the change log tree (docs/storage.md, "Change log"). The key is the change's position, 8
+/// bytes big-endian, so key order is commit order. The value is a fixed header, then the document as plain
+/// BSON (self-describing, so it reads back after the collection's field dictionary changed or the
+/// collection was dropped): the whole document after an insert or update, only its key field after a delete.
+/// </summary>
+/// <param name="Position">The change's position.</param>
+/// <param name="CommitPosition">The position of its transaction's first change.</param>
+/// <param name="UnixMilliseconds">When it was written.</param>
+/// <param name="Kind">What it did.</param>
+/// <param name="Collection">The collection name.</param>
+/// <param name="KeyField">The stored name of the collection's key field.</param>
+/// <param name="Bson">The BSON document (see the summary).</param>
+internal readonly record struct ChangeRecord(long Position, long CommitPosition, long UnixMilliseconds, ChangeKind Kind, string Collection, string KeyField, ReadOnlyMemory<byte> Bson)
+{
+    // commit position (8), time (8), kind (1), then the two names, each a 2-byte length and UTF-8.
+    private const int FixedHeader = 17;
+
+    /// <summary>The tree key of <paramref name="position"/>.</summary>
+    public static byte[] Key(long position)
+    {
+        var key = new byte[8];
+        BinaryPrimitives.WriteInt64BigEndian(key, position);
+        return key;
+    }
+
+    /// <summary>The position a tree key holds.</summary>
+    public static long PositionOf(ReadOnlySpan<byte> key) =>
+        key.Length == 8 ? BinaryPrimitives.ReadInt64BigEndian(key) : throw new DatabaseCorruptException($"A change log key is {key.Length} bytes, not 8.");
+
+    /// <summary>Writes the header of a change's value to <paramref name="output"/>; the BSON document follows it.</summary>
+    public static void WriteHeader(IBufferWriter<byte> output, long commitPosition, long unixMilliseconds, ChangeKind kind, string collection, string keyField)
+    {
+        var span = output.GetSpan(FixedHeader + 4 + Encoding.UTF8.GetMaxByteCount(collection.Length + keyField.Length));
+        BinaryPrimitives.WriteInt64LittleEndian(span, commitPosition);
+        BinaryPrimitives.WriteInt64LittleEndian(span[8..], unixMilliseconds);
+        span[16] = (byte)kind;
+        var at = WriteName(span, FixedHeader, collection);
+        at = WriteName(span, at, keyField);
+        output.Advance(at);
+    }
+
+    /// <summary>When the change stored as <paramref name="value"/> was written, without decoding the rest.</summary>
+    public static long TimeOf(ReadOnlySpan<byte> value) => value.Length >= FixedHeader ? BinaryPrimitives.ReadInt64LittleEndian(value[8..]) : 0;
+
+    /// <summary>The collection name of the change stored as <paramref name="value"/>, compared without decoding.</summary>
+    public static bool IsOf(ReadOnlySpan<byte> value, ReadOnlySpan<byte> collectionUtf8) =>
+        value.Length >= FixedHeader + 2
+        && BinaryPrimitives.ReadUInt16LittleEndian(value[FixedHeader..]) == collectionUtf8.Length
+        && value.Slice(FixedHeader + 2).StartsWith(collectionUtf8);
+
+    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/>.</summary>
+    /// <exception cref="DatabaseCorruptException">The value is shorter than its header says.</exception>
+    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value)
+    {
+        var span = value.Span;
+        try
+        {
+            var at = FixedHeader;
+            var collection = ReadName(span, ref at);
+            var keyField = ReadName(span, ref at);
+            var kind = (ChangeKind)span[16];
+            if (kind is not (ChangeKind.Insert or ChangeKind.Update or ChangeKind.Delete))
+            {
+                throw new DatabaseCorruptException($"Change {PositionOf(key)} has an unknown kind {span[16]}.");
+            }
+
+            return new ChangeRecord(PositionOf(key), BinaryPrimitives.ReadInt64LittleEndian(span), BinaryPrimitives.ReadInt64LittleEndian(span[8..]), kind, collection, keyField, value[at..]);
+        }
+        catch (ArgumentOutOfRangeException e)
+        {
+            throw new DatabaseCorruptException($"Change {PositionOf(key)} is truncated ({span.Length} bytes).", e);
+        }
+    }
+
+    private static int WriteName(Span<byte> span, int at, string name)
+    {
+        var length = Encoding.UTF8.GetBytes(name, span[(at + 2)..]);
+        BinaryPrimitives.WriteUInt16LittleEndian(span[at..], checked((ushort)length));
+        return at + 2 + length;
+    }
+
+    private static string ReadName(ReadOnlySpan<byte> span, ref int at)
+    {
+        var length = BinaryPrimitives.ReadUInt16LittleEndian(span[at..]);
+        var name = Encoding.UTF8.GetString(span.Slice(at + 2, length));
+        at += 2 + length;
+        return name;
+    }
+}
