@@ -79,4 +79,10 @@ public enum DocStoreErrorCode
 
     /// <summary>Another process held the database's cross-process write lock past the busy timeout (a shared open).</summary>
     DatabaseBusy,
+
+    /// <summary>
+    /// The key or password given at open does not open the file: a wrong key or password, a file that is not
+    /// an encrypted DocStore database opened with one, or an encrypted one opened without.
+    /// </summary>
+    EncryptionKeyMismatch,
 }
