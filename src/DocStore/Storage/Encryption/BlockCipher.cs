@@ -6,18 +6,18 @@ namespace DocStore.Storage.Encryption;
 
 /// <summary>
 /// AES-256-GCM over the blocks of one file of an encrypted database (docs/storage.md, "Encryption"). A
-/// block is stored as <c>nonce (12), tag (16), ciphertext</c>; the nonce is random for every write, and
-/// the associated data binds the block to its place: the database's identity, the file's kind and the
-/// block's number (the page number in the database file). A block copied to another place, another file
-/// or another database fails its tag.
+/// block is stored as <c>nonce (12), tag (16), u32 stored length, ciphertext</c>; the nonce is random for
+/// every write, and the associated data binds the block to its place: the database's identity, the file's
+/// kind, the block's number (the page number in the database file) and the stored length. A block copied
+/// to another place, another file or another database fails its tag.
 /// </summary>
 internal sealed class BlockCipher(byte[] key, byte[] identity, byte kind) : IDisposable
 {
     public const int NonceSize = 12;
     public const int TagSize = 16;
 
-    /// <summary>Bytes a block takes in the file beyond its plaintext.</summary>
-    public const int Overhead = NonceSize + TagSize;
+    /// <summary>Bytes a block takes in the file beyond its plaintext: nonce, tag and stored length.</summary>
+    public const int Overhead = NonceSize + TagSize + 4;
 
     // AesGcm instances are not to be shared between threads at once; readers and the writer each take one.
     private readonly ConcurrentBag<AesGcm> _pool = [];
@@ -34,8 +34,9 @@ internal sealed class BlockCipher(byte[] key, byte[] identity, byte kind) : IDis
         }
         while (nonce.IndexOfAnyExcept((byte)0) < 0);
 
-        Span<byte> data = stackalloc byte[25];
-        AssociatedData(block, data);
+        BinaryPrimitives.WriteInt32LittleEndian(slot[(NonceSize + TagSize)..], plaintext.Length);
+        Span<byte> data = stackalloc byte[29];
+        AssociatedData(block, plaintext.Length, data);
         var aes = Rent();
         try
         {
@@ -47,11 +48,14 @@ internal sealed class BlockCipher(byte[] key, byte[] identity, byte kind) : IDis
         }
     }
 
-    /// <summary>Decrypts the stored <paramref name="slot"/> of block <paramref name="block"/>; false when its tag does not verify.</summary>
+    /// <summary>The plaintext length a stored slot says it holds (read before its tag is checked; the tag covers it).</summary>
+    public static int StoredLength(ReadOnlySpan<byte> slot) => BinaryPrimitives.ReadInt32LittleEndian(slot[(NonceSize + TagSize)..]);
+
+    /// <summary>Decrypts the stored <paramref name="slot"/> (its overhead and <see cref="StoredLength"/> bytes) of block <paramref name="block"/>; false when its tag does not verify.</summary>
     public bool TryDecrypt(long block, ReadOnlySpan<byte> slot, Span<byte> plaintext)
     {
-        Span<byte> data = stackalloc byte[25];
-        AssociatedData(block, data);
+        Span<byte> data = stackalloc byte[29];
+        AssociatedData(block, slot.Length - Overhead, data);
         var aes = Rent();
         try
         {
@@ -78,10 +82,11 @@ internal sealed class BlockCipher(byte[] key, byte[] identity, byte kind) : IDis
 
     private AesGcm Rent() => _pool.TryTake(out var aes) ? aes : new AesGcm(key, TagSize);
 
-    private void AssociatedData(long block, Span<byte> data)
+    private void AssociatedData(long block, int length, Span<byte> data)
     {
         identity.CopyTo(data);
         data[16] = kind;
         BinaryPrimitives.WriteInt64LittleEndian(data[17..], block);
+        BinaryPrimitives.WriteInt32LittleEndian(data[25..], length);
     }
 }

@@ -8,7 +8,7 @@ namespace DocStore.Storage.Encryption;
 /// read and write plaintext at the same offsets as on a plain file, and this is the one place where the
 /// database file, the WAL and the redo log meet the cipher. The inner device holds the clear
 /// <see cref="CipherEnvelope"/>, then one slot per block of <see cref="BlockSize"/> plaintext bytes
-/// (nonce, tag, ciphertext; the last block may be shorter). A write that covers part of a block rewrites
+/// (nonce, tag, stored length, ciphertext; the last block may be shorter). A write that covers part of a block rewrites
 /// the whole block under a new nonce, so callers never let a write share a block with bytes that must
 /// survive its tearing (<see cref="IStorageDevice.RewritesWholeBlocks"/>).
 /// </summary>
@@ -106,6 +106,7 @@ internal sealed class EncryptedDevice : IStorageDevice
 
         var first = offset / BlockSize;
         var last = (offset + data.Length - 1) / BlockSize;
+        var fileLength = Math.Max(length, offset + data.Length);
         var slots = ArrayPool<byte>.Shared.Rent((int)(last - first + 1) * _slot);
         var plain = ArrayPool<byte>.Shared.Rent(BlockSize);
         var scratch = ArrayPool<byte>.Shared.Rent(_slot);
@@ -132,8 +133,11 @@ internal sealed class EncryptedDevice : IStorageDevice
                     source = plain.AsSpan(0, newLength);
                 }
 
-                Seal(block, source, slots.AsSpan(used, newLength + BlockCipher.Overhead));
-                used += newLength + BlockCipher.Overhead;
+                // The write's last block, when more of the file follows it, stores only up to its last
+                // non-zero byte: a WAL or redo header rewrite is then a write of a few dozen bytes, which a
+                // power cut does not tear, instead of a whole block.
+                var trim = block == last && (block + 1) * BlockSize < fileLength;
+                used += Seal(block, source, slots.AsSpan(used, newLength + BlockCipher.Overhead), trim);
                 done += n;
             }
 
@@ -221,8 +225,8 @@ internal sealed class EncryptedDevice : IStorageDevice
                 plain.AsSpan(existing, newLength - existing).Clear();
             }
 
-            Seal(block, plain.AsSpan(0, newLength), slot.AsSpan(0, newLength + BlockCipher.Overhead));
-            _inner.Write(SlotOffset(block), slot.AsSpan(0, newLength + BlockCipher.Overhead));
+            var used = Seal(block, plain.AsSpan(0, newLength), slot.AsSpan(0, newLength + BlockCipher.Overhead), trim: false);
+            _inner.Write(SlotOffset(block), slot.AsSpan(0, used));
         }
         finally
         {
@@ -231,17 +235,24 @@ internal sealed class EncryptedDevice : IStorageDevice
         }
     }
 
-    // A block of zeros is stored as a slot of zeros (preallocation and never-written free pages cost no
-    // cipher work, and such a slot is what a file system's hole reads as anyway).
-    private void Seal(long block, ReadOnlySpan<byte> plaintext, Span<byte> slot)
+    // Encrypts a block into its slot; returns the bytes of the slot to write. With trim, the block is stored
+    // only up to its last non-zero byte (the rest of the slot is left as it was and not read). A block of
+    // zeros is stored as a slot of zeros: preallocation and never-written free pages cost no cipher work,
+    // and such a slot is what a file system's hole reads as anyway.
+    private static int SealedLength(ReadOnlySpan<byte> plaintext, bool trim) =>
+        trim ? plaintext.LastIndexOfAnyExcept((byte)0) + 1 : plaintext.Length;
+
+    private int Seal(long block, ReadOnlySpan<byte> plaintext, Span<byte> slot, bool trim)
     {
+        var length = SealedLength(plaintext, trim);
         if (plaintext.IndexOfAnyExcept((byte)0) < 0)
         {
-            slot.Clear();
-            return;
+            slot[..(BlockCipher.Overhead + length)].Clear();
+            return BlockCipher.Overhead + length;
         }
 
-        _cipher.Encrypt(block, plaintext, slot);
+        _cipher.Encrypt(block, plaintext[..length], slot);
+        return BlockCipher.Overhead + length;
     }
 
     private void ReadBlock(long block, int blockLength, byte[] slotBuffer, Span<byte> plain)
@@ -259,13 +270,14 @@ internal sealed class EncryptedDevice : IStorageDevice
             read += n;
         }
 
-        if (read < slot.Length || slot[..BlockCipher.Overhead].IndexOfAnyExcept((byte)0) < 0)
+        if (read < BlockCipher.Overhead || slot[..BlockCipher.Overhead].IndexOfAnyExcept((byte)0) < 0)
         {
             plain[..blockLength].Clear();
             return;
         }
 
-        if (!_cipher.TryDecrypt(block, slot, plain))
+        var stored = BlockCipher.StoredLength(slot);
+        if (stored < 0 || stored > blockLength || BlockCipher.Overhead + stored > read || !_cipher.TryDecrypt(block, slot[..(BlockCipher.Overhead + stored)], plain))
         {
             if (_strict)
             {
@@ -273,7 +285,10 @@ internal sealed class EncryptedDevice : IStorageDevice
             }
 
             plain[..blockLength].Clear();
+            return;
         }
+
+        plain[stored..blockLength].Clear();
     }
 
     private void EnsureEnvelope()

@@ -12,9 +12,9 @@ public sealed class EncryptedPageTamperTests : IDisposable
 {
     private const int PageSize = 1024;
 
-    // The clear envelope, then per page: nonce (12), tag (16), ciphertext (docs/storage.md, "Encryption").
+    // The clear envelope, then per page: nonce (12), tag (16), stored length (4), ciphertext (docs/storage.md, "Encryption").
     private const int Envelope = 512;
-    private const int Slot = PageSize + 28;
+    private const int Slot = PageSize + 32;
 
     private readonly TempDirectory _dir = new();
 
@@ -29,7 +29,7 @@ public sealed class EncryptedPageTamperTests : IDisposable
     {
         var pages = Seed(Db);
         var target = pages - 2;
-        Patch(Db, file => file[Offset(target) + 28 + 300] ^= 0x10);
+        Patch(Db, file => file[Offset(target) + 32 + 300] ^= 0x10);
         AssertPageFails(target);
     }
 
