@@ -41,6 +41,7 @@ internal static class CliApp
             new HelpOption(),
             new VersionOption(),
             CommonOptions.Verbose,
+            CommonOptions.Password,
         };
         foreach (var command in CommandRegistry.Commands)
         {

@@ -18,6 +18,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
     private const string CacheSizeKey = "Cache Size";
     private const string SharingKey = "Sharing";
     private const string BusyTimeoutKey = "Busy Timeout";
+    private const string PasswordKey = "Password";
 
     private static readonly Dictionary<string, string> Synonyms = new(StringComparer.OrdinalIgnoreCase)
     {
@@ -34,6 +35,8 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         [SharingKey] = SharingKey,
         [BusyTimeoutKey] = BusyTimeoutKey,
         ["BusyTimeout"] = BusyTimeoutKey,
+        [PasswordKey] = PasswordKey,
+        ["Pwd"] = PasswordKey,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -113,6 +116,16 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         set => this[BusyTimeoutKey] = value;
     }
 
+    /// <summary>
+    /// The password of an encrypted database (<see cref="DocStoreOptions.Password"/>): a new file is created
+    /// encrypted, an existing one must have been created with it. Absent or empty: not encrypted.
+    /// </summary>
+    public string Password
+    {
+        get => Get(PasswordKey) ?? string.Empty;
+        set => this[PasswordKey] = value;
+    }
+
     /// <summary>Gets or sets a value by key (synonyms such as <c>DataSource</c> and <c>Filename</c> map to their canonical key).</summary>
     /// <param name="keyword">The key.</param>
     /// <returns>The value.</returns>
@@ -152,6 +165,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
             ReadOnly = Mode == DocStoreOpenMode.ReadOnly,
             Durability = Durability,
             CacheSizePages = CacheSize > 0 ? CacheSize : defaults.CacheSizePages,
+            Password = string.IsNullOrEmpty(Password) ? null : Password,
         }.Unset(unset);
     }
 
@@ -167,7 +181,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
 
     private static string Canonical(string keyword) =>
         Synonyms.TryGetValue(keyword, out var canonical) ? canonical
-            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing, Busy Timeout.", nameof(keyword));
+            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing, Busy Timeout, Password.", nameof(keyword));
 
     private bool Given(string key) => !string.IsNullOrWhiteSpace(Get(key));
 

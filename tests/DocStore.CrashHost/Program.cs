@@ -7,6 +7,7 @@ using DocStore.Storage;
 // Modes:
 //   write <path> <seed>  commit transactions forever from two concurrent writers, printing "ack <id>"
 //                        after each acknowledged commit ("ready" first); the test kills the process.
+//   write <path> <seed> <key>  the same on a database encrypted under the key (hex, 32 bytes).
 //   collections <path> <seed>  the collection workload (Collections/CollectionWorkload.cs): typed
 //                        documents with every index kind, printing "begin"/"ack" lines; killed likewise.
 //   redo <path>          collection writes through redo records after a checkpoint (Collections/RedoWorkload.cs),
@@ -40,6 +41,7 @@ using DocStore.Storage;
 return args switch
 {
     ["write", var path, var seed] => await WriteAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
+    ["write", var path, var seed, var key] => await WriteAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture), Convert.FromHexString(key)),
     ["collections", var path, var seed] => await DocStore.CrashHost.Collections.CollectionWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["redo", var path] => DocStore.CrashHost.Collections.RedoWorkload.Run(path),
     ["spill", var path, var seed] => DocStore.CrashHost.Collections.SpillWorkload.Run(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
@@ -71,7 +73,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> [<key>] | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
     return 2;
 }
 
@@ -105,9 +107,9 @@ static int Hold(string path)
     return 0;
 }
 
-static async Task<int> WriteAsync(string path, int seed)
+static async Task<int> WriteAsync(string path, int seed, byte[]? key = null)
 {
-    var options = new StorageOptions { PageSize = 1024, Durability = Durability.Full, AutoCheckpointFrames = 300 };
+    var options = new StorageOptions { PageSize = 1024, Durability = Durability.Full, AutoCheckpointFrames = 300, EncryptionKey = key };
     using var engine = StorageEngine.Open(path, options);
     var output = new Lock();
     Console.WriteLine("ready");

@@ -82,4 +82,10 @@ public enum DocStoreErrorCode
 
     /// <summary>A change feed was asked to resume after a change the change log no longer holds (its retention removed it); nothing was skipped.</summary>
     ChangeTokenExpired,
+
+    /// <summary>
+    /// The key or password given at open does not open the file: a wrong key or password, a file that is not
+    /// an encrypted DocStore database opened with one, or an encrypted one opened without.
+    /// </summary>
+    EncryptionKeyMismatch,
 }

@@ -12,6 +12,8 @@ internal static class CommandRunner
     {
         var verbose = parse.GetValue(CommonOptions.Verbose);
         var error = ToolConsole.Of(parse).Error;
+        var password = parse.GetValue(CommonOptions.Password) ?? Environment.GetEnvironmentVariable(CommonOptions.PasswordVariable);
+        DatabaseOpener.Password = string.IsNullOrEmpty(password) ? null : password;
         try
         {
             return body();

@@ -12,6 +12,16 @@ internal static class CommonOptions
         Recursive = true,
     };
 
+    /// <summary>The password of an encrypted database; the environment variable keeps it out of shell history.</summary>
+    public static readonly Option<string?> Password = new("--password")
+    {
+        Description = "The password of an encrypted database (or set DOCSTORE_PASSWORD, which keeps it out of the shell's history).",
+        Recursive = true,
+    };
+
+    /// <summary>The environment variable a password is read from when --password is not given.</summary>
+    public const string PasswordVariable = "DOCSTORE_PASSWORD";
+
     /// <summary>The database file argument (first of most commands).</summary>
     public static Argument<string> Database() => new("db") { Description = "The database file." };
 }

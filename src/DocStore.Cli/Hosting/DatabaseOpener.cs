@@ -3,6 +3,15 @@ namespace DocStore.Cli.Hosting;
 /// <summary>Opens the database a command names, with the checks a tool owes its user before the engine runs.</summary>
 internal static class DatabaseOpener
 {
+    private static readonly AsyncLocal<string?> CurrentPassword = new();
+
+    /// <summary>The password the command line gave (--password or DOCSTORE_PASSWORD) for the command being run, or null.</summary>
+    public static string? Password
+    {
+        get => CurrentPassword.Value;
+        set => CurrentPassword.Value = value;
+    }
+
     /// <summary>
     /// Opens an existing database; a missing file is a failure rather than a new empty database. A read-only
     /// open is shared, so it reads beside an application that opened the file with
@@ -12,7 +21,7 @@ internal static class DatabaseOpener
     {
         RequireFile(path);
         var sharing = readOnly ? DocStoreSharing.Shared : DocStoreSharing.Exclusive;
-        return Open(path, new DocStoreOptions { ReadOnly = readOnly, Compression = compression, Sharing = sharing });
+        return Open(path, new DocStoreOptions { ReadOnly = readOnly, Compression = compression, Sharing = sharing, Password = Password });
     }
 
     /// <summary>
@@ -26,12 +35,12 @@ internal static class DatabaseOpener
         RequireFile(path);
         try
         {
-            return Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared });
+            return Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, Password = Password });
         }
         catch (DatabaseLockedException)
         {
             // Another process writes the file shared (or holds it exclusively, and the reader is refused too).
-            return Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared });
+            return Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared, Password = Password });
         }
     }
 
@@ -44,13 +53,13 @@ internal static class DatabaseOpener
     }
 
     /// <summary>Opens the database, creating the file when it does not exist.</summary>
-    public static DocStoreDatabase OpenOrCreate(string path) => Open(path, null);
+    public static DocStoreDatabase OpenOrCreate(string path) => Open(path, Password is null ? null : new DocStoreOptions { Password = Password });
 
     /// <summary>
     /// Opens the database shared, creating the file when it does not exist: its write transactions take turns
     /// with those of an application that opened the file shared too, each waiting up to the busy timeout.
     /// </summary>
-    public static DocStoreDatabase OpenOrCreateShared(string path) => Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared });
+    public static DocStoreDatabase OpenOrCreateShared(string path) => Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, Password = Password });
 
     // A path the library refuses (a connection string) is the user's mistake, reported as a failure.
     private static DocStoreDatabase Open(string path, DocStoreOptions? options)

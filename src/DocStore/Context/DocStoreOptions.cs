@@ -151,6 +151,35 @@ public sealed class DocStoreOptions
     /// </summary>
     public ChangeRetention? ChangeRetention { get; init; }
 
+    /// <summary>
+    /// The 32-byte key of an encrypted database, or null (the default: not encrypted). A new file is
+    /// created encrypted under it (AES-256-GCM for every page, WAL frame and redo record, docs/guide/encryption.md);
+    /// an existing file must have been created with it, or opening throws <see cref="EncryptionKeyException"/>.
+    /// Give this or <see cref="Password"/>, not both.
+    /// </summary>
+    public byte[]? EncryptionKey
+    {
+        get => _storage.EncryptionKey;
+        init => _storage = _storage with { EncryptionKey = value };
+    }
+
+    /// <summary>
+    /// A password an encrypted database's key is derived from (PBKDF2-SHA256, 600,000 iterations, a
+    /// random salt stored in the file's header), or null. As <see cref="EncryptionKey"/> otherwise.
+    /// </summary>
+    public string? Password
+    {
+        get => _storage.Password;
+        init => _storage = _storage with { Password = value };
+    }
+
+    /// <summary>PBKDF2 iterations for a new file's password-derived key; for tests.</summary>
+    internal int PasswordIterations
+    {
+        get => _storage.PasswordIterations;
+        init => _storage = _storage with { PasswordIterations = value };
+    }
+
     /// <summary>Private pages a write transaction holds before it spills them to the WAL (0: the engine's default); for tests.</summary>
     internal int SpillThresholdPages
     {

@@ -89,6 +89,22 @@ internal sealed record StorageOptions
     public ValueCompression Compression { get; init; }
 
     /// <summary>
+    /// The 32-byte AES key of an encrypted database (docs/storage.md, "Encryption"), or null. A new file is
+    /// created encrypted under it; an existing one must have been. Not with <see cref="Password"/>.
+    /// </summary>
+    public byte[]? EncryptionKey { get; init; }
+
+    /// <summary>A password the key of an encrypted database is derived from (PBKDF2-SHA256 with the file's salt), or null. Not with <see cref="EncryptionKey"/>.</summary>
+    public string? Password { get; init; }
+
+    /// <summary>PBKDF2 iterations a new file's key is derived with from <see cref="Password"/>; the file records them. Tests lower it.</summary>
+    internal int PasswordIterations { get; init; } = Encryption.KeyDerivation.PasswordIterations;
+
+    /// <summary>The key or password, when the database is to be encrypted.</summary>
+    internal Encryption.EncryptionSecret? Secret =>
+        EncryptionKey is null && Password is null ? null : new Encryption.EncryptionSecret(EncryptionKey, Password, PasswordIterations);
+
+    /// <summary>
     /// Zeroed WAL frames written ahead of the log's end whenever it outgrows its file, so that most durable
     /// commits overwrite allocated space (docs/storage.md, "WAL"). Default 64; 0 grows the file per commit.
     /// </summary>
@@ -133,6 +149,22 @@ internal sealed record StorageOptions
         }
 
         ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
+        if (EncryptionKey is not null && Password is not null)
+        {
+            throw new ArgumentException("Give either an encryption key or a password, not both.", nameof(Password));
+        }
+
+        if (EncryptionKey is { Length: not Encryption.KeyDerivation.KeyLength })
+        {
+            throw new ArgumentException($"The encryption key must be {Encryption.KeyDerivation.KeyLength} bytes long; it is {EncryptionKey.Length}.", nameof(EncryptionKey));
+        }
+
+        if (Password is { Length: 0 })
+        {
+            throw new ArgumentException("The password must not be empty.", nameof(Password));
+        }
+
+        ArgumentOutOfRangeException.ThrowIfLessThan(PasswordIterations, 1, nameof(PasswordIterations));
         ArgumentNullException.ThrowIfNull(TimeProvider);
         ArgumentOutOfRangeException.ThrowIfNegative(AutoCheckpointFrames, nameof(AutoCheckpointFrames));
         ArgumentOutOfRangeException.ThrowIfNegative(WalPreallocationFrames, nameof(WalPreallocationFrames));

@@ -37,6 +37,7 @@ internal static class OptionConflicts
     {
         // ReadOnly is the opener's access, not a tuning: one that leaves it unset means to write, and a
         // read-only context handed to it would fail only at its first write.
+        CheckKey(file, open, asked);
         var given = asked.Given | EngineOption.ReadOnly;
         foreach (var (option, value) in EngineWide)
         {
@@ -51,6 +52,35 @@ internal static class OptionConflicts
             {
                 throw DatabaseLockedException.OptionConflict(file, option.ToString(), Text(current), Text(wanted));
             }
+        }
+    }
+
+    // The key counts whatever the opener sets: a context without an encrypted database's key must not share its engine.
+    private static void CheckKey(string file, DocStoreOptions open, DocStoreOptions asked)
+    {
+        var openEncrypted = open.EncryptionKey is not null || open.Password is not null;
+        var askedEncrypted = asked.EncryptionKey is not null || asked.Password is not null;
+        if (!openEncrypted && !askedEncrypted)
+        {
+            return;
+        }
+
+        if (!askedEncrypted)
+        {
+            throw EncryptionKeyException.Required(file);
+        }
+
+        if (!openEncrypted)
+        {
+            throw EncryptionKeyException.NotEncrypted(file);
+        }
+
+        var same = open.EncryptionKey is { } key
+            ? asked.EncryptionKey is { } other && System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(key, other)
+            : string.Equals(open.Password, asked.Password, StringComparison.Ordinal);
+        if (!same)
+        {
+            throw EncryptionKeyException.Wrong(file);
         }
     }
 

@@ -84,7 +84,15 @@ internal sealed class PooledDatabase
     }
 
     /// <summary>The pool key for options: openers that set the same settings to the same values share a database object.</summary>
-    public static string KeyFor(DocStoreOptions options) => OptionConflicts.Describe(options);
+    public static string KeyFor(DocStoreOptions options) => OptionConflicts.Describe(options) + SecretTag(options);
+
+    // A connection with another key or password must not be handed a database opened with the right one:
+    // the pool key carries a digest of the secret (never the secret), so it opens afresh and is checked.
+    private static string SecretTag(DocStoreOptions options)
+    {
+        var secret = options.EncryptionKey ?? (options.Password is { } p ? System.Text.Encoding.UTF8.GetBytes(p) : null);
+        return secret is null ? string.Empty : ";Secret=" + Convert.ToHexString(System.Security.Cryptography.SHA256.HashData(secret), 0, 8);
+    }
 
     /// <summary>
     /// Closes the idle pooled databases of the file at <paramref name="path"/> (every file when null) under

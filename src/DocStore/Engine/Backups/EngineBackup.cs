@@ -59,7 +59,8 @@ internal sealed class EngineBackup(EngineState state, EngineSizes sizes)
         }
 
         using var staged = new StagedFile(path, PartialSuffix, ModeForCopies());
-        var target = staged.Stream;
+        // An encrypted database's copy is encrypted under the same key, with an identity of its own.
+        var target = CopyTarget.For(staged, state.Pager.Key?.ForCopy());
         var pageSize = state.Pager.PageSize;
         var copy = new byte[pageSize];
 
@@ -84,7 +85,7 @@ internal sealed class EngineBackup(EngineState state, EngineSizes sizes)
             target.Write(copy);
         }
 
-        target.Flush(flushToDisk: true);
+        CopyTarget.FlushToDisk(target);
         CopyStamped(tx.ReadPage(0), copy, 0);
         target.Position = 0;
         target.Write(copy);

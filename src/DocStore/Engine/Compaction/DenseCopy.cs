@@ -128,10 +128,7 @@ internal sealed class DenseCopy
         _target.SetLength((long)pageCount * _pageSize);
 
         // Every other page is on disk before the header: a copy cut off earlier has no valid header.
-        if (_target is FileStream file)
-        {
-            file.Flush(flushToDisk: true);
-        }
+        Files.CopyTarget.FlushToDisk(_target);
 
         Emit(0, header);
         return pageCount;

@@ -3,6 +3,7 @@ using DocStore.Engine.Files;
 using DocStore.Engine.Statistics;
 using DocStore.Engine.Upkeep;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Encryption;
 using DocStore.Storage.Paging;
 using DocStore.Transactions;
 
@@ -52,7 +53,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
         using var longRead = state.Pager.BeginLongRead();
         using var tx = state.BeginRead();
         using var staged = new StagedFile(path, EngineBackup.PartialSuffix, backup.ModeForCopies());
-        DenseCopy.Write(tx, staged.Stream, cancellationToken);
+        DenseCopy.Write(tx, CopyTarget.For(staged, state.Pager.Key?.ForCopy()), cancellationToken);
         staged.Publish(overwrite: true);
     }
 
@@ -210,7 +211,8 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
         var (pager, snapshot) = state.Register(passGate);
         using var longRead = pager.BeginLongRead();
         using var tx = new ReadTransaction(pager, state.RootCache, snapshot);
-        DenseCopy.Write(tx, staged.Stream, cancellationToken);
+        // In place: the same key and identity, so the logs beside the database still belong to it.
+        DenseCopy.Write(tx, CopyTarget.For(staged, pager.Key), cancellationToken);
         return (pager, snapshot.Lsn);
     }
 
@@ -244,7 +246,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
 
         try
         {
-            Volatile.Write(ref state.Pager, OpenPager());
+            Volatile.Write(ref state.Pager, OpenPager(old.Key));
             state.RootCache = new TreeRootCache();
         }
         catch
@@ -260,18 +262,22 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
         }
     }
 
-    private Pager OpenPager()
+    // The files opened again after the swap, under the key the database had (derived once, at open).
+    private Pager OpenPager(DatabaseKey? key)
     {
         var name = state.Name;
         var options = state.Options;
-        var db = FileStorageDevice.Open(name);
-        FileStorageDevice? wal = null;
-        FileStorageDevice? redo = null;
+        IStorageDevice db = FileStorageDevice.Open(name);
+        IStorageDevice? wal = null;
+        IStorageDevice? redo = null;
         try
         {
-            wal = FileStorageDevice.Open(LogPaths.Wal(name), unbufferedWrites: options.WalWritesUnbuffered);
-            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(name)) ? FileStorageDevice.Open(LogPaths.Redo(name), unbufferedWrites: options.RedoWritesUnbuffered) : null;
-            var pager = Pager.Open(db, wal, redo, options);
+            db = key is null ? db : key.WrapDatabase(db);
+            wal = FileStorageDevice.Open(LogPaths.Wal(name), unbufferedWrites: options.WalWritesUnbuffered && key is null);
+            wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);
+            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(name)) ? FileStorageDevice.Open(LogPaths.Redo(name), unbufferedWrites: options.RedoWritesUnbuffered && key is null) : null;
+            redo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
+            var pager = Pager.Open(db, wal!, redo, options, key);
             pager.Backups.UseBackupLock(name);
             return pager;
         }

@@ -1,6 +1,7 @@
 using DocStore.Engine.Files;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Encryption;
 using DocStore.Storage.Paging;
 
 namespace DocStore.Engine.Lifecycle;
@@ -36,37 +37,43 @@ internal static class EngineOpener
     /// <summary>Opens the files for writing (shared: beside reader processes) and recovers.</summary>
     internal static StorageEngine OpenFiles(string path, StorageOptions options, bool shared)
     {
-        var db = shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
-        FileStorageDevice? wal = null;
-        FileStorageDevice? redo = null;
+        IStorageDevice db = shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
+        IStorageDevice? wal = null;
+        IStorageDevice? redo = null;
         try
         {
-            // A file that is not a database is reported before its logs are created beside it.
+            // A file that is not a database is reported before its logs are created beside it, and so is a
+            // key that does not open it.
             if (db.Length != 0)
             {
                 _ = Pager.ReadPageSize(db);
             }
 
+            db = DatabaseEncryption.OpenDatabase(db, options, out var key);
             if (!shared)
             {
                 StaleSharedFile.Remove(path);
             }
 
             // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
-            // frames without a redo log.
+            // frames without a redo log (never an encrypted log: its blocks are not the device's).
             // Logs are as private as the database: created with its permission bits.
             var mode = NewFile.ModeOf(path);
+            var walUnbuffered = options.WalWritesUnbuffered && key is null;
+            var redoUnbuffered = options.RedoWritesUnbuffered && key is null;
             wal = shared
-                ? FileStorageDevice.OpenShared(LogPaths.Wal(path), options.WalWritesUnbuffered, mode)
-                : FileStorageDevice.Open(LogPaths.Wal(path), unbufferedWrites: options.WalWritesUnbuffered, createMode: mode);
+                ? FileStorageDevice.OpenShared(LogPaths.Wal(path), walUnbuffered, mode)
+                : FileStorageDevice.Open(LogPaths.Wal(path), unbufferedWrites: walUnbuffered, createMode: mode);
+            wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);
 
             // A redo log left by a run that used one is read whatever the options say now: it may hold
             // acknowledged commits that only it has.
             redo = !options.CommitsThroughRedo && !File.Exists(LogPaths.Redo(path)) ? null
-                : shared ? FileStorageDevice.OpenShared(LogPaths.Redo(path), options.RedoWritesUnbuffered, mode)
-                : FileStorageDevice.Open(LogPaths.Redo(path), unbufferedWrites: options.RedoWritesUnbuffered, createMode: mode);
+                : shared ? FileStorageDevice.OpenShared(LogPaths.Redo(path), redoUnbuffered, mode)
+                : FileStorageDevice.Open(LogPaths.Redo(path), unbufferedWrites: redoUnbuffered, createMode: mode);
+            redo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
             var backupLockFound = File.Exists(BackupLockFile.PathFor(path));
-            var engine = Open(db, wal, redo, options, path, backupLockFound);
+            var engine = Open(db, wal!, redo, options, path, backupLockFound, key);
             engine.Pager.Backups.UseBackupLock(path);
             return engine;
         }
@@ -89,14 +96,22 @@ internal static class EngineOpener
             throw DatabaseReadOnlyException.Missing(path, "the file does not exist beside its logs");
         }
 
-        var db = FileStorageDevice.OpenReadOnly(path, shared);
+        IStorageDevice db = FileStorageDevice.OpenReadOnly(path, shared);
         IStorageDevice? wal = null;
-        FileStorageDevice? redo = null;
+        IStorageDevice? redo = null;
         try
         {
+            if (db.Length != 0)
+            {
+                _ = Pager.ReadPageSize(db);
+            }
+
+            db = DatabaseEncryption.OpenDatabase(db, options, out var key);
             wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path), shared) : new MemoryStorageDevice(LogPaths.Wal(path));
+            wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);
             redo = !ignoreRedo && File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Redo(path), shared) : null;
-            return Open(db, wal, redo, options, path, backupLockFoundAtOpen: false);
+            redo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
+            return Open(db, wal!, redo, options, path, backupLockFoundAtOpen: false, key);
         }
         catch
         {
@@ -108,7 +123,7 @@ internal static class EngineOpener
     }
 
     /// <summary>Opens a database on explicit devices; see <see cref="StorageEngine.Open(IStorageDevice, IStorageDevice, IStorageDevice?, StorageOptions, string?)"/>.</summary>
-    public static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name, bool backupLockFoundAtOpen)
+    public static StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? redo, StorageOptions options, string? name, bool backupLockFoundAtOpen, DatabaseKey? key = null)
     {
         options.Validate();
         if (options.ReadOnly && db.Length == 0)
@@ -129,7 +144,7 @@ internal static class EngineOpener
             }
         }
 
-        var pager = Pager.Open(db, wal, redo, options);
+        var pager = Pager.Open(db, wal, redo, options, key);
         var engine = new StorageEngine(pager, options, name ?? db.Name, backupLockFoundAtOpen);
         try
         {

@@ -26,6 +26,13 @@ internal interface IStorageDevice : IDisposable
     int PreferredWriteAlignment => 1;
 
     /// <summary>
+    /// True when a write re-encodes every block it touches whole (an encrypted device): a write into a
+    /// block then rewrites the bytes of that block it does not change, and a torn write can damage them. The
+    /// WAL then starts each transaction on a block of its own (docs/storage.md, "Encryption").
+    /// </summary>
+    bool RewritesWholeBlocks => false;
+
+    /// <summary>
     /// Starts writing the first <paramref name="length"/> bytes of <paramref name="buffer"/> at
     /// <paramref name="offset"/>. A device that can (an unbuffered file on Linux, see <see cref="LinuxAio"/>)
     /// returns while the disk works; every other device writes at once. The buffer must not change until

@@ -1,5 +1,6 @@
 using DocStore.Storage.Cache;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Encryption;
 using DocStore.Storage.Pages;
 using DocStore.Storage.Redo;
 using DocStore.Storage.Wal;
@@ -59,6 +60,9 @@ internal sealed class Pager : IDisposable
 
     public int PageSize => _state.PageSize;
 
+    /// <summary>The key of an encrypted database (null: not encrypted); copies are written under it.</summary>
+    public DatabaseKey? Key => _state.Key;
+
     public Durability Durability => _state.Durability;
 
     /// <summary>How trees store the values written through this pager.</summary>
@@ -100,7 +104,7 @@ internal sealed class Pager : IDisposable
     /// With a <paramref name="redoDevice"/>, the records of commits the WAL lost are kept in
     /// <see cref="RedoJournal.Pending"/> for the engine to replay; the log is not reset before that.
     /// </remarks>
-    public static Pager Open(IStorageDevice db, IStorageDevice walDevice, IStorageDevice? redoDevice, StorageOptions options)
+    public static Pager Open(IStorageDevice db, IStorageDevice walDevice, IStorageDevice? redoDevice, StorageOptions options, DatabaseKey? key = null)
     {
         var sync = options.Durability != Durability.None;
         var created = db.Length == 0;
@@ -121,6 +125,7 @@ internal sealed class Pager : IDisposable
         var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, out var recovery);
         var pager = new Pager(db, wal, null, pageSize, options);
         var state = pager._state;
+        state.Key = key;
         foreach (var (page, lsn) in recovery.Frames)
         {
             state.Index.Add(page, lsn);
@@ -191,6 +196,13 @@ internal sealed class Pager : IDisposable
     /// <exception cref="DatabaseCorruptException">The file is not a DocStore database, or its header names a format or page size this build cannot read.</exception>
     public static int ReadPageSize(IStorageDevice db)
     {
+        // An encrypted file's page size is in its clear envelope, checked at open: page 0 itself may be torn by
+        // a checkpoint that a crash cut short, and its newest version is then in the WAL.
+        if (db is EncryptedDevice encrypted)
+        {
+            return encrypted.BlockSize;
+        }
+
         Span<byte> prefix = stackalloc byte[HeaderPage.PrefixSize];
         if (db.Read(0, prefix) < prefix.Length)
         {

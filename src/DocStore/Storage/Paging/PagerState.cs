@@ -20,6 +20,9 @@ internal sealed class PagerState : IDisposable
     /// <summary>The database file; null in memory.</summary>
     public readonly IStorageDevice? Db;
 
+    /// <summary>The key of an encrypted database (null: not encrypted).</summary>
+    public Encryption.DatabaseKey? Key;
+
     /// <summary>The write-ahead log; null in memory.</summary>
     public readonly WriteAheadLog? Wal;
 

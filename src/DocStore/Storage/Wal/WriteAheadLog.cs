@@ -52,9 +52,15 @@ internal sealed partial class WriteAheadLog : IDisposable
     // Where the file's written, allocated bytes end: frames below it overwrite space the file already has.
     private long _allocatedEnd;
 
+    // An encrypted device rewrites each block a write touches whole (see IStorageDevice.RewritesWholeBlocks):
+    // then every transaction starts on a block of its own, so a torn write never reaches a committed frame,
+    // and no delta rests on the database file, whose torn page could not be decrypted.
+    private readonly bool _blockRewrites;
+
     private WriteAheadLog(IStorageDevice device, int pageSize, int preallocateFrames)
     {
         _device = device;
+        _blockRewrites = device.RewritesWholeBlocks;
         _pageSize = pageSize;
         _preallocateFrames = preallocateFrames;
         _alignment = device.PreferredWriteAlignment;
@@ -188,7 +194,7 @@ internal sealed partial class WriteAheadLog : IDisposable
         {
             chain = _lastChecksum;
             lsn = NextLsn;
-            offset = packed ? EndOffset : WalFormat.TransactionStart(EndOffset);
+            offset = packed && !_blockRewrites ? EndOffset : WalFormat.TransactionStart(EndOffset);
         }
 
         var startLsn = lsn;
@@ -230,7 +236,7 @@ internal sealed partial class WriteAheadLog : IDisposable
         // Zeros up to the alignment: they lie in the gap before the next transaction's aligned start, which
         // recovery skips (or, for uncommitted frames, where the transaction's next frames write over them). A
         // packed commit started off the alignment, so padding would align nothing.
-        var padded = packed ? used : (int)AlignUp(used);
+        var padded = packed && !_blockRewrites ? used : (int)AlignUp(used);
         batch[used..padded].Clear();
         WriteFrames(offset, batch[..padded]);
         if (pageCount == 0)
@@ -277,8 +283,9 @@ internal sealed partial class WriteAheadLog : IDisposable
     // difference takes at most half a page; the whole image otherwise.
     private (int PayloadLength, WalFrame Frame, int Depth) EncodePayload(in CommitPage page, Span<byte> payload, long frameOffset)
     {
-        var (previousLsn, depth) = _chains.GetValueOrDefault(page.PageNumber);
-        if (page.Previous is { } previous && depth < MaxDeltaChain)
+        var found = _chains.TryGetValue(page.PageNumber, out var chain);
+        var (previousLsn, depth) = chain;
+        if (page.Previous is { } previous && depth < MaxDeltaChain && (found || !_blockRewrites))
         {
             var length = WalDelta.Encode(previous, page.Image, payload[..(_pageSize / 2)]);
             if (length >= 0)
