@@ -41,6 +41,10 @@ internal sealed partial class WriteAheadLog
         _allocatedEnd = _device.Length;
     }
 
+    // FollowTo's frame buffers (it runs under the follower's gate, one call at a time).
+    private byte[]? _followHeader;
+    private byte[]? _followPayload;
+
     /// <summary>
     /// Reads the frames after the last one known up to the commit frame with LSN <paramref name="targetLsn"/>
     /// (which another process published as committed), adds them to the frame table and returns them.
@@ -56,8 +60,9 @@ internal sealed partial class WriteAheadLog
 
         var added = new List<(uint PageNumber, long Lsn)>();
 
-        var headerBuffer = new byte[WalFormat.FrameHeaderSize];
-        var payloadBuffer = new byte[_pageSize];
+        // Kept between calls: while a writer commits, a reader process catches up on most of its reads.
+        var headerBuffer = _followHeader ??= new byte[WalFormat.FrameHeaderSize];
+        var payloadBuffer = _followPayload ??= new byte[_pageSize];
         var length = _device.Length;
         var offset = EndOffset;
         var lsn = NextLsn;
