@@ -20,8 +20,10 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
     /// <param name="redoLog">Whether durable commits go through the redo log (the default) or fsync their WAL frames.</param>
     /// <param name="compression">How documents are stored.</param>
     /// <param name="findByBaseline">Whether the <c>linq_*</c> queries go through the generated <c>FindBy…</c> methods and <c>FindAll()</c> instead of <c>Query()</c>.</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false)
+    /// <param name="encrypted">Whether a file database is encrypted (a fixed benchmark key; an in-memory one has no files to encrypt).</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, bool encrypted = false)
     {
+        var inMemory = config.Durability == CommitDurability.InMemory;
         var options = new DocStoreOptions
         {
             Durability = config.Durability switch
@@ -34,14 +36,18 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             PageSize = config.PageSize ?? new DocStoreOptions().PageSize,
             RedoLog = redoLog,
             Compression = compression,
+            EncryptionKey = encrypted && !inMemory ? BenchmarkKey : null,
         };
-        Name = findByBaseline ? "DocStore FindBy" : compression == ValueCompression.Brotli ? "DocStore (Brotli)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
-        _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
+        Name = findByBaseline ? "DocStore FindBy" : compression == ValueCompression.Brotli ? "DocStore (Brotli)" : encrypted ? "DocStore (encrypted)" : redoLog ? "DocStore" : "DocStore (WAL fsync)";
+        _path = inMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
         _linq = findByBaseline ? new DocStoreFindByQueries(_db) : new DocStoreLinqQueries(_db);
     }
 
     public string Name { get; }
+
+    // A fixed key: the benchmark measures the cipher's cost, not key handling.
+    private static byte[] BenchmarkKey { get; } = [.. Enumerable.Range(1, 32).Select(i => (byte)i)];
 
     /// <summary>The context, for the SQL adapter that writes through this one.</summary>
     internal BenchmarkDb Db => _db;
