@@ -16,6 +16,7 @@ using DocStore.Storage;
 //                        printing "begin"/"progress"/"ack"/"rolled" lines; killed likewise.
 //   upkeep <path> <seed> <durability>  the collection workload at that durability beside compaction, dense
 //                        copies and backups paced by acknowledgements (Collections/UpkeepWorkload.cs); killed likewise.
+//   rekey <path> <keyA> <keyB>  rotate an encrypted database between two keys in place forever (Collections/RekeyWorkload.cs).
 //   compact <path>      compact the database in place over and over (Collections/SpaceWorkload.cs).
 //   backup <path> <dest>  a writer inserts sequential keys while backups go to <dest> over and over.
 //   seqwrite <path> [noredo]  insert sequential keys, one commit each, printing "ack n" (Collections/BackupFileWorkload.cs).
@@ -46,6 +47,7 @@ return args switch
     ["redo", var path] => DocStore.CrashHost.Collections.RedoWorkload.Run(path),
     ["spill", var path, var seed] => DocStore.CrashHost.Collections.SpillWorkload.Run(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["upkeep", var path, var seed, var durability] => await DocStore.CrashHost.Collections.UpkeepWorkload.RunAsync(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture), Enum.Parse<Durability>(durability, ignoreCase: true)),
+    ["rekey", var path, var a, var b] => DocStore.CrashHost.Collections.RekeyWorkload.Run(path, a, b),
     ["compact", var path] => DocStore.CrashHost.Collections.SpaceWorkload.Compact(path),
     ["backup", var path, var destination] => await DocStore.CrashHost.Collections.SpaceWorkload.BackupAsync(path, destination),
     ["seqwrite", var path] => DocStore.CrashHost.Collections.BackupFileWorkload.Write(path),
@@ -73,7 +75,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> [<key>] | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> [<key>] | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | rekey <path> <keyA> <keyB> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
     return 2;
 }
 

@@ -15,6 +15,7 @@ internal static class CommandRegistry
         new CopyCommand(),
         new SchemaCommand(),
         new CompactCommand(),
+        new RekeyCommand(),
         new DropCommand(),
         new RenameCommand(),
     ];

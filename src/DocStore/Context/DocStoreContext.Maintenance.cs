@@ -146,4 +146,35 @@ public abstract partial class DocStoreContext
         ThrowIfDisposed();
         return await Task.Run(() => Engine.Compaction.CompactTo(path, cancellationToken), cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// Compacts the database in place as <see cref="Compact()"/> does, writing the new file under
+    /// <paramref name="encryption"/>: rotates the key or password of an encrypted database, encrypts a plain
+    /// one, or (<see cref="DocStoreEncryption.None"/>) decrypts one. Crash-safe like <see cref="Compact()"/>:
+    /// the file is afterwards the old one under the old key or the new one under the new key, whole. Open
+    /// the database with the new key or password from then on.
+    /// </summary>
+    /// <param name="encryption">The new key, password, or none.</param>
+    /// <returns>The size of the database's files and its pages before and after, and how long it took.</returns>
+    /// <exception cref="NotSupportedException">The database is in memory, or open with <see cref="DocStoreSharing.Shared"/>.</exception>
+    /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
+    /// <exception cref="WriteLockTimeoutException">A write transaction or a read stayed open past the timeout; nothing changed.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed: it is deleted and the database is as it was.</exception>
+    public MaintenanceResult Compact(DocStoreEncryption encryption)
+    {
+        ArgumentNullException.ThrowIfNull(encryption);
+        ThrowIfDisposed();
+        return Engine.Compaction.Rekey(encryption.Secret(Options.Storage.PasswordIterations));
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Compact(DocStoreEncryption)"/>.</summary>
+    /// <param name="encryption">The new key, password, or none.</param>
+    /// <param name="cancellationToken">Stops the rewrite before the new file replaces the old one; nothing changes then.</param>
+    /// <returns>What <see cref="Compact(DocStoreEncryption)"/> returns.</returns>
+    public async ValueTask<MaintenanceResult> CompactAsync(DocStoreEncryption encryption, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(encryption);
+        ThrowIfDisposed();
+        return await Task.Run(() => Engine.Compaction.Rekey(encryption.Secret(Options.Storage.PasswordIterations), cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
 }

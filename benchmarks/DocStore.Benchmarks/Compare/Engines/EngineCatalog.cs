@@ -36,6 +36,9 @@ public static class EngineCatalog
     /// <summary>DocStore storing documents Brotli-compressed (<see cref="ValueCompression.Brotli"/>, docs/storage.md "Compression").</summary>
     public const string DocStoreBrotliName = "docstore-brotli";
 
+    /// <summary>DocStore with every file encrypted (AES-256-GCM pages, WAL frames and redo records; docs/storage.md "Encryption").</summary>
+    public const string DocStoreEncryptedName = "docstore-encrypted";
+
     /// <summary>
     /// DocStore answering the <c>linq_*</c> rows the way users could without LINQ (generated <c>FindBy…</c>
     /// methods, <c>Get</c>, <c>FindAll().Where(…)</c>), beside <c>docstore</c>'s <c>Query()</c> in the same rounds.
@@ -58,7 +61,7 @@ public static class EngineCatalog
     public static IReadOnlyList<string> PostgresEngines { get; } = [DocStorePostgresName, MartenName];
 
     /// <summary>Engines that run only when named with <c>--engines</c>.</summary>
-    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreSharedName, DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName, DocStoreChangeLogName, DocStoreChangeFeedName];
+    public static IReadOnlyList<string> OnRequest { get; } = [DocStoreSharedName, DocStoreFindByName, DocStoreWalFsyncName, DocStoreSqlName, DocStoreBrotliName, DocStoreEncryptedName, DocStoreChangeLogName, DocStoreChangeFeedName];
 
     // Every engine a name may select, in the order they run (after Names and OnRequest, which it reads).
     private static readonly IReadOnlyList<string> Known = [.. Names, .. OnRequest];
@@ -70,6 +73,7 @@ public static class EngineCatalog
         DocStoreWalFsyncName => new DocStoreEngine(config, redoLog: false),
         DocStoreBrotliName => new DocStoreEngine(config, compression: ValueCompression.Brotli),
         DocStoreSharedName => new DocStoreEngine(config, sharing: DocStoreSharing.Shared),
+        DocStoreEncryptedName => new DocStoreEngine(config, encrypted: true),
         DocStoreSqlName => new DocStoreSqlEngine(config),
         DocStoreChangeLogName => new DocStoreEngine(config, changes: ChangeFeedMode.LogOnly),
         DocStoreChangeFeedName => new DocStoreEngine(config, changes: ChangeFeedMode.Consumer),

@@ -77,10 +77,26 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
     public MaintenanceResult Compact(CancellationToken cancellationToken = default)
     {
         state.ThrowIfDisposed();
-        return sizes.Measure(() => CompactInPlace(cancellationToken), copy: null);
+        return sizes.Measure(() => CompactInPlace(state.Pager.Key?.ForCopy(), cancellationToken), copy: null);
     }
 
-    private void CompactInPlace(CancellationToken cancellationToken)
+    /// <summary>
+    /// Compacts in place as <see cref="Compact"/> does, writing the new file under <paramref name="secret"/>'s
+    /// key (null: not encrypted): key rotation, encrypting a plain database, or decrypting one
+    /// (docs/storage.md, "Encryption"). A crash leaves the old file under the old key or the new one under
+    /// the new key, whole.
+    /// </summary>
+    /// <returns>The size of the database before and after, and how long it took.</returns>
+    public MaintenanceResult Rekey(EncryptionSecret? secret, CancellationToken cancellationToken = default)
+    {
+        state.ThrowIfDisposed();
+        var target = secret is null ? null : DatabaseKey.New(secret, state.Pager.PageSize);
+        return sizes.Measure(() => CompactInPlace(target, cancellationToken), copy: null);
+    }
+
+    // Target: the key the new file is written under; an encrypted database's copy always gets a new identity,
+    // so no page of an earlier generation of the file can stand in for one of the new.
+    private void CompactInPlace(DatabaseKey? target, CancellationToken cancellationToken)
     {
         state.ThrowIfReadOnly("compaction");
         if (state.Pager.IsInMemory)
@@ -100,9 +116,9 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
             var staged = NewCompactionStage();
             try
             {
-                var copied = WriteDenseCopy(staged, passGate: false, cancellationToken);
+                var copied = WriteDenseCopy(staged, passGate: false, target, cancellationToken);
                 var pause = ReaderPoll;
-                while (!TrySwapIn(ref staged, ref copied, deadline, cancellationToken))
+                while (!TrySwapIn(ref staged, ref copied, deadline, target, cancellationToken))
                 {
                     if (DateTime.UtcNow >= deadline)
                     {
@@ -128,7 +144,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
     // One attempt: the write lock taken, new readers held back and the registered ones gone, the copy brought
     // up to the last commit, then the swap. False, with nothing changed, when a reader stayed past the window.
     // The lock comes first: a writer holding it may itself begin a read, which the gate would hold.
-    private bool TrySwapIn(ref StagedFile staged, ref (Pager Pager, long Lsn) copied, DateTime deadline, CancellationToken cancellationToken)
+    private bool TrySwapIn(ref StagedFile staged, ref (Pager Pager, long Lsn) copied, DateTime deadline, DatabaseKey? target, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
         var left = deadline - DateTime.UtcNow;
@@ -161,7 +177,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
                 {
                     staged.Dispose();
                     staged = NewCompactionStage();
-                    copied = WriteDenseCopy(staged, passGate: true, cancellationToken);
+                    copied = WriteDenseCopy(staged, passGate: true, target, cancellationToken);
                     if (copied.Lsn != pager.CommittedLsn)
                     {
                         throw new InvalidOperationException($"Compaction of '{state.Name}' copied LSN {copied.Lsn}, not the last commit {pager.CommittedLsn}; the database is unchanged.");
@@ -171,7 +187,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
                 staged.Seal();
 
                 // Empty log first (a backup from another process makes it return false), then the swap.
-                return pager.Checkpoints.Checkpoint() && SwapWithoutBackups(staged);
+                return pager.Checkpoints.Checkpoint() && SwapWithoutBackups(staged, target);
             }
             finally
             {
@@ -206,33 +222,41 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
     }
 
     // A dense copy of the latest visible commit into the staged file; returns the pager and LSN it copied.
-    private (Pager Pager, long Lsn) WriteDenseCopy(StagedFile staged, bool passGate, CancellationToken cancellationToken)
+    private (Pager Pager, long Lsn) WriteDenseCopy(StagedFile staged, bool passGate, DatabaseKey? target, CancellationToken cancellationToken)
     {
         var (pager, snapshot) = state.Register(passGate);
         using var longRead = pager.BeginLongRead();
         using var tx = new ReadTransaction(pager, state.RootCache, snapshot);
-        // In place: the same key and identity, so the logs beside the database still belong to it.
-        DenseCopy.Write(tx, CopyTarget.For(staged, pager.Key), cancellationToken);
+        DenseCopy.Write(tx, CopyTarget.For(staged, target), cancellationToken);
         return (pager, snapshot.Lsn);
     }
 
     // A log that was already empty (an idle trim, a reopen) lets the checkpoint succeed while a backup from
     // another process reads: the swap holds the backup lock itself, so no backup reads the files it replaces.
-    private bool SwapWithoutBackups(StagedFile staged)
+    private bool SwapWithoutBackups(StagedFile staged, DatabaseKey? target)
     {
         var pager = state.Pager;
         using var exclusive = pager.Backups.TryExcludeBackups();
-        return exclusive is not null && pager.Readers.RunIfNoReaders(() => Swap(staged));
+        return exclusive is not null && pager.Readers.RunIfNoReaders(() => Swap(staged, target));
     }
 
     // Under the write lock, with no reader registered and new ones held at the old pager's registry.
-    private void Swap(StagedFile staged)
+    private void Swap(StagedFile staged, DatabaseKey? target)
     {
         var old = state.Pager;
 
         // The logs hold nothing now; cut them back as a clean close does, so compaction returns their space too.
         old.Checkpoints.TrimEmptyLog();
         old.Dispose();
+        if (old.Key is not null || target is not null)
+        {
+            // The new file has an identity (or a key) of its own, which the logs' envelopes do not carry: the
+            // emptied logs go first, durably, so neither file ever meets logs that are not its own.
+            File.Delete(LogPaths.Wal(state.Name));
+            File.Delete(LogPaths.Redo(state.Name));
+            DirectorySync.Sync(Path.GetDirectoryName(Path.GetFullPath(state.Name))!);
+        }
+
         Exception? failure = null;
         try
         {
@@ -246,7 +270,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
 
         try
         {
-            Volatile.Write(ref state.Pager, OpenPager(old.Key));
+            Volatile.Write(ref state.Pager, OpenPager(failure is null ? target : old.Key));
             state.RootCache = new TreeRootCache();
         }
         catch

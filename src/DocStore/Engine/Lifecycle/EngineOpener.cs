@@ -22,6 +22,11 @@ internal static class EngineOpener
                 throw new ArgumentException("An in-memory database cannot be opened read-only: it starts empty.", nameof(options));
             }
 
+            if (options.Secret is not null)
+            {
+                throw new ArgumentException("An in-memory database has no files to encrypt: open it without EncryptionKey or Password (Backup writes a copy; open the copy with a key to encrypt one).", nameof(options));
+            }
+
             options.Validate();
             return new StorageEngine(Pager.OpenInMemory(options), options, path, backupLockFoundAtOpen: false);
         }

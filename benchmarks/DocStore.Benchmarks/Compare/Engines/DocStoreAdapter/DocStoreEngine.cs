@@ -23,8 +23,10 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
     /// <param name="sharing">Whether other processes may open the file beside this one (ignored in memory).</param>
     /// <param name="readOnly">Whether to open the existing file read-only (a reader process of the <c>procs_*</c> rows).</param>
     /// <param name="changes">Whether the change log is on, and whether a consumer reads the change feed beside the writer.</param>
-    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, DocStoreSharing sharing = DocStoreSharing.Exclusive, bool readOnly = false, ChangeFeedMode changes = ChangeFeedMode.Off)
+    /// <param name="encrypted">Whether a file database is encrypted (a fixed benchmark key; an in-memory one has no files to encrypt).</param>
+    public DocStoreEngine(EngineConfig config, bool redoLog = true, ValueCompression compression = ValueCompression.None, bool findByBaseline = false, DocStoreSharing sharing = DocStoreSharing.Exclusive, bool readOnly = false, ChangeFeedMode changes = ChangeFeedMode.Off, bool encrypted = false)
     {
+        var inMemory = config.Durability == CommitDurability.InMemory;
         var options = new DocStoreOptions
         {
             Durability = config.Durability switch
@@ -40,13 +42,15 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
             Sharing = sharing,
             ReadOnly = readOnly,
             ChangeRetention = changes == ChangeFeedMode.Off ? null : new ChangeRetention(),
+            EncryptionKey = encrypted && !inMemory ? BenchmarkKey : null,
         };
         Name = changes != ChangeFeedMode.Off ? ChangeFeedName(changes)
             : findByBaseline ? "DocStore FindBy"
             : compression == ValueCompression.Brotli ? "DocStore (Brotli)"
+            : encrypted ? "DocStore (encrypted)"
             : sharing == DocStoreSharing.Shared ? SharedName
             : redoLog ? "DocStore" : "DocStore (WAL fsync)";
-        _path = config.Durability == CommitDurability.InMemory ? null : Path.Combine(config.Directory, "docstore.db");
+        _path = inMemory ? null : Path.Combine(config.Directory, "docstore.db");
         _db = _path is null ? BenchmarkDb.OpenInMemory(options) : BenchmarkDb.Open(_path, options);
         _linq = findByBaseline ? new DocStoreFindByQueries(_db) : new DocStoreLinqQueries(_db);
         if (changes == ChangeFeedMode.Consumer)
@@ -65,6 +69,9 @@ internal sealed partial class DocStoreEngine : IDocumentEngine, IAnalyticsEngine
 
     /// <summary>The database file, or null in memory.</summary>
     internal string? DatabasePath => _path;
+
+    // A fixed key: the benchmark measures the cipher's cost, not key handling.
+    private static byte[] BenchmarkKey { get; } = [.. Enumerable.Range(1, 32).Select(i => (byte)i)];
 
     /// <summary>The context, for the SQL adapter that writes through this one.</summary>
     internal BenchmarkDb Db => _db;
