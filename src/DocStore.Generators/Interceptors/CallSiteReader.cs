@@ -126,7 +126,7 @@ internal static class CallSiteReader
         if (planSteps.Count > 0 && planSteps[planSteps.Count - 1].Name == "Select")
         {
             projection = readers is null || terminal.TargetMethod.Name == "Explain" ? null : ProjectionReader.Read(planSteps[planSteps.Count - 1], queryModel, readers);
-            if (projection is null)
+            if (projection is null || (projection.Anonymous && isStep))
             {
                 return null;
             }
@@ -149,7 +149,9 @@ internal static class CallSiteReader
             return null;
         }
 
-        IMethodSymbol method = terminal.TargetMethod;
+        // An anonymous result cannot be named: the interceptor is generic over the terminal's element type instead.
+        bool generic = projection is { Anonymous: true };
+        IMethodSymbol method = generic ? terminal.TargetMethod.OriginalDefinition : terminal.TargetMethod;
 
         // A member of the query (query.Where(...)) is intercepted with the query as 'this'; its callback is
         // Queryable's operator, which the member calls.
@@ -186,8 +188,9 @@ internal static class CallSiteReader
             isStep,
             plan.Test,
             // The intercepted method's own type argument, as its signature spells it (TResult of Select, TSource of a terminal).
-            projection is null ? string.Empty : method.TypeArguments[isStep ? 1 : 0].ToDisplayString(s_format),
-            projection);
+            projection is null ? string.Empty : generic ? method.TypeParameters[0].Name : method.TypeArguments[isStep ? 1 : 0].ToDisplayString(s_format),
+            projection,
+            generic ? "<" + method.TypeParameters[0].Name + ">" : string.Empty);
     }
 
     /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>

@@ -60,6 +60,7 @@ internal sealed record SeekBound(string Operator, string Name, string ValueType 
 /// <param name="Test">For a scan, the C# condition over the stored bytes (<c>document</c>, <c>fields</c>, the values <c>k.K0</c>, ...).</param>
 /// <param name="ElementType">The type of the query's elements, fully qualified: the document type, or a <c>Select</c>'s result.</param>
 /// <param name="Projection">The compiled <c>Select</c>, or null.</param>
+/// <param name="TypeParameters">The interceptor's type parameter list (<c>&lt;TSource&gt;</c> for an anonymous result), or empty.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -84,7 +85,8 @@ internal sealed record CompiledCallSite(
     bool IsStep,
     string Test = "",
     string ElementType = "",
-    Projection? Projection = null)
+    Projection? Projection = null,
+    string TypeParameters = "")
 {
     /// <summary>The element type: the document type without a nullable annotation, or the projection's type as written.</summary>
     public string Element => ElementType.Length == 0 ? DocumentType.TrimEnd('?') : ElementType;

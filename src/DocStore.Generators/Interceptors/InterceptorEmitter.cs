@@ -79,7 +79,7 @@ internal static class InterceptorEmitter
         string source = site.ArgumentNames[0];
         w.AppendLine($"        // {site.Display}: Query().{string.Join("().", site.Steps)}().{site.Terminal}()");
         w.AppendLine($"        [global::System.Runtime.CompilerServices.InterceptsLocation({site.Version}, \"{site.Data}\")]");
-        w.AppendLine($"        public static {site.ReturnType} Query{n}(this {string.Join(", ", site.Parameters)})");
+        w.AppendLine($"        public static {site.ReturnType} Query{n}{site.TypeParameters}(this {string.Join(", ", site.Parameters)})");
         w.AppendLine("        {");
         w.AppendLine($"            if ({source} is global::System.Linq.IQueryable<{element}> query");
         w.AppendLine($"                && {Compiled}.Source<{doc}, {site.KeyType}>(query, out var transaction) is {{ }} collection");
@@ -161,9 +161,10 @@ internal static class InterceptorEmitter
         if (site.Projection is not null)
         {
             string types = $"<{doc}, {site.KeyType}, {site.Element}>";
+            string forms = ProjectionEmitter.Forms(site, n);
             return site.Kind == SeekKind.Scan
-                ? $"{Compiled}.ScanAs{types}(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take}, s_project{n}, s_whole{n})"
-                : $"{Compiled}.FindAs{types}(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take}, s_project{n}, s_whole{n})";
+                ? $"{Compiled}.ScanAs{types}(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take}, {forms})"
+                : $"{Compiled}.FindAs{types}(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take}, {forms})";
         }
 
         return site.Kind == SeekKind.In

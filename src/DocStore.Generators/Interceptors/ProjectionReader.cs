@@ -16,7 +16,9 @@ namespace DocStore.Generators.Interceptors;
 /// <param name="Reads">The field reader calls, joined by <c>&amp;&amp;</c> (each binds <c>f0</c>, <c>f1</c>, ...).</param>
 /// <param name="FromBytes">The result over the values read.</param>
 /// <param name="FromDocument">The result over the document <c>p</c>.</param>
-internal sealed record Projection(string Reads, string FromBytes, string FromDocument);
+/// <param name="Anonymous">True when the result is an anonymous type: the interceptor is generic over it (its name cannot be written),
+/// and the texts build the same anonymous type (same names, types and order in the same assembly).</param>
+internal sealed record Projection(string Reads, string FromBytes, string FromDocument, bool Anonymous = false);
 
 /// <summary>Reads a <c>Select</c> lambda into a <see cref="Projection"/>, or null when it is another form (anonymous types, computed values, captured values, sequences).</summary>
 internal sealed class ProjectionReader(LambdaScope scope, PathResolver resolver, Func<string, string?> readers)
@@ -30,7 +32,8 @@ internal sealed class ProjectionReader(LambdaScope scope, PathResolver resolver,
     public static Projection? Read(QueryStep select, QueryModel model, Func<string, string?> readers)
     {
         if (select.Name != "Select" || select.Arguments.Length != 1 || LambdaScope.Lambda(select.Arguments[0]) is not { Symbol.Parameters.Length: 1 } lambda
-            || LambdaScope.Body(lambda) is not { } body || IsAnonymous(body.Type))
+            || LambdaScope.Body(lambda) is not { } body || body.Type is null
+            || (body is IAnonymousObjectCreationOperation ? body.Type is INamedTypeSymbol { TypeArguments.Length: > 0 } : IsAnonymous(body.Type)))
         {
             return null;
         }
@@ -38,7 +41,8 @@ internal sealed class ProjectionReader(LambdaScope scope, PathResolver resolver,
         var reader = new ProjectionReader(new LambdaScope(lambda.Symbol.Parameters[0], model.Root, null), new PathResolver(model), readers);
         var bytes = reader.Write(body, fromBytes: true);
         var document = bytes is null ? null : reader.Write(body, fromBytes: false);
-        return document is null || reader._reads.Count == 0 ? null : new Projection(string.Join(" && ", reader._reads), bytes!, document);
+        return document is null || reader._reads.Count == 0 ? null
+            : new Projection(string.Join(" && ", reader._reads), bytes!, document, body is IAnonymousObjectCreationOperation);
     }
 
     private string? Write(IOperation operation, bool fromBytes)
@@ -52,6 +56,8 @@ internal sealed class ProjectionReader(LambdaScope scope, PathResolver resolver,
                 return elements.Any(e => e is null) ? null : "(" + string.Join(", ", elements) + ")";
             case IObjectCreationOperation { Constructor: { } constructor, Type: INamedTypeSymbol type } creation when !type.IsAnonymousType:
                 return Creation(creation, type, fromBytes);
+            case IAnonymousObjectCreationOperation anonymous when operation.Parent is null or IReturnOperation:
+                return Anonymous(anonymous, fromBytes);
             default:
                 return Member(operation, fromBytes);
         }
@@ -90,6 +96,25 @@ internal sealed class ProjectionReader(LambdaScope scope, PathResolver resolver,
 
         string init = assignments.Count == 0 ? string.Empty : " { " + string.Join(", ", assignments) + " }";
         return $"new {type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)}({string.Join(", ", arguments)}){init}";
+    }
+
+    /// <summary><c>new { Name = ..., Age = ... }</c>, with the user's member names, types and order, so the compiler makes the same anonymous type.</summary>
+    private string? Anonymous(IAnonymousObjectCreationOperation creation, bool fromBytes)
+    {
+        var members = new List<string>();
+        foreach (IOperation initializer in creation.Initializers)
+        {
+            if (initializer is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property: { } property } } assignment
+                || IsAnonymous(property.Type) || Write(assignment.Value, fromBytes) is not { } value)
+            {
+                return null;
+            }
+
+            // Each value already has the member's type (conversions are written out), so the compiler infers the same anonymous type.
+            members.Add($"{property.Name} = {value}");
+        }
+
+        return "new { " + string.Join(", ", members) + " }";
     }
 
     private static readonly System.Collections.Immutable.ImmutableArray<IOperation> ImmutableArrayOfNone = System.Collections.Immutable.ImmutableArray<IOperation>.Empty;

@@ -16,6 +16,10 @@ public sealed class ChangeRetention
     /// <summary>The clock that dates changes and judges their age. Default <see cref="TimeProvider.System"/>.</summary>
     public TimeProvider TimeProvider { get; init; } = TimeProvider.System;
 
+    /// <summary>The limits as an option conflict names them (<c>MaxAge=7.00:00:00,MaxChanges=100000</c>; <c>off</c> for null); the clock is not compared.</summary>
+    internal static string Describe(ChangeRetention? retention) =>
+        retention is null ? "off" : string.Create(System.Globalization.CultureInfo.InvariantCulture, $"MaxAge={retention.MaxAge?.ToString() ?? "none"},MaxChanges={retention.MaxChanges?.ToString(System.Globalization.CultureInfo.InvariantCulture) ?? "none"}");
+
     /// <summary>Checks the limits.</summary>
     /// <exception cref="ArgumentOutOfRangeException">A limit is zero or negative.</exception>
     internal void Validate()

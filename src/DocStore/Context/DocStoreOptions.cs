@@ -149,7 +149,11 @@ public sealed class DocStoreOptions
     /// process or tool on the file records its changes, and this context's writes also remove changes past
     /// the limits. <c>Changes()</c> needs either retention or a file that has a log.
     /// </summary>
-    public ChangeRetention? ChangeRetention { get; init; }
+    public ChangeRetention? ChangeRetention
+    {
+        get;
+        init => (field, _given) = (value, _given | EngineOption.ChangeRetention);
+    }
 
     /// <summary>
     /// The 32-byte key of an encrypted database, or null (the default: not encrypted). A new file is

@@ -30,7 +30,7 @@ internal static class SoakReader
             SoakWriter.Say(string.Create(CultureInfo.InvariantCulture, $"snap {commits}"));
 
             // Leaves the processor to the writers, and gaps without a mark for the WAL to restart in; no decision rests on it.
-            Thread.Sleep(random.Next(5, 30));
+            Thread.Sleep(random.Next(30, 120));
         }
     }
 

@@ -82,6 +82,10 @@ internal static class SoakWriter
                 Say("checkpointing");
                 Say($"ckpt {db.Engine.Checkpoint()}");
             }
+
+            // Paced, so the data (and the readers' whole-snapshot checks) stay small enough for the test
+            // suite's time; no decision rests on it.
+            Thread.Sleep(random.Next(2, 25));
         }
     }
 

@@ -22,7 +22,7 @@ namespace DocStore.Interceptors
     file static class CompiledQueries
     {
         // Source1.cs(11,109): Query().Where().FirstOrDefault()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiA4BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUA4BAABTb3VyY2UxLmNz")]
         public static global::MyApp.Person? Query0(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -67,7 +67,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(14,106): Query().Where().OrderBy().Skip().Take().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiM8BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUM8BAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query1(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -137,7 +137,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(16,109): Query().Where().Count()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiEYCAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUEYCAABTb3VyY2UxLmNz")]
         public static int Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -176,7 +176,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiAADAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUAADAABTb3VyY2UxLmNz")]
         public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -217,7 +217,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(21,105): Query().Where().OrderBy().Explain()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiHgDAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUHgDAABTb3VyY2UxLmNz")]
         public static string Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -266,7 +266,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(24,106): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiFUEAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUFUEAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -313,7 +313,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(29,95): Query().Where().OrderBy().Take(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiCcFAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUCcFAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query6(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
         {
             if (source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -372,7 +372,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(37,77): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiM0FAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUM0FAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query7(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -429,7 +429,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(40,103): Query().Where().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiJIGAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUJIGAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query8(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -488,7 +488,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, string> s_whole9 = Whole9;
 
         // Source1.cs(43,114): Query().Where().Select().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiGYHAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUGYHAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<string> Query9(this global::System.Collections.Generic.IEnumerable<string> source)
         {
             if (source is global::System.Linq.IQueryable<string> query
@@ -558,7 +558,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>> s_whole10 = Whole10;
 
         // Source1.cs(46,70): Query().Where().Select(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "KTRFQHZ2g2V8uM8DNDTZiBgIAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUBgIAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Query10(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> selector)
         {
             if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -602,6 +602,80 @@ namespace DocStore.Interceptors
             key.Append(text);
             var bytes = key.ToArray();
             plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query11 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project11<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
+        {
+            if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
+            {
+                result = (TElement)(object)new { Email = ((string)f0) };
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query11 over the deserialized document.</summary>
+        private static TElement Whole11<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email };
+
+        /// <summary>The projections of Query11 as delegates, made once per element type.</summary>
+        private static class Projection11<TElement>
+        {
+            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project11<TElement>;
+
+            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole11<TElement>;
+        }
+
+        // Source1.cs(53,116): Query().Where().Select().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUGYKAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<TSource> Query11<TSource>(this global::System.Collections.Generic.IEnumerable<TSource> source)
+        {
+            if (source is global::System.Linq.IQueryable<TSource> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan11(query.Expression, out var plan))
+            {
+                return new global::System.Collections.Generic.List<TSource>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TSource>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection11<TSource>.Read, Projection11<TSource>.Whole));
+            }
+
+            return global::System.Linq.Enumerable.ToList(source);
+        }
+
+        private static bool Plan11(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            high = global::System.Math.Min(high, k0);
+            if (low > high || (0L == k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
             return true;
         }
 

@@ -17,4 +17,5 @@ internal enum EngineOption
     Compression = 1 << 9,
     Sharing = 1 << 10,
     BusyTimeout = 1 << 11,
+    ChangeRetention = 1 << 12,
 }

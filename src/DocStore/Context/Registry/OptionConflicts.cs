@@ -23,6 +23,7 @@ internal static class OptionConflicts
         (EngineOption.Compression, o => o.Compression),
         (EngineOption.Sharing, o => o.Sharing),
         (EngineOption.BusyTimeout, o => o.BusyTimeout),
+        (EngineOption.ChangeRetention, o => ChangeRetention.Describe(o.ChangeRetention)),
     ];
 
     /// <summary>The settings checked when a file is opened again in the process.</summary>

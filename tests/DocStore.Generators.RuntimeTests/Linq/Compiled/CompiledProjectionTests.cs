@@ -105,12 +105,23 @@ public sealed class CompiledProjectionTests(CompiledQueryFixture fixture) : ICla
         Assert.Equal(age != 0, ran);
     }
 
-    [Fact]
-    public void An_anonymous_type_or_a_computed_value_runs_as_written()
+    [Theory]
+    [InlineData(1)]
+    [InlineData(4)]
+    public async Task An_anonymous_type_of_a_scan(int rank)
     {
-        var (anonymous, ranAnonymous) = Run(() => _db.LinqItems.Query().Where(p => p.Age == 3).Select(p => new { p.Code, p.Age }).ToList());
-        Assert.False(ranAnonymous);
-        Assert.Equal(_all.Where(p => p.Age == 3).Select(p => new { p.Code, p.Age }), anonymous);
+        var (list, ran) = Run(() => _db.LinqItems.Query().Where(p => p.Rank == rank && p.Active).Select(p => new { p.Name, p.Weight, p.Level }).ToList());
+        Assert.Equal(_all.Where(p => p.Rank == rank && p.Active).Select(p => new { p.Name, p.Weight, p.Level }), list);
+        Assert.Equal(Runtime(_db.LinqItems.Query().Where(p => p.Rank == rank && p.Active).Select(p => new { p.Name, p.Weight, p.Level })), list);
+        Assert.True(ran);
+
+        var first = await _db.LinqItems.Query().Where(p => p.Rank == rank && p.Active).Select(p => new { p.Code, p.Home!.City }).FirstOrDefaultAsync();
+        Assert.Equal(_all.Where(p => p.Rank == rank && p.Active).Select(p => new { p.Code, p.Home?.City }).FirstOrDefault(), first);
+    }
+
+    [Fact]
+    public void A_computed_value_runs_as_written()
+    {
 
         var (computed, ranComputed) = Run(() => _db.LinqItems.Query().Where(p => p.Age == 3).Select(p => p.Rank + 1).ToList());
         Assert.False(ranComputed);
