@@ -9,7 +9,7 @@ namespace DocStore.Tests.Storage.MultiProcess.Soak;
 /// </summary>
 internal static class SoakSettings
 {
-    public const int DefaultKills = 10;
+    public const int DefaultKills = 4;
 
     public static int Kills => Number("DOCSTORE_SHARED_SOAK_KILLS") is { } kills and > 0 ? kills : DefaultKills;
 
