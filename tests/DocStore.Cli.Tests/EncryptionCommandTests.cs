@@ -3,8 +3,6 @@ namespace DocStore.Cli.Tests;
 /// <summary>The tool on encrypted databases: --password, DOCSTORE_PASSWORD, a wrong or missing password, and rekey.</summary>
 public sealed class EncryptionCommandTests : IDisposable
 {
-    // The environment is the process's: the test that sets it does so alone.
-    private static readonly Lock Environments = new();
     private readonly TempFolder _dir = new();
 
     public void Dispose() => _dir.Dispose();
@@ -33,26 +31,12 @@ public sealed class EncryptionCommandTests : IDisposable
     {
         File.WriteAllLines(_dir["a.jsonl"], Enumerable.Range(1, 20).Select(i => $"{{\"_id\": {i}}}"));
         Assert.Equal(0, _dir.Run("import", "app.db", "things", "a.jsonl", "--password", "old").ExitCode);
-        lock (Environments)
-        {
-            try
-            {
-                Environment.SetEnvironmentVariable("DOCSTORE_PASSWORD", "old");
-                Environment.SetEnvironmentVariable("DOCSTORE_NEW_PASSWORD", "new");
-                var rekey = _dir.Run("rekey", "app.db");
-                Assert.Equal(0, rekey.ExitCode);
-                Assert.StartsWith("rekeyed app.db:", rekey.Output, StringComparison.Ordinal);
-                Environment.SetEnvironmentVariable("DOCSTORE_NEW_PASSWORD", null);
-                Assert.Equal(1, _dir.Run("check", "app.db").ExitCode);
-                Environment.SetEnvironmentVariable("DOCSTORE_PASSWORD", "new");
-                Assert.Equal(0, _dir.Run("check", "app.db").ExitCode);
-            }
-            finally
-            {
-                Environment.SetEnvironmentVariable("DOCSTORE_PASSWORD", null);
-                Environment.SetEnvironmentVariable("DOCSTORE_NEW_PASSWORD", null);
-            }
-        }
+        // Child processes: the test process's environment is shared with tests that run the tool in process.
+        var rekey = _dir.RunProcessWithEnvironment(new Dictionary<string, string?> { ["DOCSTORE_PASSWORD"] = "old", ["DOCSTORE_NEW_PASSWORD"] = "new" }, "rekey", "app.db");
+        Assert.True(rekey.ExitCode == 0, rekey.Error);
+        Assert.StartsWith("rekeyed app.db:", rekey.Output, StringComparison.Ordinal);
+        Assert.Equal(1, _dir.RunProcessWithEnvironment(new Dictionary<string, string?> { ["DOCSTORE_PASSWORD"] = "old" }, "check", "app.db").ExitCode);
+        Assert.Equal(0, _dir.RunProcessWithEnvironment(new Dictionary<string, string?> { ["DOCSTORE_PASSWORD"] = "new" }, "check", "app.db").ExitCode);
 
         Assert.Equal(0, _dir.Run("check", "app.db", "--password", "new").ExitCode);
         var usage = _dir.Run("rekey", "app.db", "--password", "new");

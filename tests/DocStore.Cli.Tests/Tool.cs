@@ -63,6 +63,23 @@ public static class Tool
     }
 
     /// <summary>
+    /// Runs the tool as a process with <paramref name="environment"/> added to its environment (null removes a
+    /// variable): the test process's own environment is shared by tests running in parallel, so it stays untouched.
+    /// </summary>
+    public static ToolResult RunWithEnvironment(string workingDirectory, IReadOnlyDictionary<string, string?> environment, params string[] args)
+    {
+        Assert.True(File.Exists(AssemblyPath), $"The tool was not built beside the tests: {AssemblyPath}");
+        var start = new ProcessStartInfo(DotnetHost());
+        start.ArgumentList.Add(AssemblyPath);
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
+        return Run(start, workingDirectory, null, args);
+    }
+
+    /// <summary>
     /// Runs the tool as if its disk filled up after <paramref name="kib"/> KiB of any one file: under
     /// <c>ulimit -f</c>, where a write past the limit fails (EFBIG, with SIGXFSZ ignored) as one on a full
     /// disk does (ENOSPC), at the same place. Unix only (bash).
@@ -140,6 +157,9 @@ public sealed class TempFolder : IDisposable
 
     /// <summary>Runs the tool as a separate process in this folder.</summary>
     public ToolResult RunProcess(params string[] args) => Tool.Run(Path, args);
+
+    /// <summary>Runs the tool as a process in this folder with <paramref name="environment"/> added to its environment.</summary>
+    public ToolResult RunProcessWithEnvironment(IReadOnlyDictionary<string, string?> environment, params string[] args) => Tool.RunWithEnvironment(Path, environment, args);
 
     /// <summary>Runs the tool as a separate process in this folder, <paramref name="input"/> piped to it.</summary>
     public ToolResult RunProcessWithInput(string input, params string[] args) => Tool.RunWithInput(Path, input, args);

@@ -164,7 +164,7 @@ public sealed class DocStoreOptions
     public byte[]? EncryptionKey
     {
         get => _storage.EncryptionKey;
-        init => _storage = _storage with { EncryptionKey = value };
+        init => (_storage, _given) = (_storage with { EncryptionKey = value }, _given | EngineOption.EncryptionKey);
     }
 
     /// <summary>
@@ -174,7 +174,7 @@ public sealed class DocStoreOptions
     public string? Password
     {
         get => _storage.Password;
-        init => _storage = _storage with { Password = value };
+        init => (_storage, _given) = (_storage with { Password = value }, _given | EngineOption.Password);
     }
 
     /// <summary>PBKDF2 iterations for a new file's password-derived key; for tests.</summary>

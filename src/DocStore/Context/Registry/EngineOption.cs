@@ -18,4 +18,6 @@ internal enum EngineOption
     Sharing = 1 << 10,
     BusyTimeout = 1 << 11,
     ChangeRetention = 1 << 12,
+    EncryptionKey = 1 << 13,
+    Password = 1 << 14,
 }

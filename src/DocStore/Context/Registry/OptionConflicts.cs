@@ -27,7 +27,8 @@ internal static class OptionConflicts
     ];
 
     /// <summary>The settings checked when a file is opened again in the process.</summary>
-    public static IEnumerable<EngineOption> Checked => EngineWide.Select(e => e.Option);
+    /// <remarks>The key and password are compared whether the opener sets them or not (see <c>CheckKey</c>).</remarks>
+    public static IEnumerable<EngineOption> Checked => EngineWide.Select(e => e.Option).Concat([EngineOption.EncryptionKey, EngineOption.Password]);
 
     /// <summary>Throws when <paramref name="asked"/> sets a value of an engine-wide setting other than the open engine's.</summary>
     /// <param name="file">The full path of the file.</param>
