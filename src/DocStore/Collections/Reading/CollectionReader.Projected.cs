@@ -27,7 +27,7 @@ internal sealed partial class CollectionReader<T, TKey>
         ArgumentNullException.ThrowIfNull(whole);
         _context.ThrowIfDisposed();
         transaction?.ThrowIfUnusable(_context);
-        return ScanAs(transaction, test, skip, take, read, whole);
+        return WalkWhere(transaction, test, skip, take, (document, fields) => Project(document, fields, read, whole));
     }
 
     private IEnumerable<TResult> WalkAs<TResult>(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, ScanPaging paging, StoredRead<TResult> read, Func<T, TResult> whole)
@@ -54,37 +54,6 @@ internal sealed partial class CollectionReader<T, TKey>
                 }
 
                 yield return Project(bytes.Span, fields, read, whole);
-            }
-        }
-        finally
-        {
-            snapshot?.Dispose();
-        }
-    }
-
-    private IEnumerable<TResult> ScanAs<TResult>(DocStoreTransaction? transaction, StoredTest test, int skip, int take, StoredRead<TResult> read, Func<T, TResult> whole)
-    {
-        var (tx, fields, snapshot) = OpenView(transaction);
-
-        try
-        {
-            var cursor = _core.PrimaryTree(tx).CreateCursor();
-            var bounds = new KeyInterval([], false, null, true);
-            for (var ok = OrderedWalk.Start(cursor, bounds, false); ok && take != 0; ok = OrderedWalk.Next(cursor, bounds, false))
-            {
-                if (!test(cursor.Value.Span, fields))
-                {
-                    continue;
-                }
-
-                if (skip > 0)
-                {
-                    skip--;
-                    continue;
-                }
-
-                take--;
-                yield return Project(cursor.Value.Span, fields, read, whole);
             }
         }
         finally

@@ -15,10 +15,14 @@ internal sealed partial class CollectionReader<T, TKey>
         ArgumentNullException.ThrowIfNull(test);
         _context.ThrowIfDisposed();
         transaction?.ThrowIfUnusable(_context);
-        return WalkWhere(transaction, test, skip, take);
+        return WalkWhere(transaction, test, skip, take, Decode);
     }
 
-    private IEnumerable<T> WalkWhere(DocStoreTransaction? transaction, StoredTest test, int skip, int take)
+    // Builds one result from a document's stored bytes that passed the test.
+    private delegate TResult StoredResult<TResult>(ReadOnlySpan<byte> document, IFieldDictionary fields);
+
+    // The walk of ScanWhere and ScanWhereAs, which differ only in what they make of a passing document.
+    private IEnumerable<TResult> WalkWhere<TResult>(DocStoreTransaction? transaction, StoredTest test, int skip, int take, StoredResult<TResult> result)
     {
         var (tx, fields, snapshot) = OpenView(transaction);
 
@@ -40,7 +44,7 @@ internal sealed partial class CollectionReader<T, TKey>
                 }
 
                 take--;
-                yield return Decode(cursor.Value.Span, fields);
+                yield return result(cursor.Value.Span, fields);
             }
         }
         finally
