@@ -126,7 +126,7 @@ internal static class CallSiteReader
         if (planSteps.Count > 0 && planSteps[planSteps.Count - 1].Name == "Select")
         {
             projection = readers is null || terminal.TargetMethod.Name == "Explain" ? null : ProjectionReader.Read(planSteps[planSteps.Count - 1], queryModel, readers);
-            if (projection is null || (projection.Anonymous && isStep))
+            if (projection is null)
             {
                 return null;
             }
@@ -136,10 +136,9 @@ internal static class CallSiteReader
 
         if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
             || SeekPlanner.Plan(queryModel, planSteps, isStep || OrderMatters(terminal.TargetMethod.Name), readers) is not { } plan
-            || (plan.Kind is SeekKind.In or SeekKind.Scan && terminal.TargetMethod.Name == "Explain")
-            || (plan.Kind == SeekKind.In && projection is not null))
+            || ((plan.Kind is SeekKind.In or SeekKind.Scan || plan.ByKey || plan.Residual.Length > 0) && terminal.TargetMethod.Name == "Explain"))
         {
-            // Explain of key lookups and scans is left to the run time, which words them as SQL's EXPLAIN does.
+            // Explain of key lookups, scans, sorted and tested walks is left to the run time, which words them as SQL's EXPLAIN does.
             return null;
         }
 
@@ -188,9 +187,12 @@ internal static class CallSiteReader
             isStep,
             plan.Test,
             // The intercepted method's own type argument, as its signature spells it (TResult of Select, TSource of a terminal).
-            projection is null ? string.Empty : generic ? method.TypeParameters[0].Name : method.TypeArguments[isStep ? 1 : 0].ToDisplayString(s_format),
+            projection is null ? string.Empty : generic ? method.TypeParameters[isStep ? 1 : 0].Name : method.TypeArguments[isStep ? 1 : 0].ToDisplayString(s_format),
             projection,
-            generic ? "<" + method.TypeParameters[0].Name + ">" : string.Empty);
+            generic ? "<" + string.Join(", ", method.TypeParameters.Select(t => t.Name)) + ">" : string.Empty,
+            plan.ByKey,
+            plan.Residual,
+            plan.ResidualValues);
     }
 
     /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>

@@ -61,6 +61,9 @@ internal sealed record SeekBound(string Operator, string Name, string ValueType 
 /// <param name="ElementType">The type of the query's elements, fully qualified: the document type, or a <c>Select</c>'s result.</param>
 /// <param name="Projection">The compiled <c>Select</c>, or null.</param>
 /// <param name="TypeParameters">The interceptor's type parameter list (<c>&lt;TSource&gt;</c> for an anonymous result), or empty.</param>
+/// <param name="ByKey">True when the walk's matches are returned sorted by primary key (a range or prefix without an ordering).</param>
+/// <param name="Residual">The conditions the index does not serve, as C# over the stored bytes (values <c>k.K0</c>, ...), or empty.</param>
+/// <param name="ResidualValues">The residual's value operands, bound in the pattern after <see cref="Bounds"/>.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -86,8 +89,14 @@ internal sealed record CompiledCallSite(
     string Test = "",
     string ElementType = "",
     Projection? Projection = null,
-    string TypeParameters = "")
+    string TypeParameters = "",
+    bool ByKey = false,
+    string Residual = "",
+    EquatableArray<SeekBound> ResidualValues = default)
 {
+    /// <summary>True when the plan walks an index and tests or sorts what it finds (<see cref="Residual"/>, <see cref="ByKey"/>).</summary>
+    public bool Tested => ByKey || Residual.Length > 0;
+
     /// <summary>The element type: the document type without a nullable annotation, or the projection's type as written.</summary>
     public string Element => ElementType.Length == 0 ? DocumentType.TrimEnd('?') : ElementType;
 }

@@ -108,7 +108,7 @@ internal static class InterceptorEmitter
         string result;
         switch (terminal)
         {
-            case "Count" or "LongCount" when site.Kind is SeekKind.In or SeekKind.Scan:
+            case "Count" or "LongCount" when site.Kind is SeekKind.In or SeekKind.Scan || site.Tested:
                 string counted = $"global::System.Linq.Enumerable.{terminal}({Find("plan.Take")})";
                 result = counted;
                 break;
@@ -137,7 +137,7 @@ internal static class InterceptorEmitter
                 // First, FirstOrDefault, Single, SingleOrDefault: a unique equality reads the one document as FindBy does.
                 bool single = terminal.StartsWith("Single", StringComparison.Ordinal);
                 string orDefault = Bool(terminal.EndsWith("OrDefault", StringComparison.Ordinal));
-                if (site.Unique && site.Kind == SeekKind.Equality && site.Projection is null)
+                if (site.Unique && site.Kind == SeekKind.Equality && site.Projection is null && !site.Tested)
                 {
                     w.AppendLine(I + "if (plan.Skip == 0 && plan.Take != 0)");
                     w.AppendLine(I + "{");
@@ -162,9 +162,18 @@ internal static class InterceptorEmitter
         {
             string types = $"<{doc}, {site.KeyType}, {site.Element}>";
             string forms = ProjectionEmitter.Forms(site, n);
-            return site.Kind == SeekKind.Scan
+            return site.Kind == SeekKind.In
+                ? $"{Compiled}.FindKeysAs{types}(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take}, {ProjectionEmitter.Whole(site, n)})"
+                : site.Kind == SeekKind.Scan
                 ? $"{Compiled}.ScanAs{types}(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take}, {forms})"
+                : site.Tested
+                ? $"{Compiled}.WalkAs{types}(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, {Bool(site.ByKey)}, {ResidualEmitter.Filter(site, n)}, {ResidualEmitter.State(site)}, plan.Skip, {take}, {forms})"
                 : $"{Compiled}.FindAs{types}(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take}, {forms})";
+        }
+
+        if (site.Tested)
+        {
+            return $"{Compiled}.Walk<{doc}, {site.KeyType}>(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, {Bool(site.ByKey)}, {ResidualEmitter.Filter(site, n)}, {ResidualEmitter.State(site)}, plan.Skip, {take})";
         }
 
         return site.Kind == SeekKind.In
@@ -183,7 +192,7 @@ internal static class InterceptorEmitter
         // A step site's last operator is the intercepted call: its argument comes as a parameter, not from the tree.
         int count = site.Steps.Length;
         int inTree = site.IsStep ? count - 1 : count;
-        string last = site.IsStep ? $", {StepEmitter.ArgumentType(site)} last" : string.Empty;
+        string last = site.IsStep ? $", {StepEmitter.PlanArgumentType(site)} last" : string.Empty;
         w.AppendLine($"        private static bool Plan{n}({Ex}Expression expression{last}, out Plan plan)");
         w.AppendLine("        {");
         w.AppendLine(I + "plan = default;");
@@ -259,7 +268,9 @@ internal static class InterceptorEmitter
             w.AppendLine(I + $"object? value{b} = {Compiled}.Value(v{b});");
         }
 
-        string value1 = site.Bounds.Length > 1 ? "value1" : "null";
+        // A tested walk is not explained: Value1 carries its residual's state instead of the second value.
+        string value1 = site.Residual.Length > 0 ? "residual" : site.Bounds.Length > 1 ? "value1" : "null";
+        ResidualEmitter.EmitValues(w, site, n);
         if (site.IsString)
         {
             // A null value tests IS NULL, and an empty prefix admits every string: the run time answers those.
@@ -276,6 +287,7 @@ internal static class InterceptorEmitter
             w.AppendLine(I + "return true;");
             w.AppendLine("        }");
             w.AppendLine();
+            ResidualEmitter.EmitFilter(w, site, n);
             return;
         }
 
@@ -317,6 +329,7 @@ internal static class InterceptorEmitter
         w.AppendLine(I + "return true;");
         w.AppendLine("        }");
         w.AppendLine();
+        ResidualEmitter.EmitFilter(w, site, n);
     }
 
     private static string Condition(CompiledCallSite site) => string.Join(" AND ", site.Bounds.Select(b =>

@@ -16,6 +16,9 @@ internal static class ProjectionEmitter
         ? $"Projection{n}<{site.Element}>.Read, Projection{n}<{site.Element}>.Whole"
         : $"s_project{n}, s_whole{n}";
 
+    /// <summary>The projection over the deserialized document alone (key lookups read whole documents).</summary>
+    public static string Whole(CompiledCallSite site, int n) => site.Projection is { Anonymous: true } ? $"Projection{n}<{site.Element}>.Whole" : $"s_whole{n}";
+
     public static void Emit(StringBuilder w, CompiledCallSite site, int n)
     {
         if (site.Projection is not { } projection)
@@ -29,19 +32,13 @@ internal static class ProjectionEmitter
         string generic = anonymous ? "<TElement>" : string.Empty;
         string Result(string value) => anonymous ? $"(TElement)(object){value}" : value;
 
-        w.AppendLine($"        /// <summary>The projection of Query{n} over the stored bytes; false when a selected field is missing or null.</summary>");
-        w.AppendLine($"        private static bool Project{n}{generic}(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out {element} result)");
-        w.AppendLine("        {");
-        w.AppendLine($"            if ({projection.Reads})");
-        w.AppendLine("            {");
-        w.AppendLine($"                result = {Result(projection.FromBytes)};");
-        w.AppendLine("                return true;");
-        w.AppendLine("            }");
-        w.AppendLine();
-        w.AppendLine("            result = default!;");
-        w.AppendLine("            return false;");
-        w.AppendLine("        }");
-        w.AppendLine();
+        // Key lookups read whole documents: only the projection over the document is used.
+        bool bytes = site.Kind != SeekKind.In;
+        if (bytes)
+        {
+            EmitFromBytes(w, projection, n, element, generic, Result);
+        }
+
         w.AppendLine($"        /// <summary>The projection of Query{n} over the deserialized document.</summary>");
         w.AppendLine($"        private static {element} Whole{n}{generic}({doc} p) => {Result(projection.FromDocument)};");
         w.AppendLine();
@@ -50,17 +47,42 @@ internal static class ProjectionEmitter
             w.AppendLine($"        /// <summary>The projections of Query{n} as delegates, made once per element type.</summary>");
             w.AppendLine($"        private static class Projection{n}<TElement>");
             w.AppendLine("        {");
-            w.AppendLine($"            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project{n}<TElement>;");
-            w.AppendLine();
+            if (bytes)
+            {
+                w.AppendLine($"            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project{n}<TElement>;");
+                w.AppendLine();
+            }
+
             w.AppendLine($"            public static readonly global::System.Func<{doc}, TElement> Whole = Whole{n}<TElement>;");
             w.AppendLine("        }");
             w.AppendLine();
             return;
         }
 
-        w.AppendLine($"        private static readonly global::DocStore.Linq.Compiled.StoredProjection<{element}> s_project{n} = Project{n};");
-        w.AppendLine();
+        if (bytes)
+        {
+            w.AppendLine($"        private static readonly global::DocStore.Linq.Compiled.StoredProjection<{element}> s_project{n} = Project{n};");
+            w.AppendLine();
+        }
+
         w.AppendLine($"        private static readonly global::System.Func<{doc}, {element}> s_whole{n} = Whole{n};");
+        w.AppendLine();
+    }
+
+    private static void EmitFromBytes(StringBuilder w, Projection projection, int n, string element, string generic, Func<string, string> wrap)
+    {
+        w.AppendLine($"        /// <summary>The projection of Query{n} over the stored bytes; false when a selected field is missing or null.</summary>");
+        w.AppendLine($"        private static bool Project{n}{generic}(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out {element} result)");
+        w.AppendLine("        {");
+        w.AppendLine($"            if ({projection.Reads})");
+        w.AppendLine("            {");
+        w.AppendLine($"                result = {wrap(projection.FromBytes)};");
+        w.AppendLine("                return true;");
+        w.AppendLine("            }");
+        w.AppendLine();
+        w.AppendLine("            result = default!;");
+        w.AppendLine("            return false;");
+        w.AppendLine("        }");
         w.AppendLine();
     }
 }

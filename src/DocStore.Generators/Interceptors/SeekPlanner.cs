@@ -7,8 +7,13 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace DocStore.Generators.Interceptors;
 
-/// <summary>A compiled plan, before it is tied to a call site.</summary>
-internal sealed record SeekPlan(int Index, bool Unique, string Path, SeekKind Kind, bool IsString, string Filter, EquatableArray<SeekBound> Bounds, bool Ordered, bool Descending, string Test = "");
+/// <summary>
+/// A compiled plan, before it is tied to a call site; its members are <see cref="CompiledCallSite"/>'s (ByKey: the
+/// walk's matches sorted by primary key; Residual and ResidualValues: the conditions the index does not serve).
+/// </summary>
+internal sealed record SeekPlan(
+    int Index, bool Unique, string Path, SeekKind Kind, bool IsString, string Filter, EquatableArray<SeekBound> Bounds, bool Ordered, bool Descending, string Test = "",
+    bool ByKey = false, string Residual = "", EquatableArray<SeekBound> ResidualValues = default);
 
 /// <summary>
 /// Chooses a compiled plan for <c>Where(filter)</c>, then optional ordering, <c>Skip</c> and <c>Take</c>: an
@@ -25,7 +30,8 @@ internal static class SeekPlanner
 
     /// <summary>An index plan, else (given the field readers by member path) a scan with the filter on the stored bytes.</summary>
     public static SeekPlan? Plan(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters, Func<string, string?>? readers = null) =>
-        Seek(model, steps, orderMatters) ?? (readers is null ? null : ScanPlanner.Plan(model, steps, readers));
+        Seek(model, steps, orderMatters)
+        ?? (readers is null ? null : ResidualPlanner.Plan(model, steps, orderMatters, readers) ?? ScanPlanner.Plan(model, steps, readers));
 
     private static SeekPlan? Seek(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters)
     {
@@ -44,34 +50,35 @@ internal static class SeekPlanner
             return null;
         }
 
+        return Walk(model, steps, orderMatters, scope, bounds, filter);
+    }
+
+    /// <summary>
+    /// The plan for index conditions on one member (<paramref name="bounds"/>, bound by <paramref name="filter"/>) and an
+    /// optional residual test: the index, and the order the walk gives or the primary-key sort it needs; null when no
+    /// single-member index serves them or the ordering asks for another order.
+    /// </summary>
+    internal static SeekPlan? Walk(
+        QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters, LambdaScope scope, List<(SeekBound Bound, DocumentPath Path, bool IsString)> bounds, string filter,
+        string residual = "", EquatableArray<SeekBound> residualValues = default)
+    {
         DocumentPath path = bounds[0].Path;
         bool isString = bounds[0].IsString;
         if (bounds[0].Bound.Operator == "In")
         {
             // Key lookups come in key order: no ordering, or the key ascending.
             var byKey = Orderings(model, steps, scope.Parameter);
-            return byKey is null || byKey.Count > 1 || (byKey.Count == 1 && (byKey[0].Path != model.KeyPath || byKey[0].Descending))
+            return residual.Length > 0 || byKey is null || byKey.Count > 1 || (byKey.Count == 1 && (byKey[0].Path != model.KeyPath || byKey[0].Descending))
                 ? null
                 : new SeekPlan(-1, true, path.Text, SeekKind.In, isString, filter, new EquatableArray<SeekBound>(bounds.Select(b => b.Bound)), false, false);
         }
-        SeekKind kind = bounds.Any(b => b.Bound.Operator == "StartsWith") ? SeekKind.Prefix
-            : bounds.All(b => b.Bound.Operator == "==") && bounds.Count == 1 ? SeekKind.Equality : SeekKind.Range;
-        if ((isString && kind == SeekKind.Range) || (!isString && kind == SeekKind.Prefix))
+
+        if (Kind(bounds) is not { } kind || (isString && kind == SeekKind.Range) || (!isString && kind == SeekKind.Prefix))
         {
             return null;
         }
 
-        int index = -1;
-        for (int i = 0; i < model.Indexes.Count; i++)
-        {
-            // A multikey index answers an element's equality (p.Tags.Contains(x)); the walk returns each document once.
-            if (model.Indexes[i].Length == 1 && model.Indexes[i][0] == path.Text && model.Collection.Indexes[i].IsMultikey == path.IsInElement)
-            {
-                index = i;
-                break;
-            }
-        }
-
+        int index = IndexOf(model, path);
         if (index < 0)
         {
             return null;
@@ -86,12 +93,41 @@ internal static class SeekPlanner
 
         bool ordered = orderings.Count > 0 && orderings[0].Path == path.Text;
         bool descending = false;
+        bool sortByKey = false;
         if (orderMatters && !OrderHolds(model, kind, unique, path.Text, orderings, out descending))
         {
-            return null;
+            // A range or prefix walk in the index's order, sorted by key: the run time's order without an ordering.
+            sortByKey = kind != SeekKind.Equality
+                && (orderings.Count == 0 || (orderings.Count == 1 && orderings[0].Path == model.KeyPath && !orderings[0].Descending));
+            if (!sortByKey)
+            {
+                return null;
+            }
         }
 
-        return new SeekPlan(index, unique, path.Text, kind, isString, filter, new EquatableArray<SeekBound>(bounds.Select(b => b.Bound)), ordered, descending);
+        return new SeekPlan(index, unique, path.Text, kind, isString, filter, new EquatableArray<SeekBound>(bounds.Select(b => b.Bound)), ordered && !sortByKey, descending,
+            ByKey: sortByKey, Residual: residual, ResidualValues: residualValues);
+    }
+
+    /// <summary>Prefix for a StartsWith, equality for one <c>==</c>, else range; null for a list (<c>In</c>).</summary>
+    internal static SeekKind? Kind(List<(SeekBound Bound, DocumentPath Path, bool IsString)> bounds) =>
+        bounds.Any(b => b.Bound.Operator == "In") ? null
+        : bounds.Any(b => b.Bound.Operator == "StartsWith") ? SeekKind.Prefix
+        : bounds.All(b => b.Bound.Operator == "==") && bounds.Count == 1 ? SeekKind.Equality : SeekKind.Range;
+
+    /// <summary>The position of the index whose one path is <paramref name="path"/> (multikey for an element), or -1.</summary>
+    internal static int IndexOf(QueryModel model, DocumentPath path)
+    {
+        for (int i = 0; i < model.Indexes.Count; i++)
+        {
+            // A multikey index answers an element's equality (p.Tags.Contains(x)); the walk returns each document once.
+            if (model.Indexes[i].Length == 1 && model.Indexes[i][0] == path.Text && model.Collection.Indexes[i].IsMultikey == path.IsInElement)
+            {
+                return i;
+            }
+        }
+
+        return -1;
     }
 
     /// <summary>Where first, then OrderBy with at most one ThenBy, then Skip, then Take (each optional).</summary>
@@ -174,7 +210,7 @@ internal static class SeekPlanner
     }
 
     /// <summary>The pattern that binds the filter's value operands, or null when the filter is not one this planner compiles.</summary>
-    private static string? Filter(IOperation body, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds, QueryModel model)
+    internal static string? Filter(IOperation body, LambdaScope scope, PathResolver resolver, List<(SeekBound, DocumentPath, bool)> bounds, QueryModel model)
     {
         switch (body)
         {

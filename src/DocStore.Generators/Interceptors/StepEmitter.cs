@@ -15,6 +15,9 @@ internal static class StepEmitter
     /// <summary>The type of the intercepted operator's argument (its one parameter after the source).</summary>
     public static string ArgumentType(CompiledCallSite site) => TypeOf(site.Parameters[1]);
 
+    /// <summary>The type Plan{n} takes the argument as: the expression base type when the interceptor is generic (a Select's argument is not read there).</summary>
+    public static string PlanArgumentType(CompiledCallSite site) => site.TypeParameters.Length > 0 ? "global::System.Linq.Expressions.Expression" : ArgumentType(site);
+
     private static string TypeOf(string parameter) => parameter.Substring(0, parameter.LastIndexOf(' '));
 
     public static void Emit(StringBuilder w, CompiledCallSite site, int n)
@@ -29,11 +32,11 @@ internal static class StepEmitter
         string notNull = type == "int" ? string.Empty : $"{argument} is not null && ";
         w.AppendLine($"        // {site.Display}: Query().{string.Join("().", site.Steps)}(), enumerated by the caller");
         w.AppendLine($"        [global::System.Runtime.CompilerServices.InterceptsLocation({site.Version}, \"{site.Data}\")]");
-        w.AppendLine($"        public static {site.ReturnType} Query{n}(this {string.Join(", ", site.Parameters)})");
+        w.AppendLine($"        public static {site.ReturnType} Query{n}{site.TypeParameters}(this {string.Join(", ", site.Parameters)})");
         w.AppendLine("        {");
         w.AppendLine($"            if ({notNull}{source} is not null && {Compiled}.Source<{doc}, {site.KeyType}>({source}, out _) is not null)");
         w.AppendLine("            {");
-        w.AppendLine($"                return new Sequence{n}({source}, {argument});");
+        w.AppendLine($"                return new Sequence{n}{site.TypeParameters}({source}, {argument});");
         w.AppendLine("            }");
         w.AppendLine();
         // A null argument reaches the operator as written, which throws for it.
@@ -41,7 +44,7 @@ internal static class StepEmitter
         w.AppendLine("        }");
         w.AppendLine();
         w.AppendLine($"        /// <summary>The query of Query{n}, enumerated through its compiled plan.</summary>");
-        w.AppendLine($"        private sealed class Sequence{n}({sourceType} source, {type} last) : global::DocStore.Linq.Compiled.CompiledSequence<{element}>");
+        w.AppendLine($"        private sealed class Sequence{n}{site.TypeParameters}({sourceType} source, {type} last) : global::DocStore.Linq.Compiled.CompiledSequence<{element}>");
         w.AppendLine("        {");
         w.AppendLine($"            protected override {queryable} Compose() => {site.Container}.{site.Terminal}(source, last);");
         w.AppendLine();

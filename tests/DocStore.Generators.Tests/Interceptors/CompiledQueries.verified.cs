@@ -22,7 +22,7 @@ namespace DocStore.Interceptors
     file static class CompiledQueries
     {
         // Source1.cs(11,109): Query().Where().FirstOrDefault()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUA4BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9A4BAABTb3VyY2UxLmNz")]
         public static global::MyApp.Person? Query0(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -67,7 +67,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(14,106): Query().Where().OrderBy().Skip().Take().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUM8BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9M8BAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query1(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -137,7 +137,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(16,109): Query().Where().Count()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUEYCAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9EYCAABTb3VyY2UxLmNz")]
         public static int Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -176,7 +176,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUAADAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AADAABTb3VyY2UxLmNz")]
         public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -217,7 +217,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(21,105): Query().Where().OrderBy().Explain()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUHgDAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9HgDAABTb3VyY2UxLmNz")]
         public static string Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -266,7 +266,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(24,106): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUFUEAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9FUEAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -313,7 +313,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(29,95): Query().Where().OrderBy().Take(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUCcFAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9CcFAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query6(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
         {
             if (source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -372,7 +372,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(37,77): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUM0FAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9M0FAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query7(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -429,7 +429,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(40,103): Query().Where().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUJIGAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9JIGAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query8(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -488,7 +488,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, string> s_whole9 = Whole9;
 
         // Source1.cs(43,114): Query().Where().Select().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUGYHAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9GYHAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<string> Query9(this global::System.Collections.Generic.IEnumerable<string> source)
         {
             if (source is global::System.Linq.IQueryable<string> query
@@ -558,7 +558,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>> s_whole10 = Whole10;
 
         // Source1.cs(46,70): Query().Where().Select(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUBgIAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9BgIAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Query10(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> selector)
         {
             if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -605,8 +605,56 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        /// <summary>The projection of Query11 over the stored bytes; false when a selected field is missing or null.</summary>
-        private static bool Project11<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
+        // Source1.cs(49,96): Query().Where().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9FYJAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<global::MyApp.Person> Query11(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
+        {
+            if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan11(query.Expression, out var plan))
+            {
+                return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Walk<global::MyApp.Person, global::DocStore.ObjectId>(collection, transaction, 3, plan.Low, plan.High, false, true, null, null, plan.Skip, plan.Take));
+            }
+
+            return global::System.Linq.Enumerable.ToList(source);
+        }
+
+        private static bool Plan11(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.GreaterThan, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0) || k0 == long.MaxValue)
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0 + 1);
+            if (low > high || (0L > k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query12 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project12<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
         {
             if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
             {
@@ -618,32 +666,32 @@ namespace DocStore.Interceptors
             return false;
         }
 
-        /// <summary>The projection of Query11 over the deserialized document.</summary>
-        private static TElement Whole11<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email };
+        /// <summary>The projection of Query12 over the deserialized document.</summary>
+        private static TElement Whole12<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email };
 
-        /// <summary>The projections of Query11 as delegates, made once per element type.</summary>
-        private static class Projection11<TElement>
+        /// <summary>The projections of Query12 as delegates, made once per element type.</summary>
+        private static class Projection12<TElement>
         {
-            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project11<TElement>;
+            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project12<TElement>;
 
-            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole11<TElement>;
+            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole12<TElement>;
         }
 
-        // Source1.cs(53,116): Query().Where().Select().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "70Asltk9un6QbKOWDW5XUGYKAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<TSource> Query11<TSource>(this global::System.Collections.Generic.IEnumerable<TSource> source)
+        // Source1.cs(54,116): Query().Where().Select().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9NUKAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<TSource> Query12<TSource>(this global::System.Collections.Generic.IEnumerable<TSource> source)
         {
             if (source is global::System.Linq.IQueryable<TSource> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan11(query.Expression, out var plan))
+                && Plan12(query.Expression, out var plan))
             {
-                return new global::System.Collections.Generic.List<TSource>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TSource>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection11<TSource>.Read, Projection11<TSource>.Whole));
+                return new global::System.Collections.Generic.List<TSource>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TSource>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection12<TSource>.Read, Projection12<TSource>.Whole));
             }
 
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan11(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan12(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
@@ -676,6 +724,213 @@ namespace DocStore.Interceptors
             var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
             highKey.Append(high);
             plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query13 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project13<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
+        {
+            if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0) && global::MyApp.PersonCollection.TryReadAge(document, fields, out var f1))
+            {
+                result = (TElement)(object)new { Email = ((string)f0), Age = ((int)f1) };
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query13 over the deserialized document.</summary>
+        private static TElement Whole13<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email, Age = p.Age };
+
+        /// <summary>The projections of Query13 as delegates, made once per element type.</summary>
+        private static class Projection13<TElement>
+        {
+            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project13<TElement>;
+
+            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole13<TElement>;
+        }
+
+        // Source1.cs(59,72): Query().Where().Select(), enumerated by the caller
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9IALAABTb3VyY2UxLmNz")]
+        public static global::System.Linq.IQueryable<TResult> Query13<TSource, TResult>(this global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> selector)
+        {
+            if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
+            {
+                return new Sequence13<TSource, TResult>(source, selector);
+            }
+
+            return global::System.Linq.Queryable.Select(source!, selector!);
+        }
+
+        /// <summary>The query of Query13, enumerated through its compiled plan.</summary>
+        private sealed class Sequence13<TSource, TResult>(global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> last) : global::DocStore.Linq.Compiled.CompiledSequence<TResult>
+        {
+            protected override global::System.Linq.IQueryable<TResult> Compose() => global::System.Linq.Queryable.Select(source, last);
+
+            protected override global::System.Collections.Generic.IEnumerable<TResult>? Run() =>
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan13(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TResult>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection13<TResult>.Read, Projection13<TResult>.Whole)
+                    : null;
+        }
+
+        private static bool Plan13(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression last, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            high = global::System.Math.Min(high, k0);
+            if (low > high || (0L == k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(70,102): Query().Where().OrderBy().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9E4NAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<global::MyApp.Person> Query14(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
+        {
+            if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan14(query.Expression, out var plan))
+            {
+                return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Walk<global::MyApp.Person, global::DocStore.ObjectId>(collection, transaction, 3, plan.Low, plan.High, false, false, s_residual14, plan.Value1, plan.Skip, plan.Take));
+            }
+
+            return global::System.Linq.Enumerable.ToList(source);
+        }
+
+        private static bool Plan14(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.AndAlso, Left: global::System.Linq.Expressions.MethodCallExpression { Method.Name: "StartsWith", Arguments: [var v1, ..] }, Right: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.GreaterThanOrEqual, Right: var v0 } } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (!Typed<string>(global::DocStore.Linq.Compiled.CompiledQuery.Value(v1), out var r0) || r0 is null)
+            {
+                return false;
+            }
+
+            var residual = new Residual14(r0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            if (low > high || (0L >= k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, residual);
+            return true;
+        }
+
+        /// <summary>The values the residual filter of Query14 compares with.</summary>
+        private sealed record Residual14(string K0);
+
+        /// <summary>The conditions of Query14 that its index does not serve, over a match's stored bytes.</summary>
+        private static readonly global::DocStore.Linq.Compiled.StoredFilter s_residual14 = static (document, fields, state) =>
+        {
+            var k = (Residual14)state!;
+            return (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var m0) && m0.StartsWith(k.K0, global::System.StringComparison.Ordinal));
+        };
+
+        /// <summary>The projection of Query15 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project15(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
+        {
+            if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
+            {
+                result = ((string)f0);
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query15 over the deserialized document.</summary>
+        private static string Whole15(global::MyApp.Person p) => p.Email;
+
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project15 = Project15;
+
+        private static readonly global::System.Func<global::MyApp.Person, string> s_whole15 = Whole15;
+
+        // Source1.cs(73,130): Query().Where().Select().ToList()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AUOAABTb3VyY2UxLmNz")]
+        public static global::System.Collections.Generic.List<string> Query15(this global::System.Collections.Generic.IEnumerable<string> source)
+        {
+            if (source is global::System.Linq.IQueryable<string> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan15(query.Expression, out var plan))
+            {
+                return new global::System.Collections.Generic.List<string>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 1, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project15, s_whole15));
+            }
+
+            return global::System.Linq.Enumerable.ToList(source);
+        }
+
+        private static bool Plan15(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Contains", Arguments: [.., var v0] } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text)
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
             return true;
         }
 

@@ -61,12 +61,32 @@ public class CompiledQueryGenerationTests
             public static void Cities(AppDb db, string email, List<KeyValuePair<string, string>> into) =>
                 into.AddRange(db.People.Query().Where(p => p.Email == email).Select(p => new KeyValuePair<string, string>(p.Email, p.Address.City)));
 
-            // An anonymous type: a generic interceptor. Left to the run time: a range in key order, a list of values on a member that is not an integer key.
+            // A range without an ordering: the walk's matches sorted by key. Left to the run time: a list of values on a member that is not an integer key.
             public static List<Person> Unordered(AppDb db) => db.People.Query().Where(p => p.Age > 30).ToList();
 
             public static void Keyed(AppDb db, List<int> ages, List<Person> into) => into.AddRange(db.People.Query().Where(p => ages.Contains(p.Age)));
 
+            // An anonymous type: a generic interceptor, at a terminal and at the last operator of an enumerated chain.
             public static int Anonymous(AppDb db) => db.People.Query().Where(p => p.Age == 3).Select(p => new { p.Email }).ToList().Count;
+
+            public static int AnonymousRows(AppDb db, int age)
+            {
+                int seen = 0;
+                foreach (var row in db.People.Query().Where(p => p.Age == age).Select(p => new { p.Email, p.Age }))
+                {
+                    seen += row.Age;
+                }
+
+                return seen;
+            }
+
+            // A residual filter: the index serves one condition, the rest is tested on the stored bytes.
+            // A range comes before a prefix, as the run-time planner chooses.
+            public static List<Person> Residual(AppDb db, string prefix, int age) =>
+                db.People.Query().Where(p => p.Email.StartsWith(prefix) && p.Age >= age).OrderBy(p => p.Age).ToList();
+
+            // A projection after a multikey seek.
+            public static List<string> TaggedEmails(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).Select(p => p.Email).ToList();
         }
         """;
 
@@ -132,7 +152,7 @@ public class CompiledQueryGenerationTests
     public void Each_compiled_form_gets_one_interceptor_and_the_output_compiles()
     {
         var (sources, output) = TestCompilation.Generate(TestModels.Issue, Queries);
-        Assert.Equal(12, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Equal(16, CountOf(sources[Hint], "InterceptsLocation(1,"));
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
     }
 

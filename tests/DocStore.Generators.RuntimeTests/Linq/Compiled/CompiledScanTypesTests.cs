@@ -95,8 +95,9 @@ public sealed class CompiledScanTypesTests(CompiledQueryFixture fixture) : IClas
         Assert.False(ranIndexed);
         Assert.Equal(_all.Where(p => p.Name == "ann" || p.Age == 3).Select(p => p.Id).Order(), Ids(indexed).Order());
 
+        // The Home.City index serves the equality; Active is tested on each match's stored bytes.
         var (nested, ranNested) = Run(() => _db.LinqItems.Query().Where(p => p.Home!.City == "Paris" && p.Active).ToList());
-        Assert.False(ranNested);
+        Assert.True(ranNested);
         Assert.Equal(Ids(_all.Where(p => p.Home?.City == "Paris" && p.Active)), Ids(nested));
     }
 }
