@@ -136,7 +136,7 @@ internal static class CallSiteReader
 
         if (QueryChainChecker.Check(queryModel, checkedSteps).Problems.Count > 0
             || SeekPlanner.Plan(queryModel, planSteps, isStep || OrderMatters(terminal.TargetMethod.Name), readers) is not { } plan
-            || ((plan.Kind is SeekKind.In or SeekKind.Scan || plan.ByKey || plan.Residual.Length > 0) && terminal.TargetMethod.Name == "Explain"))
+            || ((plan.Kind is SeekKind.In or SeekKind.Scan || plan.ByKey || plan.Residual.Length > 0 || plan.Components > 0) && terminal.TargetMethod.Name == "Explain"))
         {
             // Explain of key lookups, scans, sorted and tested walks is left to the run time, which words them as SQL's EXPLAIN does.
             return null;
@@ -192,7 +192,8 @@ internal static class CallSiteReader
             generic ? "<" + string.Join(", ", method.TypeParameters.Select(t => t.Name)) + ">" : string.Empty,
             plan.ByKey,
             plan.Residual,
-            plan.ResidualValues);
+            plan.ResidualValues,
+            plan.Components);
     }
 
     /// <summary>What Query() is called on (an extension member: its first argument, before the conversion to the base collection).</summary>

@@ -28,7 +28,8 @@ internal enum SeekKind
 /// <param name="Operator">==, !=, &lt;, &lt;=, &gt;, &gt;= (member first; a scan keeps the filter's order), StartsWith, In.</param>
 /// <param name="Name">The parameter name in the plan text.</param>
 /// <param name="ValueType">For a scan, the C# type the value is compared as (<c>int</c>, <c>string?</c>, <c>double?</c>).</param>
-internal sealed record SeekBound(string Operator, string Name, string ValueType = "");
+/// <param name="Component">For a composite index walk, the position of the index path the comparison is on.</param>
+internal sealed record SeekBound(string Operator, string Name, string ValueType = "", int Component = 0);
 
 /// <summary>
 /// A query call site the generator compiles a plan for: where to intercept, the signature of the
@@ -64,6 +65,8 @@ internal sealed record SeekBound(string Operator, string Name, string ValueType 
 /// <param name="ByKey">True when the walk's matches are returned sorted by primary key (a range or prefix without an ordering).</param>
 /// <param name="Residual">The conditions the index does not serve, as C# over the stored bytes (values <c>k.K0</c>, ...), or empty.</param>
 /// <param name="ResidualValues">The residual's value operands, bound in the pattern after <see cref="Bounds"/>.</param>
+/// <param name="Components">For a composite index walk, how many of its paths the bounds use (equalities, then a range
+/// or prefix on the next); 0 for a single-path plan.</param>
 internal sealed record CompiledCallSite(
     int Version,
     string Data,
@@ -92,7 +95,8 @@ internal sealed record CompiledCallSite(
     string TypeParameters = "",
     bool ByKey = false,
     string Residual = "",
-    EquatableArray<SeekBound> ResidualValues = default)
+    EquatableArray<SeekBound> ResidualValues = default,
+    int Components = 0)
 {
     /// <summary>True when the plan walks an index and tests or sorts what it finds (<see cref="Residual"/>, <see cref="ByKey"/>).</summary>
     public bool Tested => ByKey || Residual.Length > 0;

@@ -263,6 +263,14 @@ internal static class InterceptorEmitter
             return;
         }
 
+        if (site.Components > 0)
+        {
+            ResidualEmitter.EmitValues(w, site, n);
+            CompositeEmitter.EmitKeys(w, site);
+            ResidualEmitter.EmitFilter(w, site, n);
+            return;
+        }
+
         for (int b = 0; b < site.Bounds.Length; b++)
         {
             w.AppendLine(I + $"object? value{b} = {Compiled}.Value(v{b});");

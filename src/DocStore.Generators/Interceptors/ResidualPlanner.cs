@@ -48,7 +48,7 @@ internal static class ResidualPlanner
             : SeekPlanner.Walk(model, steps, orderMatters, scope, bounds, pattern, string.Join(" && ", tests), new EquatableArray<SeekBound>(reader.Values));
     }
 
-    private static void Flatten(IOperation operation, List<IOperation> conjuncts)
+    internal static void Flatten(IOperation operation, List<IOperation> conjuncts)
     {
         if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd } both)
         {
@@ -67,8 +67,18 @@ internal static class ResidualPlanner
         foreach (IOperation conjunct in conjuncts)
         {
             var probe = new List<(SeekBound Bound, DocumentPath Path, bool IsString)>();
-            if (SeekPlanner.Filter(conjunct, scope, resolver, probe, model) is not null && probe.Count == 1
-                && probe[0].Bound.Operator != "In" && SeekPlanner.IndexOf(model, probe[0].Path) >= 0)
+            if (SeekPlanner.Filter(conjunct, scope, resolver, probe, model) is null || probe.Count != 1 || probe[0].Bound.Operator == "In")
+            {
+                continue;
+            }
+
+            if (probe[0].Bound.Operator == "==" && probe[0].Path.Text == model.KeyPath)
+            {
+                // The planner seeks the key first; that plan is not compiled.
+                return [];
+            }
+
+            if (SeekPlanner.IndexOf(model, probe[0].Path) >= 0)
             {
                 served.Add((conjunct, probe[0].Path.Text, probe[0].Bound.Operator));
             }
@@ -91,7 +101,7 @@ internal static class ResidualPlanner
     }
 
     /// <summary>The pattern of the <c>&amp;&amp;</c> tree: the index's values bound first (<c>v0</c>, ...), the residual's after them.</summary>
-    private static string? Pattern(
+    internal static string? Pattern(
         IOperation node, HashSet<IOperation> chosen, LambdaScope scope, PathResolver resolver, QueryModel model,
         List<(SeekBound, DocumentPath, bool)> bounds, StoredTestReader reader, List<string> tests)
     {

@@ -13,7 +13,7 @@ namespace DocStore.Generators.Interceptors;
 /// </summary>
 internal sealed record SeekPlan(
     int Index, bool Unique, string Path, SeekKind Kind, bool IsString, string Filter, EquatableArray<SeekBound> Bounds, bool Ordered, bool Descending, string Test = "",
-    bool ByKey = false, string Residual = "", EquatableArray<SeekBound> ResidualValues = default);
+    bool ByKey = false, string Residual = "", EquatableArray<SeekBound> ResidualValues = default, int Components = 0);
 
 /// <summary>
 /// Chooses a compiled plan for <c>Where(filter)</c>, then optional ordering, <c>Skip</c> and <c>Take</c>: an
@@ -31,7 +31,8 @@ internal static class SeekPlanner
     /// <summary>An index plan, else (given the field readers by member path) a scan with the filter on the stored bytes.</summary>
     public static SeekPlan? Plan(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters, Func<string, string?>? readers = null) =>
         Seek(model, steps, orderMatters)
-        ?? (readers is null ? null : ResidualPlanner.Plan(model, steps, orderMatters, readers) ?? ScanPlanner.Plan(model, steps, readers));
+        ?? (readers is null ? null
+            : CompositePlanner.Plan(model, steps, orderMatters, readers) ?? ResidualPlanner.Plan(model, steps, orderMatters, readers) ?? ScanPlanner.Plan(model, steps, readers));
 
     private static SeekPlan? Seek(QueryModel model, IReadOnlyList<QueryStep> steps, bool orderMatters)
     {
@@ -229,8 +230,9 @@ internal static class SeekPlanner
                     return null;
                 }
 
-                bounds.Add((new SeekBound("StartsWith", NameOf(call.Arguments[0].Value, bounds.Count)), path, true));
-                return $"{Ns}MethodCallExpression {{ Method.Name: \"StartsWith\", Arguments: [var v0, ..] }}";
+                int at = bounds.Count;
+                bounds.Add((new SeekBound("StartsWith", NameOf(call.Arguments[0].Value, at)), path, true));
+                return $"{Ns}MethodCallExpression {{ Method.Name: \"StartsWith\", Arguments: [var v{at}, ..] }}";
             default:
                 return Comparison(body, scope, resolver, bounds);
         }

@@ -156,6 +156,40 @@ public class CompiledQueryGenerationTests
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
     }
 
+    /// <summary>A composite index beside a single-path one on its leading member.</summary>
+    private const string CompositeModel = """
+        using DocStore;
+
+        namespace MyApp;
+
+        [Collection]
+        [Index(nameof(Age), nameof(Name), Name = "AgeName")]
+        public partial class Item
+        {
+            [Key] public int Id { get; set; }
+            [Index] public int Age { get; set; }
+            public string? Name { get; set; }
+            public bool Active { get; set; }
+        }
+
+        public partial class ShopDb : DocStoreContext { }
+        """;
+
+    [Fact]
+    public void An_equality_and_a_prefix_on_a_composite_index_walk_it_as_the_planner_would()
+    {
+        const string source = "using System.Collections.Generic; using System.Linq; using DocStore; namespace MyApp; public static class Q { "
+            + "public static List<Item> F(ShopDb db, int age, string prefix) => db.Items.Query().Where(p => p.Age == age && p.Name!.StartsWith(prefix) && p.Active).ToList(); }";
+        var (sources, output) = TestCompilation.Generate(CompositeModel, source);
+        string generated = sources[Hint];
+        Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+
+        // The planner scores the composite index higher (an equality and a prefix) than Age's own (an equality).
+        Assert.Contains("lowKey.Append(e0);", generated, StringComparison.Ordinal);
+        Assert.Contains("highKey.AppendStringPrefix(text);", generated, StringComparison.Ordinal);
+        Assert.Contains("plan.Low, plan.High, false, true, s_residual0, plan.Value1,", generated, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Nothing_is_intercepted_where_the_project_does_not_allow_the_namespace()
     {
