@@ -57,6 +57,8 @@ internal static class ChangeFeed
             after = batch.Last is { } last ? new ChangeToken(last, batch.Log) : null;
             foreach (var record in batch.Records)
             {
+                // A cancelled feed ends at its next move, not after the rest of its batch.
+                cancellationToken.ThrowIfCancellationRequested();
                 yield return decode(record);
             }
 

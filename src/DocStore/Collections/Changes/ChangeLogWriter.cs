@@ -86,10 +86,12 @@ internal static class ChangeLogWriter
 
     private static void Finish(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeLogState state, ArrayBufferWriter<byte> value)
     {
-        var position = state.Next++;
+        // Counted only once the put is planned: a refused entry (over the tree's limits) leaves no gap.
+        var position = state.Next;
         Span<byte> key = stackalloc byte[8];
         BinaryPrimitives.WriteInt64BigEndian(key, position);
         changes.Put(log, key, value.WrittenSpan);
+        state.Next++;
         if (value.Capacity > 256 * 1024)
         {
             // One huge document must not pin its buffer on the thread for good.

@@ -57,6 +57,22 @@ public sealed class ChangeFeedLifetimeTests
     }
 
     [Fact]
+    public async Task Cancelling_a_feed_in_the_middle_of_a_transactions_changes_ends_it_at_the_next_move()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("app.db"), LogOn);
+        var events = db.GetCollection("events");
+        events.InsertMany(Enumerable.Range(1, 10).Select(k => new BsonDocument { { "_id", k } }));
+        using var stop = new CancellationTokenSource();
+        var feed = events.Changes(null, stop.Token).GetAsyncEnumerator(stop.Token);
+        Assert.True(await feed.MoveNextAsync());
+
+        await stop.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => await feed.MoveNextAsync());
+    }
+
+    [Fact]
     public async Task Two_consumers_each_receive_every_change_in_order()
     {
         using var dir = new TempDirectory();
