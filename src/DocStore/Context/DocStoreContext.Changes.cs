@@ -8,7 +8,7 @@ public abstract partial class DocStoreContext
 {
     /// <summary>
     /// The committed changes of every collection, untyped, in commit order, each transaction's changes
-    /// together (<see cref="DocumentChange{T, TKey}.Collection"/> names the collection); the enumeration then
+    /// together (<see cref="DocumentChange{T}.Collection"/> names the collection); the enumeration then
     /// waits for new commits until <paramref name="cancellationToken"/> is cancelled. Needs the change log:
     /// <see cref="DocStoreOptions.ChangeRetention"/> on this context, or a file that has one.
     /// </summary>

@@ -251,6 +251,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
             return;
         }
 
+        SignalClosed();
         if (Backend is { } backend)
         {
             await backend.DisposeAsync().ConfigureAwait(false);
@@ -277,6 +278,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
             return;
         }
 
+        SignalClosed();
         if (Backend is { } backend)
         {
             backend.Dispose();

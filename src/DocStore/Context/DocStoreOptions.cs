@@ -198,6 +198,13 @@ public sealed class DocStoreOptions
         init => _storage = _storage with { TimeProvider = value };
     }
 
+    /// <summary>Wraps the log devices of a file open (<see cref="StorageOptions.LogDevices"/>); for tests.</summary>
+    internal Func<Storage.Devices.IStorageDevice, Storage.Devices.IStorageDevice>? LogDevices
+    {
+        get => _storage.LogDevices;
+        init => _storage = _storage with { LogDevices = value };
+    }
+
     /// <summary>The options this object sets explicitly (an initializer assigned them), whatever their values.</summary>
     internal EngineOption Given => _given;
 

@@ -124,6 +124,12 @@ internal sealed record StorageOptions
     /// </summary>
     internal TimeProvider TimeProvider { get; init; } = TimeProvider.System;
 
+    /// <summary>
+    /// Wraps the WAL and redo log devices of a file open (after encryption); null for none. Tests hold a
+    /// log's fsync with it to see what readers see meanwhile.
+    /// </summary>
+    internal Func<Devices.IStorageDevice, Devices.IStorageDevice>? LogDevices { get; init; }
+
     /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
     /// <remarks>
     /// Never in a shared open: another process's writer could not replay this process's records on its view

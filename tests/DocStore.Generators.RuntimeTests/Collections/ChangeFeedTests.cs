@@ -41,6 +41,43 @@ public class ChangeFeedTests
         }
     }
 
+    [Fact]
+    public async Task A_typed_feed_reads_as_DocumentChange_of_T_alone_and_resumes_after_a_break()
+    {
+        using var temp = new TempDatabase();
+        using var db = AppDb.Open(temp.Path, LogOn);
+        var ada = new Person { Email = "ada@example.org", Age = 36 };
+        var id = db.People.Insert(ada);
+        ada.Age = 37;
+        db.People.Update(ada);
+        db.People.Delete(id);
+
+        using var guard = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+        var seen = new List<DocumentChange<Person>>();
+        await foreach (DocumentChange<Person> change in db.People.Changes(null, guard.Token))
+        {
+            seen.Add(change);
+            break;
+        }
+
+        // The feed's own type converts to the key-less one (IAsyncEnumerable is covariant).
+        IAsyncEnumerable<DocumentChange<Person>> rest = db.People.Changes(seen[0].ResumeToken, guard.Token);
+        await foreach (var change in rest)
+        {
+            seen.Add(change);
+            if (seen.Count == 3)
+            {
+                break;
+            }
+        }
+
+        Assert.Equal([ChangeKind.Insert, ChangeKind.Update, ChangeKind.Delete], seen.Select(c => c.Kind));
+        Assert.All(seen, c => Assert.Equal(id, Assert.IsType<ObjectId>(c.Key)));
+        Assert.All(seen, c => Assert.Equal(id, Assert.IsType<DocumentChange<Person, ObjectId>>(c).Key));
+        Assert.Equal([36, 37], seen.Take(2).Select(c => c.Document!.Age));
+        Assert.Null(seen[2].Document);
+    }
+
     private static async Task<List<DocumentChange<Person, ObjectId>>> Take(AppDb db, string? resumeAfter, int count)
     {
         using var guard = new CancellationTokenSource(TimeSpan.FromMinutes(2));

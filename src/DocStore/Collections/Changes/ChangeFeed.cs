@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
 
@@ -7,17 +6,14 @@ namespace DocStore.Collections.Changes;
 /// <summary>
 /// The enumeration behind every <c>Changes()</c>: reads the change log after the resume position in
 /// snapshots, yields whole transactions in commit order, and waits for the next commit when it has caught
-/// up. A commit of this process wakes it at once (<see cref="Engine.CommitSignal"/>); commits of other
-/// processes are taken in by the next snapshot, which follows the shared file, so a shared open also
-/// looks again every <see cref="FollowInterval"/>.
+/// up. A commit of this process wakes it at once (<see cref="Engine.CommitSignal"/>), and so do the
+/// context's disposal and cancellation; commits of other processes are taken in by the next snapshot, which
+/// follows the shared file, so a shared open also looks again every <see cref="FollowInterval"/>.
 /// </summary>
 internal static class ChangeFeed
 {
     /// <summary>How often a feed on a shared open looks for commits of other processes.</summary>
     internal static readonly TimeSpan FollowInterval = TimeSpan.FromMilliseconds(50);
-
-    // A feed that waits for a local commit still looks again now and then, to end once its database closed.
-    private static readonly TimeSpan IdleInterval = TimeSpan.FromSeconds(1);
 
     /// <summary>The feed of <paramref name="collection"/> (all collections when null), each entry turned into a change by <paramref name="decode"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="resumeAfter"/> is not a resume token of this database.</exception>
@@ -27,17 +23,18 @@ internal static class ChangeFeed
     {
         ArgumentNullException.ThrowIfNull(context);
         context.ThrowIfDisposed();
-        var after = ParseToken(resumeAfter);
+        var after = resumeAfter is null ? (ChangeToken?)null : ChangeToken.Parse(resumeAfter, nameof(resumeAfter));
         var engine = context.Engine;
-        return Enumerate(context, engine, after, resumeAfter, collection is null ? null : Encoding.UTF8.GetBytes(collection), decode, cancellationToken);
+        return Enumerate(context, engine, after, collection is null ? null : Encoding.UTF8.GetBytes(collection), decode, cancellationToken);
     }
 
-    /// <summary>The token of a change at <paramref name="position"/>.</summary>
-    public static string Token(long position) => position.ToString(CultureInfo.InvariantCulture);
-
-    private static async IAsyncEnumerable<TChange> Enumerate<TChange>(DocStoreContext context, Engine.StorageEngine engine, long? after, string? token, byte[]? collection, Func<ChangeRecord, TChange> decode, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private static async IAsyncEnumerable<TChange> Enumerate<TChange>(DocStoreContext context, Engine.StorageEngine engine, ChangeToken? after, byte[]? collection, Func<ChangeRecord, TChange> decode, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var checkedLog = false;
+
+        // One registration for the whole enumeration: a wait per commit must not add one each.
+        var cancelled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var registration = cancellationToken.Register(static s => ((TaskCompletionSource)s!).TrySetResult(), cancelled);
         while (true)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -45,7 +42,7 @@ internal static class ChangeFeed
 
             // Taken before reading, so a commit that lands after the snapshot still wakes the wait.
             var committed = engine.Commits.Next();
-            var batch = ChangeLogReader.Read(engine, after, collection, token);
+            var batch = ChangeLogReader.Read(engine, after, collection);
             if (!checkedLog)
             {
                 if (!batch.HasLog && context.Options.ChangeRetention is null)
@@ -56,30 +53,23 @@ internal static class ChangeFeed
                 checkedLog = true;
             }
 
-            var moved = batch.Last != after;
-            after = batch.Last;
+            var moved = batch.Last != after?.Position;
+            after = batch.Last is { } last ? new ChangeToken(last, batch.Log) : null;
             foreach (var record in batch.Records)
             {
+                // A cancelled feed ends at its next move, not after the rest of its batch.
+                cancellationToken.ThrowIfCancellationRequested();
                 yield return decode(record);
             }
 
             if (!moved)
             {
-                var interval = engine.FollowsAnotherProcess ? FollowInterval : IdleInterval;
-                await Task.WhenAny(committed, Task.Delay(interval, cancellationToken)).ConfigureAwait(false);
+                // Woken by a commit, the context's disposal or cancellation; the loop's checks then end it.
+                var woken = engine.FollowsAnotherProcess
+                    ? Task.WhenAny(committed, context.Closed, cancelled.Task, Task.Delay(FollowInterval, CancellationToken.None))
+                    : Task.WhenAny(committed, context.Closed, cancelled.Task);
+                await woken.ConfigureAwait(false);
             }
         }
-    }
-
-    private static long? ParseToken(string? resumeAfter)
-    {
-        if (resumeAfter is null)
-        {
-            return null;
-        }
-
-        return long.TryParse(resumeAfter, NumberStyles.None, CultureInfo.InvariantCulture, out var position)
-            ? position
-            : throw new ArgumentException($"'{resumeAfter}' is not a change feed resume token (take one from DocumentChange.ResumeToken).", nameof(resumeAfter));
     }
 }

@@ -15,34 +15,39 @@ internal static class ChangeLogReader
 
     /// <summary>The entries after <paramref name="after"/> (null: from the oldest held), those of <paramref name="collectionUtf8"/> only when given.</summary>
     /// <param name="engine">The database.</param>
-    /// <param name="after">The position the feed resumes after; null to start at the oldest entry.</param>
+    /// <param name="after">The position the feed resumes after and the log it names; null to start at the oldest entry.</param>
     /// <param name="collectionUtf8">The collection whose entries are wanted (UTF-8), or null for all.</param>
-    /// <param name="token">The token the feed started from, for messages.</param>
     /// <returns>The batch; <see cref="ChangeBatch.Last"/> is the last position looked at (entries of other collections included).</returns>
     /// <exception cref="ChangeTokenExpiredException">Retention removed entries after <paramref name="after"/>.</exception>
-    /// <exception cref="ArgumentException">The position is past the newest entry: the token is not from this database.</exception>
-    public static ChangeBatch Read(StorageEngine engine, long? after, byte[]? collectionUtf8, string? token)
+    /// <exception cref="ArgumentException">The token names another change log, or a position past the newest entry: it is not from this database.</exception>
+    public static ChangeBatch Read(StorageEngine engine, ChangeToken? after, byte[]? collectionUtf8)
     {
         using var transaction = engine.BeginRead();
         var log = transaction.OpenTree(ChangeLogWriter.TreeName);
-        var cursor = log?.CreateCursor();
-        if (cursor is null || !cursor.SeekLast())
-        {
-            return after is null or 0 ? new ChangeBatch([], after, HasLog: log is not null) : throw NotFromHere(engine, token);
-        }
-
-        var newest = ChangeRecord.PositionOf(cursor.Key);
-        cursor.SeekFirst();
-        var oldest = ChangeRecord.PositionOf(cursor.Key);
-        var from = after ?? oldest - 1;
-        if (from > newest)
+        var identity = log is not null && log.TryGet(ChangeRecord.IdentityKey, out var id) && id.Length == 8 ? BinaryPrimitives.ReadUInt64LittleEndian(id.Span) : 0;
+        if (after is { } token && (log is null || token.Log != identity))
         {
             throw NotFromHere(engine, token);
         }
 
+        var cursor = log?.CreateCursor();
+        if (cursor is null || !cursor.SeekLast() || ChangeRecord.PositionOf(cursor.Key) == 0)
+        {
+            return after is null ? new ChangeBatch([], null, HasLog: log is not null, identity) : throw NotFromHere(engine, after.Value);
+        }
+
+        var newest = ChangeRecord.PositionOf(cursor.Key);
+        cursor.Seek(ChangeRecord.Key(1));
+        var oldest = ChangeRecord.PositionOf(cursor.Key);
+        var from = after?.Position ?? oldest - 1;
+        if (from > newest)
+        {
+            throw NotFromHere(engine, after!.Value);
+        }
+
         if (oldest > from + 1)
         {
-            throw new ChangeTokenExpiredException(engine.Name, token ?? from.ToString(System.Globalization.CultureInfo.InvariantCulture), oldest);
+            throw new ChangeTokenExpiredException(engine.Name, new ChangeToken(from, identity).Format(), oldest);
         }
 
         var records = new List<ChangeRecord>();
@@ -63,13 +68,13 @@ internal static class ChangeLogReader
             if (collectionUtf8 is null || ChangeRecord.IsOf(value.Span, collectionUtf8))
             {
                 // Copied: the page images behind the cursor are reused once the snapshot ends.
-                records.Add(ChangeRecord.Decode(cursor.Key, value.ToArray()));
+                records.Add(ChangeRecord.Decode(cursor.Key, value.ToArray(), identity));
             }
         }
 
-        return new ChangeBatch(records, last, HasLog: true);
+        return new ChangeBatch(records, last, HasLog: true, identity);
     }
 
-    private static ArgumentException NotFromHere(StorageEngine engine, string? resumeAfter) =>
-        new($"Resume token '{resumeAfter}' names a change that the change log of '{engine.Name}' never held: it comes from another database.", nameof(resumeAfter));
+    private static ArgumentException NotFromHere(StorageEngine engine, ChangeToken resumeAfter) =>
+        new($"Resume token '{resumeAfter.Format()}' names a change that the change log of '{engine.Name}' never held: it comes from another database.", nameof(resumeAfter));
 }

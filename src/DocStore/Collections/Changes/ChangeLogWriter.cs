@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Buffers.Binary;
+using System.Security.Cryptography;
 using DocStore.Bson;
 using DocStore.Bson.Interop;
 using DocStore.Bson.Model;
@@ -27,46 +29,69 @@ internal static class ChangeLogWriter
     /// <summary>The change log tree the transaction's writes go to: the file's, or a new one when <paramref name="retention"/> turns the log on; null when the log is off.</summary>
     public static Tree? LogTree(WriteTransaction transaction, ChangeRetention? retention)
     {
-        var tree = transaction.OpenTree(TreeName);
-        return tree is null && retention is not null ? transaction.CreateTree(TreeName) : tree;
+        if (transaction.OpenTree(TreeName) is { } tree)
+        {
+            return tree;
+        }
+
+        if (retention is null)
+        {
+            return null;
+        }
+
+        // A new log gets its identity, which every resume token carries (see ChangeToken).
+        tree = transaction.CreateTree(TreeName);
+        Span<byte> identity = stackalloc byte[8];
+        RandomNumberGenerator.Fill(identity);
+        tree.Put(ChangeRecord.IdentityKey, identity);
+        return tree;
     }
 
     /// <summary>Plans the entry of an insert or update: <paramref name="document"/> is the stored C-BSON, written to the log as BSON.</summary>
     public static void PlanWrite(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, ReadOnlySpan<byte> document, IFieldDictionary fields)
     {
-        var value = Begin(log, retention, kind, collection, keyField, out var position, out var now);
+        var value = Begin(log, retention, kind, collection, keyField, out var state);
         CBsonBsonConverter.ToBson(document, fields, value);
-        Finish(changes, log, retention, position, now, value);
+        Finish(changes, log, retention, state, value);
     }
 
     /// <summary>Plans the entry of a delete: only the key field of the deleted document (<paramref name="old"/>, stored C-BSON) is kept.</summary>
     public static void PlanDelete(TreeChanges changes, Tree log, ChangeRetention? retention, string collection, string keyField, ReadOnlySpan<byte> old, IFieldDictionary fields)
     {
         var key = CBsonDocumentConverter.ToDocument(old, fields).TryGetValue(keyField, out var k) ? k : BsonNull.Value;
-        var value = Begin(log, retention, ChangeKind.Delete, collection, keyField, out var position, out var now);
+        var value = Begin(log, retention, ChangeKind.Delete, collection, keyField, out var state);
         BsonBinary.Write(new BsonDocument { { keyField, key } }, value);
-        Finish(changes, log, retention, position, now, value);
+        Finish(changes, log, retention, state, value);
     }
 
-    private static ArrayBufferWriter<byte> Begin(Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, out long position, out long now)
+    private static ArrayBufferWriter<byte> Begin(Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, out ChangeLogState state)
     {
-        // The transaction holds the write lock (of every process, when shared): the last entry is the newest.
+        // The transaction holds the write lock (of every process, when shared): the log's newest entry,
+        // read at its first change, stays the newest until it commits.
         var transaction = log.Writer();
-        var cursor = log.CreateCursor();
-        position = (cursor.SeekLast() ? ChangeRecord.PositionOf(cursor.Key) : 0) + 1;
-        var commit = transaction.ChangeLogState as CommitPosition ?? new CommitPosition(position);
-        transaction.ChangeLogState = commit;
-        now = (retention?.TimeProvider ?? TimeProvider.System).GetUtcNow().ToUnixTimeMilliseconds();
+        if (transaction.ChangeLogState is not ChangeLogState known)
+        {
+            var cursor = log.CreateCursor();
+            var next = (cursor.SeekLast() ? ChangeRecord.PositionOf(cursor.Key) : 0) + 1;
+            known = new ChangeLogState(next, (retention?.TimeProvider ?? TimeProvider.System).GetUtcNow().ToUnixTimeMilliseconds());
+            transaction.ChangeLogState = known;
+        }
 
+        state = known;
         var value = t_value ??= new ArrayBufferWriter<byte>(1024);
         value.ResetWrittenCount();
-        ChangeRecord.WriteHeader(value, commit.Position, now, kind, collection, keyField);
+        ChangeRecord.WriteHeader(value, state.CommitPosition, state.UnixMilliseconds, kind, collection, keyField);
         return value;
     }
 
-    private static void Finish(TreeChanges changes, Tree log, ChangeRetention? retention, long position, long now, ArrayBufferWriter<byte> value)
+    private static void Finish(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeLogState state, ArrayBufferWriter<byte> value)
     {
-        changes.Put(log, ChangeRecord.Key(position), value.WrittenSpan);
+        // Counted only once the put is planned: a refused entry (over the tree's limits) leaves no gap.
+        var position = state.Next;
+        Span<byte> key = stackalloc byte[8];
+        BinaryPrimitives.WriteInt64BigEndian(key, position);
+        changes.Put(log, key, value.WrittenSpan);
+        state.Next++;
         if (value.Capacity > 256 * 1024)
         {
             // One huge document must not pin its buffer on the thread for good.
@@ -75,33 +100,46 @@ internal static class ChangeLogWriter
 
         if (retention is not null)
         {
-            PlanTrim(changes, log, retention, position, now);
+            PlanTrim(changes, log, retention, state, position);
         }
     }
 
     // Removes the oldest entries past either limit; the entry being added (newest) is never among them.
-    private static void PlanTrim(TreeChanges changes, Tree log, ChangeRetention retention, long newest, long now)
+    // Positions are consecutive from the oldest entry to the newest, so the oldest is counted, not sought.
+    private static void PlanTrim(TreeChanges changes, Tree log, ChangeRetention retention, ChangeLogState state, long newest)
     {
-        var cursor = log.CreateCursor();
-        var oldest = retention.MaxAge is { } age ? now - (long)age.TotalMilliseconds : long.MinValue;
-        var ok = cursor.SeekFirst();
-        for (var removed = 0; ok && removed < TrimPerChange; removed++)
+        if (state.Oldest == 0)
         {
-            var first = ChangeRecord.PositionOf(cursor.Key);
-            var tooMany = retention.MaxChanges is { } max && newest - first + 1 > max;
-            if (first >= newest || (!tooMany && ChangeRecord.TimeOf(cursor.Value.Span) >= oldest))
+            var cursor = log.CreateCursor();
+            state.Oldest = cursor.Seek(ChangeRecord.Key(1)) ? ChangeRecord.PositionOf(cursor.Key) : newest;
+        }
+
+        Span<byte> key = stackalloc byte[8];
+        for (var removed = 0; removed < TrimPerChange && state.Oldest < newest; removed++)
+        {
+            var tooMany = retention.MaxChanges is { } max && newest - state.Oldest + 1 > max;
+            BinaryPrimitives.WriteInt64BigEndian(key, state.Oldest);
+            if (!tooMany && !TooOld(log, retention, state, key))
             {
                 return;
             }
 
-            changes.Delete(log, cursor.Key);
-            ok = cursor.MoveNext();
+            changes.Delete(log, key);
+            state.Oldest++;
         }
     }
 
-    /// <summary>The position of the transaction's first change, which all its changes carry.</summary>
-    private sealed class CommitPosition(long position)
+    // Whether the entry under key is past MaxAge; once one is not, none is for the rest of the transaction
+    // (its clock reading is fixed, and later entries were written later).
+    private static bool TooOld(Tree log, ChangeRetention retention, ChangeLogState state, ReadOnlySpan<byte> key)
     {
-        public long Position { get; } = position;
+        if (retention.MaxAge is not { } age || state.YoungEnough)
+        {
+            return false;
+        }
+
+        var old = log.TryGet(key, out var value) && ChangeRecord.TimeOf(value.Span) < state.UnixMilliseconds - (long)age.TotalMilliseconds;
+        state.YoungEnough = !old;
+        return old;
     }
 }

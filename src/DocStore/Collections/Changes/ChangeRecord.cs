@@ -17,8 +17,15 @@ namespace DocStore.Collections.Changes;
 /// <param name="Collection">The collection name.</param>
 /// <param name="KeyField">The stored name of the collection's key field.</param>
 /// <param name="Bson">The BSON document (see the summary).</param>
-internal readonly record struct ChangeRecord(long Position, long CommitPosition, long UnixMilliseconds, ChangeKind Kind, string Collection, string KeyField, ReadOnlyMemory<byte> Bson)
+/// <param name="Log">The identity of the change log (under <see cref="IdentityKey"/>), which tokens carry.</param>
+internal readonly record struct ChangeRecord(long Position, long CommitPosition, long UnixMilliseconds, ChangeKind Kind, string Collection, string KeyField, ReadOnlyMemory<byte> Bson, ulong Log)
 {
+    /// <summary>The key of the log's identity (8 random bytes, written with the tree): position 0, before every change.</summary>
+    public static ReadOnlySpan<byte> IdentityKey => [0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// <summary>The token of this change.</summary>
+    public string Token => new ChangeToken(Position, Log).Format();
+
     // commit position (8), time (8), kind (1), then the two names, each a 2-byte length and UTF-8.
     private const int FixedHeader = 17;
 
@@ -55,9 +62,9 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
         && BinaryPrimitives.ReadUInt16LittleEndian(value[FixedHeader..]) == collectionUtf8.Length
         && value.Slice(FixedHeader + 2).StartsWith(collectionUtf8);
 
-    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/>.</summary>
+    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/> in the log <paramref name="log"/>.</summary>
     /// <exception cref="DatabaseCorruptException">The value is shorter than its header says.</exception>
-    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value)
+    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value, ulong log)
     {
         var span = value.Span;
         try
@@ -71,7 +78,7 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
                 throw new DatabaseCorruptException($"Change {PositionOf(key)} has an unknown kind {span[16]}.");
             }
 
-            return new ChangeRecord(PositionOf(key), BinaryPrimitives.ReadInt64LittleEndian(span), BinaryPrimitives.ReadInt64LittleEndian(span[8..]), kind, collection, keyField, value[at..]);
+            return new ChangeRecord(PositionOf(key), BinaryPrimitives.ReadInt64LittleEndian(span), BinaryPrimitives.ReadInt64LittleEndian(span[8..]), kind, collection, keyField, value[at..], log);
         }
         catch (ArgumentOutOfRangeException e)
         {

@@ -1,19 +1,17 @@
 namespace DocStore;
 
 /// <summary>
-/// One committed change of a document, as a change feed delivers it (<c>db.People.Changes()</c>, or
-/// <c>db.Changes()</c> over every collection with <typeparamref name="T"/> a <see cref="Bson.Model.BsonDocument"/>).
+/// One committed change of a document, as a change feed delivers it, without the key's type: every feed's
+/// changes are also of this type (<c>await foreach (DocumentChange&lt;Person&gt; c in db.People.Changes())</c>).
+/// <see cref="DocumentChange{T, TKey}"/> adds the typed key.
 /// </summary>
-/// <typeparam name="T">The document type.</typeparam>
-/// <typeparam name="TKey">The key type.</typeparam>
-public sealed class DocumentChange<T, TKey>
-    where TKey : notnull
+/// <typeparam name="T">The document type (<see cref="Bson.Model.BsonDocument"/> for untyped feeds).</typeparam>
+public abstract class DocumentChange<T>
 {
-    internal DocumentChange(ChangeKind kind, string collection, TKey key, T? document, string resumeToken, long position, long commitPosition, DateTimeOffset timestamp)
+    private protected DocumentChange(ChangeKind kind, string collection, T? document, string resumeToken, long position, long commitPosition, DateTimeOffset timestamp)
     {
         Kind = kind;
         Collection = collection;
-        Key = key;
         Document = document;
         ResumeToken = resumeToken;
         Position = position;
@@ -27,8 +25,12 @@ public sealed class DocumentChange<T, TKey>
     /// <summary>The collection the document belongs to.</summary>
     public string Collection { get; }
 
-    /// <summary>The document's key.</summary>
-    public TKey Key { get; }
+    /// <summary>
+    /// The document's key as an object: the boxed key of a typed collection (an <see cref="int"/>, a
+    /// <see cref="ObjectId"/>, ...), the <see cref="Bson.Model.BsonValue"/> of an untyped one.
+    /// <see cref="DocumentChange{T, TKey}.Key"/> gives it typed.
+    /// </summary>
+    public object Key => BoxedKey;
 
     /// <summary>The document as the change left it (as its transaction committed it, never a later version); null for a delete.</summary>
     public T? Document { get; }
@@ -42,10 +44,13 @@ public sealed class DocumentChange<T, TKey>
     /// <summary>The position of the first change of the transaction that made this one: equal for the changes of one commit.</summary>
     public long CommitPosition { get; }
 
-    /// <summary>When the change was written, by the writer's clock (<see cref="ChangeRetention.TimeProvider"/>).</summary>
+    /// <summary>When the change was written (its transaction's first change, for every change of the transaction), by the writer's clock (<see cref="ChangeRetention.TimeProvider"/>).</summary>
     public DateTimeOffset Timestamp { get; }
+
+    // Boxed only when asked for: a typed consumer reads the typed key.
+    private protected abstract object BoxedKey { get; }
 
     /// <summary>The change as text, for logs: kind, collection, key and position.</summary>
     /// <returns>The text.</returns>
-    public override string ToString() => $"{Kind} {Collection} {Key} at {Position}";
+    public override string ToString() => $"{Kind} {Collection} {BoxedKey} at {Position}";
 }

@@ -11,6 +11,6 @@ internal static class UntypedChangeDecoder
     {
         var document = BsonBinary.Read(record.Bson.Span);
         var key = document.TryGetValue(record.KeyField, out var value) ? value : BsonNull.Value;
-        return new DocumentChange<BsonDocument, BsonValue>(record.Kind, record.Collection, key, record.Kind == ChangeKind.Delete ? null : document, ChangeFeed.Token(record.Position), record.Position, record.CommitPosition, DateTimeOffset.FromUnixTimeMilliseconds(record.UnixMilliseconds));
+        return new DocumentChange<BsonDocument, BsonValue>(record.Kind, record.Collection, key, record.Kind == ChangeKind.Delete ? null : document, record.Token, record.Position, record.CommitPosition, DateTimeOffset.FromUnixTimeMilliseconds(record.UnixMilliseconds));
     }
 }

@@ -11,7 +11,7 @@ public abstract partial class DocumentCollection<T, TKey>
     /// processes) until <paramref name="cancellationToken"/> is cancelled. Needs the change log:
     /// <see cref="DocStoreOptions.ChangeRetention"/> on this context, or a file that has one.
     /// </summary>
-    /// <param name="resumeAfter">A <see cref="DocumentChange{T, TKey}.ResumeToken"/>: the feed starts right after that change. Null: from the oldest change the log holds.</param>
+    /// <param name="resumeAfter">A <see cref="DocumentChange{T}.ResumeToken"/>: the feed starts right after that change. Null: from the oldest change the log holds.</param>
     /// <param name="cancellationToken">Ends the enumeration (with <see cref="OperationCanceledException"/>).</param>
     /// <returns>The changes; each enumeration reads the log afresh.</returns>
     /// <exception cref="ArgumentException"><paramref name="resumeAfter"/> is not a resume token of this database.</exception>

@@ -77,6 +77,11 @@ internal static class EngineOpener
                 : shared ? FileStorageDevice.OpenShared(LogPaths.Redo(path), redoUnbuffered, mode)
                 : FileStorageDevice.Open(LogPaths.Redo(path), unbufferedWrites: redoUnbuffered, createMode: mode);
             redo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
+            if (options.LogDevices is { } wrap)
+            {
+                (wal, redo) = (wrap(wal!), redo is null ? null : wrap(redo));
+            }
+
             var backupLockFound = File.Exists(BackupLockFile.PathFor(path));
             var engine = Open(db, wal!, redo, options, path, backupLockFound, key);
             engine.Pager.Backups.UseBackupLock(path);
