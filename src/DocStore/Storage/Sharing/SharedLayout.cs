@@ -11,7 +11,7 @@ internal static class SharedLayout
     public const string Suffix = "-shm";
 
     public const uint Magic = 0x4D535344; // "DSSM"
-    public const int Version = 1;
+    public const int Version = 2;
 
     /// <summary>The mapped length: the header and <see cref="SlotCount"/> slots.</summary>
     public const int Length = 4096;
@@ -49,6 +49,12 @@ internal static class SharedLayout
 
     /// <summary>The oldest snapshot the slot's process reads at; 0 while it reads nothing.</summary>
     public const int SlotMark = 8;
+
+    /// <summary>
+    /// Set in a mark the process keeps between read transactions (parked): no reader of the process uses it,
+    /// and a writer that copies or restarts takes it away (compare-and-swap to 0) instead of honouring it.
+    /// </summary>
+    public const long Parked = 1L << 62;
 
     // Lock bytes (byte-range locks, never read or written).
     public const long LockBase = 1L << 20;

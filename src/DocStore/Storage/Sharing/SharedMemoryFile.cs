@@ -123,6 +123,9 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
 
     public void WriteInt(int offset, int value) => Volatile.Write(ref *(int*)(_base + offset), value);
 
+    /// <summary>Sets a 64-bit field to <paramref name="value"/> if it holds <paramref name="comparand"/> (a full fence); returns what it held.</summary>
+    public long CompareExchange(int offset, long value, long comparand) => Interlocked.CompareExchange(ref *(long*)(_base + offset), value, comparand);
+
     /// <summary>Adds one to a 64-bit field atomically.</summary>
     public long Increment(int offset) => Interlocked.Increment(ref *(long*)(_base + offset));
 

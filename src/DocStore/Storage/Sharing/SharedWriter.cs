@@ -176,7 +176,7 @@ internal sealed class SharedWriter
             }
 
             var at = SharedLayout.Slot(slot);
-            var mark = _shm.ReadLong(at + SharedLayout.SlotMark);
+            var mark = TakeParked(at + SharedLayout.SlotMark);
             if (mark == 0 || mark >= oldest)
             {
                 continue;
@@ -194,6 +194,26 @@ internal sealed class SharedWriter
         }
 
         return oldest;
+    }
+
+    // A slot's mark, with a parked one (kept by a process none of whose readers uses it) taken away: 0 then.
+    // The owner makes a parked mark live again only by a compare-and-swap, so of the two exchanges one
+    // fails: either the owner's reader revalidates a new mark, or this reads the live one and honours it.
+    private long TakeParked(int offset)
+    {
+        var mark = _shm.ReadLong(offset);
+        while ((mark & SharedLayout.Parked) != 0)
+        {
+            var seen = _shm.CompareExchange(offset, 0, mark);
+            if (seen == mark)
+            {
+                return 0;
+            }
+
+            mark = seen;
+        }
+
+        return mark;
     }
 
     /// <summary>The copy lock, held until disposed.</summary>
