@@ -11,7 +11,7 @@ namespace DocStore.Storage.Paging;
 /// process that writes, it also hands out the process's turns at the writer lock: taking one brings the view
 /// up to the latest commit of any process, under the same gate as the readers' catch-up.
 /// </summary>
-internal sealed class WalFollower : IDisposable
+internal sealed partial class WalFollower : IDisposable
 {
     // How long a reader waits for a header the writer is changing (a restart fsyncs the new WAL header).
     private static readonly TimeSpan ChangeTimeout = TimeSpan.FromSeconds(30);
@@ -226,6 +226,11 @@ internal sealed class WalFollower : IDisposable
         lock (_gate)
         {
             _writer = writer;
+            if (TryReuseKeptTurn(writer))
+            {
+                return true;
+            }
+
             if (!writer.TryTakeTurn())
             {
                 return false;
@@ -266,7 +271,8 @@ internal sealed class WalFollower : IDisposable
     /// can copy or restart, the view is recorded as the latest and, with no reader live, a parked mark is set
     /// at it (unchecked, as a mark set in the turn), so the next read transaction needs no header read.
     /// </summary>
-    public void EndTurn()
+    /// <param name="mayKeep">Whether the lock may be kept until the next turn while no other process waits for it.</param>
+    public void EndTurn(bool mayKeep = false)
     {
         lock (_gate)
         {
@@ -276,8 +282,11 @@ internal sealed class WalFollower : IDisposable
             }
             finally
             {
-                _ownTurn = false;
-                _writer!.EndTurn();
+                if (!(mayKeep && TryKeepTurn()))
+                {
+                    _ownTurn = false;
+                    _writer!.EndTurn();
+                }
             }
         }
     }
@@ -381,6 +390,7 @@ internal sealed class WalFollower : IDisposable
     {
         lock (_gate)
         {
+            StopKeeping();
             if (_ownTurn)
             {
                 _ownTurn = false;

@@ -39,6 +39,12 @@ internal static class SharedLayout
     /// <summary>The highest LSN a checkpoint may have copied into the database file in this generation.</summary>
     public const int CheckpointLsnOffset = 48;
 
+    /// <summary>How many processes wait for the writer lock now: a writer keeps the lock between its turns only while none does.</summary>
+    public const int WaitersOffset = 56;
+
+    /// <summary>1 while a writer keeps the writer lock with no turn in progress (a try without a timeout waits for it then).</summary>
+    public const int KeptOffset = 60;
+
     public const int SlotsOffset = 64;
     public const int SlotLength = 32;
     public const int SlotCount = (Length - SlotsOffset) / SlotLength;

@@ -55,6 +55,12 @@ internal sealed class SharedWriter
             _shm.Increment(SharedLayout.SequenceOffset);
         }
 
+        // A keeper that died left its flag: the lock it kept is free now.
+        if (_shm.ReadInt(SharedLayout.KeptOffset) != 0)
+        {
+            _shm.WriteInt(SharedLayout.KeptOffset, 0);
+        }
+
         Volatile.Write(ref _holdsTurn, 1);
         return true;
     }
@@ -65,6 +71,21 @@ internal sealed class SharedWriter
         Volatile.Write(ref _holdsTurn, 0);
         _shm.Unlock(SharedLayout.WriterLock);
     }
+
+    /// <summary>Whether a process waits for the writer lock (a turn that ends then releases it).</summary>
+    public bool OthersWait => _shm.ReadInt(SharedLayout.WaitersOffset) > 0;
+
+    /// <summary>Whether a process keeps the writer lock with no turn in progress (it releases it when one waits).</summary>
+    public bool KeptElsewhere => !HoldsTurn && _shm.ReadInt(SharedLayout.KeptOffset) != 0;
+
+    /// <summary>Counts this process among the waiters, until <see cref="EndWaiting"/>.</summary>
+    public void BeginWaiting() => _shm.Add(SharedLayout.WaitersOffset, 1);
+
+    /// <summary>Takes back a <see cref="BeginWaiting"/>.</summary>
+    public void EndWaiting() => _shm.Add(SharedLayout.WaitersOffset, -1);
+
+    /// <summary>Says whether this process, which holds the lock, keeps it with no turn in progress.</summary>
+    public void SetKept(bool kept) => _shm.WriteInt(SharedLayout.KeptOffset, kept ? 1 : 0);
 
     /// <summary>What is published now (null while the sequence is odd, which only a dead writer leaves).</summary>
     public SharedPublication? Published() => SharedPublication.Read(_shm);
