@@ -17,19 +17,37 @@ internal static class OpeningTurn
     {
         var clock = options.TimeProvider;
         var started = clock.GetTimestamp();
-        for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
+        var waiting = false;
+        try
         {
-            if (writer.TryTakeTurn())
+            for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
             {
-                return true;
-            }
+                if (writer.TryTakeTurn())
+                {
+                    return true;
+                }
 
-            if (options.BusyTimeout != Timeout.InfiniteTimeSpan && clock.GetElapsedTime(started) >= options.BusyTimeout)
+                if (!waiting)
+                {
+                    // Counted as a waiter, so that a process keeping the lock between its turns releases it.
+                    writer.BeginWaiting();
+                    waiting = true;
+                }
+
+                if (TurnWaiting.GivesUp(writer, clock, started, options.BusyTimeout))
+                {
+                    return false;
+                }
+
+                Thread.Sleep(pause);
+            }
+        }
+        finally
+        {
+            if (waiting)
             {
-                return false;
+                writer.EndWaiting();
             }
-
-            Thread.Sleep(pause);
         }
     }
 }

@@ -11,7 +11,7 @@ namespace DocStore.Storage.Paging;
 /// process that writes, it also hands out the process's turns at the writer lock: taking one brings the view
 /// up to the latest commit of any process, under the same gate as the readers' catch-up.
 /// </summary>
-internal sealed class WalFollower : IDisposable
+internal sealed partial class WalFollower : IDisposable
 {
     // How long a reader waits for a header the writer is changing (a restart fsyncs the new WAL header).
     private static readonly TimeSpan ChangeTimeout = TimeSpan.FromSeconds(30);
@@ -22,6 +22,13 @@ internal sealed class WalFollower : IDisposable
     private readonly bool _canFollow;
     private readonly Lock _gate = new();
     private int _live;
+
+    // The slot's mark while set (0: none), whether it is parked (kept with no reader live), and the header's
+    // sequence when the view last caught up with it (-1: unknown). A parked mark made live again under an
+    // unchanged sequence holds a view that is still the latest: the read needs no header read, check or catch-up.
+    private long _mark;
+    private bool _parked;
+    private long _viewSequence = -1;
 
     // The writing process's side of the shared file (null in a read-only open), and whether this process
     // holds the writer lock now (changed under the gate: a reader never probes a lock its process holds).
@@ -72,8 +79,16 @@ internal sealed class WalFollower : IDisposable
                 if (_live == 0)
                 {
                     _slot.SetMark(_state.Wal!.Salt, _state.Readers.VisibleLsn);
+                    _mark = SharedReaderSlot.MarkFor(_state.Readers.VisibleLsn);
+                    _parked = false;
                 }
 
+                _live++;
+                return;
+            }
+
+            if (_live == 0 && ResumeParked())
+            {
                 _live++;
                 return;
             }
@@ -81,16 +96,20 @@ internal sealed class WalFollower : IDisposable
             var publication = _live == 0 ? Protect() : Current();
             try
             {
-                if (publication is { IsPublished: true } p)
+                if (publication is { IsPublished: true } p && CatchUp(p))
                 {
-                    CatchUp(p);
+                    _viewSequence = p.Sequence;
+                }
+                else if (_live == 0)
+                {
+                    _viewSequence = -1;
                 }
             }
             catch
             {
                 if (_live == 0)
                 {
-                    _slot.Clear();
+                    ClearMark();
                 }
 
                 throw;
@@ -98,6 +117,35 @@ internal sealed class WalFollower : IDisposable
 
             _live++;
         }
+    }
+
+    // With no reader live: makes the parked mark live again. True when nothing was published since the view
+    // caught up (the read goes ahead as it is); false when it must protect and catch up as usual (the mark
+    // was taken away, or stands but something newer was published: a new one is set and checked then).
+    private bool ResumeParked()
+    {
+        if (!_parked)
+        {
+            return false;
+        }
+
+        _parked = false;
+        if (!_slot.TryUnpark(_mark))
+        {
+            _mark = 0;
+            return false;
+        }
+
+        // The exchange was a full fence: a sequence read after it that still equals the view's says no commit
+        // or restart was published since, and the mark has held the view's snapshot all along.
+        return _slot.Shared.ReadLong(SharedLayout.SequenceOffset) == _viewSequence;
+    }
+
+    private void ClearMark()
+    {
+        _slot.Clear();
+        _mark = 0;
+        _parked = false;
     }
 
     /// <summary>A reader of this process left; the last one clears the mark.</summary>
@@ -110,9 +158,10 @@ internal sealed class WalFollower : IDisposable
 
         lock (_gate)
         {
-            if (--_live == 0)
+            if (--_live == 0 && _mark != 0)
             {
-                _slot.Clear();
+                _slot.Park(_mark);
+                _parked = true;
             }
         }
     }
@@ -130,6 +179,7 @@ internal sealed class WalFollower : IDisposable
             {
                 if (_slot.TryMark(p))
                 {
+                    _mark = SharedReaderSlot.MarkFor(p.VisibleLsn);
                     return p;
                 }
             }
@@ -138,6 +188,7 @@ internal sealed class WalFollower : IDisposable
                 // Nothing published, or a header left mid-change by a writer that is gone: the files do not
                 // change under the lowest mark, so the view opening recovered is read as it is.
                 _slot.MarkOpening(_databasePath);
+                _mark = 1;
                 return null;
             }
 
@@ -175,6 +226,11 @@ internal sealed class WalFollower : IDisposable
         lock (_gate)
         {
             _writer = writer;
+            if (TryReuseKeptTurn(writer))
+            {
+                return true;
+            }
+
             if (!writer.TryTakeTurn())
             {
                 return false;
@@ -186,6 +242,7 @@ internal sealed class WalFollower : IDisposable
                 if (writer.Published() is { IsPublished: true } publication)
                 {
                     CatchUpAsWriter(publication);
+                    _viewSequence = publication.Sequence;
                 }
             }
             catch
@@ -209,13 +266,47 @@ internal sealed class WalFollower : IDisposable
         }
     }
 
-    /// <summary>Releases the writer lock; the caller published its commits first.</summary>
-    public void EndTurn()
+    /// <summary>
+    /// Releases the writer lock; the caller published its commits first. Before that, while no other process
+    /// can copy or restart, the view is recorded as the latest and, with no reader live, a parked mark is set
+    /// at it (unchecked, as a mark set in the turn), so the next read transaction needs no header read.
+    /// </summary>
+    /// <param name="mayKeep">Whether the lock may be kept until the next turn while no other process waits for it.</param>
+    public void EndTurn(bool mayKeep = false)
     {
         lock (_gate)
         {
-            _ownTurn = false;
-            _writer!.EndTurn();
+            try
+            {
+                RecordTurnsView();
+            }
+            finally
+            {
+                if (!(mayKeep && TryKeepTurn()))
+                {
+                    _ownTurn = false;
+                    _writer!.EndTurn();
+                }
+            }
+        }
+    }
+
+    private void RecordTurnsView()
+    {
+        var visible = _state.Readers.VisibleLsn;
+        if (_writer!.Published() is not { IsPublished: true } published || published.Salt != _state.Wal!.Salt || published.VisibleLsn != visible)
+        {
+            _viewSequence = -1;
+            return;
+        }
+
+        _viewSequence = published.Sequence;
+        if (_live == 0)
+        {
+            _mark = SharedReaderSlot.MarkFor(visible);
+            _slot.SetMark(published.Salt, visible);
+            _slot.Park(_mark);
+            _parked = true;
         }
     }
 
@@ -250,7 +341,8 @@ internal sealed class WalFollower : IDisposable
         _state.Cache.Clear();
     }
 
-    private void CatchUp(SharedPublication publication)
+    // True when the view is now the published one.
+    private bool CatchUp(SharedPublication publication)
     {
         var wal = _state.Wal!;
         if (publication.Salt != wal.Salt)
@@ -259,13 +351,14 @@ internal sealed class WalFollower : IDisposable
             {
                 // The marks of this process's readers keep the writer from restarting; a new salt cannot
                 // appear under them, so keep the view they read.
-                return;
+                return false;
             }
 
             StartOver(wal, publication);
         }
 
         TakeIn(publication.VisibleLsn);
+        return true;
     }
 
     // Adds the frames of the commits up to visibleLsn to the frame table and index, and publishes them to
@@ -297,6 +390,7 @@ internal sealed class WalFollower : IDisposable
     {
         lock (_gate)
         {
+            StopKeeping();
             if (_ownTurn)
             {
                 _ownTurn = false;

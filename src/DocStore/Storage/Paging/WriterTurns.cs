@@ -53,20 +53,39 @@ internal sealed class WriterTurns
     public bool TryTake(TimeSpan timeout)
     {
         var started = _clock.GetTimestamp();
-        for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
+        var waiting = false;
+        try
         {
-            if (TryOnce())
+            for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
             {
-                return true;
-            }
+                if (TryOnce())
+                {
+                    return true;
+                }
 
-            if (timeout != Timeout.InfiniteTimeSpan && _clock.GetElapsedTime(started) >= timeout)
-            {
-                return false;
-            }
+                // Counted as a waiter, so that a process keeping the lock between its turns releases it.
+                waiting = waiting || BeginWaiting();
+                if (TurnWaiting.GivesUp(_writer, _clock, started, timeout))
+                {
+                    return false;
+                }
 
-            Thread.Sleep(pause);
+                Thread.Sleep(pause);
+            }
         }
+        finally
+        {
+            if (waiting)
+            {
+                _writer.EndWaiting();
+            }
+        }
+    }
+
+    private bool BeginWaiting()
+    {
+        _writer.BeginWaiting();
+        return true;
     }
 
     /// <summary>The asynchronous twin of <see cref="Take"/>: waits between tries without blocking a thread.</summary>
@@ -74,19 +93,31 @@ internal sealed class WriterTurns
     public async ValueTask TakeAsync(TimeSpan timeout, CancellationToken cancellationToken)
     {
         var started = _clock.GetTimestamp();
-        for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
+        var waiting = false;
+        try
         {
-            if (TryOnce())
+            for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
             {
-                return;
-            }
+                if (TryOnce())
+                {
+                    return;
+                }
 
-            if (timeout != Timeout.InfiniteTimeSpan && _clock.GetElapsedTime(started) >= timeout)
+                waiting = waiting || BeginWaiting();
+                if (TurnWaiting.GivesUp(_writer, _clock, started, timeout))
+                {
+                    throw DatabaseBusyException.For(_state.Name, timeout);
+                }
+
+                await Task.Delay(TimeSpan.FromMilliseconds(pause), _clock, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        finally
+        {
+            if (waiting)
             {
-                throw DatabaseBusyException.For(_state.Name, timeout);
+                _writer.EndWaiting();
             }
-
-            await Task.Delay(TimeSpan.FromMilliseconds(pause), _clock, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -113,7 +144,8 @@ internal sealed class WriterTurns
         }
         finally
         {
-            _follower.EndTurn();
+            // A healthy turn's lock may be kept for the next one while no other process waits for it.
+            _follower.EndTurn(mayKeep: _state.Failure is null);
         }
     }
 }

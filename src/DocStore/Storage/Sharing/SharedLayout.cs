@@ -11,7 +11,7 @@ internal static class SharedLayout
     public const string Suffix = "-shm";
 
     public const uint Magic = 0x4D535344; // "DSSM"
-    public const int Version = 1;
+    public const int Version = 2;
 
     /// <summary>The mapped length: the header and <see cref="SlotCount"/> slots.</summary>
     public const int Length = 4096;
@@ -39,6 +39,12 @@ internal static class SharedLayout
     /// <summary>The highest LSN a checkpoint may have copied into the database file in this generation.</summary>
     public const int CheckpointLsnOffset = 48;
 
+    /// <summary>How many processes wait for the writer lock now: a writer keeps the lock between its turns only while none does.</summary>
+    public const int WaitersOffset = 56;
+
+    /// <summary>1 while a writer keeps the writer lock with no turn in progress (a try without a timeout waits for it then).</summary>
+    public const int KeptOffset = 60;
+
     public const int SlotsOffset = 64;
     public const int SlotLength = 32;
     public const int SlotCount = (Length - SlotsOffset) / SlotLength;
@@ -49,6 +55,12 @@ internal static class SharedLayout
 
     /// <summary>The oldest snapshot the slot's process reads at; 0 while it reads nothing.</summary>
     public const int SlotMark = 8;
+
+    /// <summary>
+    /// Set in a mark the process keeps between read transactions (parked): no reader of the process uses it,
+    /// and a writer that copies or restarts takes it away (compare-and-swap to 0) instead of honouring it.
+    /// </summary>
+    public const long Parked = 1L << 62;
 
     // Lock bytes (byte-range locks, never read or written).
     public const long LockBase = 1L << 20;

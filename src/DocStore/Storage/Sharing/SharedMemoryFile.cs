@@ -106,6 +106,13 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
                 shared.WriteInt(SharedLayout.SlotCountOffset, SharedLayout.SlotCount);
                 shared.WriteInt(SharedLayout.MagicOffset, (int)SharedLayout.Magic);
             }
+            else if (!shared.AnySlotHeld())
+            {
+                // No other process has the file open, so nobody waits or keeps the lock: counts a killed
+                // waiter or keeper left behind are dropped.
+                shared.WriteInt(SharedLayout.WaitersOffset, 0);
+                shared.WriteInt(SharedLayout.KeptOffset, 0);
+            }
 
             return shared;
         }
@@ -122,6 +129,12 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     public int ReadInt(int offset) => Volatile.Read(ref *(int*)(_base + offset));
 
     public void WriteInt(int offset, int value) => Volatile.Write(ref *(int*)(_base + offset), value);
+
+    /// <summary>Sets a 64-bit field to <paramref name="value"/> if it holds <paramref name="comparand"/> (a full fence); returns what it held.</summary>
+    public long CompareExchange(int offset, long value, long comparand) => Interlocked.CompareExchange(ref *(long*)(_base + offset), value, comparand);
+
+    /// <summary>Adds <paramref name="delta"/> to a 32-bit field atomically.</summary>
+    public int Add(int offset, int delta) => Interlocked.Add(ref *(int*)(_base + offset), delta);
 
     /// <summary>Adds one to a 64-bit field atomically.</summary>
     public long Increment(int offset) => Interlocked.Increment(ref *(long*)(_base + offset));
@@ -144,6 +157,20 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
         }
 
         Unlock(offset);
+        return false;
+    }
+
+    // Under the open lock, before this process claims a slot (so a probe never touches a lock it holds).
+    private bool AnySlotHeld()
+    {
+        for (var slot = 0; slot < SharedLayout.SlotCount; slot++)
+        {
+            if (IsHeldElsewhere(SharedLayout.SlotLock(slot)))
+            {
+                return true;
+            }
+        }
+
         return false;
     }
 

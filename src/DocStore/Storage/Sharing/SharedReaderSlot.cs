@@ -71,7 +71,7 @@ internal sealed class SharedReaderSlot : IDisposable
     /// </summary>
     public bool TryMark(SharedPublication publication)
     {
-        var mark = Math.Max(1, publication.VisibleLsn);
+        var mark = MarkFor(publication.VisibleLsn);
         _shm.WriteInt(_at + SharedLayout.SlotSalt, (int)publication.Salt);
         _shm.WriteLong(_at + SharedLayout.SlotMark, mark);
         Interlocked.MemoryBarrier();
@@ -92,8 +92,26 @@ internal sealed class SharedReaderSlot : IDisposable
     public void SetMark(uint salt, long lsn)
     {
         _shm.WriteInt(_at + SharedLayout.SlotSalt, (int)salt);
-        _shm.WriteLong(_at + SharedLayout.SlotMark, Math.Max(1, lsn));
+        _shm.WriteLong(_at + SharedLayout.SlotMark, MarkFor(lsn));
     }
+
+    /// <summary>The mark that holds a snapshot at <paramref name="lsn"/> (never 0, which means no mark).</summary>
+    public static long MarkFor(long lsn) => Math.Max(1, lsn);
+
+    /// <summary>
+    /// Keeps the live mark <paramref name="mark"/> in place once the process's last reader left, flagged
+    /// parked: a writer of another process takes a parked mark away rather than honour it, so an idle process
+    /// holds nothing back.
+    /// </summary>
+    public void Park(long mark) => _shm.WriteLong(_at + SharedLayout.SlotMark, mark | SharedLayout.Parked);
+
+    /// <summary>
+    /// Makes the parked <paramref name="mark"/> live again (a compare-and-swap, so a full fence). True when it
+    /// was still there: it has held its snapshot since it was set. False when a writer took it away (the slot
+    /// then holds no mark, and a new one must be set and checked as <see cref="TryMark"/> does).
+    /// </summary>
+    public bool TryUnpark(long mark) =>
+        _shm.CompareExchange(_at + SharedLayout.SlotMark, mark, mark | SharedLayout.Parked) == (mark | SharedLayout.Parked);
 
     /// <summary>Says the process reads nothing now.</summary>
     public void Clear() => _shm.WriteLong(_at + SharedLayout.SlotMark, 0);

@@ -55,6 +55,12 @@ internal sealed class SharedWriter
             _shm.Increment(SharedLayout.SequenceOffset);
         }
 
+        // A keeper that died left its flag: the lock it kept is free now.
+        if (_shm.ReadInt(SharedLayout.KeptOffset) != 0)
+        {
+            _shm.WriteInt(SharedLayout.KeptOffset, 0);
+        }
+
         Volatile.Write(ref _holdsTurn, 1);
         return true;
     }
@@ -65,6 +71,21 @@ internal sealed class SharedWriter
         Volatile.Write(ref _holdsTurn, 0);
         _shm.Unlock(SharedLayout.WriterLock);
     }
+
+    /// <summary>Whether a process waits for the writer lock (a turn that ends then releases it).</summary>
+    public bool OthersWait => _shm.ReadInt(SharedLayout.WaitersOffset) > 0;
+
+    /// <summary>Whether a process keeps the writer lock with no turn in progress (it releases it when one waits).</summary>
+    public bool KeptElsewhere => !HoldsTurn && _shm.ReadInt(SharedLayout.KeptOffset) != 0;
+
+    /// <summary>Counts this process among the waiters, until <see cref="EndWaiting"/>.</summary>
+    public void BeginWaiting() => _shm.Add(SharedLayout.WaitersOffset, 1);
+
+    /// <summary>Takes back a <see cref="BeginWaiting"/>.</summary>
+    public void EndWaiting() => _shm.Add(SharedLayout.WaitersOffset, -1);
+
+    /// <summary>Says whether this process, which holds the lock, keeps it with no turn in progress.</summary>
+    public void SetKept(bool kept) => _shm.WriteInt(SharedLayout.KeptOffset, kept ? 1 : 0);
 
     /// <summary>What is published now (null while the sequence is odd, which only a dead writer leaves).</summary>
     public SharedPublication? Published() => SharedPublication.Read(_shm);
@@ -176,7 +197,7 @@ internal sealed class SharedWriter
             }
 
             var at = SharedLayout.Slot(slot);
-            var mark = _shm.ReadLong(at + SharedLayout.SlotMark);
+            var mark = TakeParked(at + SharedLayout.SlotMark);
             if (mark == 0 || mark >= oldest)
             {
                 continue;
@@ -194,6 +215,26 @@ internal sealed class SharedWriter
         }
 
         return oldest;
+    }
+
+    // A slot's mark, with a parked one (kept by a process none of whose readers uses it) taken away: 0 then.
+    // The owner makes a parked mark live again only by a compare-and-swap, so of the two exchanges one
+    // fails: either the owner's reader revalidates a new mark, or this reads the live one and honours it.
+    private long TakeParked(int offset)
+    {
+        var mark = _shm.ReadLong(offset);
+        while ((mark & SharedLayout.Parked) != 0)
+        {
+            var seen = _shm.CompareExchange(offset, 0, mark);
+            if (seen == mark)
+            {
+                return 0;
+            }
+
+            mark = seen;
+        }
+
+        return mark;
     }
 
     /// <summary>The copy lock, held until disposed.</summary>
