@@ -7,7 +7,7 @@ namespace DocStore.Generators.Interceptors;
 /// The end of a scan site's <c>Plan{n}</c> (the values, each unboxed as the type it is compared as, in a
 /// state record of the site) and its filter: a static delegate that evaluates the site's condition over
 /// the stored bytes (<see cref="CompiledCallSite.Test"/>). A value of another type, or a NaN, runs the
-/// query as written. An enum is unboxed as its underlying number (see <see cref="StoredForm"/>).
+/// query as written. An enum's value is its underlying number, as the tree converts it (see <see cref="StoredForm"/>).
 /// </summary>
 internal static class ScanEmitter
 {
@@ -21,9 +21,7 @@ internal static class ScanEmitter
             SeekBound bound = site.Bounds[b];
             string nan = bound.ValueType.StartsWith("double", StringComparison.Ordinal) ? $" || IsNaN(k{b})" : string.Empty;
             string nullPrefix = bound.Operator == "StartsWith" ? $" || k{b} is null" : string.Empty;
-            // An enum value (a captured enum the tree did not convert) compares as its number, as the member is read.
-            w.AppendLine(I + $"var o{b} = {Compiled}.Value(v{b});");
-            w.AppendLine(I + $"if (!Typed<{bound.ValueType}>(o{b} is global::System.Enum e{b} ? global::System.Convert.ChangeType(e{b}, e{b}.GetTypeCode(), global::System.Globalization.CultureInfo.InvariantCulture) : o{b}, out var k{b}){nan}{nullPrefix})");
+            w.AppendLine(I + $"if (!Typed<{bound.ValueType}>({Compiled}.Value(v{b}), out var k{b}){nan}{nullPrefix})");
             w.AppendLine(I + "{");
             w.AppendLine(I + "    return false;");
             w.AppendLine(I + "}");

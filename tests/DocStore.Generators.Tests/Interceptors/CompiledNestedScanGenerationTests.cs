@@ -1,3 +1,4 @@
+using DocStore.Generators.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Tests.Interceptors;

@@ -124,8 +124,31 @@ public sealed class NewUserTrialTests : IDisposable
             _db.TrialPeople.Query().Count(p => p.Address != null && p.Address.City == city));
     }
 
+    [Fact]
+    public void A_projection_built_by_an_object_initializer()
+    {
+        // The initializer's constructor call reads no document value; it must stay a constructor call.
+        var city = "Oslo";
+        var cards = _db.TrialPeople.Query().Where(p => p.Address!.City == city).OrderBy(p => p.Id)
+            .Select(p => new TrialCard { Email = p.Email, Pets = p.Pets.Count }).ToList();
+        var expected = _all.Where(p => p.Address?.City == city)
+            .Select(p => new TrialCard { Email = p.Email, Pets = p.Pets.Count }).ToList();
+        Assert.NotEmpty(expected);
+        Assert.Equal(expected, cards);
+    }
+
     private List<int> Older(int age, string city) =>
         _db.TrialPeople.Query().Where(p => p.Age > age && p.Address!.City == city).Select(p => p.Id).ToList();
 
     private static List<int> Ids(IEnumerable<TrialPerson> people) => [.. people.Select(p => p.Id)];
+}
+
+/// <summary>A projected type with an object initializer.</summary>
+public sealed record TrialCard
+{
+    /// <summary>The email.</summary>
+    public string Email { get; init; } = "";
+
+    /// <summary>How many pets.</summary>
+    public int Pets { get; init; }
 }
