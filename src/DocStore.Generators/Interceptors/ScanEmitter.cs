@@ -7,7 +7,7 @@ namespace DocStore.Generators.Interceptors;
 /// The end of a scan site's <c>Plan{n}</c> (the values, each unboxed as the type it is compared as, in a
 /// state record of the site) and its filter: a static delegate that evaluates the site's condition over
 /// the stored bytes (<see cref="CompiledCallSite.Test"/>). A value of another type, or a NaN, runs the
-/// query as written.
+/// query as written. An enum's value is its underlying number, as the tree converts it (see <see cref="StoredForm"/>).
 /// </summary>
 internal static class ScanEmitter
 {

@@ -7,9 +7,8 @@ namespace DocStore.Generators.Interceptors;
 
 /// <summary>
 /// A compiled full scan for a filter no index answers: the conditions <see cref="StoredTestReader"/> takes
-/// over top-level members, where no member leads an index (the run time would walk that index, in its
-/// order). A member through a nested object is left to the run time, which reads it as null through a
-/// missing parent. The filter is tested on the stored bytes through the generated field readers, so a
+/// over members, top-level or nested, where no member leads an index (the run time would walk that index,
+/// in its order). A member through a missing parent reads as null, as on the run time. The filter is tested on the stored bytes through the generated field readers, so a
 /// rejected document is never deserialized; the order is key order, so only no ordering or the key
 /// ascending is taken.
 /// </summary>

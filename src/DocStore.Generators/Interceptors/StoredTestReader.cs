@@ -12,8 +12,10 @@ namespace DocStore.Generators.Interceptors;
 /// (<c>v0</c>, <c>v1</c>, ...) and the C# condition that tests a stored document through the generated
 /// field readers, written with the filter's own operators so that C# decides what a missing member means,
 /// as the run time does: a missing or null member reads as the member's default (0, false) or null. It
-/// takes <c>&amp;&amp;</c>, <c>||</c>, <c>!</c>, a bool member, comparisons of top-level members of a
-/// number, string, bool or Guid type (nullable too, and with null), and an ordinal <c>StartsWith</c>.
+/// takes <c>&amp;&amp;</c>, <c>||</c>, <c>!</c>, a bool member, comparisons of members of a number,
+/// string, bool, Guid, enum, DateTime or DateTimeOffset type (nullable too, and with null), top-level or
+/// through nested objects, and an ordinal <c>StartsWith</c>. A member through a missing or null parent
+/// reads as null, as the run time reads it (see <see cref="NestedRead"/>); an enum compares as its number.
 /// </summary>
 internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver, Func<string, string?> readers)
 {
@@ -52,7 +54,8 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
                 return Comparison(binary);
             default:
                 // A bool member alone is true only where it is stored as true.
-                return Member(body) is { Shape: { Kind: ShapeKind.Boolean, IsNullableValue: false } } path && Read(path, body) is { } read
+                // Through a nested object it would read as null, which is no condition: such a member stays on the run-time path.
+                return Member(body) is { Shape: { Kind: ShapeKind.Boolean, IsNullableValue: false } } path && !path.Text.Contains('.') && Read(path, body) is { } read
                     ? ($"{Ns}MemberExpression", read)
                     : null;
         }
@@ -92,18 +95,19 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
             return null;
         }
 
-        int slot = Value(valueSide, Display(valueType), op);
+        int slot = Value(valueSide, StoredForm.StateType(valueType), op);
         string value = $"k.K{slot}";
+        read = StoredForm.Compared(read, valueType);
         string side = memberLeft ? "Right" : "Left";
         return ($"{Ns}BinaryExpression {{ NodeType: {Ns}ExpressionType.{NodeType(binary.OperatorKind)}, {side}: var v{slot} }}",
             memberLeft ? $"({read} {op} {value})" : $"({value} {op} {read})");
     }
 
-    /// <summary>A top-level stored scalar of a supported type; null for anything else.</summary>
+    /// <summary>A stored scalar of a supported type, top-level or through nested objects; null for anything else.</summary>
     private DocumentPath? Member(IOperation operation)
     {
         if (scope.IsFree(operation) || resolver.Resolve(operation, scope) is not { Kind: OperandKind.Path, Path: { } path }
-            || path.Text.Contains('.') || path.IsInElement || path.Shape is not { IsScalar: true } shape || !IsSupported(shape.Kind))
+            || path.IsInElement || path.Shape is not { IsScalar: true } shape || !IsSupported(shape.Kind))
         {
             return null;
         }
@@ -111,7 +115,10 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
         return path;
     }
 
-    /// <summary>The member as its C# value: the stored value, or the member's default (0, false, null) when missing or null.</summary>
+    /// <summary>
+    /// The member as its C# value: the stored value, or the member's default (0, false, null) when missing or
+    /// null; through a missing or null parent object, null.
+    /// </summary>
     private string? Read(DocumentPath path, IOperation member)
     {
         if (readers(path.Text) is not { } reader || PathResolver.StripConversions(member).Type is not { } type)
@@ -119,10 +126,21 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
             return null;
         }
 
-        Paths.Add(path.Text);
         string display = Display(type);
         int m = _reads++;
-        return $"({reader}(document, fields, out var m{m}) ? ({display})m{m} : default({display}))";
+        string read = $"({reader}(document, fields, out var m{m}) ? ({display})m{m} : default({display}))";
+        if (NestedRead.NeedsParent(path, type))
+        {
+            if (NestedRead.Parent(path, readers) is not { } parent)
+            {
+                return null;
+            }
+
+            read = NestedRead.Lifted(reader, parent, display, m);
+        }
+
+        Paths.Add(path.Text);
+        return read;
     }
 
     private int Value(IOperation value, string type, string op)
@@ -137,7 +155,7 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
 
     private static bool IsSupported(ShapeKind kind) => kind is ShapeKind.Boolean or ShapeKind.Byte or ShapeKind.SByte or ShapeKind.Int16
         or ShapeKind.UInt16 or ShapeKind.Int32 or ShapeKind.UInt32 or ShapeKind.Int64 or ShapeKind.Double or ShapeKind.Decimal
-        or ShapeKind.String or ShapeKind.Guid;
+        or ShapeKind.String or ShapeKind.Guid or ShapeKind.Enum or ShapeKind.DateTime or ShapeKind.DateTimeOffset;
 
     /// <summary>
     /// The type both sides are compared as (the member side's, after the compiler's conversions: a null
@@ -148,12 +166,13 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
         ITypeSymbol underlying = type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments: [var inner] } ? inner : type;
         return underlying.SpecialType is SpecialType.System_Boolean or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16
             or SpecialType.System_UInt16 or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64
-            or SpecialType.System_Double or SpecialType.System_Decimal or SpecialType.System_String
-            || underlying.ToDisplayString() == "System.Guid";
+            or SpecialType.System_Double or SpecialType.System_Decimal or SpecialType.System_String or SpecialType.System_DateTime
+            || underlying.ToDisplayString() is "System.Guid" or "System.DateTimeOffset"
+            || StoredForm.IsEnum(underlying);
     }
 
     /// <summary>The type as generated code names it; a reference type as nullable (a missing member reads as null).</summary>
-    private static string Display(ITypeSymbol type)
+    internal static string Display(ITypeSymbol type)
     {
         string text = type.ToDisplayString(s_format);
         return type.IsReferenceType && !text.EndsWith("?", StringComparison.Ordinal) ? text + "?" : text;

@@ -21,6 +21,13 @@ internal static class LinqData
         new(2020, 2, 29, 0, 0, 0, DateTimeKind.Utc), new(1970, 1, 1, 0, 0, 0, DateTimeKind.Utc),
     ];
 
+    public static readonly LinqKind[] Kinds = [LinqKind.None, LinqKind.Gold, LinqKind.Silver, LinqKind.Bronze];
+    public static readonly DateTimeOffset[] Instants =
+    [
+        new(2000, 1, 1, 0, 0, 0, TimeSpan.Zero), new(2000, 1, 1, 2, 0, 0, TimeSpan.FromHours(2)),
+        new(2010, 5, 5, 8, 30, 0, TimeSpan.FromHours(-5)), new(1999, 12, 31, 23, 0, 0, TimeSpan.Zero), default,
+    ];
+
     /// <summary>Typed documents 1..<paramref name="count"/>.</summary>
     public static List<LinqItem> Typed(int count, int seed)
     {
@@ -34,6 +41,9 @@ internal static class LinqData
                 Code = "C" + (id * 7919 % 1000).ToString("D3"),
                 Rank = id * 31 % 7,
                 Level = id % 5 == 0 ? null : id % 4,
+                Kind = Kinds[id % Kinds.Length],
+                Grade = id % 3 == 0 ? null : Kinds[id * 7 % Kinds.Length],
+                Seen = Instants[id % Instants.Length],
                 Age = Pick(random, Ages),
                 Score = random.Next(4) == 0 ? null : random.Next(10),
                 Name = Pick(random, Names),

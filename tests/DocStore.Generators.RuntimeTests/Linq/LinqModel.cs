@@ -44,6 +44,15 @@ public sealed partial class LinqItem
     /// <summary>Unindexed nullable date.</summary>
     public DateTime? Born { get; set; }
 
+    /// <summary>Unindexed enum, stored as its number.</summary>
+    public LinqKind Kind { get; set; }
+
+    /// <summary>Unindexed nullable enum.</summary>
+    public LinqKind? Grade { get; set; }
+
+    /// <summary>Unindexed DateTimeOffset with several offsets.</summary>
+    public DateTimeOffset Seen { get; set; }
+
     /// <summary>Nested object, sometimes null.</summary>
     public LinqHome? Home { get; set; }
 
@@ -52,6 +61,22 @@ public sealed partial class LinqItem
 
     /// <summary>Array of objects, sometimes null or empty.</summary>
     public List<LinqLine>? Lines { get; set; }
+}
+
+/// <summary>An enum member's values.</summary>
+public enum LinqKind
+{
+    /// <summary>The default.</summary>
+    None,
+
+    /// <summary>One.</summary>
+    Gold,
+
+    /// <summary>Two.</summary>
+    Silver,
+
+    /// <summary>Five.</summary>
+    Bronze = 5,
 }
 
 /// <summary>The nested object of <see cref="LinqItem"/>.</summary>

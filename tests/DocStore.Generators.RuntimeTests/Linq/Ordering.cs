@@ -21,6 +21,8 @@ internal static class Ordering
                 var t when t == typeof(int) => Then(query, ordered, Lambda<int>(member), key.Descending),
                 var t when t == typeof(int?) => Then(query, ordered, Lambda<int?>(member), key.Descending),
                 var t when t == typeof(DateTime?) => Then(query, ordered, Lambda<DateTime?>(member), key.Descending),
+                var t when t == typeof(DateTimeOffset) => Then(query, ordered, Lambda<DateTimeOffset>(member), key.Descending),
+                var t when t == typeof(LinqKind) => Then(query, ordered, Lambda<LinqKind>(member), key.Descending),
                 _ => Then(query, ordered, Lambda<string?>(member), key.Descending),
             };
         }
@@ -41,6 +43,8 @@ internal static class Ordering
                 "Name" => i => i.Name,
                 "Born" => i => i.Born,
                 "Home.City" => i => i.Home?.City,
+                "Kind" => i => i.Kind,
+                "Seen" => i => i.Seen,
                 _ => i => i.Id,
             };
             ordered = ordered is null

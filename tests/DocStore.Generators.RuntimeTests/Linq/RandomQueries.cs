@@ -37,7 +37,7 @@ internal sealed class RandomQueries(int seed)
     /// <summary>Zero to two ordering keys over members every document's order is defined for.</summary>
     public List<OrderKey> NextOrder()
     {
-        string[] members = ["Age", "Score", "Code", "Name", "Born", "Home.City", "Id"];
+        string[] members = ["Age", "Score", "Code", "Name", "Born", "Home.City", "Id", "Kind", "Seen"];
         var keys = new List<OrderKey>();
         var count = _random.Next(3);
         for (var i = 0; i < count; i++)
@@ -85,8 +85,11 @@ internal sealed class RandomQueries(int seed)
 
     private (Expression Query, Expression Oracle, string Text) Leaf()
     {
-        switch (_random.Next(22))
+        switch (_random.Next(25))
         {
+            case 22: return EnumCompare();
+            case 23: return Compare("Seen", typeof(DateTimeOffset), LinqData.Instants.Cast<object?>().Append(new DateTimeOffset(2000, 1, 1, 1, 0, 0, TimeSpan.FromHours(1))).ToArray());
+            case 24: return Compare("Home.Zip", typeof(int), [0, 1, 3, 4]);
             case 16: return IndexedOr();
             case 17: return StringCompare();
             case 18: return ArrayLength();
@@ -313,6 +316,26 @@ internal sealed class RandomQueries(int seed)
         var query = Expression.Call(any, tags);
         var oracle = Expression.AndAlso(Expression.NotEqual(tags, Expression.Constant(null, typeof(string[]))), query);
         return (query, oracle, "p.Tags.Any()");
+    }
+
+    /// <summary>
+    /// <c>p.Kind op v</c> or <c>p.Grade op v</c>: the compiler writes an enum comparison as one of the
+    /// underlying numbers (<c>(int)p.Kind == (int)v</c>), and so does this.
+    /// </summary>
+    private (Expression, Expression, string) EnumCompare()
+    {
+        var nullable = _random.Next(2) == 0;
+        var path = nullable ? nameof(LinqItem.Grade) : nameof(LinqItem.Kind);
+        var number = nullable ? typeof(int?) : typeof(int);
+        LinqKind? value = nullable && _random.Next(5) == 0 ? null : _random.Next(6) == 0 ? (LinqKind)3 : LinqData.Kinds[_random.Next(LinqData.Kinds.Length)];
+        var ops = value is null ? [ExpressionType.Equal, ExpressionType.NotEqual] : CompareOps;
+        var op = ops[_random.Next(ops.Length)];
+        var left = Expression.Convert(Expression.Property(_p, path), number);
+        var right = value is null
+            ? (Expression)Expression.Constant(null, number)
+            : Expression.Convert(Value(value.Value, typeof(LinqKind)), number);
+        var comparison = Expression.MakeBinary(op, left, right);
+        return (comparison, comparison, $"p.{path} {Symbol(op)} {Show(value)}");
     }
 
     /// <summary><c>p.Age.CompareTo(v) op 0</c>: a value type's CompareTo orders as its operators do.</summary>

@@ -17,4 +17,14 @@ internal sealed class ValueSlotRewriter(CapturedQuery captured, ParameterExpress
 
         return base.Visit(node);
     }
+
+    // An initializer's constructor call must stay a constructor call even when it reads no document value
+    // (`new Card { Id = p.Id }` calls `new Card()`, a value of its own): only its arguments are rewritten.
+    protected override Expression VisitMemberInit(MemberInitExpression node) =>
+        node.Update(Construct(node.NewExpression), Visit(node.Bindings, VisitMemberBinding));
+
+    protected override Expression VisitListInit(ListInitExpression node) =>
+        node.Update(Construct(node.NewExpression), Visit(node.Initializers, VisitElementInit));
+
+    private NewExpression Construct(NewExpression node) => node.Update(Visit(node.Arguments));
 }

@@ -90,7 +90,7 @@ public sealed class CompiledScanTypesTests(CompiledQueryFixture fixture) : IClas
     [Fact]
     public void A_form_the_scan_does_not_read_runs_as_written()
     {
-        // A member that leads an index, and a nested member: the run time answers both, with its results.
+        // Members that lead an index, top-level and nested: the run time answers both, with its results.
         var (indexed, ranIndexed) = Run(() => _db.LinqItems.Query().Where(p => p.Name == "ann" || p.Age == 3).ToList());
         Assert.False(ranIndexed);
         Assert.Equal(_all.Where(p => p.Name == "ann" || p.Age == 3).Select(p => p.Id).Order(), Ids(indexed).Order());
