@@ -30,7 +30,6 @@ internal static class CollectionEmitter
         string signature = string.Join(", ", parameters.Select(p => $"{p.Type} {p.Name}"));
         string paths = string.Join(", ", index.Components.Select(c => c.Path));
 
-        string arguments = string.Join(", ", parameters.Select(p => p.Name));
         if (index.Unique)
         {
             foreach (bool inTransaction in new[] { false, true })
@@ -46,12 +45,14 @@ internal static class CollectionEmitter
                 w.Line($"return FindUnique({passed}{n}, {key});");
                 w.Close();
                 w.Line();
-                w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c> (page reads are synchronous, so it completes synchronously).</summary>");
+                w.Line($"/// <summary>The asynchronous twin of <c>FindBy{index.Name}</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine page reads are synchronous, so it completes synchronously.</summary>");
                 TransactionDoc(w, inTransaction);
                 Params(w, parameters);
-                w.Line("/// <param name=\"cancellationToken\">Checked before the lookup runs.</param>");
-                w.Line($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({head}{signature}, global::System.Threading.CancellationToken cancellationToken = default) =>");
-                w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<{t}?>(cancellationToken) : new(FindBy{index.Name}({passed}{arguments}));");
+                w.Line("/// <param name=\"cancellationToken\">Checked before the lookup runs, and passed to the backend's asynchronous read.</param>");
+                w.Open($"public global::System.Threading.Tasks.ValueTask<{t}?> FindBy{index.Name}Async({head}{signature}, global::System.Threading.CancellationToken cancellationToken = default)");
+                string asyncKey = BuildKey(w, parameters);
+                w.Line($"return FindUniqueAsync({passed}{n}, {asyncKey}.ToArray(), cancellationToken);");
+                w.Close();
             }
         }
         else
@@ -76,12 +77,14 @@ internal static class CollectionEmitter
             w.Line($"return CountEqual({passed}{n}, {countKey}.ToArray());");
             w.Close();
             w.Line();
-            w.Line($"/// <summary>The asynchronous twin of <c>CountBy{index.Name}</c> (completes synchronously).</summary>");
+            w.Line($"/// <summary>The asynchronous twin of <c>CountBy{index.Name}</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>");
             TransactionDoc(w, inTransaction);
             Params(w, parameters);
-            w.Line("/// <param name=\"cancellationToken\">Checked before the count runs.</param>");
-            w.Line($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({head}{signature}, global::System.Threading.CancellationToken cancellationToken = default) =>");
-            w.Line($"    cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountBy{index.Name}({passed}{arguments}));");
+            w.Line("/// <param name=\"cancellationToken\">Checked before the count runs, and passed to the backend's asynchronous read.</param>");
+            w.Open($"public global::System.Threading.Tasks.ValueTask<long> CountBy{index.Name}Async({head}{signature}, global::System.Threading.CancellationToken cancellationToken = default)");
+            string asyncCountKey = BuildKey(w, parameters);
+            w.Line($"return CountEqualAsync({passed}{n}, {asyncCountKey}.ToArray(), cancellationToken);");
+            w.Close();
         }
 
         if (parameters.Count == 1)
@@ -154,7 +157,7 @@ internal static class CollectionEmitter
             body(passed);
             w.Close();
             w.Line();
-            w.Line($"/// <summary>The asynchronous twin of <c>{method}</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>");
+            w.Line($"/// <summary>The asynchronous twin of <c>{method}</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>");
             TransactionDoc(w, inTransaction);
             ParamDocs(w, parameters);
             w.Line("/// <param name=\"options\">Ordering and paging; null for all matches ascending.</param>");

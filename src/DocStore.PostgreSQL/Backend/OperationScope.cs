@@ -16,8 +16,12 @@ namespace DocStore.PostgreSQL.Backend;
 internal sealed class OperationScope : IDisposable, IAsyncDisposable
 {
     private const string Savepoint = "docstore_operation";
+    private const string SetSavepoint = "SAVEPOINT " + Savepoint;
+    private const string ReleaseSavepoint = "RELEASE SAVEPOINT " + Savepoint;
 
     private readonly NpgsqlConnection _connection;
+    private readonly Session? _session;
+    private readonly SessionPool? _pool;
     private readonly PostgresBackend _backend;
     private readonly PostgresTransaction? _outer;
     private NpgsqlTransaction? _own;
@@ -26,10 +30,12 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
     private bool _completed;
     private bool _savepointSent;
 
-    private OperationScope(PostgresBackend backend, NpgsqlConnection connection, PostgresTransaction? outer, bool write, bool async)
+    private OperationScope(PostgresBackend backend, NpgsqlConnection connection, PostgresTransaction? outer, bool write, bool async, Session? session = null, SessionPool? pool = null)
     {
         _backend = backend;
         _connection = connection;
+        _session = session;
+        _pool = pool;
         _outer = outer;
         _write = write;
         _async = async;
@@ -46,13 +52,18 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
         {
             transaction.ThrowIfUnusable(context);
             var outer = (PostgresTransaction)transaction.External!;
-            return new OperationScope(backend, outer.Connection, outer, write, async);
+            return new OperationScope(backend, outer.Connection, outer, write, async, outer.Session);
         }
 
-        var connection = write
-            ? async ? await backend.DataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false) : backend.DataSource.OpenConnection()
-            : await backend.Reads.OpenAsync(async, cancellationToken).ConfigureAwait(false);
-        return new OperationScope(backend, connection, null, write, async);
+        if (write || backend.Reads.PrimaryOnly)
+        {
+            var pooled = await backend.Sessions.OpenAsync(async, cancellationToken).ConfigureAwait(false);
+            return new OperationScope(backend, pooled.Connection, null, write, async, pooled, backend.Sessions);
+        }
+
+        // A read routed to a standby opens a connection of its own: which server it reaches is decided per read.
+        var connection = await backend.Reads.OpenAsync(async, cancellationToken).ConfigureAwait(false);
+        return new OperationScope(backend, connection, null, write, async, new Session(connection));
     }
 
     /// <summary>
@@ -64,26 +75,45 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
     public NpgsqlCommand Command(string sql) => new(sql, _connection);
 
     /// <summary>
+    /// The command for <paramref name="sql"/>, kept on this scope's connection object for the next operation
+    /// (owned by the scope's session: not disposed by the caller); <paramref name="created"/> is true when it has no parameters yet.
+    /// </summary>
+    public NpgsqlCommand Kept(string sql, out bool created) =>
+        _session is null ? Created(Command(sql), out created) : _session.Command(sql, out created);
+
+    private static NpgsqlCommand Created(NpgsqlCommand command, out bool created)
+    {
+        created = true;
+        return command;
+    }
+
+    /// <summary>
     /// A batch on this scope's connection: its statements go in one round trip. The first batch of a write
     /// inside an explicit transaction starts with the write's savepoint, after releasing the previous write's.
     /// </summary>
     public NpgsqlBatch Batch()
     {
-        var batch = new NpgsqlBatch(_connection);
+        var batch = _session?.Batch() ?? new NpgsqlBatch(_connection);
         if (_outer is not null && _write && !_savepointSent)
         {
             if (_outer.SavepointOpen)
             {
-                batch.BatchCommands.Add(new NpgsqlBatchCommand("RELEASE SAVEPOINT " + Savepoint));
+                batch.BatchCommands.Add(BatchCommand(ReleaseSavepoint));
             }
 
-            batch.BatchCommands.Add(new NpgsqlBatchCommand("SAVEPOINT " + Savepoint));
+            batch.BatchCommands.Add(BatchCommand(SetSavepoint));
             _savepointSent = true;
             _outer.SavepointOpen = true;
         }
 
         return batch;
     }
+
+    /// <summary>True when <see cref="Batch"/> gives the session's batch, which its statements are kept with: not to be disposed after a run.</summary>
+    public bool KeepsBatches => _session is not null;
+
+    /// <summary>The batch statement for <paramref name="sql"/>: kept on the session for the next write (parameters set again), or new.</summary>
+    public NpgsqlBatchCommand BatchCommand(string sql) => _session?.BatchCommand(sql) ?? new NpgsqlBatchCommand(sql);
 
     /// <summary>
     /// Outside an explicit transaction, makes the rest of this write one transaction (READ COMMITTED), for a
@@ -123,13 +153,31 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
 
     public void Dispose()
     {
+        ForgetFailedBatch();
         if (UndoInTransaction())
         {
             return;
         }
 
         _own?.Dispose();
-        _connection.Dispose();
+        Release();
+    }
+
+    /// <summary>Gives the connection back: a pooled session to its pool, any other connection closed for good.</summary>
+    private void Release()
+    {
+        if (_pool is not null)
+        {
+            _pool.Return(_session!);
+        }
+        else if (_session is not null)
+        {
+            _session.Dispose();
+        }
+        else
+        {
+            _connection.Dispose();
+        }
     }
 
     /// <summary>As <see cref="Dispose"/>; a scope begun synchronously is closed synchronously, so its sync caller never waits on a task.</summary>
@@ -141,6 +189,8 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
             return;
         }
 
+        ForgetFailedBatch();
+
         if (UndoInTransaction())
         {
             return;
@@ -151,7 +201,24 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
             await _own.DisposeAsync().ConfigureAwait(false);
         }
 
-        await _connection.DisposeAsync().ConfigureAwait(false);
+        if (_pool is null && _session is null)
+        {
+            await _connection.DisposeAsync().ConfigureAwait(false);
+        }
+        else
+        {
+            // Closing returns the physical connection to Npgsql's pool without I/O.
+            Release();
+        }
+    }
+
+    /// <summary>A write that did not complete may have left its kept statements half prepared: they are made anew next time.</summary>
+    private void ForgetFailedBatch()
+    {
+        if (_write && !_completed)
+        {
+            _session?.ForgetBatch();
+        }
     }
 
     /// <summary>Inside an explicit transaction, rolls an uncompleted write back to its savepoint; true when the scope had an explicit transaction.</summary>

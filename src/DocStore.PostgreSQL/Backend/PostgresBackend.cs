@@ -30,11 +30,15 @@ internal sealed class PostgresBackend : IContextBackend
         _owned = owned;
         Replay = replica is not null && options.ReadYourWrites ? new ReplayPosition() : null;
         Reads = new ReadRoute(writes, replica, options, Replay);
+        Sessions = new SessionPool(writes);
         Description = Describe(owned ?? writes);
     }
 
     /// <summary>The primary: writes, read-write transactions and schema creation.</summary>
     public NpgsqlDataSource DataSource { get; }
+
+    /// <summary>The primary's connection objects with their prepared commands, reused by writes and by reads that go to the primary.</summary>
+    public SessionPool Sessions { get; }
 
     /// <summary>Where reads outside a transaction and read-only transactions open their connection.</summary>
     public ReadRoute Reads { get; }
@@ -81,15 +85,20 @@ internal sealed class PostgresBackend : IContextBackend
     {
         if (Interlocked.Exchange(ref _disposed, 1) == 0)
         {
+            Sessions.Dispose();
             _owned?.Dispose();
         }
     }
 
     public async ValueTask DisposeAsync()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 0 && _owned is not null)
+        if (Interlocked.Exchange(ref _disposed, 1) == 0)
         {
-            await _owned.DisposeAsync().ConfigureAwait(false);
+            Sessions.Dispose();
+            if (_owned is not null)
+            {
+                await _owned.DisposeAsync().ConfigureAwait(false);
+            }
         }
     }
 

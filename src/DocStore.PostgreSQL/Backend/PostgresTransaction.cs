@@ -19,6 +19,7 @@ internal sealed class PostgresTransaction : IExternalTransaction
     {
         _backend = backend;
         Connection = connection;
+        Session = new Session(connection);
         _transaction = transaction;
         ReadOnly = readOnly;
     }
@@ -27,6 +28,9 @@ internal sealed class PostgresTransaction : IExternalTransaction
     public bool ReadOnly { get; }
 
     public NpgsqlConnection Connection { get; }
+
+    /// <summary>The transaction's connection with the commands its operations keep for the next ones.</summary>
+    public Session Session { get; }
 
     /// <summary>True once a write has set its savepoint; the next write releases it in its own first batch.</summary>
     public bool SavepointOpen { get; set; }
@@ -104,12 +108,12 @@ internal sealed class PostgresTransaction : IExternalTransaction
     public void Dispose()
     {
         _transaction.Dispose();
-        Connection.Dispose();
+        Session.Dispose();
     }
 
     public async ValueTask DisposeAsync()
     {
         await _transaction.DisposeAsync().ConfigureAwait(false);
-        await Connection.DisposeAsync().ConfigureAwait(false);
+        Session.Dispose();
     }
 }

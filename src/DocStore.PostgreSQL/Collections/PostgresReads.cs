@@ -7,12 +7,27 @@ using Npgsql;
 
 namespace DocStore.PostgreSQL.Collections;
 
-/// <summary>The reads of a collection on PostgreSQL: point reads, counts and unique finds as single statements; walks in <see cref="PostgresWalk{T, TKey}"/>.</summary>
+/// <summary>
+/// The reads of a collection on PostgreSQL: point reads, counts and unique finds as single statements; walks
+/// in <see cref="PostgresWalk{T, TKey}"/>. Each runs a command kept on its connection object (parameters set
+/// again, prepared once per physical connection) and decodes the document from Npgsql's row buffer. The
+/// asynchronous twins await Npgsql's asynchronous calls from the connection's open to the last row and pass
+/// the token on, so cancelling one cancels the statement on the server.
+/// </summary>
 internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collection) : ICollectionReads<T, TKey>
     where TKey : notnull
 {
     private readonly PostgresWalk<T, TKey> _walk = new(collection);
     private readonly ReadStatements _sql = new(collection.Table.Table, collection.Table.IndexTables, collection.Table.KeyColumns);
+
+    /// <summary>What a statement returns: the first row's document, whether there is a row, or the count.</summary>
+    private enum Result
+    {
+        Document,
+        Exists,
+        Count,
+        Json,
+    }
 
     public int CheckIndex(int index)
     {
@@ -21,65 +36,76 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
         return index;
     }
 
-    public T? Get(TKey key) => ReadDocument(null, key);
+    public T? Get(TKey key) => ByKey(null, key, Result.Document).Document;
 
     public T? Get(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return ReadDocument(transaction, key);
+        return ByKey(transaction, key, Result.Document).Document;
     }
 
     public bool TryGet(TKey key, [MaybeNullWhen(false)] out T document)
     {
-        var json = ReadJson(null, key);
-        document = json is null ? default! : collection.Table.Documents.Read(json);
-        return json is not null;
+        var row = ByKey(null, key, Result.Document);
+        document = row.Document!;
+        return row.Found;
     }
 
-    public bool Exists(TKey key) => ReadJson(null, key) is not null;
+    public bool Exists(TKey key) => ByKey(null, key, Result.Exists).Found;
 
     public bool Exists(DocStoreTransaction transaction, TKey key)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return ReadJson(transaction, key) is not null;
+        return ByKey(transaction, key, Result.Exists).Found;
     }
 
-    public byte[]? GetDocumentBytes(TKey key) => ReadJson(null, key) is { } json ? collection.Table.Documents.ToCBson(json) : null;
+    public byte[]? GetDocumentBytes(TKey key)
+    {
+        var json = Run(null, _sql.Get, KeyBound(key), Result.Json).Json;
+        return json is null ? null : collection.Table.Documents.ToCBson(json);
+    }
 
-    public long Count() => Scalar<long>(null, _sql.Count);
+    public long Count() => Run(null, _sql.Count, default, Result.Count).Count;
 
     public long Count(DocStoreTransaction transaction)
     {
         ArgumentNullException.ThrowIfNull(transaction);
-        return Scalar<long>(transaction, _sql.Count);
+        return Run(transaction, _sql.Count, default, Result.Count).Count;
     }
 
     public T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key)
     {
         CheckIndex(index);
-        var json = Document(transaction, _sql.FindUnique(index), WriteBatch.Bytes(key.ToArray()));
-        return json is null ? default : collection.Table.Documents.Read(json);
+        return Run(transaction, _sql.FindUnique(index), new Bound(key.ToArray()), Result.Document).Document;
+    }
+
+    public async ValueTask<T?> FindUniqueAsync(DocStoreTransaction? transaction, int index, byte[] key, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        CheckIndex(index);
+        return (await RunAsync(transaction, _sql.FindUnique(index), new Bound(key), Result.Document, cancellationToken).ConfigureAwait(false)).Document;
     }
 
     public long CountEqual(DocStoreTransaction? transaction, int index, byte[] key)
     {
-        ArgumentNullException.ThrowIfNull(key);
-        CheckIndex(index);
+        var (sql, bound) = CountStatement(index, key);
+        return Run(transaction, sql, bound, Result.Count).Count;
+    }
 
-        var high = EntryBounds.Successor(key);
-        return high is null
-            ? Scalar<long>(transaction, _sql.CountEqual(index, bounded: false), WriteBatch.Bytes(key))
-            : Scalar<long>(transaction, _sql.CountEqual(index, bounded: true), WriteBatch.Bytes(key), WriteBatch.Bytes(high));
+    public async ValueTask<long> CountEqualAsync(DocStoreTransaction? transaction, int index, byte[] key, CancellationToken cancellationToken)
+    {
+        var (sql, bound) = CountStatement(index, key);
+        return (await RunAsync(transaction, sql, bound, Result.Count, cancellationToken).ConfigureAwait(false)).Count;
     }
 
     public async ValueTask<T?> GetAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken) =>
-        await ReadJsonAsync(transaction, key, cancellationToken).ConfigureAwait(false) is { } json ? collection.Table.Documents.Read(json) : default;
+        (await RunAsync(transaction, _sql.Get, KeyBound(key), Result.Document, cancellationToken).ConfigureAwait(false)).Document;
 
     public async ValueTask<bool> ExistsAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken) =>
-        await ReadJsonAsync(transaction, key, cancellationToken).ConfigureAwait(false) is not null;
+        (await RunAsync(transaction, _sql.Get, KeyBound(key), Result.Exists, cancellationToken).ConfigureAwait(false)).Found;
 
-    public ValueTask<long> CountAsync(DocStoreTransaction? transaction, CancellationToken cancellationToken) =>
-        RunAsync(transaction, _sql.Count, [], static async (command, token) => await command.ExecuteScalarAsync(token).ConfigureAwait(false) is long count ? count : 0L, cancellationToken);
+    public async ValueTask<long> CountAsync(DocStoreTransaction? transaction, CancellationToken cancellationToken) =>
+        (await RunAsync(transaction, _sql.Count, default, Result.Count, cancellationToken).ConfigureAwait(false)).Count;
 
     public DocumentQuery<T> Query(DocStoreTransaction? transaction, int index, byte[] low, byte[]? high, QueryOptions? options) =>
         _walk.Query(transaction, index, low, high, options);
@@ -90,48 +116,88 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
         return options?.Descending == true ? Query(transaction, -1, [], key, options) : Query(transaction, -1, key, null, options);
     }
 
-    private T? ReadDocument(DocStoreTransaction? transaction, TKey key) =>
-        ReadJson(transaction, key) is { } json ? collection.Table.Documents.Read(json) : default;
-
-    private byte[]? ReadJson(DocStoreTransaction? transaction, TKey key)
+    private (string Sql, Bound Bound) CountStatement(int index, byte[] key)
     {
-        var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
-        return Document(transaction, _sql.Get, WriteBatch.Value(collection.Table.Key.Value(key, encoded)));
+        ArgumentNullException.ThrowIfNull(key);
+        CheckIndex(index);
+        var high = EntryBounds.Successor(key);
+        return high is null ? (_sql.CountEqual(index, bounded: false), new Bound(key)) : (_sql.CountEqual(index, bounded: true), new Bound(key, high));
     }
 
-    private ValueTask<byte[]?> ReadJsonAsync(DocStoreTransaction? transaction, TKey key, CancellationToken cancellationToken)
+    private Row ByKey(DocStoreTransaction? transaction, TKey key, Result result) =>
+        Run(transaction, _sql.Get, KeyBound(key), result);
+
+    /// <summary>The parameter of a read by key: the key itself for the key types the column holds as such, else its column value (which may need the encoded key, checked against the key limit).</summary>
+    private Bound KeyBound(TKey key)
     {
-        var encoded = DocumentEntries.PrimaryKey(collection.Table, key);
-        return RunAsync(transaction, _sql.Get, [WriteBatch.Value(collection.Table.Key.Value(key, encoded))], static async (command, token) =>
+        var column = collection.Table.Key;
+        if (key is null || column.NeedsEncoding)
         {
-            var reader = await command.ExecuteReaderAsync(token).ConfigureAwait(false);
-            await using (reader.ConfigureAwait(false))
-            {
-                return await reader.ReadAsync(token).ConfigureAwait(false) && !await reader.IsDBNullAsync(0, token).ConfigureAwait(false)
-                    ? await reader.GetFieldValueAsync<byte[]>(0, token).ConfigureAwait(false)
-                    : null;
-            }
-        }, cancellationToken);
+            return new Bound(key, column.Value(key!, DocumentEntries.PrimaryKey(collection.Table, key!)));
+        }
+
+        return new Bound(key, null);
     }
 
-    /// <summary>As <see cref="Run"/>, with Npgsql's asynchronous I/O from the connection's open to the last row.</summary>
-    private async ValueTask<TResult> RunAsync<TResult>(DocStoreTransaction? transaction, string sql, NpgsqlParameter[] parameters, Func<NpgsqlCommand, CancellationToken, Task<TResult>> execute, CancellationToken cancellationToken)
+    private ValueTask<Row> RunAsync(DocStoreTransaction? transaction, string sql, Bound bound, Result result, CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested
+            ? ValueTask.FromCanceled<Row>(cancellationToken)
+            : RunAsync(transaction, sql, bound, result, async: true, cancellationToken);
+
+    private Row Run(DocStoreTransaction? transaction, string sql, Bound bound, Result result) =>
+        Synchronously.Result(RunAsync(transaction, sql, bound, result, async: false, default));
+
+    /// <summary>
+    /// Runs <paramref name="sql"/> with <paramref name="bound"/> on the command kept for it, in
+    /// <paramref name="transaction"/> or a read of its own, with PostgreSQL's errors as DocStore's, and reads
+    /// its one row as <paramref name="result"/> asks. With <paramref name="async"/> false every await completes
+    /// synchronously (Npgsql's synchronous calls).
+    /// </summary>
+    private async ValueTask<Row> RunAsync(DocStoreTransaction? transaction, string sql, Bound bound, Result result, bool async, CancellationToken cancellationToken)
     {
         try
         {
-            var scope = await collection.BeginAsync(transaction, write: false, async: true, cancellationToken).ConfigureAwait(false);
+            var scope = await collection.BeginAsync(transaction, write: false, async, cancellationToken).ConfigureAwait(false);
             await using (scope.ConfigureAwait(false))
             {
-                var command = scope.Command(sql);
-                await using (command.ConfigureAwait(false))
-                {
-                    foreach (var parameter in parameters)
-                    {
-                        command.Parameters.Add(parameter);
-                    }
+                var command = scope.Kept(sql, out _);
+                bound.Apply(command.Parameters, collection.Table.Key.Direct);
 
+                // Prepared once per physical connection; later calls send no Parse.
+                if (async)
+                {
                     await command.PrepareAsync(cancellationToken).ConfigureAwait(false);
-                    return await execute(command, cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    command.Prepare();
+                }
+
+                var reader = async ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteReader();
+                try
+                {
+                    var read = async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read();
+
+                    // A non-sequential reader holds the whole row once Read returns: the columns below need no I/O.
+                    return !read || reader.IsDBNull(0) ? default : result switch
+                    {
+                        Result.Count => new Row(true, reader.GetInt64(0), default, null),
+                        Result.Exists => new Row(true, 0, default, null),
+                        Result.Json => new Row(true, 0, default, reader.GetFieldValue<byte[]>(0)),
+                        _ => new Row(true, 0, collection.Table.Documents.Read(ColumnBytes.Read(reader, 0)), null),
+                    };
+                }
+                finally
+                {
+                    // A synchronous call closes the reader synchronously, so it never waits on a task.
+                    if (async)
+                    {
+                        await reader.DisposeAsync().ConfigureAwait(false);
+                    }
+                    else
+                    {
+                        reader.Dispose();
+                    }
                 }
             }
         }
@@ -141,36 +207,37 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
         }
     }
 
-    /// <summary>The UTF-8 text of the one document <paramref name="sql"/> selects, or null when there is none.</summary>
-    private byte[]? Document(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters) =>
-        Run(transaction, sql, parameters, static command =>
-        {
-            using var reader = command.ExecuteReader();
-            return reader.Read() && !reader.IsDBNull(0) ? reader.GetFieldValue<byte[]>(0) : null;
-        });
+    /// <summary>What a read found: whether there was a row, the count, the document or its stored text.</summary>
+    private readonly record struct Row(bool Found, long Count, T? Document, byte[]? Json);
 
-    private TResult Scalar<TResult>(DocStoreTransaction? transaction, string sql, params ReadOnlySpan<NpgsqlParameter> parameters) =>
-        Run(transaction, sql, parameters, static command => command.ExecuteScalar() is { } result and not DBNull ? (TResult)result : default!);
-
-    /// <summary>Runs <paramref name="sql"/> prepared, in <paramref name="transaction"/> or a read of its own, with PostgreSQL's errors as DocStore's.</summary>
-    private TResult Run<TResult>(DocStoreTransaction? transaction, string sql, ReadOnlySpan<NpgsqlParameter> parameters, Func<NpgsqlCommand, TResult> execute)
+    /// <summary>A statement's parameters: a key (typed, or its column value), or one or two byte strings.</summary>
+    private readonly struct Bound
     {
-        try
-        {
-            using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
-            using var command = scope.Command(sql);
-            foreach (var parameter in parameters)
-            {
-                command.Parameters.Add(parameter);
-            }
+        private readonly TKey? _key;
+        private readonly object? _keyValue;
+        private readonly byte[]? _first;
+        private readonly byte[]? _second;
+        private readonly int _kind;
 
-            // Prepared once per pooled connection; later calls send no Parse.
-            command.Prepare();
-            return execute(command);
-        }
-        catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
+        public Bound(TKey? key, object? keyValue) => (_key, _keyValue, _kind) = (key, keyValue, 1);
+
+        public Bound(byte[] first, byte[]? second = null) => (_first, _second, _kind) = (first, second, second is null ? 2 : 3);
+
+        public void Apply(NpgsqlParameterCollection command, bool directKey)
         {
-            throw translated;
+            switch (_kind)
+            {
+                case 1:
+                    CommandParameters.SetKey(command, 0, _key!, directKey && _keyValue is null, _keyValue!);
+                    break;
+                case 2:
+                    CommandParameters.SetBytes(command, 0, _first);
+                    break;
+                case 3:
+                    CommandParameters.SetBytes(command, 0, _first);
+                    CommandParameters.SetBytes(command, 1, _second);
+                    break;
+            }
         }
     }
 }

@@ -31,7 +31,9 @@ internal sealed class PostgresStatements<T, TKey>
         var names = string.Concat(_columns.Select(i => ", " + table.KeyColumns[i]));
         var arrays = string.Concat(_columns.Select((_, n) => $", ${n + 4}::bytea[]"));
         var values = string.Concat(_columns.Select((_, n) => $", ${n + 3}"));
-        _insertRows = $"INSERT INTO {t} (id, sort_key, doc{names}) SELECT * FROM unnest($1::{id}[], $2::bytea[], $3::jsonb[]{arrays})";
+        // The documents go as bytea (their UTF-8 text as it is), which the server reads as jsonb: a jsonb[] parameter would be sent from strings.
+        var columns = string.Concat(_columns.Select((_, n) => $", k{n}"));
+        _insertRows = $"INSERT INTO {t} (id, sort_key, doc{names}) SELECT i, s, convert_from(d, 'UTF8')::jsonb{columns} FROM unnest($1::{id}[], $2::bytea[], $3::bytea[]{arrays}) AS u(i, s, d{columns})";
         _update = $"UPDATE {t} SET doc = $2{string.Concat(_columns.Select((c, n) => $", {table.KeyColumns[c]} = ${n + 3}"))} WHERE id = $1";
         _upsert = $"INSERT INTO {t} (id, sort_key, doc{names}) VALUES ($1, $2, $3{string.Concat(_columns.Select((_, n) => $", ${n + 4}"))}) " +
             $"ON CONFLICT (id) DO UPDATE SET doc = excluded.doc{string.Concat(_columns.Select(c => $", {table.KeyColumns[c]} = excluded.{table.KeyColumns[c]}"))}";
@@ -68,7 +70,7 @@ internal sealed class PostgresStatements<T, TKey>
         var parameters = new NpgsqlParameter[3 + _columns.Length];
         parameters[0] = WriteBatch.Value(_table.Key.Array(ids));
         parameters[1] = WriteBatch.BytesArray(sortKeys);
-        parameters[2] = WriteBatch.JsonArray(docs);
+        parameters[2] = WriteBatch.BytesArray(docs);
         for (var n = 0; n < _columns.Length; n++)
         {
             var keys = new byte[]?[rows.Count];
@@ -104,15 +106,15 @@ internal sealed class PostgresStatements<T, TKey>
     /// <summary>Adds the statements replacing the stored document with <paramref name="row"/>; statement 0 changes no row when there is none, and then nothing is written.</summary>
     public void AddUpdate(WriteBatch batch, DocumentRow row)
     {
-        var parameters = new NpgsqlParameter[2 + _columns.Length];
-        parameters[0] = WriteBatch.Value(row.Id);
-        parameters[1] = WriteBatch.Json(row.Json);
+        // Set on the statement kept from the last update: no parameter is made again.
+        var parameters = batch.Statement(_update);
+        CommandParameters.Set(parameters, 0, row.Id);
+        CommandParameters.SetJson(parameters, 1, row.Json);
         for (var n = 0; n < _columns.Length; n++)
         {
-            parameters[2 + n] = WriteBatch.Bytes(Single(row.Entries[_columns[n]]));
+            CommandParameters.SetBytes(parameters, 2 + n, Single(row.Entries[_columns[n]]));
         }
 
-        batch.Add(_update, parameters);
         AddEntryChanges(batch, row);
     }
 
@@ -137,11 +139,14 @@ internal sealed class PostgresStatements<T, TKey>
     {
         foreach (var index in _multikey)
         {
-            var entries = WriteBatch.BytesArray(row.Entries[index]);
-            batch.Add(_deleteOldEntries[index], WriteBatch.Value(row.Id), entries);
+            var delete = batch.Statement(_deleteOldEntries[index]);
+            CommandParameters.Set(delete, 0, row.Id);
+            CommandParameters.SetBytesArray(delete, 1, row.Entries[index]);
             if (row.Entries[index].Length > 0)
             {
-                batch.Add(_addNewEntries[index], WriteBatch.Value(row.Id), WriteBatch.BytesArray(row.Entries[index]));
+                var insert = batch.Statement(_addNewEntries[index]);
+                CommandParameters.Set(insert, 0, row.Id);
+                CommandParameters.SetBytesArray(insert, 1, row.Entries[index]);
             }
         }
     }

@@ -1,4 +1,6 @@
+using System.Runtime.CompilerServices;
 using DocStore.PostgreSQL.Backend;
+using DocStore.PostgreSQL.Documents;
 using DocStore.PostgreSQL.Queries;
 using DocStore.Query;
 using Npgsql;
@@ -8,7 +10,9 @@ namespace DocStore.PostgreSQL.Collections;
 /// <summary>
 /// The lazy walks (scans, FindBy, ranges, prefixes) of a collection on PostgreSQL. Without a transaction the
 /// rows stream from one SELECT, itself one snapshot; inside one, the page is read whole first, since the
-/// transaction's connection runs one command at a time and the caller may write while enumerating.
+/// transaction's connection runs one command at a time and the caller may write while enumerating. Each
+/// document is decoded from Npgsql's row buffer; only the last one's entry is copied out, for the next
+/// page's token. The asynchronous enumeration awaits Npgsql's asynchronous reads, honouring the token.
 /// </summary>
 internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collection)
     where TKey : notnull
@@ -22,20 +26,22 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         transaction?.ThrowIfUnusable(collection.Context);
         var paging = QueryOptions.ToPaging(options);
         var (sql, parameters) = _sql.Build(index, low, high, paging);
-        return new DocumentQuery<T>(progress => transaction is null ? Stream(sql, parameters, paging.Take, progress) : Buffered(transaction, sql, parameters, paging.Take, progress));
+        return new DocumentQuery<T>(
+            progress => transaction is null ? Stream(sql, parameters, paging.Take, progress) : Buffered(transaction, sql, parameters, paging.Take, progress),
+            (progress, token) => StreamAsync(transaction, sql, parameters, paging.Take, progress, token));
     }
 
-    private IEnumerable<T> Buffered(DocStoreTransaction transaction, string sql, object[] parameters, int take, ScanProgress? progress)
+    private List<T> Buffered(DocStoreTransaction transaction, string sql, object[] parameters, int take, ScanProgress? progress)
     {
-        var rows = new List<(byte[] Json, byte[] Entry)>();
+        var rows = new List<T>();
+        var page = new PageState(take, progress);
         try
         {
             using var scope = Synchronously.Result(collection.BeginAsync(transaction, write: false, async: false, default));
-            using var command = Command(scope, sql, parameters);
-            using var reader = command.ExecuteReader();
-            while (reader.Read())
+            using var reader = Prepared(scope, sql, parameters).ExecuteReader();
+            while (reader.Read() && page.Next(reader))
             {
-                rows.Add((reader.GetFieldValue<byte[]>(0), (byte[])reader[1]));
+                rows.Add(collection.Table.Documents.Read(ColumnBytes.Read(reader, 0)));
             }
         }
         catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
@@ -43,61 +49,88 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
             throw translated;
         }
 
-        return Page(rows, take, progress);
+        page.End();
+        return rows;
     }
 
     private IEnumerable<T> Stream(string sql, object[] parameters, int take, ScanProgress? progress)
     {
         using var scope = Synchronously.Result(collection.BeginAsync(null, write: false, async: false, default));
-        using var command = Run(() => Command(scope, sql, parameters));
-        using var reader = Run(() => command.ExecuteReader());
-        foreach (var document in Page(Rows(reader), take, progress))
+        using var reader = Execute(scope, sql, parameters);
+        var page = new PageState(take, progress);
+        while (Next(reader) && page.Next(reader))
         {
-            yield return document;
+            yield return collection.Table.Documents.Read(ColumnBytes.Read(reader, 0));
         }
+
+        page.End();
     }
 
-    /// <summary>Yields up to <paramref name="take"/> documents; a row beyond them means more follow, so the last one's entry is where the next page starts.</summary>
-    private IEnumerable<T> Page(IEnumerable<(byte[] Json, byte[] Entry)> rows, int take, ScanProgress? progress)
+    /// <summary>The walk with Npgsql's asynchronous I/O; in a transaction its rows are read before the first is yielded, as <see cref="Buffered"/>.</summary>
+    private async IAsyncEnumerable<T> StreamAsync(DocStoreTransaction? transaction, string sql, object[] parameters, int take, ScanProgress? progress, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var taken = 0;
-        byte[]? last = null;
-        foreach (var (json, entry) in rows)
+        cancellationToken.ThrowIfCancellationRequested();
+        var page = new PageState(take, progress);
+        List<T>? buffered = transaction is null ? null : [];
+        NpgsqlDataReader? reader = null;
+        OperationScope? scope = null;
+        try
         {
-            if (taken == take)
+            try
             {
-                if (progress is not null)
+                scope = await collection.BeginAsync(transaction, write: false, async: true, cancellationToken).ConfigureAwait(false);
+                var command = Command(scope, sql, parameters);
+
+                // Prepared once per physical connection and walk shape; the first Parse may wait on a lock, as the query would.
+                await command.PrepareAsync(cancellationToken).ConfigureAwait(false);
+                reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+                while (buffered is not null && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) && page.Next(reader))
                 {
-                    progress.ResumeAfter = last;
+                    buffered.Add(collection.Table.Documents.Read(ColumnBytes.Read(reader, 0)));
+                }
+            }
+            catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
+            {
+                throw translated;
+            }
+
+            if (buffered is not null)
+            {
+                page.End();
+                foreach (var document in buffered)
+                {
+                    yield return document;
                 }
 
                 yield break;
             }
 
-            taken++;
-            last = entry;
-            yield return collection.Table.Documents.Read(json);
-        }
+            while (await NextAsync(reader, cancellationToken).ConfigureAwait(false) && page.Next(reader))
+            {
+                yield return collection.Table.Documents.Read(ColumnBytes.Read(reader, 0));
+            }
 
-        if (progress is not null)
+            page.End();
+        }
+        finally
         {
-            progress.ResumeAfter = null;
+            if (reader is not null)
+            {
+                await reader.DisposeAsync().ConfigureAwait(false);
+            }
+
+            if (scope is not null)
+            {
+                await scope.DisposeAsync().ConfigureAwait(false);
+            }
         }
     }
 
-    private IEnumerable<(byte[] Json, byte[] Entry)> Rows(NpgsqlDataReader reader)
-    {
-        while (Run(reader.Read))
-        {
-            yield return (reader.GetFieldValue<byte[]>(0), (byte[])reader[1]);
-        }
-    }
-
-    private TResult Run<TResult>(Func<TResult> step)
+    private NpgsqlDataReader Execute(OperationScope scope, string sql, object[] parameters)
     {
         try
         {
-            return step();
+            return Prepared(scope, sql, parameters).ExecuteReader();
         }
         catch (Exception e) when (collection.Translate(e, null, null) is { } translated)
         {
@@ -105,17 +138,96 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         }
     }
 
+    private bool Next(NpgsqlDataReader reader)
+    {
+        try
+        {
+            return reader.Read();
+        }
+        catch (Exception e) when (collection.Translate(e, null, null) is { } translated)
+        {
+            throw translated;
+        }
+    }
+
+    private async ValueTask<bool> NextAsync(NpgsqlDataReader reader, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (collection.Translate(e, null, null) is { } translated)
+        {
+            throw translated;
+        }
+    }
+
+    /// <summary>The walk's command, kept on the connection object per walk shape, with this walk's bounds and paging.</summary>
     private static NpgsqlCommand Command(OperationScope scope, string sql, object[] parameters)
     {
-        var command = scope.Command(sql);
-        foreach (var value in parameters)
+        var command = scope.Kept(sql, out _);
+        for (var i = 0; i < parameters.Length; i++)
         {
-            command.Parameters.Add(new NpgsqlParameter { Value = value });
+            CommandParameters.Set(command.Parameters, i, parameters[i]);
         }
 
-        // Prepared once per pooled connection and walk shape; later walks send no Parse.
-        command.Prepare();
-
         return command;
+    }
+
+    /// <summary>As <see cref="Command"/>, prepared once per physical connection and walk shape: later walks send no Parse.</summary>
+    private static NpgsqlCommand Prepared(OperationScope scope, string sql, object[] parameters)
+    {
+        var command = Command(scope, sql, parameters);
+        command.Prepare();
+        return command;
+    }
+
+    /// <summary>
+    /// Counts the documents yielded against the page's size: a row beyond them means more follow, so the last
+    /// yielded one's entry (copied into a buffer the walk reuses) is where the next page starts.
+    /// </summary>
+    private sealed class PageState(int take, ScanProgress? progress)
+    {
+        private byte[] _last = [];
+        private int _lastLength = -1;
+        private int _taken;
+
+        /// <summary>True when the current row is to be yielded; false when the page is full (the token is then set).</summary>
+        public bool Next(NpgsqlDataReader reader)
+        {
+            if (_taken == take)
+            {
+                if (progress is not null)
+                {
+                    progress.ResumeAfter = _last.AsSpan(0, _lastLength).ToArray();
+                }
+
+                _taken = -1;
+                return false;
+            }
+
+            _taken++;
+            if (progress is not null)
+            {
+                var length = (int)reader.GetBytes(1, 0, null, 0, 0);
+                if (_last.Length < length)
+                {
+                    _last = new byte[Math.Max(length, 64)];
+                }
+
+                _lastLength = (int)reader.GetBytes(1, 0, _last, 0, length);
+            }
+
+            return true;
+        }
+
+        /// <summary>The walk ended: when no row past the page was seen, no page follows.</summary>
+        public void End()
+        {
+            if (progress is not null && _taken >= 0)
+            {
+                progress.ResumeAfter = null;
+            }
+        }
     }
 }

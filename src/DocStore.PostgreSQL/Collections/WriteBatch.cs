@@ -18,20 +18,34 @@ internal sealed class WriteBatch(OperationScope scope)
     /// <summary>Adds <paramref name="sql"/>; its parameters follow in the order of <c>$1</c>, <c>$2</c>, ….</summary>
     public WriteBatch Add(string sql, params ReadOnlySpan<NpgsqlParameter> parameters)
     {
+        var command = Statement(sql);
+        for (var i = 0; i < parameters.Length; i++)
+        {
+            if (command.Count <= i)
+            {
+                command.Add(parameters[i]);
+            }
+            else
+            {
+                command[i] = parameters[i];
+            }
+        }
+
+        return this;
+    }
+
+    /// <summary>Adds <paramref name="sql"/> and returns its parameters, to set with <see cref="CommandParameters"/> (a kept statement has them from its last run).</summary>
+    public NpgsqlParameterCollection Statement(string sql)
+    {
         if (_first < 0)
         {
             // After the savepoint statements a write in a transaction starts with.
             _first = _batch.BatchCommands.Count;
         }
 
-        var command = new NpgsqlBatchCommand(sql);
-        foreach (var parameter in parameters)
-        {
-            command.Parameters.Add(parameter);
-        }
-
+        var command = scope.BatchCommand(sql);
         _batch.BatchCommands.Add(command);
-        return this;
+        return command.Parameters;
     }
 
     /// <summary>The rows statement <paramref name="command"/> changed, once the batch has run.</summary>
@@ -39,7 +53,8 @@ internal sealed class WriteBatch(OperationScope scope)
 
     public async ValueTask ExecuteAsync(WriteCall call)
     {
-        await using (_batch.ConfigureAwait(false))
+        // A batch the scope keeps on its session is reused by the next write, not disposed.
+        await using (Owned().ConfigureAwait(false))
         {
             // Prepared once per pooled connection; later calls find the statements prepared and send no Parse.
             if (call.Async)
@@ -58,7 +73,7 @@ internal sealed class WriteBatch(OperationScope scope)
     /// <summary>The first column of the first row the batch returns (a generated key's lock and read).</summary>
     public async ValueTask<object?> ScalarAsync(WriteCall call)
     {
-        await using (_batch.ConfigureAwait(false))
+        await using (Owned().ConfigureAwait(false))
         {
             if (call.Async)
             {
@@ -98,6 +113,8 @@ internal sealed class WriteBatch(OperationScope scope)
         }
     }
 
+    private IAsyncDisposable Owned() => scope.KeepsBatches ? Kept.Instance : _batch;
+
     public static NpgsqlParameter Value(object? value) => new() { Value = value ?? DBNull.Value };
 
     public static NpgsqlParameter Bytes(byte[]? value) => value is null
@@ -106,17 +123,13 @@ internal sealed class WriteBatch(OperationScope scope)
 
     public static NpgsqlParameter Json(byte[] utf8) => new JsonbValue(utf8).Parameter(string.Empty);
 
-    public static NpgsqlParameter JsonArray(byte[][] utf8)
-    {
-        // Npgsql sends a jsonb array's elements from strings; the documents are UTF-8 already, so this decodes each once.
-        var texts = new string[utf8.Length];
-        for (var i = 0; i < utf8.Length; i++)
-        {
-            texts[i] = System.Text.Encoding.UTF8.GetString(utf8[i]);
-        }
-
-        return new NpgsqlParameter<string[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Jsonb, TypedValue = texts };
-    }
-
     public static NpgsqlParameter BytesArray(byte[]?[] values) => new NpgsqlParameter<byte[]?[]>() { NpgsqlDbType = NpgsqlDbType.Array | NpgsqlDbType.Bytea, TypedValue = values };
+
+    /// <summary>Nothing to dispose: the batch is the session's.</summary>
+    private sealed class Kept : IAsyncDisposable
+    {
+        public static readonly Kept Instance = new();
+
+        public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    }
 }

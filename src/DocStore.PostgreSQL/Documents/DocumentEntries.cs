@@ -10,10 +10,18 @@ namespace DocStore.PostgreSQL.Documents;
 /// </summary>
 internal static class DocumentEntries
 {
+    // Reused on the thread from one document to the next: only the keys themselves are new arrays.
+    [ThreadStatic]
+    private static IndexKeySink? t_sink;
+
+    [ThreadStatic]
+    private static IndexKeyBuilder? t_key;
+
     public static byte[][] Of<T, TKey>(CollectionTable<T, TKey> table, int index, T document, string key, byte[] primaryKey)
         where TKey : notnull
     {
-        var sink = new IndexKeySink();
+        var sink = t_sink ??= new IndexKeySink();
+        sink.Clear();
         try
         {
             table.Model.AppendIndexKeys(index, document, sink);
@@ -23,11 +31,12 @@ internal static class DocumentEntries
             throw e.InCollection(table.Collection, key);
         }
 
-        var keys = table.Entries.Checked(index, sink.Keys, primaryKey.Length);
-        var entries = new byte[keys.Length][];
-        for (var i = 0; i < keys.Length; i++)
+        // A fresh array of the distinct keys, each replaced by its tree key in place.
+        var entries = table.Entries.Checked(index, sink.Keys, primaryKey.Length);
+        sink.Clear();
+        for (var i = 0; i < entries.Length; i++)
         {
-            entries[i] = table.Entries.TreeKey(index, keys[i], primaryKey);
+            entries[i] = table.Entries.TreeKey(index, entries[i], primaryKey);
         }
 
         return entries;
@@ -43,7 +52,8 @@ internal static class DocumentEntries
             throw new ArgumentNullException(nameof(key), $"A key of collection '{table.Collection}' must not be null.");
         }
 
-        var builder = new IndexKeyBuilder();
+        var builder = t_key ??= new IndexKeyBuilder();
+        builder.Clear();
         table.Model.AppendKey(builder, key);
         var encoded = builder.ToArray();
         if (encoded.Length > table.MaxKeyLength)

@@ -70,6 +70,10 @@ internal sealed class JsonDocuments<T, TKey>(ICollectionModel<T, TKey> model)
     /// <exception cref="DocumentSchemaException">A stored value does not fit its member.</exception>
     public T Read(byte[] utf8Json) => _json is null ? model.Read(ToCBson(utf8Json), Fields) : _json.ReadJson(utf8Json);
 
+    /// <summary>The document stored as the UTF-8 JSON <paramref name="utf8Json"/> (read in place, not kept).</summary>
+    /// <exception cref="DocumentSchemaException">A stored value does not fit its member.</exception>
+    public T Read(ReadOnlySpan<byte> utf8Json) => _json is null ? model.Read(ToCBson(utf8Json.ToArray()), Fields) : _json.ReadJson(utf8Json);
+
     /// <summary>The document stored as <paramref name="json"/>.</summary>
     /// <exception cref="DocumentSchemaException">A stored value does not fit its member.</exception>
     public T Read(string json) => Read(Encoding.UTF8.GetBytes(json));

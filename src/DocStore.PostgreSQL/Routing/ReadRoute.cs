@@ -17,6 +17,9 @@ internal sealed class ReadRoute(NpgsqlDataSource primary, NpgsqlDataSource? repl
 
     private int _standbyLost;
 
+    /// <summary>True when every read goes to the primary (no replica source).</summary>
+    public bool PrimaryOnly => replica is null;
+
     public async ValueTask<NpgsqlConnection> OpenAsync(bool async, CancellationToken cancellationToken)
     {
         if (replica is null)

@@ -16,6 +16,15 @@ internal sealed class KeyColumn<TKey>
         Array = array;
     }
 
+    /// <summary>
+    /// True when a key parameter is the key itself (<c>int</c>, <c>long</c>, <c>Guid</c>, <c>string</c>): it goes
+    /// as a typed parameter, and, but for a string, needs no encoded form (its encoding is never over the key limit).
+    /// </summary>
+    public bool Direct { get; } = typeof(TKey) == typeof(int) || typeof(TKey) == typeof(long) || typeof(TKey) == typeof(Guid) || typeof(TKey) == typeof(string);
+
+    /// <summary>True when reading by key needs the encoded key: for its value (bytea keys) or for the key length check (strings, ObjectIds).</summary>
+    public bool NeedsEncoding { get; } = typeof(TKey) != typeof(int) && typeof(TKey) != typeof(long) && typeof(TKey) != typeof(Guid);
+
     /// <summary>The column's type as declared (with its collation).</summary>
     public string SqlType { get; }
 

@@ -12,8 +12,16 @@ namespace DocStore;
 public sealed class DocumentQuery<T> : IEnumerable<T>
 {
     private readonly Func<ScanProgress?, IEnumerable<T>> _run;
+    private readonly Func<ScanProgress?, CancellationToken, IAsyncEnumerable<T>>? _runAsync;
 
     internal DocumentQuery(Func<ScanProgress?, IEnumerable<T>> run) => _run = run;
+
+    /// <summary>A query whose backend also reads asynchronously (<paramref name="runAsync"/>: the same rows, awaiting the network).</summary>
+    internal DocumentQuery(Func<ScanProgress?, IEnumerable<T>> run, Func<ScanProgress?, CancellationToken, IAsyncEnumerable<T>> runAsync)
+        : this(run) => _runAsync = runAsync;
+
+    /// <summary>The query's asynchronous run, or null when its backend reads synchronously (the embedded engine).</summary>
+    internal IAsyncEnumerable<T>? RunAsync(ScanProgress? progress, CancellationToken cancellationToken) => _runAsync?.Invoke(progress, cancellationToken);
 
     /// <summary>Runs the query and returns its results (up to the options' <c>Take</c>) with the continuation token of the next page.</summary>
     /// <returns>The page.</returns>
@@ -25,13 +33,28 @@ public sealed class DocumentQuery<T> : IEnumerable<T>
         return new DocumentPage<T>(items, continuation);
     }
 
-    /// <summary>The asynchronous twin of <see cref="ToPage"/>. Page reads are synchronous, so it completes synchronously.</summary>
-    /// <param name="cancellationToken">Checked before the query runs.</param>
+    /// <summary>
+    /// The asynchronous twin of <see cref="ToPage"/>. On the embedded engine page reads are synchronous, so it
+    /// completes synchronously; a backend that reads over the network (PostgreSQL) awaits it.
+    /// </summary>
+    /// <param name="cancellationToken">Checked before the query runs, and passed to a backend's asynchronous reads.</param>
     /// <returns>The page.</returns>
-    public ValueTask<DocumentPage<T>> ToPageAsync(CancellationToken cancellationToken = default)
+    public async ValueTask<DocumentPage<T>> ToPageAsync(CancellationToken cancellationToken = default)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        return ValueTask.FromResult(ToPage());
+        var progress = new ScanProgress();
+        if (RunAsync(progress, cancellationToken) is not { } documents)
+        {
+            return ToPage();
+        }
+
+        var items = new List<T>();
+        await foreach (var document in documents.ConfigureAwait(false))
+        {
+            items.Add(document);
+        }
+
+        return new DocumentPage<T>(items, progress.ResumeAfter is { } last ? QueryOptions.Encode(last) : null);
     }
 
     /// <summary>Runs the query; results stream as the enumeration advances.</summary>

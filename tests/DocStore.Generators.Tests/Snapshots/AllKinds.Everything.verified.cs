@@ -103,7 +103,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return FindEqual(LastFirstIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -124,7 +124,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return FindEqual(transaction, LastFirstIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByLastFirst</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
@@ -144,12 +144,17 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return CountEqual(LastFirstIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByLastFirst</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByLastFirst</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByLastFirst(last, first));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(string last, string first, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(last);
+        key.Append(first);
+        return CountEqualAsync(LastFirstIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Last, First</c> equal to the given value (index <c>LastFirst</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -163,13 +168,18 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return CountEqual(transaction, LastFirstIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByLastFirst</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByLastFirst</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="last">The value to match.</param>
     /// <param name="first">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(global::DocStore.DocStoreTransaction transaction, string last, string first, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByLastFirst(transaction, last, first));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByLastFirstAsync(global::DocStore.DocStoreTransaction transaction, string last, string first, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(last);
+        key.Append(first);
+        return CountEqualAsync(transaction, LastFirstIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose leading key paths of index <c>LastFirst</c> equal the given values, in index order; lazy.</summary>
     /// <param name="last">The value to match.</param>
@@ -181,7 +191,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return FindEqual(LastFirstIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="last">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -199,7 +209,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return FindEqual(transaction, LastFirstIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByLast</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="last">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>

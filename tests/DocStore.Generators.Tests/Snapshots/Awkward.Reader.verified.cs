@@ -90,7 +90,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(WriterKeyIndex, key2.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByWriterKey</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByWriterKey</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="writer">The value to match.</param>
     /// <param name="key">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -111,7 +111,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, WriterKeyIndex, key2.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByWriterKey</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByWriterKey</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="writer">The value to match.</param>
     /// <param name="key">The value to match.</param>
@@ -131,12 +131,17 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(WriterKeyIndex, key2.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByWriterKey</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByWriterKey</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="writer">The value to match.</param>
     /// <param name="key">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(string? writer, string key, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByWriterKey(writer, key));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(string? writer, string key, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key2 = QueryKey();
+        key2.Append(writer);
+        key2.Append(key);
+        return CountEqualAsync(WriterKeyIndex, key2.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Writer, Key</c> equal to the given value (index <c>WriterKey</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -150,13 +155,18 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, WriterKeyIndex, key2.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByWriterKey</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByWriterKey</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="writer">The value to match.</param>
     /// <param name="key">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(global::DocStore.DocStoreTransaction transaction, string? writer, string key, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByWriterKey(transaction, writer, key));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByWriterKeyAsync(global::DocStore.DocStoreTransaction transaction, string? writer, string key, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key2 = QueryKey();
+        key2.Append(writer);
+        key2.Append(key);
+        return CountEqualAsync(transaction, WriterKeyIndex, key2.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose leading key paths of index <c>WriterKey</c> equal the given values, in index order; lazy.</summary>
     /// <param name="writer">The value to match.</param>
@@ -168,7 +178,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(WriterKeyIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByWriter</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="writer">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -186,7 +196,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, WriterKeyIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByWriter</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="writer">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -204,7 +214,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(ValueWriterIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByValueWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByValueWriter</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="valueWriter">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -222,7 +232,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, ValueWriterIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByValueWriter</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByValueWriter</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="valueWriter">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -239,11 +249,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(ValueWriterIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByValueWriter</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByValueWriter</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="valueWriter">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(string? valueWriter, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByValueWriter(valueWriter));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(string? valueWriter, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(valueWriter);
+        return CountEqualAsync(ValueWriterIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Value.Writer</c> equal to the given value (index <c>ValueWriter</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -255,12 +269,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, ValueWriterIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByValueWriter</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByValueWriter</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="valueWriter">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(global::DocStore.DocStoreTransaction transaction, string? valueWriter, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByValueWriter(transaction, valueWriter));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByValueWriterAsync(global::DocStore.DocStoreTransaction transaction, string? valueWriter, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(valueWriter);
+        return CountEqualAsync(transaction, ValueWriterIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Value.Writer</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -275,7 +293,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(ValueWriterIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByValueWriterRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByValueWriterRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -297,7 +315,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, ValueWriterIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByValueWriterRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByValueWriterRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -317,7 +335,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(ValueWriterIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByValueWriterPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByValueWriterPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -336,7 +354,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, ValueWriterIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByValueWriterPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByValueWriterPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -354,7 +372,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(IdsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByIds</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByIds</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -372,7 +390,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, IdsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByIds</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByIds</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -389,11 +407,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(IdsIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByIds</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByIds</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(string element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByIds(element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(string element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqualAsync(IdsIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Ids[]</c> equal to the given value (index <c>Ids</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -405,12 +427,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, IdsIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByIds</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByIds</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByIds(transaction, element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByIdsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqualAsync(transaction, IdsIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Ids[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -425,7 +451,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(IdsIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByIdsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByIdsRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -447,7 +473,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, IdsIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByIdsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByIdsRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -467,7 +493,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(IdsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByIdsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByIdsPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -486,7 +512,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, IdsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByIdsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByIdsPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -504,7 +530,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(ItemsReaderIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByItemsReader</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByItemsReader</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -522,7 +548,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, ItemsReaderIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByItemsReader</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByItemsReader</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -539,11 +565,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(ItemsReaderIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByItemsReader</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByItemsReader</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(int element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByItemsReader(element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(int element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqualAsync(ItemsReaderIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Items[].Reader</c> equal to the given value (index <c>ItemsReader</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -555,12 +585,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, ItemsReaderIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByItemsReader</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByItemsReader</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(global::DocStore.DocStoreTransaction transaction, int element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByItemsReader(transaction, element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByItemsReaderAsync(global::DocStore.DocStoreTransaction transaction, int element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqualAsync(transaction, ItemsReaderIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Items[].Reader</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -575,7 +609,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(ItemsReaderIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByItemsReaderRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByItemsReaderRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -597,7 +631,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, ItemsReaderIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByItemsReaderRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByItemsReaderRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -616,7 +650,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(OptionsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByOptions</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByOptions</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="options2">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -634,7 +668,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, OptionsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByOptions</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByOptions</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="options2">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -651,11 +685,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(OptionsIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByOptions</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByOptions</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="options2">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(int options2, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByOptions(options2));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(int options2, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)options2);
+        return CountEqualAsync(OptionsIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Options</c> equal to the given value (index <c>Options</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -667,12 +705,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, OptionsIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByOptions</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByOptions</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="options2">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(global::DocStore.DocStoreTransaction transaction, int options2, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByOptions(transaction, options2));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByOptionsAsync(global::DocStore.DocStoreTransaction transaction, int options2, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)options2);
+        return CountEqualAsync(transaction, OptionsIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Options</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -687,7 +729,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(OptionsIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByOptionsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByOptionsRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -709,7 +751,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, OptionsIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByOptionsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByOptionsRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -728,7 +770,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(KeysIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByKeys</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByKeys</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="keys">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -746,7 +788,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, KeysIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByKeys</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByKeys</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="keys">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -763,11 +805,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(KeysIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByKeys</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByKeys</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="keys">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(int keys, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByKeys(keys));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(int keys, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)keys);
+        return CountEqualAsync(KeysIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Keys</c> equal to the given value (index <c>Keys</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -779,12 +825,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, KeysIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByKeys</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByKeys</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="keys">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(global::DocStore.DocStoreTransaction transaction, int keys, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByKeys(transaction, keys));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByKeysAsync(global::DocStore.DocStoreTransaction transaction, int keys, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)keys);
+        return CountEqualAsync(transaction, KeysIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Keys</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -799,7 +849,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(KeysIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByKeysRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByKeysRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -821,7 +871,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, KeysIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByKeysRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByKeysRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -840,7 +890,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(DocumentIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByDocument</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByDocument</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="document">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -858,7 +908,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, DocumentIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByDocument</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByDocument</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="document">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -875,11 +925,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(DocumentIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByDocument</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByDocument</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="document">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(string document, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByDocument(document));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(string document, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(document);
+        return CountEqualAsync(DocumentIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Document</c> equal to the given value (index <c>Document</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -891,12 +945,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, DocumentIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByDocument</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByDocument</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="document">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(global::DocStore.DocStoreTransaction transaction, string document, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByDocument(transaction, document));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByDocumentAsync(global::DocStore.DocStoreTransaction transaction, string document, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(document);
+        return CountEqualAsync(transaction, DocumentIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Document</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -911,7 +969,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(DocumentIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByDocumentRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByDocumentRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -933,7 +991,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, DocumentIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByDocumentRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByDocumentRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -953,7 +1011,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(DocumentIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByDocumentPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByDocumentPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -972,7 +1030,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, DocumentIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByDocumentPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByDocumentPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -990,7 +1048,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(ElementIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByElement</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByElement</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -1008,7 +1066,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, ElementIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByElement</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByElement</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1025,11 +1083,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(ElementIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByElement</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByElement</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(string? element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByElement(element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(string? element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqualAsync(ElementIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Element</c> equal to the given value (index <c>Element</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -1041,12 +1103,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, ElementIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByElement</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByElement</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(global::DocStore.DocStoreTransaction transaction, string? element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByElement(transaction, element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByElementAsync(global::DocStore.DocStoreTransaction transaction, string? element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqualAsync(transaction, ElementIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Element</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -1061,7 +1127,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(ElementIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByElementRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByElementRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1083,7 +1149,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, ElementIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByElementRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByElementRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -1103,7 +1169,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(ElementIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByElementPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByElementPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -1122,7 +1188,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, ElementIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByElementPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByElementPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1140,7 +1206,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(ClassIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByClass</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByClass</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="class">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -1158,7 +1224,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, ClassIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByClass</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByClass</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="class">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1175,11 +1241,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(ClassIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByClass</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByClass</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="class">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(int @class, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByClass(@class));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(int @class, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)@class);
+        return CountEqualAsync(ClassIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Class</c> equal to the given value (index <c>Class</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -1191,12 +1261,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, ClassIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByClass</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByClass</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="class">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(global::DocStore.DocStoreTransaction transaction, int @class, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByClass(transaction, @class));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByClassAsync(global::DocStore.DocStoreTransaction transaction, int @class, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)@class);
+        return CountEqualAsync(transaction, ClassIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Class</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -1211,7 +1285,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(ClassIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByClassRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByClassRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1233,7 +1307,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, ClassIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByClassRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByClassRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -1252,7 +1326,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(ArrayIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -1270,7 +1344,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, ArrayIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByArray</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1287,11 +1361,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(ArrayIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByArray</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByArray</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(int element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByArray(element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(int element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqualAsync(ArrayIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Array[]</c> equal to the given value (index <c>Array</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -1303,12 +1381,16 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, ArrayIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByArray</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByArray</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(global::DocStore.DocStoreTransaction transaction, int element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByArray(transaction, element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByArrayAsync(global::DocStore.DocStoreTransaction transaction, int element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)element);
+        return CountEqualAsync(transaction, ArrayIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Array[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -1323,7 +1405,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(ArrayIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -1345,7 +1427,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, ArrayIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByArrayRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>

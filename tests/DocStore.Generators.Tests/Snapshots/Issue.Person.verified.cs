@@ -53,7 +53,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(AddressCityIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="addressCity">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -71,7 +71,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, AddressCityIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAddressCity</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="addressCity">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -88,11 +88,15 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(AddressCityIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByAddressCity</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="addressCity">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAddressCity(addressCity));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(string addressCity, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(addressCity);
+        return CountEqualAsync(AddressCityIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Address.City</c> equal to the given value (index <c>AddressCity</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -104,12 +108,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, AddressCityIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByAddressCity</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByAddressCity</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="addressCity">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(global::DocStore.DocStoreTransaction transaction, string addressCity, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAddressCity(transaction, addressCity));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAddressCityAsync(global::DocStore.DocStoreTransaction transaction, string addressCity, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(addressCity);
+        return CountEqualAsync(transaction, AddressCityIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Address.City</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -124,7 +132,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(AddressCityIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -146,7 +154,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, AddressCityIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAddressCityRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -166,7 +174,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(AddressCityIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -185,7 +193,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, AddressCityIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAddressCityPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -203,7 +211,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(TagsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -221,7 +229,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, TagsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByTags</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -238,11 +246,15 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(TagsIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByTags</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByTags(element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(string element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqualAsync(TagsIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Tags[]</c> equal to the given value (index <c>Tags</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -254,12 +266,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, TagsIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByTags</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByTags</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="element">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByTags(transaction, element));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByTagsAsync(global::DocStore.DocStoreTransaction transaction, string element, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(element);
+        return CountEqualAsync(transaction, TagsIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Tags[]</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -274,7 +290,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(TagsIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -296,7 +312,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, TagsIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByTagsRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -316,7 +332,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(TagsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -335,7 +351,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, TagsIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByTagsPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -352,11 +368,15 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindUnique(EmailIndex, key);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmail</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine page reads are synchronous, so it completes synchronously.</summary>
     /// <param name="email">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the lookup runs.</param>
-    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<global::MyApp.Person?>(cancellationToken) : new(FindByEmail(email));
+    /// <param name="cancellationToken">Checked before the lookup runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(string email, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(email);
+        return FindUniqueAsync(EmailIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The document whose <c>Email</c> equals the given value (unique index <c>Email</c>), or null, as <paramref name="transaction"/> sees it (its changes included).</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -368,12 +388,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindUnique(transaction, EmailIndex, key);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByEmail</c> (page reads are synchronous, so it completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmail</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine page reads are synchronous, so it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="email">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the lookup runs.</param>
-    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(global::DocStore.DocStoreTransaction transaction, string email, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<global::MyApp.Person?>(cancellationToken) : new(FindByEmail(transaction, email));
+    /// <param name="cancellationToken">Checked before the lookup runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<global::MyApp.Person?> FindByEmailAsync(global::DocStore.DocStoreTransaction transaction, string email, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(email);
+        return FindUniqueAsync(transaction, EmailIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone in the last commit.</summary>
     /// <param name="email">The value to match.</param>
@@ -384,11 +408,15 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(EmailIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByEmail</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="email">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByEmail(email));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(string email, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(email);
+        return CountEqualAsync(EmailIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Email</c> equal to the given value (index <c>Email</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -400,12 +428,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, EmailIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByEmail</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByEmail</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="email">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(global::DocStore.DocStoreTransaction transaction, string email, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByEmail(transaction, email));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByEmailAsync(global::DocStore.DocStoreTransaction transaction, string email, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append(email);
+        return CountEqualAsync(transaction, EmailIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Email</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -420,7 +452,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(EmailIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -442,7 +474,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, EmailIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmailRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
@@ -462,7 +494,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(EmailIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -481,7 +513,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindPrefix(transaction, EmailIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByEmailPrefix</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="prefix">The leading characters to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -499,7 +531,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(AgeIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="age">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
     /// <param name="cancellationToken">Checked before each document is read; cancelling ends the enumeration with <see cref="global::System.OperationCanceledException"/>.</param>
@@ -517,7 +549,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindEqual(transaction, AgeIndex, key.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAge</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="age">The value to match.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -534,11 +566,15 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(AgeIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByAge</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="age">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAge(age));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(int age, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)age);
+        return CountEqualAsync(AgeIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>How many documents have <c>Age</c> equal to the given value (index <c>Age</c>), counted from the index alone, as <paramref name="transaction"/> sees it.</summary>
     /// <param name="transaction">The explicit transaction.</param>
@@ -550,12 +586,16 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return CountEqual(transaction, AgeIndex, key.ToArray());
     }
 
-    /// <summary>The asynchronous twin of <c>CountByAge</c> (completes synchronously).</summary>
+    /// <summary>The asynchronous twin of <c>CountByAge</c>: awaited where the backend reads over the network (PostgreSQL); on the embedded engine it completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="age">The value to match.</param>
-    /// <param name="cancellationToken">Checked before the count runs.</param>
-    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(global::DocStore.DocStoreTransaction transaction, int age, global::System.Threading.CancellationToken cancellationToken = default) =>
-        cancellationToken.IsCancellationRequested ? global::System.Threading.Tasks.ValueTask.FromCanceled<long>(cancellationToken) : new(CountByAge(transaction, age));
+    /// <param name="cancellationToken">Checked before the count runs, and passed to the backend's asynchronous read.</param>
+    public global::System.Threading.Tasks.ValueTask<long> CountByAgeAsync(global::DocStore.DocStoreTransaction transaction, int age, global::System.Threading.CancellationToken cancellationToken = default)
+    {
+        var key = QueryKey();
+        key.Append((long)age);
+        return CountEqualAsync(transaction, AgeIndex, key.ToArray(), cancellationToken);
+    }
 
     /// <summary>The documents whose <c>Age</c> lies between <paramref name="min"/> and <paramref name="max"/> inclusive, in index order; lazy.</summary>
     /// <param name="min">The smallest value returned.</param>
@@ -570,7 +610,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(AgeIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>
     /// <param name="options">Ordering and paging; null for all matches ascending.</param>
@@ -592,7 +632,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         return FindRange(transaction, AgeIndex, low.ToArray(), high.ToArray(), options);
     }
 
-    /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Page reads are synchronous, so each step completes synchronously.</summary>
+    /// <summary>The asynchronous twin of <c>FindByAgeRange</c>: the same documents in the same order, with the same paging and continuation. Awaited where the backend reads over the network (PostgreSQL); on the embedded engine each step completes synchronously.</summary>
     /// <param name="transaction">The explicit transaction.</param>
     /// <param name="min">The smallest value returned.</param>
     /// <param name="max">The largest value returned.</param>

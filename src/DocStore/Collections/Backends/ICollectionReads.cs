@@ -51,6 +51,14 @@ internal interface ICollectionReads<T, TKey>
     /// <summary>The one document whose key in unique <paramref name="index"/> is <paramref name="key"/>, or null.</summary>
     T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key);
 
+    /// <summary>The asynchronous twin of <see cref="FindUnique"/>; synchronous by default, as <see cref="GetAsync"/>.</summary>
+    ValueTask<T?> FindUniqueAsync(DocStoreTransaction? transaction, int index, byte[] key, CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<T?>(cancellationToken) : ValueTask.FromResult(FindUnique(transaction, index, key));
+
+    /// <summary>The asynchronous twin of <see cref="CountEqual"/>; synchronous by default, as <see cref="GetAsync"/>.</summary>
+    ValueTask<long> CountEqualAsync(DocStoreTransaction? transaction, int index, byte[] key, CancellationToken cancellationToken) =>
+        cancellationToken.IsCancellationRequested ? ValueTask.FromCanceled<long>(cancellationToken) : ValueTask.FromResult(CountEqual(transaction, index, key));
+
     /// <summary>How many documents have an entry in <paramref name="index"/> that starts with <paramref name="key"/>.</summary>
     long CountEqual(DocStoreTransaction? transaction, int index, byte[] key);
 
