@@ -1,3 +1,4 @@
+using DocStore.BTree;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Encryption;
