@@ -101,6 +101,7 @@ public sealed partial class DocStoreConnection : DbConnection
     /// <exception cref="ArgumentException">The connection string has an unknown key or a malformed value.</exception>
     /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with another value of an option the connection string sets (the message names the option, both values and the file).</exception>
     /// <exception cref="ObjectDisposedException">The connection came from a <see cref="DocStoreDataSource"/> that has been disposed.</exception>
+    /// <exception cref="EncryptionKeyException">The <c>Password</c> does not open the file: a wrong one, none for an encrypted file, or one for a plain file.</exception>
     public override void Open()
     {
         if (_state == ConnectionState.Open)

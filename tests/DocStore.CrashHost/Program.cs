@@ -37,6 +37,10 @@ using DocStore.Storage;
 //   sharedapp <path> <first-id>  an application inserting continuously, shared, beside the tool (Soak/SharedAppWorkload.cs).
 //   changeswrite <path> <n> shared|exclusive  insert n documents (0: until killed) with the change log on,
 //                        printing "ack k" after each (Collections/ChangeFeedWorkload.cs).
+//   encsharedwrite <path> <key> <n>  insert n documents into an encrypted database opened shared, then stay
+//                        open until stdin closes (Collections/EncryptedSharedWorkload.cs).
+//   encsharedread <path> <key> <n>  read it shared under the key until n documents are there, checking each;
+//                        a refused key prints "refused <code>: <message>".
 //   probe <path>         try to open the database; print "locked" or "opened".
 //   hold <path>          open the database, print "ready", keep it open until stdin closes.
 return args switch
@@ -68,6 +72,8 @@ return args switch
     ["soakcheckpoint", var path, var seed] => DocStore.CrashHost.Soak.SoakReader.Checkpoint(path, int.Parse(seed, System.Globalization.CultureInfo.InvariantCulture)),
     ["sharedapp", var path, var first] => DocStore.CrashHost.Soak.SharedAppWorkload.Run(path, long.Parse(first, System.Globalization.CultureInfo.InvariantCulture)),
     ["changeswrite", var path, var count, var sharing] => DocStore.CrashHost.Collections.ChangeFeedWorkload.Write(path, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count), sharing == "shared"),
+    ["encsharedwrite", var path, var key, var count] => DocStore.CrashHost.Collections.EncryptedSharedWorkload.Write(path, key, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count)),
+    ["encsharedread", var path, var key, var count] => DocStore.CrashHost.Collections.EncryptedSharedWorkload.Read(path, key, DocStore.CrashHost.Collections.SharedWritersWorkload.Number(count)),
     ["probe", var path] => Probe(path),
     ["hold", var path] => Hold(path),
     _ => Usage(),
@@ -75,7 +81,7 @@ return args switch
 
 static int Usage()
 {
-    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> [<key>] | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | rekey <path> <keyA> <keyB> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | probe <path> | hold <path>");
+    Console.Error.WriteLine("usage: DocStore.CrashHost write <path> <seed> [<key>] | collections <path> <seed> | redo <path> | spill <path> <seed> | upkeep <path> <seed> <durability> | rekey <path> <keyA> <keyB> | compact <path> | backup <path> <dest> | seqwrite <path> [noredo] | backupfile <path> <dest> | sharedwrite <path> | sharedread <path> <id> | sharedhold <path> | sharedprobe <path> write|read | sharedcount <path> <n> | sharedholdwrite <path> | sharedtry <path> <ms> | sharedpeople <path> <n> | soakseed <path> | soakwrite <path> <name> <seed> | soakread <path> <seed> | soakcheckpoint <path> <seed> | sharedapp <path> <first-id> | changeswrite <path> <n> shared|exclusive | encsharedwrite <path> <key> <n> | encsharedread <path> <key> <n> | probe <path> | hold <path>");
     return 2;
 }
 

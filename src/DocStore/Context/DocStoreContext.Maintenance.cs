@@ -177,4 +177,28 @@ public abstract partial class DocStoreContext
         ThrowIfDisposed();
         return await Task.Run(() => Engine.Compaction.Rekey(encryption.Secret(Options.Storage.PasswordIterations), cancellationToken), cancellationToken).ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// Compacts the database in place under the 32-byte key <paramref name="newKey"/>: the same as
+    /// <see cref="Compact(DocStoreEncryption)"/> with <see cref="DocStoreEncryption.WithKey"/>. Rotates the key
+    /// of an encrypted database, or encrypts a plain one; open it with <paramref name="newKey"/> from then on.
+    /// </summary>
+    /// <param name="newKey">The new AES-256 key (32 bytes).</param>
+    /// <returns>The size of the database's files and its pages before and after, and how long it took.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="newKey"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="newKey"/> is not 32 bytes long; nothing changed.</exception>
+    /// <exception cref="NotSupportedException">The database is in memory, or open with <see cref="DocStoreSharing.Shared"/>.</exception>
+    /// <exception cref="DatabaseReadOnlyException">The database is open read-only.</exception>
+    /// <exception cref="WriteLockTimeoutException">A write transaction or a read stayed open past the timeout; nothing changed.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed: it is deleted and the database is as it was.</exception>
+    public MaintenanceResult Compact(byte[] newKey) => Compact(DocStoreEncryption.WithKey(newKey));
+
+    /// <summary>The asynchronous twin of <see cref="Compact(byte[])"/>.</summary>
+    /// <param name="newKey">The new AES-256 key (32 bytes).</param>
+    /// <param name="cancellationToken">Stops the rewrite before the new file replaces the old one; nothing changes then.</param>
+    /// <returns>What <see cref="Compact(byte[])"/> returns.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="newKey"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="newKey"/> is not 32 bytes long; nothing changed.</exception>
+    public ValueTask<MaintenanceResult> CompactAsync(byte[] newKey, CancellationToken cancellationToken = default) =>
+        CompactAsync(DocStoreEncryption.WithKey(newKey), cancellationToken);
 }

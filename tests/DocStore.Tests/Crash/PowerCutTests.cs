@@ -8,9 +8,6 @@ namespace DocStore.Tests.Crash;
 /// <summary>Power cuts and failing fsyncs, modelled by the fault-injecting device.</summary>
 public sealed class PowerCutTests
 {
-    private static StorageEngine Reopen(FaultInjectingStorageDevice db, FaultInjectingStorageDevice wal, int tearBytes, StorageOptions options) =>
-        TestDatabase.Open(new FaultInjectingStorageDevice("p.db", db.PowerCut(tearBytes)), new FaultInjectingStorageDevice("p.db-wal", wal.PowerCut(tearBytes)), options);
-
     [Theory]
     [InlineData(0)]
     [InlineData(100)]
@@ -19,23 +16,22 @@ public sealed class PowerCutTests
     public void Full_durability_keeps_exactly_the_acknowledged_commits_when_the_fsync_of_the_next_fails(int tearBytes)
     {
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 40);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = TestDatabase.Open(db, wal, options);
+        var rig = PowerCutRig.Plain();
+        var engine = rig.Open(options);
         for (var id = 1; id <= 12; id++)
         {
             NumberedTransactions.Commit(engine, id);
         }
 
-        wal.FailFlush = true;
+        rig.Wal.FailFlush = true;
         Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 13));
 
         // Nothing may be acknowledged on top of the unknown state, even once the disk recovers.
-        wal.FailFlush = false;
+        rig.Wal.FailFlush = false;
         Assert.Throws<StorageFailedException>(() => engine.BeginWrite());
-        Assert.True(wal.UnsyncedWriteCount > 0);
+        Assert.True(rig.Wal.UnsyncedWriteCount > 0);
 
-        using var recovered = Reopen(db, wal, tearBytes, options);
+        using var recovered = rig.Reopen(tearBytes, options);
         Assert.Equal(Enumerable.Range(1, 12), NumberedTransactions.Present(recovered, 13));
         var report = recovered.CheckIntegrity();
         Assert.True(report.IsValid, report.ToString());
@@ -50,9 +46,8 @@ public sealed class PowerCutTests
     public void Normal_durability_keeps_exactly_the_commits_synced_by_the_last_checkpoint(int tearBytes)
     {
         var options = TestDatabase.Small(Durability.Normal, autoCheckpoint: 0);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = TestDatabase.Open(db, wal, options);
+        var rig = PowerCutRig.Plain();
+        var engine = rig.Open(options);
         for (var id = 1; id <= 6; id++)
         {
             NumberedTransactions.Commit(engine, id);
@@ -66,8 +61,8 @@ public sealed class PowerCutTests
 
         // A tear that covers commit 7's whole write (its frames are packed into one) leaves that commit on
         // disk complete, and recovery may keep it; a shorter one leaves a torn commit, which must go.
-        var whole = tearBytes >= wal.FirstUnsyncedWriteLength;
-        using var recovered = Reopen(db, wal, tearBytes, options);
+        var whole = tearBytes >= rig.Wal.FirstUnsyncedWriteLength;
+        using var recovered = rig.Reopen(tearBytes, options);
         Assert.Equal(Enumerable.Range(1, whole ? 7 : 6), NumberedTransactions.Present(recovered, 10));
         Assert.True(recovered.CheckIntegrity().IsValid);
     }
@@ -76,18 +71,17 @@ public sealed class PowerCutTests
     public void A_checkpoint_cut_short_by_a_power_loss_is_redone_from_the_wal()
     {
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 0);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = TestDatabase.Open(db, wal, options);
+        var rig = PowerCutRig.Plain();
+        var engine = rig.Open(options);
         for (var id = 1; id <= 8; id++)
         {
             NumberedTransactions.Commit(engine, id);
         }
 
         // The checkpoint writes database pages but its fsync fails: the cut tears the first page write.
-        db.FailFlush = true;
+        rig.Db.FailFlush = true;
         Assert.Throws<StorageFailedException>(() => engine.Checkpoint());
-        using var recovered = Reopen(db, wal, tearBytes: 300, options);
+        using var recovered = rig.Reopen(300, options);
         Assert.Equal(Enumerable.Range(1, 8), NumberedTransactions.Present(recovered, 8));
         Assert.True(recovered.CheckIntegrity().IsValid);
     }
@@ -96,15 +90,14 @@ public sealed class PowerCutTests
     public void A_failed_wal_write_fails_the_commit_and_later_ones()
     {
         var options = TestDatabase.Small(Durability.Full);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = TestDatabase.Open(db, wal, options);
+        var rig = PowerCutRig.Plain();
+        var engine = rig.Open(options);
         NumberedTransactions.Commit(engine, 1);
-        wal.FailWrite = true;
+        rig.Wal.FailWrite = true;
         Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 2));
-        wal.FailWrite = false;
+        rig.Wal.FailWrite = false;
         Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 3));
-        using var recovered = Reopen(db, wal, 0, options);
+        using var recovered = rig.Reopen(0, options);
         Assert.Equal([1], NumberedTransactions.Present(recovered, 3));
     }
 
@@ -112,17 +105,16 @@ public sealed class PowerCutTests
     public void Commits_in_the_wal_survive_a_power_cut_after_their_fsync()
     {
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 0);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = TestDatabase.Open(db, wal, options);
+        var rig = PowerCutRig.Plain();
+        var engine = rig.Open(options);
         for (var id = 1; id <= 5; id++)
         {
             NumberedTransactions.Commit(engine, id);
         }
 
-        Assert.Equal(0, wal.UnsyncedWriteCount);
+        Assert.Equal(0, rig.Wal.UnsyncedWriteCount);
         Assert.True(engine.WalFrameCount > 0);
-        using var recovered = Reopen(db, wal, 0, options);
+        using var recovered = rig.Reopen(0, options);
         Assert.Equal(Enumerable.Range(1, 5), NumberedTransactions.Present(recovered, 5));
 
         // Read from the WAL until the first write or checkpoint, which opening no longer runs.

@@ -16,7 +16,9 @@ internal readonly record struct WalFrameLocation(int Offset, WalFrameHeader Head
 /// </summary>
 internal static class WalFrames
 {
-    public static List<WalFrameLocation> Read(byte[] wal)
+    /// <param name="wal">The log's bytes (decrypted, for an encrypted log).</param>
+    /// <param name="alignment">Where transactions that do not follow the previous commit start: multiples of the log's block (4,064 for an encrypted log).</param>
+    public static List<WalFrameLocation> Read(byte[] wal, int alignment = WalFormat.TransactionAlignment)
     {
         var frames = new List<WalFrameLocation>();
         if (!WalFormat.TryReadHeader(wal, out var header))
@@ -31,7 +33,7 @@ internal static class WalFrames
         {
             if (!IsFrame(wal, offset, header.Salt, lsn))
             {
-                var aligned = (int)WalFormat.TransactionStart(offset);
+                var aligned = (int)WalFormat.TransactionStart(offset, alignment);
                 if (!transactionStart || !IsFrame(wal, aligned, header.Salt, lsn))
                 {
                     break;

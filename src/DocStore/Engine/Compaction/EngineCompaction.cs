@@ -297,9 +297,9 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
         try
         {
             db = key is null ? db : key.WrapDatabase(db);
-            wal = FileStorageDevice.Open(LogPaths.Wal(name), unbufferedWrites: options.WalWritesUnbuffered && key is null);
+            wal = FileStorageDevice.Open(LogPaths.Wal(name), unbufferedWrites: options.WalWritesUnbuffered);
             wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);
-            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(name)) ? FileStorageDevice.Open(LogPaths.Redo(name), unbufferedWrites: options.RedoWritesUnbuffered && key is null) : null;
+            redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(name)) ? FileStorageDevice.Open(LogPaths.Redo(name), unbufferedWrites: options.RedoWritesUnbuffered) : null;
             redo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
             var pager = Pager.Open(db, wal!, redo, options, key);
             pager.Backups.UseBackupLock(name);

@@ -61,11 +61,11 @@ internal static class EngineOpener
             }
 
             // The file each commit fsyncs takes the unbuffered writes: the redo log's records, or the WAL's
-            // frames without a redo log (never an encrypted log: its blocks are not the device's).
+            // frames without a redo log (an encrypted log's 4 KiB slots are the device's blocks too).
             // Logs are as private as the database: created with its permission bits.
             var mode = NewFile.ModeOf(path);
-            var walUnbuffered = options.WalWritesUnbuffered && key is null;
-            var redoUnbuffered = options.RedoWritesUnbuffered && key is null;
+            var walUnbuffered = options.WalWritesUnbuffered;
+            var redoUnbuffered = options.RedoWritesUnbuffered;
             wal = shared
                 ? FileStorageDevice.OpenShared(LogPaths.Wal(path), walUnbuffered, mode)
                 : FileStorageDevice.Open(LogPaths.Wal(path), unbufferedWrites: walUnbuffered, createMode: mode);

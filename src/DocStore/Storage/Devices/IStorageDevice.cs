@@ -33,6 +33,13 @@ internal interface IStorageDevice : IDisposable
     bool RewritesWholeBlocks => false;
 
     /// <summary>
+    /// The unit a log on this device starts its transactions and records on (<see cref="Wal.WalFormat.TransactionAlignment"/>
+    /// and <see cref="Redo.RedoFormat.BlockSize"/>, 4 KiB): a block the device stores apart from its
+    /// neighbours. An encrypted log's is a slot's plaintext (4,064 bytes, docs/storage.md, "Encryption").
+    /// </summary>
+    int LogBlockSize => 4096;
+
+    /// <summary>
     /// Starts writing the first <paramref name="length"/> bytes of <paramref name="buffer"/> at
     /// <paramref name="offset"/>. A device that can (an unbuffered file on Linux, see <see cref="LinuxAio"/>)
     /// returns while the disk works; every other device writes at once. The buffer must not change until

@@ -9,7 +9,7 @@ namespace DocStore.Storage.Encryption;
 /// <code>
 /// 0  u32 CRC32C of bytes 4..512         4 u8 kind (7: database file, 8: WAL, 9: redo log)
 /// 16 8 bytes magic "DOCSTORE"          24 u32 format version   28 u32 page size (the database's)
-/// 32 u32 envelope version (1)           36 u32 key source (0: a raw key, 1: PBKDF2-SHA256 of a password)
+/// 32 u32 envelope version (2)           36 u32 key source (0: a raw key, 1: PBKDF2-SHA256 of a password)
 /// 40 u32 PBKDF2 iterations (0 for a raw key)
 /// 48 16 bytes salt of the key derivation
 /// 64 16 bytes file identity (random at creation; associated data of every block)
@@ -32,7 +32,9 @@ internal static class CipherEnvelope
     private const int SaltOffset = 48;
     private const int IdentityOffset = 64;
     private const int KeyCheckOffset = 80;
-    private const uint Version = 1;
+    // Version 2: the logs' slots are 4 KiB (4,064 bytes of plaintext) after a 4 KiB region (SlotLayout);
+    // version 1's were 4 KiB of plaintext plus 32 after 512 bytes. Files of version 1 are refused.
+    public const uint Version = 2;
 
     /// <summary>Whether <paramref name="prefix"/> (a file's first bytes) is an envelope of any kind.</summary>
     public static bool IsEnvelope(ReadOnlySpan<byte> prefix) =>
@@ -57,7 +59,14 @@ internal static class CipherEnvelope
         return block;
     }
 
-    /// <summary>Reads an envelope; null when the bytes are not one or fail their checksum.</summary>
+    /// <summary>The envelope version of an intact envelope of another version than this release's; null for anything else.</summary>
+    public static uint? OtherVersion(ReadOnlySpan<byte> block) =>
+        block.Length >= Size && IsEnvelope(block) && BinaryPrimitives.ReadUInt32LittleEndian(block) == Checksum(block)
+        && BinaryPrimitives.ReadUInt32LittleEndian(block[VersionOffset..]) is var version && version != Version
+            ? version
+            : null;
+
+    /// <summary>Reads an envelope; null when the bytes are not one, fail their checksum or are of another version.</summary>
     public static EnvelopeFields? Read(ReadOnlySpan<byte> block)
     {
         if (block.Length < Size || !IsEnvelope(block) || BinaryPrimitives.ReadUInt32LittleEndian(block) != Checksum(block)

@@ -15,6 +15,7 @@ internal static class DatabaseEncryption
     /// give a key or password).
     /// </summary>
     /// <exception cref="EncryptionKeyException">A wrong key or password, a key for a plain file, or none for an encrypted one.</exception>
+    /// <exception cref="DatabaseCorruptException">The envelope is damaged, belongs to a log, or is of another envelope version.</exception>
     public static IStorageDevice OpenDatabase(IStorageDevice raw, StorageOptions options, out DatabaseKey? key)
     {
         key = null;
@@ -42,6 +43,11 @@ internal static class DatabaseEncryption
         if (secret is null)
         {
             throw EncryptionKeyException.Required(raw.Name);
+        }
+
+        if (CipherEnvelope.OtherVersion(prefix.AsSpan(0, read)) is { } version)
+        {
+            throw new DatabaseCorruptException(raw.Name, -1, $"the file is encrypted in envelope version {version}, and this build reads envelope version {CipherEnvelope.Version} only (the encrypted layout changed before its first release; export the data with the build that wrote it)");
         }
 
         var fields = CipherEnvelope.Read(prefix.AsSpan(0, read));

@@ -9,9 +9,6 @@ namespace DocStore.Storage.Encryption;
 /// </summary>
 internal sealed class DatabaseKey
 {
-    /// <summary>Plaintext bytes per block of the WAL and the redo log: their writers' alignment.</summary>
-    public const int LogBlockSize = 4096;
-
     private readonly byte[] _key;
 
     private DatabaseKey(byte[] key, KeyParameters parameters, int pageSize)
@@ -70,9 +67,9 @@ internal sealed class DatabaseKey
 
     /// <summary>Wraps the database file's device (blocks of a page).</summary>
     public EncryptedDevice WrapDatabase(IStorageDevice inner) =>
-        new(inner, new BlockCipher(_key, Parameters.Identity, CipherEnvelope.DatabaseKind), Envelope(CipherEnvelope.DatabaseKind), PageSize, strict: true, enveloped: inner.Length >= CipherEnvelope.Size);
+        new(inner, new BlockCipher(_key, Parameters.Identity, CipherEnvelope.DatabaseKind), Envelope(CipherEnvelope.DatabaseKind), SlotLayout.Database(PageSize), strict: true, enveloped: inner.Length >= CipherEnvelope.Size);
 
-    /// <summary>Wraps a log's device (blocks of 4 KiB); a log that already has an envelope must carry this database's identity and key check.</summary>
+    /// <summary>Wraps a log's device (4 KiB slots of 4,064 plaintext bytes, <see cref="SlotLayout.Log"/>); a log that already has an envelope must carry this database's identity and key check.</summary>
     /// <exception cref="DatabaseCorruptException">The log belongs to another database, is not encrypted, or was written under another key.</exception>
     public EncryptedDevice WrapLog(IStorageDevice inner, byte kind)
     {
@@ -96,6 +93,6 @@ internal sealed class DatabaseKey
             // Otherwise a log cut off before its envelope was written: it holds nothing, and gets one at its first write.
         }
 
-        return new EncryptedDevice(inner, new BlockCipher(_key, Parameters.Identity, kind), Envelope(kind), LogBlockSize, strict: false, enveloped);
+        return new EncryptedDevice(inner, new BlockCipher(_key, Parameters.Identity, kind), Envelope(kind), SlotLayout.Log, strict: false, enveloped);
     }
 }

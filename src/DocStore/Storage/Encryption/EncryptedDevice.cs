@@ -8,34 +8,60 @@ namespace DocStore.Storage.Encryption;
 /// read and write plaintext at the same offsets as on a plain file, and this is the one place where the
 /// database file, the WAL and the redo log meet the cipher. The inner device holds the clear
 /// <see cref="CipherEnvelope"/>, then one slot per block of <see cref="BlockSize"/> plaintext bytes
-/// (nonce, tag, stored length, ciphertext; the last block may be shorter). A write that covers part of a block rewrites
-/// the whole block under a new nonce, so callers never let a write share a block with bytes that must
-/// survive its tearing (<see cref="IStorageDevice.RewritesWholeBlocks"/>).
+/// (nonce, tag, stored length, ciphertext; the last block may be shorter), laid out as <see cref="SlotLayout"/>
+/// says. A write that covers part of a block rewrites the whole block under a new nonce, so callers never
+/// let a write share a block with bytes that must survive its tearing (<see cref="IStorageDevice.RewritesWholeBlocks"/>);
+/// the logs align their transactions and records to <see cref="LogBlockSize"/> for that.
 /// </summary>
 internal sealed class EncryptedDevice : IStorageDevice
 {
     private readonly IStorageDevice _inner;
     private readonly BlockCipher _cipher;
     private readonly byte[] _envelope;
+    private readonly SlotLayout _layout;
     private readonly int _slot;
     private readonly bool _strict;
     private bool _enveloped;
 
+    // The sealed slots of a write, reused (aligned, for an inner device that writes unbuffered); taken by
+    // one write at a time, and a concurrent one seals into a buffer of its own.
+    private AlignedBuffer? _spare;
+
+    // The buffer of the write BeginWrite started, until EndWrite.
+    private AlignedBuffer? _inFlight;
+
+    // A log's last block written and its plaintext (-1: none known): the next packed commit continues in it,
+    // and takes its first bytes from here instead of reading and decrypting the slot. Set once the write
+    // that sealed it succeeded; writer only.
+    private long _tailBlock = -1;
+    private long _sealedBlock = -1;
+    private int _tailLength;
+    private int _sealedLength;
+    private byte[]? _tail;
+    private byte[]? _sealed;
+
+    // A log's writer rewrites the block that holds the end of the last commit (packed commits, see
+    // WriteAheadLog.CanPackAt) while this process's readers may read frames of that block: they wait for
+    // the rewrite rather than catch it half written. The database file's pages are never read while written.
+    private readonly ReaderWriterLockSlim? _rewriting;
+
     /// <param name="inner">The file's device.</param>
     /// <param name="cipher">The cipher of this file's kind.</param>
     /// <param name="envelope">The envelope this file carries (written before the first block when it has none yet).</param>
-    /// <param name="blockSize">Plaintext bytes per block: the page size for the database file, 4 KiB for the logs.</param>
+    /// <param name="layout">Where the blocks lie: a page per slot for the database file, 4 KiB slots for the logs.</param>
     /// <param name="strict">Whether a block that fails its tag is corruption (the database file) or reads as zeros, as a torn write does (the logs, whose own checks then decide).</param>
     /// <param name="enveloped">Whether the file already carries its envelope.</param>
-    public EncryptedDevice(IStorageDevice inner, BlockCipher cipher, byte[] envelope, int blockSize, bool strict, bool enveloped)
+    public EncryptedDevice(IStorageDevice inner, BlockCipher cipher, byte[] envelope, SlotLayout layout, bool strict, bool enveloped)
     {
         _inner = inner;
         _cipher = cipher;
         _envelope = envelope;
-        BlockSize = blockSize;
-        _slot = blockSize + BlockCipher.Overhead;
+        _layout = layout;
+        BlockSize = layout.BlockSize;
+        _slot = layout.SlotSize;
         _strict = strict;
         _enveloped = enveloped;
+        _rewriting = strict ? null : new ReaderWriterLockSlim(LockRecursionPolicy.NoRecursion);
     }
 
     /// <summary>Plaintext bytes per block.</summary>
@@ -46,6 +72,13 @@ internal sealed class EncryptedDevice : IStorageDevice
     public long Length => LogicalLength(_inner.Length);
 
     public bool RewritesWholeBlocks => true;
+
+    public int LogBlockSize => BlockSize;
+
+    // A write of whole blocks at a block's start writes whole slots at a slot's start: aligned for the inner
+    // device when its slots and header region are multiples of the inner device's unit.
+    public int PreferredWriteAlignment =>
+        _inner.PreferredWriteAlignment is var unit and > 1 && _slot % unit == 0 && _layout.HeaderSize % unit == 0 ? BlockSize : 1;
 
     public int Read(long offset, Span<byte> buffer)
     {
@@ -58,6 +91,7 @@ internal sealed class EncryptedDevice : IStorageDevice
         var count = (int)Math.Min(buffer.Length, length - offset);
         var slot = ArrayPool<byte>.Shared.Rent(_slot);
         var plain = ArrayPool<byte>.Shared.Rent(BlockSize);
+        _rewriting?.EnterReadLock();
         try
         {
             for (var done = 0; done < count;)
@@ -82,6 +116,7 @@ internal sealed class EncryptedDevice : IStorageDevice
         }
         finally
         {
+            _rewriting?.ExitReadLock();
             ArrayPool<byte>.Shared.Return(plain);
             ArrayPool<byte>.Shared.Return(slot);
         }
@@ -96,7 +131,61 @@ internal sealed class EncryptedDevice : IStorageDevice
             return;
         }
 
+        var buffer = Interlocked.Exchange(ref _spare, null);
+        _rewriting?.EnterWriteLock();
+        try
+        {
+            var used = SealWrite(offset, data, ref buffer, out var at);
+            _tailBlock = -1;
+            _inner.Write(at, buffer.Span[..used]);
+            KeepTail();
+        }
+        finally
+        {
+            _rewriting?.ExitWriteLock();
+            _spare = buffer;
+        }
+    }
+
+    // Sealed into a buffer of its own, kept until EndWrite: the inner device may still be writing it then.
+    // Only the redo log writes so, whose records are read at open alone: no reader waits for it.
+    public void BeginWrite(long offset, AlignedBuffer buffer, int length)
+    {
+        if (length == 0)
+        {
+            return;
+        }
+
+        var sealedSlots = Interlocked.Exchange(ref _spare, null);
+        var used = SealWrite(offset, buffer.Span[..length], ref sealedSlots, out var at);
+        _tailBlock = -1;
+        _inFlight = sealedSlots;
+        _inner.BeginWrite(at, sealedSlots, used);
+    }
+
+    public void EndWrite()
+    {
+        try
+        {
+            _inner.EndWrite();
+            KeepTail();
+        }
+        finally
+        {
+            if (_inFlight is { } done)
+            {
+                _inFlight = null;
+                _spare = done;
+            }
+        }
+    }
+
+    // Encrypts the blocks a write of data at offset touches into buffer (grown when too small); returns the
+    // bytes to write and, in at, where they go in the inner device.
+    private int SealWrite(long offset, ReadOnlySpan<byte> data, [System.Diagnostics.CodeAnalysis.NotNull] ref AlignedBuffer? buffer, out long at)
+    {
         EnsureEnvelope();
+        _sealedBlock = -1;
         var length = Length;
         if (offset > length)
         {
@@ -107,7 +196,13 @@ internal sealed class EncryptedDevice : IStorageDevice
         var first = offset / BlockSize;
         var last = (offset + data.Length - 1) / BlockSize;
         var fileLength = Math.Max(length, offset + data.Length);
-        var slots = ArrayPool<byte>.Shared.Rent((int)(last - first + 1) * _slot);
+        var size = (int)(last - first + 1) * _slot;
+        if (buffer is null || buffer.Length < size)
+        {
+            buffer = AlignedBuffer.Allocate(Math.Max(size, 4 * _slot), SlotLayout.LogSlotSize);
+        }
+
+        var slots = buffer.Span;
         var plain = ArrayPool<byte>.Shared.Rent(BlockSize);
         var scratch = ArrayPool<byte>.Shared.Rent(_slot);
         try
@@ -127,27 +222,44 @@ internal sealed class EncryptedDevice : IStorageDevice
                 }
                 else
                 {
-                    ReadBlock(block, existing, scratch, plain);
+                    if (block == _tailBlock && _tailLength == existing)
+                    {
+                        _tail.AsSpan(0, existing).CopyTo(plain);
+                    }
+                    else
+                    {
+                        ReadBlock(block, existing, scratch, plain);
+                    }
+
                     plain.AsSpan(existing, newLength - existing).Clear();
                     data.Slice(done, n).CopyTo(plain.AsSpan(within));
                     source = plain.AsSpan(0, newLength);
                 }
 
-                // The write's last block, when more of the file follows it, stores only up to its last
-                // non-zero byte: a WAL or redo header rewrite is then a write of a few dozen bytes, which a
-                // power cut does not tear, instead of a whole block.
-                var trim = block == last && (block + 1) * BlockSize < fileLength;
-                used += Seal(block, source, slots.AsSpan(used, newLength + BlockCipher.Overhead), trim);
+                // A write's last block, when more of the file follows it and the write ends inside it (or it is
+                // the header block), is stored only up to its last non-zero byte: a WAL, redo or database header
+                // rewrite is then a write of a few dozen bytes, which a power cut does not tear, instead of a
+                // whole block. A write that fills its blocks writes whole slots, which an unbuffered device takes as they are.
+                var trim = block == last && (block == 0 || within + n < BlockSize) && (block + 1) * BlockSize < fileLength;
+                used += Seal(block, source, slots.Slice(used, newLength + BlockCipher.Overhead), trim);
                 done += n;
+                if (block == last && _rewriting is not null)
+                {
+                    // Kept for the next write once this one succeeded (KeepTail); a log's writer only.
+                    _sealed ??= new byte[BlockSize];
+                    source.CopyTo(_sealed);
+                    _sealedBlock = block;
+                    _sealedLength = newLength;
+                }
             }
 
-            _inner.Write(SlotOffset(first), slots.AsSpan(0, used));
+            at = SlotOffset(first);
+            return used;
         }
         finally
         {
             ArrayPool<byte>.Shared.Return(scratch);
             ArrayPool<byte>.Shared.Return(plain);
-            ArrayPool<byte>.Shared.Return(slots);
         }
     }
 
@@ -156,6 +268,7 @@ internal sealed class EncryptedDevice : IStorageDevice
     public void SetLength(long length)
     {
         EnsureEnvelope();
+        _tailBlock = -1;
         var current = Length;
         if (length > current)
         {
@@ -170,7 +283,7 @@ internal sealed class EncryptedDevice : IStorageDevice
                 Rewrite(block, BlockLength(block, current), rest);
             }
 
-            _inner.SetLength(SlotOffset(block) + (rest == 0 ? 0 : rest + BlockCipher.Overhead));
+            _inner.SetLength(_layout.PhysicalLength(length));
         }
     }
 
@@ -178,23 +291,29 @@ internal sealed class EncryptedDevice : IStorageDevice
     {
         _inner.Dispose();
         _cipher.Dispose();
+        _rewriting?.Dispose();
     }
 
-    private long SlotOffset(long block) => CipherEnvelope.Size + (block * _slot);
+    private long SlotOffset(long block) => _layout.SlotOffset(block);
+
+    // The block the write that just succeeded ended in becomes the known tail (swapping the two buffers).
+    private void KeepTail()
+    {
+        if (_sealedBlock < 0)
+        {
+            _tailBlock = -1;
+            return;
+        }
+
+        (_tail, _sealed) = (_sealed, _tail);
+        _tailBlock = _sealedBlock;
+        _tailLength = _sealedLength;
+        _sealedBlock = -1;
+    }
 
     private int BlockLength(long block, long length) => (int)Math.Clamp(length - (block * BlockSize), 0, BlockSize);
 
-    private long LogicalLength(long physical)
-    {
-        var stored = physical - CipherEnvelope.Size;
-        if (stored <= 0)
-        {
-            return 0;
-        }
-
-        // A last slot too short to hold its nonce and tag (a torn extension) holds nothing.
-        return (stored / _slot * BlockSize) + Math.Max(0, (stored % _slot) - BlockCipher.Overhead);
-    }
+    private long LogicalLength(long physical) => _layout.LogicalLength(physical);
 
     // Extends from current to length: a short last block is first filled out with zeros, then the new
     // slots are left as the file system's zeros, which read as zero blocks (see ReadBlock).
@@ -207,14 +326,13 @@ internal sealed class EncryptedDevice : IStorageDevice
             Rewrite(lastBlock, rest, (int)Math.Min(BlockSize, length - (lastBlock * BlockSize)));
         }
 
-        var end = length / BlockSize;
-        var tail = (int)(length % BlockSize);
-        _inner.SetLength(SlotOffset(end) + (tail == 0 ? 0 : tail + BlockCipher.Overhead));
+        _inner.SetLength(_layout.PhysicalLength(length));
     }
 
     // Re-encrypts a block's first bytes at a new length (cut, or grown with zeros).
     private void Rewrite(long block, int existing, int newLength)
     {
+        _tailBlock = -1;
         var plain = ArrayPool<byte>.Shared.Rent(BlockSize);
         var slot = ArrayPool<byte>.Shared.Rent(_slot);
         try

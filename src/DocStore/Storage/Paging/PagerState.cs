@@ -146,7 +146,7 @@ internal sealed class PagerState : IDisposable
     /// records together, divided by a whole-page frame's (see <see cref="Pager.JournalSizeInPages"/>).
     /// </summary>
     public long JournalSizeInPages => Memory?.FrameCount
-        ?? InWholeFrames(Wal!.EndOffset - WalFormat.HeaderSize + Math.Max(0, (Redo?.EndOffset ?? 0) - RedoFormat.BlockSize));
+        ?? InWholeFrames(Wal!.EndOffset - WalFormat.HeaderSize + Math.Max(0, (Redo?.EndOffset ?? 0) - (Redo?.HeaderBlockSize ?? 0)));
 
     /// <summary>How full the WAL alone is, in page-sized frames (see <see cref="Pager.WalSizeInPages"/>).</summary>
     public long WalSizeInPages => Memory?.FrameCount ?? InWholeFrames(Wal!.EndOffset - WalFormat.HeaderSize);

@@ -35,7 +35,10 @@ internal static class RedoFormat
     private const int ChecksumOffset = 44;
 
     /// <summary>Bytes a record with <paramref name="operationsLength"/> bytes of operations takes, padding included.</summary>
-    public static int RecordLength(int operationsLength) => (RecordHeaderSize + operationsLength + BlockSize - 1) & ~(BlockSize - 1);
+    public static int RecordLength(int operationsLength) => RecordLength(operationsLength, BlockSize);
+
+    /// <summary>Bytes a record takes in a log whose blocks are <paramref name="blockSize"/> bytes (an encrypted log's are 4,064; see <see cref="Devices.IStorageDevice.LogBlockSize"/>).</summary>
+    public static int RecordLength(int operationsLength, int blockSize) => (RecordHeaderSize + operationsLength + blockSize - 1) / blockSize * blockSize;
 
     public static void WriteHeader(Span<byte> header, uint salt)
     {
@@ -67,6 +70,7 @@ internal static class RedoFormat
     private static uint HeaderChecksum(ReadOnlySpan<byte> header) => ~Crc32C.Append(0xFFFFFFFFu, header[..12]);
 
     /// <summary>Writes a record's header in front of its operations (already at <see cref="RecordHeaderSize"/>) and zeros after them up to the block.</summary>
+    /// <summary>Writes the record's header and checksum over <paramref name="record"/>, whose operations are in place, and zeros after them to the record's end (<paramref name="record"/>'s length).</summary>
     public static void WriteRecord(Span<byte> record, in RedoRecordHeader h)
     {
         BinaryPrimitives.WriteUInt32LittleEndian(record, RecordMagic);
@@ -78,7 +82,7 @@ internal static class RedoFormat
         BinaryPrimitives.WriteInt32LittleEndian(record[40..], h.OperationsLength);
         var end = RecordHeaderSize + h.OperationsLength;
         BinaryPrimitives.WriteUInt32LittleEndian(record[ChecksumOffset..], Checksum(record[..end], h.Salt));
-        record[end..RecordLength(h.OperationsLength)].Clear();
+        record[end..].Clear();
     }
 
     public static RedoRecordHeader ReadRecordHeader(ReadOnlySpan<byte> record) => new(

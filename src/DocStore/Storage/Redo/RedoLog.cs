@@ -18,9 +18,12 @@ internal sealed class RedoLog : IDisposable
 {
     private readonly IStorageDevice _device;
     private readonly Lock _gate = new();
-    private AlignedBuffer _buffer = AlignedBuffer.Allocate(4 * RedoFormat.BlockSize, RedoFormat.BlockSize);
+    private AlignedBuffer _buffer;
     private uint _salt;
-    private long _end = RedoFormat.BlockSize;
+    private long _end;
+
+    // The log's block (RedoFormat.BlockSize, or an encrypted log's slot plaintext): records start on one.
+    private readonly int _block;
 
     // Records of this generation: appended (complete on the device), and known durable. A generation counter
     // keeps a flush that overlapped a reset from vouching for the new generation's records.
@@ -40,8 +43,14 @@ internal sealed class RedoLog : IDisposable
     private RedoLog(IStorageDevice device)
     {
         _device = device;
+        _block = device.LogBlockSize;
+        _end = _block;
+        _buffer = AlignedBuffer.Allocate(4 * _block, RedoFormat.BlockSize);
         _allocatedEnd = device.Length;
     }
+
+    /// <summary>Bytes of the header block, where the first record starts.</summary>
+    public int HeaderBlockSize => _block;
 
     public string Name => _device.Name;
 
@@ -90,7 +99,7 @@ internal sealed class RedoLog : IDisposable
 
         _salt = salt;
         var recordHeader = new byte[RedoFormat.RecordHeaderSize];
-        var offset = (long)RedoFormat.BlockSize;
+        var offset = (long)_block;
         while (offset + RedoFormat.RecordHeaderSize <= length)
         {
             var expected = records.Count + 1;
@@ -104,7 +113,7 @@ internal sealed class RedoLog : IDisposable
             }
 
             records.Add(new RedoRecord(h.Sequence, h.StartLsn, h.PreviousLink, record[RedoFormat.RecordHeaderSize..]));
-            offset += RedoFormat.RecordLength(h.OperationsLength);
+            offset += RedoFormat.RecordLength(h.OperationsLength, _block);
         }
 
         // Found is not durable: after a process crash the records may still sit in a cache. Claiming them
@@ -135,7 +144,7 @@ internal sealed class RedoLog : IDisposable
     private bool HasRecordAfterHeader(long length)
     {
         Span<byte> magic = stackalloc byte[4];
-        for (var at = (long)RedoFormat.BlockSize; at + RedoFormat.RecordHeaderSize <= length; at += RedoFormat.BlockSize)
+        for (var at = (long)_block; at + RedoFormat.RecordHeaderSize <= length; at += _block)
         {
             _device.Read(at, magic);
             if (System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(magic) == RedoFormat.RecordMagic)
@@ -166,7 +175,7 @@ internal sealed class RedoLog : IDisposable
     private void ThrowIfLaterRecordVouchesFor(long badOffset, long badSequence, long length)
     {
         var header = new byte[RedoFormat.RecordHeaderSize];
-        for (var at = badOffset + RedoFormat.BlockSize; at + RedoFormat.RecordHeaderSize <= length; at += RedoFormat.BlockSize)
+        for (var at = badOffset + _block; at + RedoFormat.RecordHeaderSize <= length; at += _block)
         {
             _device.Read(at, header);
             var h = RedoFormat.ReadRecordHeader(header);
@@ -191,7 +200,7 @@ internal sealed class RedoLog : IDisposable
     {
         FinishOpen();
         var operationsLength = operations.Length + more.Length;
-        var length = RedoFormat.RecordLength(operationsLength);
+        var length = RedoFormat.RecordLength(operationsLength, _block);
         if (_buffer.Length < length)
         {
             _buffer = AlignedBuffer.Allocate(length, RedoFormat.BlockSize);
@@ -207,7 +216,7 @@ internal sealed class RedoLog : IDisposable
             synced = _synced;
         }
 
-        RedoFormat.WriteRecord(record, new RedoRecordHeader(_salt, sequence, synced, startLsn, previousLink, operationsLength));
+        RedoFormat.WriteRecord(record[..length], new RedoRecordHeader(_salt, sequence, synced, startLsn, previousLink, operationsLength));
         EnsureAllocated(_end + length);
         _device.BeginWrite(_end, _buffer, length);
         _writingLength = length;
@@ -256,7 +265,7 @@ internal sealed class RedoLog : IDisposable
             return;
         }
 
-        var target = (end + PreallocationBytes + RedoFormat.BlockSize - 1) & ~(long)(RedoFormat.BlockSize - 1);
+        var target = BlockUp(end + PreallocationBytes);
         ZeroFill.Write(_device, _allocatedEnd, target);
         _allocatedEnd = target;
     }
@@ -335,12 +344,12 @@ internal sealed class RedoLog : IDisposable
     public void Reset(long sizeLimit = long.MaxValue)
     {
         var salt = (uint)RandomNumberGenerator.GetInt32(1, int.MaxValue);
-        var block = _buffer.Span[..RedoFormat.BlockSize];
+        var block = _buffer.Span[.._block];
         block.Clear();
         RedoFormat.WriteHeader(block, salt);
         _device.Write(0, block);
-        var limit = Math.Max(sizeLimit, RedoFormat.BlockSize) & ~(long)(RedoFormat.BlockSize - 1);
-        var used = (Volatile.Read(ref _end) + PreallocationBytes + RedoFormat.BlockSize - 1) & ~(long)(RedoFormat.BlockSize - 1);
+        var limit = Math.Max(sizeLimit, _block) / _block * _block;
+        var used = BlockUp(Volatile.Read(ref _end) + PreallocationBytes);
         var keep = LogFileLength.KeepOnRestart(_device.Length, used, PreallocationBytes, limit);
 
         if (_device.Length > keep)
@@ -349,11 +358,11 @@ internal sealed class RedoLog : IDisposable
             _allocatedEnd = Math.Min(_allocatedEnd, keep);
         }
 
-        _allocatedEnd = Math.Max(_allocatedEnd, RedoFormat.BlockSize);
+        _allocatedEnd = Math.Max(_allocatedEnd, _block);
         lock (_gate)
         {
             _salt = salt;
-            _end = RedoFormat.BlockSize;
+            _end = _block;
             _appended = _synced = 0;
             _generation++;
         }
@@ -362,12 +371,15 @@ internal sealed class RedoLog : IDisposable
     /// <summary>At a clean close, after a reset: cuts the file back to its header block.</summary>
     public void TrimEmpty()
     {
-        if (RecordCount == 0 && _device.Length > RedoFormat.BlockSize)
+        if (RecordCount == 0 && _device.Length > _block)
         {
-            _device.SetLength(RedoFormat.BlockSize);
-            _allocatedEnd = RedoFormat.BlockSize;
+            _device.SetLength(_block);
+            _allocatedEnd = _block;
         }
     }
+
+    // Bytes rounded up to whole blocks.
+    private long BlockUp(long bytes) => (bytes + _block - 1) / _block * _block;
 
     public void Dispose() => _device.Dispose();
 }

@@ -41,7 +41,10 @@ internal static class WalFormat
     public const int TransactionAlignment = 4096;
 
     /// <summary>Where the next transaction's first frame goes, given where the log's frames end.</summary>
-    public static long TransactionStart(long end) => (end + TransactionAlignment - 1) & ~(long)(TransactionAlignment - 1);
+    public static long TransactionStart(long end) => TransactionStart(end, TransactionAlignment);
+
+    /// <summary>Where the next transaction's first frame goes on a device whose log blocks are <paramref name="alignment"/> bytes (a multiple of <see cref="FrameAlignment"/>).</summary>
+    public static long TransactionStart(long end, int alignment) => (end + alignment - 1) / alignment * alignment;
 
     /// <summary>Bytes a frame with <paramref name="payloadLength"/> bytes of payload takes in the file, padding included.</summary>
     public static int FrameLength(int payloadLength) => (FrameHeaderSize + payloadLength + FrameAlignment - 1) & ~(FrameAlignment - 1);

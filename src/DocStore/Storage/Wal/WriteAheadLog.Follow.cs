@@ -73,7 +73,7 @@ internal sealed partial class WriteAheadLog
         {
             var at = offset;
             if (!TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out var h, out var sum)
-                && !(transactionStart && (at = WalFormat.TransactionStart(offset)) != offset
+                && !(transactionStart && (at = TransactionStart(offset)) != offset
                      && TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out h, out sum)))
             {
                 throw new DatabaseCorruptException(_device.Name, -1,

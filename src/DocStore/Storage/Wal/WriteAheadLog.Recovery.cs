@@ -8,11 +8,20 @@ internal sealed partial class WriteAheadLog
 {
     /// <summary>Opens the WAL on <paramref name="device"/> and recovers its committed prefix.</summary>
     /// <exception cref="DatabaseCorruptException">A frame that a later frame says was durable fails its checksum, the header is damaged while frames follow it, or the log was written by another format version and still holds commits.</exception>
-    public static WriteAheadLog Open(IStorageDevice device, int pageSize, bool sync, int preallocateFrames, out WalRecovery recovery)
+    /// <param name="device">The WAL file's device.</param>
+    /// <param name="pageSize">The database's page size.</param>
+    /// <param name="sync">Whether opening's writes are fsynced.</param>
+    /// <param name="preallocateFrames">Whole frames of zeros written ahead of the log's end.</param>
+    /// <param name="privateLog">False when other processes read the log as it is written (a shared open): then an encrypted log never rewrites a block that holds published frames.</param>
+    /// <param name="recovery">What recovery found.</param>
+    public static WriteAheadLog Open(IStorageDevice device, int pageSize, bool sync, int preallocateFrames, bool privateLog, out WalRecovery recovery)
     {
-        var wal = new WriteAheadLog(device, pageSize, preallocateFrames);
+        var wal = new WriteAheadLog(device, pageSize, preallocateFrames, privateLog);
         recovery = wal.Recover(sync);
         wal._allocatedEnd = device.Length;
+
+        // What opening found may be on disk already: no packed commit rewrites a block of it.
+        wal._writtenEnd = wal._syncedEnd = wal.EndOffset;
         return wal;
     }
 
@@ -136,7 +145,7 @@ internal sealed partial class WriteAheadLog
         {
             var at = offset;
             if (!TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out var h, out var sum)
-                && !(transactionStart && (at = WalFormat.TransactionStart(offset)) != offset
+                && !(transactionStart && (at = TransactionStart(offset)) != offset
                      && TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out h, out sum)))
             {
                 // Usually the end of the log (zeros ahead of it, or an older generation's frames); but a

@@ -53,18 +53,34 @@ internal sealed partial class WriteAheadLog : IDisposable
     private long _allocatedEnd;
 
     // An encrypted device rewrites each block a write touches whole (see IStorageDevice.RewritesWholeBlocks):
-    // then every transaction starts on a block of its own, so a torn write never reaches a committed frame,
-    // and no delta rests on the database file, whose torn page could not be decrypted.
+    // then a transaction shares a block with the commits before it only while no fsync has covered that
+    // block (see CanPackAt), so a torn write never reaches a durable frame; and no delta rests on the
+    // database file, whose torn page could not be decrypted.
     private readonly bool _blockRewrites;
 
-    private WriteAheadLog(IStorageDevice device, int pageSize, int preallocateFrames)
+    // False when other processes read the log as it is written: an encrypted log then never rewrites a block
+    // of published frames, which a reader could catch half written.
+    private readonly bool _privateLog;
+
+    // Where the frames written so far end, and how far an fsync has covered them (writer, or a flush under
+    // the write lock): packed commits of an encrypted log rewrite only blocks past the second.
+    private long _writtenEnd;
+    private long _syncedEnd;
+
+    // Where transactions start: multiples of the device's log block (WalFormat.TransactionAlignment, or an
+    // encrypted slot's plaintext, so that a transaction starts on a slot of its own).
+    private readonly int _transactionAlignment;
+
+    private WriteAheadLog(IStorageDevice device, int pageSize, int preallocateFrames, bool privateLog)
     {
         _device = device;
+        _privateLog = privateLog;
         _blockRewrites = device.RewritesWholeBlocks;
+        _transactionAlignment = device.LogBlockSize;
         _pageSize = pageSize;
         _preallocateFrames = preallocateFrames;
         _alignment = device.PreferredWriteAlignment;
-        if (_alignment < 1 || WalFormat.TransactionAlignment % _alignment != 0)
+        if (_alignment < 1 || _transactionAlignment % _alignment != 0)
         {
             // Transactions start on TransactionAlignment; a device wanting more would never see an aligned write.
             _alignment = 1;
@@ -75,6 +91,20 @@ internal sealed partial class WriteAheadLog : IDisposable
 
     /// <summary><paramref name="bytes"/> rounded up to the device's preferred write alignment.</summary>
     private long AlignUp(long bytes) => (bytes + _alignment - 1) / _alignment * _alignment;
+
+    /// <summary>Where the next transaction's first frame goes, given where the log's frames end.</summary>
+    private long TransactionStart(long end) => WalFormat.TransactionStart(end, _transactionAlignment);
+
+    /// <summary>
+    /// Whether a packed transaction may start at <paramref name="end"/>, inside the block that holds the
+    /// commits before it: always on a plain device; on an encrypted one (which rewrites that block under a new
+    /// nonce) only in a private log, past the header's block, and when no fsync has covered the block yet, so
+    /// that a torn rewrite loses only frames that were never durable (the redo log, or Normal durability,
+    /// answers for those).
+    /// </summary>
+    private bool CanPackAt(long end) =>
+        !_blockRewrites
+        || (_privateLog && end / _transactionAlignment * _transactionAlignment >= Math.Max(_transactionAlignment, Volatile.Read(ref _syncedEnd)));
 
     /// <summary>Bytes a frame carrying a whole page takes.</summary>
     public int FullFrameLength => WalFormat.FrameLength(_pageSize);
@@ -194,7 +224,7 @@ internal sealed partial class WriteAheadLog : IDisposable
         {
             chain = _lastChecksum;
             lsn = NextLsn;
-            offset = packed && !_blockRewrites ? EndOffset : WalFormat.TransactionStart(EndOffset);
+            offset = packed && CanPackAt(EndOffset) ? EndOffset : TransactionStart(EndOffset);
         }
 
         var startLsn = lsn;
@@ -302,6 +332,7 @@ internal sealed partial class WriteAheadLog : IDisposable
     {
         EnsureAllocated(offset + frames.Length);
         _device.Write(offset, frames);
+        _writtenEnd = Math.Max(_writtenEnd, offset + frames.Length);
     }
 
     /// <summary>
@@ -397,9 +428,9 @@ internal sealed partial class WriteAheadLog : IDisposable
 
         // Old frames fail the new salt's check, and overwriting them in place lets each commit's fsync skip the
         // metadata update that growing needs; past what the log needs, the space goes back to the file system.
-        var limit = sizeLimit == long.MaxValue ? long.MaxValue : AlignUp(Math.Max(sizeLimit, WalFormat.TransactionAlignment));
+        var limit = sizeLimit == long.MaxValue ? long.MaxValue : AlignUp(Math.Max(sizeLimit, _transactionAlignment));
         var preallocation = (long)_preallocateFrames * FullFrameLength;
-        var keep = LogFileLength.KeepOnRestart(_device.Length, WalFormat.TransactionStart(EndOffset + preallocation), preallocation, limit);
+        var keep = LogFileLength.KeepOnRestart(_device.Length, TransactionStart(EndOffset + preallocation), preallocation, limit);
         if (_device.Length > keep)
         {
             _device.SetLength(keep);
@@ -411,6 +442,8 @@ internal sealed partial class WriteAheadLog : IDisposable
         FirstLsn = nextLsn;
         NextLsn = nextLsn;
         EndOffset = WalFormat.HeaderSize;
+        _writtenEnd = WalFormat.HeaderSize;
+        Volatile.Write(ref _syncedEnd, 0);
         _frames.Clear();
         _chains.Clear();
     }
@@ -435,7 +468,16 @@ internal sealed partial class WriteAheadLog : IDisposable
         }
     }
 
-    public void Flush() => _device.Flush();
+    /// <summary>Makes every frame written so far durable.</summary>
+    public void Flush()
+    {
+        // Marked before and after: a packed commit never starts in a block that this fsync may cover.
+        MarkSynced();
+        _device.Flush();
+        MarkSynced();
+    }
+
+    private void MarkSynced() => Volatile.Write(ref _syncedEnd, Math.Max(Volatile.Read(ref _syncedEnd), Volatile.Read(ref _writtenEnd)));
 
     public void Dispose() => _device.Dispose();
 }

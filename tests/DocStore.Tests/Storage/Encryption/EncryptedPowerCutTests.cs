@@ -1,25 +1,16 @@
 using DocStore.Engine;
 using DocStore.Storage;
-using DocStore.Storage.Devices;
-using DocStore.Storage.Encryption;
+using DocStore.Tests.Crash;
 using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Storage.Encryption;
 
 /// <summary>
 /// The power-cut cases of <c>PowerCutTests</c> under encryption: the fault-injecting devices hold the
-/// encrypted bytes, and a torn write tears ciphertext.
+/// encrypted bytes, and a torn write tears ciphertext (<see cref="PowerCutRig.Encrypted"/>).
 /// </summary>
 public sealed class EncryptedPowerCutTests
 {
-    private static readonly DatabaseKey Key = DatabaseKey.New(new EncryptionSecret(EncryptedFilesTests.TestKey, null, 0), 1024);
-
-    private static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options) =>
-        TestDatabase.Open(Key.WrapDatabase(db), Key.WrapLog(wal, CipherEnvelope.WalKind), options);
-
-    private static StorageEngine Reopen(FaultInjectingStorageDevice db, FaultInjectingStorageDevice wal, int tearBytes, StorageOptions options) =>
-        Open(new FaultInjectingStorageDevice("p.db", db.PowerCut(tearBytes)), new FaultInjectingStorageDevice("p.db-wal", wal.PowerCut(tearBytes)), options);
-
     [Theory]
     [InlineData(0)]
     [InlineData(100)]
@@ -28,17 +19,16 @@ public sealed class EncryptedPowerCutTests
     public void Full_durability_keeps_exactly_the_acknowledged_commits_when_the_fsync_of_the_next_fails(int tearBytes)
     {
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 40);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = Open(db, wal, options);
+        var rig = PowerCutRig.Encrypted(EncryptedFilesTests.TestKey);
+        var engine = rig.Open(options);
         for (var id = 1; id <= 12; id++)
         {
             NumberedTransactions.Commit(engine, id);
         }
 
-        wal.FailFlush = true;
+        rig.Wal.FailFlush = true;
         Assert.Throws<StorageFailedException>(() => NumberedTransactions.Commit(engine, 13));
-        using var recovered = Reopen(db, wal, tearBytes, options);
+        using var recovered = rig.Reopen(tearBytes, options);
         Assert.Equal(Enumerable.Range(1, 12), NumberedTransactions.Present(recovered, 13));
         Assert.True(recovered.CheckIntegrity().IsValid);
         NumberedTransactions.Commit(recovered, 14);
@@ -52,9 +42,8 @@ public sealed class EncryptedPowerCutTests
     public void Normal_durability_keeps_at_least_the_commits_synced_by_the_last_checkpoint_and_never_half_a_transaction(int tearBytes)
     {
         var options = TestDatabase.Small(Durability.Normal, autoCheckpoint: 0);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = Open(db, wal, options);
+        var rig = PowerCutRig.Encrypted(EncryptedFilesTests.TestKey);
+        var engine = rig.Open(options);
         for (var id = 1; id <= 6; id++)
         {
             NumberedTransactions.Commit(engine, id);
@@ -66,7 +55,7 @@ public sealed class EncryptedPowerCutTests
             NumberedTransactions.Commit(engine, id);
         }
 
-        using var recovered = Reopen(db, wal, tearBytes, options);
+        using var recovered = rig.Reopen(tearBytes, options);
         var present = NumberedTransactions.Present(recovered, 10);
         Assert.Equal(Enumerable.Range(1, present.Count), present);
         Assert.InRange(present.Count, 6, 7);
@@ -80,9 +69,8 @@ public sealed class EncryptedPowerCutTests
     {
         // A torn page of the database file cannot be decrypted, so no WAL frame may rest on one.
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 0);
-        var db = new FaultInjectingStorageDevice("p.db");
-        var wal = new FaultInjectingStorageDevice("p.db-wal");
-        var engine = Open(db, wal, options);
+        var rig = PowerCutRig.Encrypted(EncryptedFilesTests.TestKey);
+        var engine = rig.Open(options);
         for (var id = 1; id <= 8; id++)
         {
             NumberedTransactions.Commit(engine, id);
@@ -94,9 +82,9 @@ public sealed class EncryptedPowerCutTests
             NumberedTransactions.Commit(engine, id);
         }
 
-        db.FailFlush = true;
+        rig.Db.FailFlush = true;
         Assert.Throws<StorageFailedException>(() => engine.Checkpoint());
-        using var recovered = Reopen(db, wal, tearBytes, options);
+        using var recovered = rig.Reopen(tearBytes, options);
         Assert.Equal(Enumerable.Range(1, 16), NumberedTransactions.Present(recovered, 16));
         Assert.True(recovered.CheckIntegrity().IsValid);
     }
