@@ -19,12 +19,12 @@ internal static class LockRefusal
         if (asked.Sharing == DocStoreSharing.Exclusive && HolderShares(path, asked.Password))
         {
             return new CliFailureException(
-                $"The database '{path}' is open in another process with Sharing = Shared, and this command needs the file to itself; run it once that process has closed the database (docstore sql and docstore shell write beside it).",
+                $"The database '{path}' is locked: it is open in another process with Sharing = Shared, and this command needs the file to itself; run it once that process has closed the database (docstore sql and docstore shell write beside it).",
                 e);
         }
 
         return new CliFailureException(
-            $"The database '{path}' is open in another process with Sharing = Exclusive (the default), which keeps every other process out; close it there, or open it there with DocStoreOptions.Sharing = Shared (Sharing=Shared in a connection string) so the tool can work beside it. On Linux and macOS, docstore backup copies it all the same.",
+            $"The database '{path}' is locked: it is open in another process with Sharing = Exclusive (the default), which keeps every other process out; close it there, or open it there with DocStoreOptions.Sharing = Shared (Sharing=Shared in a connection string) so the tool can work beside it. On Linux and macOS, docstore backup copies it all the same.",
             e);
     }
 
