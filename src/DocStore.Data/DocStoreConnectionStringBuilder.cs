@@ -209,7 +209,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
 
     private static int ParseInt(string key, string text) =>
         int.TryParse(text.Trim(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var value) && value >= 0 ? value
-            : throw new ArgumentException($"Connection string key '{key}' has value '{text}'; expected a whole number of 0 or more.");
+            : throw new ArgumentException($"Connection string key '{key}' has value '{text}'; expected a whole number from 0 to 2147483647.");
 }
 
 /// <summary>How a <see cref="DocStoreConnection"/> opens its database (the <c>Mode</c> key).</summary>

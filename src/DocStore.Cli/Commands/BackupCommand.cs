@@ -4,7 +4,7 @@ using DocStore.Cli.Hosting;
 namespace DocStore.Cli.Commands;
 
 /// <summary>
-/// `docstore backup db dest`: a consistent copy of the database (<see cref="DocStoreContext.BackupFile"/>),
+/// `docstore backup db dest`: a consistent copy of the database (<see cref="DocStoreContext.BackupFile(string, string, DocStoreEncryption, bool)"/>),
 /// also while the application that uses it keeps writing in another process.
 /// </summary>
 internal sealed class BackupCommand : ICliCommand
@@ -34,7 +34,9 @@ internal sealed class BackupCommand : ICliCommand
                 throw new CliFailureException($"'{target}' exists; pass --force to replace it, or choose another file.");
             }
 
-            var result = DocStoreContext.BackupFile(source, target, parse.GetValue(force));
+            // An encrypted database is read through its password, and the copy stays encrypted under the same key.
+            var encryption = DatabaseOpener.Password is { } password ? DocStoreEncryption.WithPassword(password) : DocStoreEncryption.None;
+            var result = DocStoreContext.BackupFile(source, target, encryption, parse.GetValue(force));
             ToolConsole.Of(parse).Output.WriteLine($"backed up {source} to {target}: {MaintenanceReport.Copy(result)}");
             return ExitCodes.Success;
         }));

@@ -22,7 +22,7 @@ internal sealed class CopyEnds
             throw new CliUsageException("copy moves a database between a file and PostgreSQL (postgres:<connection string>); to copy a file, use docstore backup.");
         }
 
-        if (_sourceServer is not null && _destinationServer is not null && _sourceServer.ConnectionString == _destinationServer.ConnectionString)
+        if (_sourceServer is not null && _destinationServer is not null && _sourceServer.Place == _destinationServer.Place)
         {
             throw new CliUsageException("The source and the destination are the same PostgreSQL database and schema.");
         }

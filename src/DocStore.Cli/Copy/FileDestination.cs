@@ -6,7 +6,7 @@ namespace DocStore.Cli.Copy;
 
 /// <summary>
 /// An embedded database a copy writes: built in a staging folder beside the destination, then published with
-/// <see cref="DocStoreContext.BackupFile"/> (staged, checked and renamed into place), so a failed or killed
+/// <see cref="DocStoreContext.BackupFile(string, string, DocStoreEncryption, bool)"/> (staged, checked and renamed into place), so a failed or killed
 /// copy never leaves a file at the destination.
 /// </summary>
 internal sealed class FileDestination(string path) : ICopyDestination
@@ -26,7 +26,8 @@ internal sealed class FileDestination(string path) : ICopyDestination
 
         _force = force;
         Directory.CreateDirectory(_stage);
-        _db = DocStoreDatabase.Open(StagedFile);
+        // With --password (or DOCSTORE_PASSWORD) the copy is encrypted under it, as every file the tool creates.
+        _db = DocStoreDatabase.Open(StagedFile, DatabaseOpener.Password is { } password ? new DocStoreOptions { Password = password } : null);
     }
 
     public void Write(CopiedCollection collection, IEnumerable<BsonDocument> documents)
@@ -43,7 +44,8 @@ internal sealed class FileDestination(string path) : ICopyDestination
     {
         _db!.Dispose();
         _db = null;
-        DocStoreContext.BackupFile(StagedFile, path, _force);
+        var encryption = DatabaseOpener.Password is { } password ? DocStoreEncryption.WithPassword(password) : DocStoreEncryption.None;
+        DocStoreContext.BackupFile(StagedFile, path, encryption, _force);
     }
 
     public void Dispose()

@@ -13,12 +13,19 @@ internal sealed class PostgresAddress
 
     private readonly string? _password;
 
-    private PostgresAddress(string connectionString, string description, string? password)
+    private PostgresAddress(string connectionString, string description, string? password, string place)
     {
         ConnectionString = connectionString;
         Description = description;
         _password = password;
+        Place = place;
     }
+
+    /// <summary>
+    /// The hosts, port, database and schema the string names, whatever the order, case or spacing of its keys:
+    /// two spellings of one schema are the same place.
+    /// </summary>
+    public string Place { get; }
 
     public string ConnectionString { get; }
 
@@ -49,8 +56,14 @@ internal sealed class PostgresAddress
         }
 
         var password = builder.Password;
+        var place = string.Join(
+            '|',
+            (builder.Host ?? string.Empty).Replace(" ", string.Empty, StringComparison.Ordinal).ToUpperInvariant(),
+            builder.Port,
+            builder.Database ?? builder.Username ?? string.Empty,
+            (builder.SearchPath ?? string.Empty).Replace(" ", string.Empty, StringComparison.Ordinal));
         builder.Remove("Password");
-        return new PostgresAddress(connectionString, Prefix + builder.ConnectionString, string.IsNullOrEmpty(password) ? null : password);
+        return new PostgresAddress(connectionString, Prefix + builder.ConnectionString, string.IsNullOrEmpty(password) ? null : password, place);
     }
 
     /// <summary><paramref name="text"/> with the password, should it appear, replaced.</summary>

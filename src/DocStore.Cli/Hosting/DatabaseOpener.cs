@@ -37,7 +37,7 @@ internal static class DatabaseOpener
         {
             return Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, Password = Password });
         }
-        catch (DatabaseLockedException)
+        catch (Exception e) when (e is DatabaseLockedException or CliFailureException { InnerException: DatabaseLockedException })
         {
             // Another process writes the file shared (or holds it exclusively, and the reader is refused too).
             return Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared, Password = Password });
@@ -71,6 +71,10 @@ internal static class DatabaseOpener
         catch (ArgumentException e)
         {
             throw new CliFailureException(e.Message);
+        }
+        catch (DatabaseLockedException e) when (LockRefusal.IsOtherProcessLock(e))
+        {
+            throw LockRefusal.Explain(path, options ?? new DocStoreOptions(), e);
         }
     }
 

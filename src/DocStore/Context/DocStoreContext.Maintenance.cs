@@ -74,22 +74,57 @@ public abstract partial class DocStoreContext
     public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, bool overwrite = false) =>
         FileBackup.BackupFile(sourcePath, destinationPath, overwrite);
 
-    /// <summary>The asynchronous twin of <see cref="BackupFile"/>, refusing a file at <paramref name="destinationPath"/>: the copy runs on the thread pool.</summary>
+    /// <summary>
+    /// As <see cref="BackupFile(string, string, bool)"/>, for a database encrypted under a key or password: the
+    /// files are read through it and the copy is encrypted under the same key (docs/guide/encryption.md).
+    /// </summary>
+    /// <param name="sourcePath">The database file to copy.</param>
+    /// <param name="destinationPath">The file to write; no <c>-wal</c> or <c>-redo</c> file may lie beside it.</param>
+    /// <param name="encryption">The key or password the database was encrypted with (<see cref="DocStoreEncryption.None"/> for a plain file).</param>
+    /// <param name="overwrite">Replace a file at <paramref name="destinationPath"/>; without it a file there is an error.</param>
+    /// <returns>The size of the database and of the copy, and how long the copy took.</returns>
+    /// <exception cref="EncryptionKeyException">The key or password does not open the database, it is given for a plain file, or none is given for an encrypted one; nothing is written.</exception>
+    /// <exception cref="FileNotFoundException">There is no database at <paramref name="sourcePath"/>.</exception>
+    /// <exception cref="ArgumentException">A path is empty, or both name the same file.</exception>
+    /// <exception cref="DatabaseLockedException">The writer held the backup lock for 30 s, or on Windows another process holds the database.</exception>
+    /// <exception cref="DatabaseCorruptException">A page of the database, or the finished copy, fails its checks.</exception>
+    /// <exception cref="IOException">A file lies at <paramref name="destinationPath"/> and <paramref name="overwrite"/> is false, or the copy cannot be created.</exception>
+    /// <exception cref="StorageFailedException">Writing, flushing or renaming the copy failed: <paramref name="destinationPath"/> is as it was.</exception>
+    public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, DocStoreEncryption encryption, bool overwrite)
+    {
+        ArgumentNullException.ThrowIfNull(encryption);
+        return FileBackup.BackupFile(sourcePath, destinationPath, encryption.Key, encryption.Password, overwrite, CancellationToken.None);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="BackupFile(string, string, bool)"/>, refusing a file at <paramref name="destinationPath"/>: the copy runs on the thread pool.</summary>
     /// <param name="sourcePath">The database file to copy.</param>
     /// <param name="destinationPath">The file to write.</param>
     /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
-    /// <returns>What <see cref="BackupFile"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
+    /// <returns>What <see cref="BackupFile(string, string, bool)"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
     public static ValueTask<MaintenanceResult> BackupFileAsync(string sourcePath, string destinationPath, CancellationToken cancellationToken = default) =>
         BackupFileAsync(sourcePath, destinationPath, overwrite: false, cancellationToken);
 
-    /// <summary>The asynchronous twin of <see cref="BackupFile"/>: the copy runs on the thread pool.</summary>
+    /// <summary>The asynchronous twin of <see cref="BackupFile(string, string, bool)"/>: the copy runs on the thread pool.</summary>
     /// <param name="sourcePath">The database file to copy.</param>
     /// <param name="destinationPath">The file to write.</param>
     /// <param name="overwrite">Replace a file at <paramref name="destinationPath"/>.</param>
     /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
-    /// <returns>What <see cref="BackupFile"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
+    /// <returns>What <see cref="BackupFile(string, string, bool)"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
     public static async ValueTask<MaintenanceResult> BackupFileAsync(string sourcePath, string destinationPath, bool overwrite, CancellationToken cancellationToken = default) =>
         await Task.Run(() => FileBackup.BackupFile(sourcePath, destinationPath, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
+
+    /// <summary>The asynchronous twin of <see cref="BackupFile(string, string, DocStoreEncryption, bool)"/>: the copy runs on the thread pool.</summary>
+    /// <param name="sourcePath">The database file to copy.</param>
+    /// <param name="destinationPath">The file to write.</param>
+    /// <param name="encryption">The key or password the database was encrypted with.</param>
+    /// <param name="overwrite">Replace a file at <paramref name="destinationPath"/>.</param>
+    /// <param name="cancellationToken">Stops the copy; nothing is left at <paramref name="destinationPath"/>.</param>
+    /// <returns>What <see cref="BackupFile(string, string, DocStoreEncryption, bool)"/> returns, once the copy is durable at <paramref name="destinationPath"/>.</returns>
+    public static async ValueTask<MaintenanceResult> BackupFileAsync(string sourcePath, string destinationPath, DocStoreEncryption encryption, bool overwrite, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(encryption);
+        return await Task.Run(() => FileBackup.BackupFile(sourcePath, destinationPath, encryption.Key, encryption.Password, overwrite, cancellationToken), cancellationToken).ConfigureAwait(false);
+    }
 
     /// <summary>
     /// Rewrites the database densely and gives the space back to the file system (keeping the file's mode;

@@ -155,6 +155,7 @@ internal sealed record StorageOptions
         }
 
         ArgumentOutOfRangeException.ThrowIfLessThan(CacheSizePages, 16, nameof(CacheSizePages));
+        OptionChoices.Validate(this);
         if (EncryptionKey is not null && Password is not null)
         {
             throw new ArgumentException("Give either an encryption key or a password, not both.", nameof(Password));

@@ -1,6 +1,8 @@
 using DocStore.Engine.Files;
+using DocStore.Engine.Lifecycle;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Encryption;
 
 namespace DocStore.Engine.Backups;
 
@@ -32,9 +34,18 @@ internal static class FileBackup
     public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, bool overwrite = false, CancellationToken cancellationToken = default) =>
         BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken, overwrite);
 
+    /// <summary>
+    /// As <see cref="BackupFile(string, string, bool, CancellationToken)"/>, for a database encrypted under the
+    /// <paramref name="key"/> or <paramref name="password"/> (both null: a plain file): the copy is encrypted under the same key.
+    /// </summary>
+    /// <exception cref="EncryptionKeyException">The key or password does not open the database, or it is not encrypted, or it is and none is given.</exception>
+    public static MaintenanceResult BackupFile(string sourcePath, string destinationPath, byte[]? key, string? password, bool overwrite, CancellationToken cancellationToken) =>
+        BackupFile(sourcePath, destinationPath, BackupLockTimeout, cancellationToken, overwrite, ReaderOptions(key, password));
+
     /// <summary>As <see cref="BackupFile(string, string, bool, CancellationToken)"/>, waiting up to <paramref name="lockTimeout"/> for the backup lock.</summary>
-    internal static MaintenanceResult BackupFile(string sourcePath, string destinationPath, TimeSpan lockTimeout, CancellationToken cancellationToken, bool overwrite = false)
+    internal static MaintenanceResult BackupFile(string sourcePath, string destinationPath, TimeSpan lockTimeout, CancellationToken cancellationToken, bool overwrite = false, StorageOptions? readOptions = null)
     {
+        readOptions ??= ReaderOptions(null, null);
         ArgumentException.ThrowIfNullOrEmpty(sourcePath);
         ArgumentException.ThrowIfNullOrEmpty(destinationPath);
         if (sourcePath == StorageEngine.InMemory || !File.Exists(sourcePath))
@@ -62,8 +73,8 @@ internal static class FileBackup
 
         if (ReferenceEquals(hold, BackupLockFile.Hold.None))
         {
-            using var engine = StorageEngine.Open(sourcePath, new StorageOptions { ReadOnly = true });
-            return engine.Backups.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
+            using var engine = StorageEngine.Open(sourcePath, readOptions);
+            return engine.Backups.BackupVerified(destinationPath, overwrite, staged => VerifyCopy(staged, readOptions), cancellationToken);
         }
 
         try
@@ -72,8 +83,8 @@ internal static class FileBackup
             {
                 try
                 {
-                    using var engine = OpenUnlockedSnapshot(sourcePath);
-                    return engine.Backups.BackupVerified(destinationPath, overwrite, VerifyCopy, cancellationToken);
+                    using var engine = OpenUnlockedSnapshot(sourcePath, readOptions);
+                    return engine.Backups.BackupVerified(destinationPath, overwrite, staged => VerifyCopy(staged, readOptions), cancellationToken);
                 }
                 catch (DatabaseCorruptException) when (attempt < SnapshotAttempts)
                 {
@@ -92,14 +103,18 @@ internal static class FileBackup
     // database file read in place. In that order every redo record read has its earlier commits in the WAL
     // read after it (a commit writes its WAL frames before the next one starts), so recovery never finds a
     // gap between them; the lock keeps the file, and the logs' headers, as they are until the copy is done.
-    private static StorageEngine OpenUnlockedSnapshot(string sourcePath)
+    // An encrypted database's devices are read through its key, checked before anything is read, as an open does.
+    private static StorageEngine OpenUnlockedSnapshot(string sourcePath, StorageOptions options)
     {
         var redo = ReadWhole(LogPaths.Redo(sourcePath));
         var wal = ReadWhole(LogPaths.Wal(sourcePath)) ?? new MemoryStorageDevice(LogPaths.Wal(sourcePath));
-        var db = FileStorageDevice.OpenUnlocked(sourcePath);
+        IStorageDevice db = FileStorageDevice.OpenUnlocked(sourcePath);
         try
         {
-            return StorageEngine.Open(db, wal, redo, new StorageOptions { ReadOnly = true }, sourcePath);
+            db = DatabaseEncryption.OpenDatabase(db, options, out var key);
+            var keyedWal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind)!;
+            var keyedRedo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
+            return EngineOpener.Open(db, keyedWal, keyedRedo, options, sourcePath, backupLockFoundAtOpen: false, key);
         }
         catch
         {
@@ -130,13 +145,17 @@ internal static class FileBackup
     }
 
     // The staged copy must open and pass the integrity check before it takes the destination's name.
-    private static void VerifyCopy(string stagedPath)
+    private static void VerifyCopy(string stagedPath, StorageOptions options)
     {
-        using var copy = StorageEngine.Open(stagedPath, new StorageOptions { ReadOnly = true });
+        using var copy = StorageEngine.Open(stagedPath, options);
         var report = copy.CheckIntegrity();
         if (!report.IsValid)
         {
             throw new DatabaseCorruptException(stagedPath, -1, "the backup copy fails the integrity check: " + report.Problems[0]);
         }
     }
+
+    // Read-only, through the key or password given (none for a plain file).
+    private static StorageOptions ReaderOptions(byte[]? key, string? password) =>
+        new() { ReadOnly = true, EncryptionKey = key, Password = password };
 }

@@ -31,6 +31,8 @@ internal static class EngineOpener
             return new StorageEngine(Pager.OpenInMemory(options), options, path, backupLockFoundAtOpen: false);
         }
 
+        // Bad options are refused before any file is created or opened.
+        options.Validate();
         if (options.Sharing == DocStoreSharing.Shared)
         {
             return options.ReadOnly ? SharedOpener.OpenReader(path, options) : SharedOpener.OpenWriter(path, options);
