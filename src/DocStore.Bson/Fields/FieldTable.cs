@@ -94,8 +94,9 @@ internal sealed class FieldTable
         var hash = Hash(utf8);
         ref var bucket = ref _buckets[hash & (_buckets.Length - 1)];
         _entries[index] = new Entry(name, utf8, hash, bucket, id);
-        Volatile.Write(ref bucket, index + 1);
+        // The id slot before the bucket: a reader that finds the name by its bytes must then find it by its id.
         Volatile.Write(ref _entryById[id], index + 1);
+        Volatile.Write(ref bucket, index + 1);
         if (id > _maxId)
         {
             Volatile.Write(ref _maxId, id);

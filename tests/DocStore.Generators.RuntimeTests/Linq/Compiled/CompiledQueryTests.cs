@@ -180,10 +180,10 @@ public sealed class CompiledQueryTests(CompiledQueryFixture fixture) : IClassFix
     [Fact]
     public void Forms_outside_the_compiled_ones_run_through_the_planner_with_the_same_results()
     {
-        // Not compiled: a residual condition on a nested member (the stored test reads top-level members), a nullable member.
-        var (nested, ran) = Run(() => _db.LinqItems.Query().Where(p => p.Age >= 3 && p.Home!.Zip == 5).ToList());
+        // Not compiled: an index condition joined to another by ||, a nullable member.
+        var (either, ran) = Run(() => _db.LinqItems.Query().Where(p => p.Age >= 3 || p.Home!.Zip == 5).ToList());
         Assert.False(ran);
-        Same(_all.Where(p => p.Age >= 3 && p.Home?.Zip == 5), nested, null);
+        Same(_all.Where(p => p.Age >= 3 || p.Home?.Zip == 5), either, null);
         var (nullable, ranNullable) = Run(() => _db.LinqItems.Query().Where(p => p.Score == 4).ToList());
         Assert.False(ranNullable);
         Same(_all.Where(p => p.Score == 4), nullable, null);

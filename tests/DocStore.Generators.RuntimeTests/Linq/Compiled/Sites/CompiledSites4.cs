@@ -106,9 +106,9 @@ internal static class CompiledSites4
     /// <summary>The sites: their names (number, kind, filter), whether the generator compiles them (null: not checked), and the code.</summary>
     public static readonly Site[] All =
     [
-        new("135:runtime:city-and-active", false, Site135),
-        new("136:runtime:city-and-active", false, Site136),
-        new("137:runtime:city-and-active", false, Site137),
+        new("135:compiled:city-and-active", true, Site135),
+        new("136:compiled:city-and-active", true, Site136),
+        new("137:compiled:city-and-active", true, Site137),
         new("138:runtime:lines-any", false, Site138),
         new("139:runtime:lines-any", false, Site139),
         new("140:runtime:lines-any", false, Site140),
