@@ -10,10 +10,6 @@ namespace DocStore.Storage.Paging;
 /// </summary>
 internal sealed class WriterTurns
 {
-    // The wait polls the lock byte (.NET has no blocking byte-range lock): 1 ms, doubling up to 16 ms, so a
-    // waiter costs a system call every 16 ms at most and is let in within that of the lock's release.
-    private const int MaxPauseMilliseconds = 16;
-
     private readonly PagerState _state;
     private readonly GroupCommit _groupCommit;
     private readonly SharedWriter _writer;
@@ -50,74 +46,15 @@ internal sealed class WriterTurns
     }
 
     /// <summary>Like <see cref="Take"/>, false instead of the exception when the timeout passed.</summary>
-    public bool TryTake(TimeSpan timeout)
-    {
-        var started = _clock.GetTimestamp();
-        var waiting = false;
-        try
-        {
-            for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
-            {
-                if (TryOnce())
-                {
-                    return true;
-                }
-
-                // Counted as a waiter, so that a process keeping the lock between its turns releases it.
-                waiting = waiting || BeginWaiting();
-                if (TurnWaiting.GivesUp(_writer, _clock, started, timeout))
-                {
-                    return false;
-                }
-
-                Thread.Sleep(pause);
-            }
-        }
-        finally
-        {
-            if (waiting)
-            {
-                _writer.EndWaiting();
-            }
-        }
-    }
-
-    private bool BeginWaiting()
-    {
-        _writer.BeginWaiting();
-        return true;
-    }
+    public bool TryTake(TimeSpan timeout) => TurnWaiting.Wait(_writer, _clock, timeout, this, static turns => turns.TryOnce());
 
     /// <summary>The asynchronous twin of <see cref="Take"/>: waits between tries without blocking a thread.</summary>
     /// <exception cref="DatabaseBusyException">Another process held the lock for the whole timeout.</exception>
     public async ValueTask TakeAsync(TimeSpan timeout, CancellationToken cancellationToken)
     {
-        var started = _clock.GetTimestamp();
-        var waiting = false;
-        try
+        if (!await TurnWaiting.WaitAsync(_writer, _clock, timeout, this, static turns => turns.TryOnce(), cancellationToken).ConfigureAwait(false))
         {
-            for (var pause = 1; ; pause = Math.Min(MaxPauseMilliseconds, pause * 2))
-            {
-                if (TryOnce())
-                {
-                    return;
-                }
-
-                waiting = waiting || BeginWaiting();
-                if (TurnWaiting.GivesUp(_writer, _clock, started, timeout))
-                {
-                    throw DatabaseBusyException.For(_state.Name, timeout);
-                }
-
-                await Task.Delay(TimeSpan.FromMilliseconds(pause), _clock, cancellationToken).ConfigureAwait(false);
-            }
-        }
-        finally
-        {
-            if (waiting)
-            {
-                _writer.EndWaiting();
-            }
+            throw DatabaseBusyException.For(_state.Name, timeout);
         }
     }
 
