@@ -186,9 +186,14 @@ internal sealed partial class WalFollower : IDisposable
             else if (publication is not null || !_slot.Shared.IsHeldElsewhere(Sharing.SharedLayout.WriterLock) || DateTime.UtcNow > deadline)
             {
                 // Nothing published, or a header left mid-change by a writer that is gone: the files do not
-                // change under the lowest mark, so the view opening recovered is read as it is.
+                // change under the lowest mark, so the view is read as it is, unless that writer restarted the log.
                 _slot.MarkOpening(_databasePath);
                 _mark = 1;
+                if (publication is null)
+                {
+                    FollowUnpublishedRestart();
+                }
+
                 return null;
             }
 
@@ -231,7 +236,7 @@ internal sealed partial class WalFollower : IDisposable
                 return true;
             }
 
-            if (!writer.TryTakeTurn())
+            if (!writer.TryTakeTurn(out var diedMidChange))
             {
                 return false;
             }
@@ -239,6 +244,11 @@ internal sealed partial class WalFollower : IDisposable
             _ownTurn = true;
             try
             {
+                if (diedMidChange)
+                {
+                    RepairAfterDeadWriter(writer);
+                }
+
                 if (writer.Published() is { IsPublished: true } publication)
                 {
                     CatchUpAsWriter(publication);

@@ -43,8 +43,16 @@ internal sealed class SharedWriter
     /// left the sequence odd: it is made even again here. The caller keeps this process's readers from
     /// probing the lock meanwhile (an fcntl probe from the same process would release it).
     /// </summary>
-    public bool TryTakeTurn()
+    public bool TryTakeTurn() => TryTakeTurn(out _);
+
+    /// <summary>
+    /// Like <see cref="TryTakeTurn()"/>; <paramref name="diedMidChange"/> says the last holder died while it
+    /// changed the header (a publish, or a WAL restart whose new generation it never published): the caller
+    /// must then check the header against the WAL file before it trusts it (see <see cref="PublishGeneration"/>).
+    /// </summary>
+    public bool TryTakeTurn(out bool diedMidChange)
     {
+        diedMidChange = false;
         if (!_shm.TryLock(SharedLayout.WriterLock))
         {
             return false;
@@ -53,6 +61,7 @@ internal sealed class SharedWriter
         if ((_shm.ReadLong(SharedLayout.SequenceOffset) & 1) != 0)
         {
             _shm.Increment(SharedLayout.SequenceOffset);
+            diedMidChange = true;
         }
 
         // A keeper that died left its flag: the lock it kept is free now.
@@ -65,11 +74,16 @@ internal sealed class SharedWriter
         return true;
     }
 
-    /// <summary>Releases the writer lock taken by <see cref="TryTakeTurn"/>.</summary>
+    /// <summary>Releases the writer lock taken by <see cref="TryTakeTurn()"/>.</summary>
     public void EndTurn()
     {
-        Volatile.Write(ref _holdsTurn, 0);
-        _shm.Unlock(SharedLayout.WriterLock);
+        // Under the header's lock: a publish on another thread of this process (a flusher's) either ends
+        // before the lock goes, or sees the turn gone and publishes nothing over the next holder's commits.
+        lock (_header)
+        {
+            Volatile.Write(ref _holdsTurn, 0);
+            _shm.Unlock(SharedLayout.WriterLock);
+        }
     }
 
     /// <summary>Whether a process waits for the writer lock (a turn that ends then releases it).</summary>
@@ -91,14 +105,19 @@ internal sealed class SharedWriter
     public SharedPublication? Published() => SharedPublication.Read(_shm);
 
     /// <summary>
-    /// Publishes the last commit readers may see, of the WAL generation <paramref name="salt"/>; the caller
-    /// holds the writer lock. A publish that repeats what the header says is skipped: it would only make
-    /// readers that are marking start over.
+    /// Publishes the last commit readers may see, of the WAL generation <paramref name="salt"/>, while this
+    /// process holds the writer lock (nothing otherwise: the values may be older than another process's). A
+    /// publish that repeats what the header says is skipped: it would only make readers that are marking start over.
     /// </summary>
     public void Publish(uint salt, long firstLsn, long visibleLsn)
     {
         lock (_header)
         {
+            if (!HoldsTurn)
+            {
+                return;
+            }
+
             if ((uint)_shm.ReadInt(SharedLayout.SaltOffset) == salt && _shm.ReadLong(SharedLayout.VisibleLsnOffset) == visibleLsn
                 && _shm.ReadLong(SharedLayout.FirstLsnOffset) == firstLsn && (_shm.ReadLong(SharedLayout.SequenceOffset) & 1) == 0)
             {
@@ -110,6 +129,25 @@ internal sealed class SharedWriter
             _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
             _shm.WriteLong(SharedLayout.FirstLsnOffset, firstLsn);
             _shm.WriteLong(SharedLayout.VisibleLsnOffset, visibleLsn);
+            _shm.Increment(SharedLayout.SequenceOffset);
+        }
+    }
+
+    /// <summary>
+    /// Publishes a WAL generation that a writer which died mid-restart wrote to the WAL file but never
+    /// published: its first LSN, nothing visible past the commit before it, and no checkpoint announced in it.
+    /// The caller holds the writer lock.
+    /// </summary>
+    public void PublishGeneration(uint salt, long firstLsn)
+    {
+        lock (_header)
+        {
+            _shm.Increment(SharedLayout.SequenceOffset);
+            _shm.WriteLong(SharedLayout.CheckpointLsnOffset, 0);
+            _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
+            _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
+            _shm.WriteLong(SharedLayout.FirstLsnOffset, firstLsn);
+            _shm.WriteLong(SharedLayout.VisibleLsnOffset, firstLsn - 1);
             _shm.Increment(SharedLayout.SequenceOffset);
         }
     }

@@ -16,17 +16,7 @@ internal sealed partial class WriteAheadLog
     /// <exception cref="DatabaseCorruptException">The header is damaged or names another page size.</exception>
     public void Reread()
     {
-        Span<byte> headerBytes = stackalloc byte[WalFormat.HeaderSize];
-        if (_device.Read(0, headerBytes) < WalFormat.HeaderSize || !WalFormat.TryReadHeader(headerBytes, out var header) || header.Version != WalFormat.Version)
-        {
-            throw new DatabaseCorruptException(_device.Name, -1, "the WAL header another process published cannot be read");
-        }
-
-        if (header.PageSize != _pageSize)
-        {
-            throw new DatabaseCorruptException(_device.Name, -1, $"WAL header says page size {header.PageSize}; the database has {_pageSize}");
-        }
-
+        var header = ReadHeaderOnDisk();
         _frames.Clear();
         _chains.Clear();
         _salt = header.Salt;
@@ -39,6 +29,24 @@ internal sealed partial class WriteAheadLog
 
         // Another process's restart may have cut the file or left it longer: its length is what is allocated.
         _allocatedEnd = _device.Length;
+    }
+
+    /// <summary>The header the WAL file holds now (another process may have restarted the log since this object read it).</summary>
+    /// <exception cref="DatabaseCorruptException">The header is damaged or names another page size.</exception>
+    public WalHeader ReadHeaderOnDisk()
+    {
+        Span<byte> headerBytes = stackalloc byte[WalFormat.HeaderSize];
+        if (_device.Read(0, headerBytes) < WalFormat.HeaderSize || !WalFormat.TryReadHeader(headerBytes, out var header) || header.Version != WalFormat.Version)
+        {
+            throw new DatabaseCorruptException(_device.Name, -1, "the WAL header another process published cannot be read");
+        }
+
+        if (header.PageSize != _pageSize)
+        {
+            throw new DatabaseCorruptException(_device.Name, -1, $"WAL header says page size {header.PageSize}; the database has {_pageSize}");
+        }
+
+        return header;
     }
 
     // FollowTo's frame buffers (it runs under the follower's gate, one call at a time).

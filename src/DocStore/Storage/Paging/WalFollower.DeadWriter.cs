@@ -1,0 +1,40 @@
+namespace DocStore.Storage.Paging;
+
+/// <summary>
+/// A writer process that died while it changed the shared header (docs/storage.md, "Many processes"). Died
+/// mid-publish, the header's fields name whole commits either way. Died mid-restart, the WAL file may already
+/// start a new generation that the header never names: a writer trusting the header would then append frames
+/// under the old salt behind the new header (lost at the next recovery), or catch up on frames the restart
+/// cut away, and a reader would read them. The WAL file decides instead.
+/// </summary>
+internal sealed partial class WalFollower
+{
+    // Under the gate, holding the writer lock that a writer left with the header mid-change. A restart copies
+    // every commit into the database file before it writes the new header, so the new generation starts
+    // empty, right after the last commit.
+    private void RepairAfterDeadWriter(Sharing.SharedWriter writer)
+    {
+        var onDisk = _state.Wal!.ReadHeaderOnDisk();
+        if (writer.Published() is { IsPublished: true } published
+            && (published.Salt != onDisk.Salt || published.FirstLsn != onDisk.FirstLsn))
+        {
+            writer.PublishGeneration(onDisk.Salt, onDisk.FirstLsn);
+        }
+    }
+
+    // Under the gate, with no reader live and the lowest mark set: the header was left mid-change and no
+    // writer holds the lock. When the WAL file starts a generation this view does not know, its writer died
+    // restarting it, after copying everything into the database file: the view starts over from the file.
+    private void FollowUnpublishedRestart()
+    {
+        var wal = _state.Wal!;
+        if (wal.ReadHeaderOnDisk().Salt == wal.Salt)
+        {
+            return;
+        }
+
+        wal.Reread();
+        _state.Index.DropUpTo(long.MaxValue);
+        _state.Cache.Clear();
+    }
+}
