@@ -130,6 +130,13 @@ internal sealed record StorageOptions
     /// </summary>
     internal Func<Devices.IStorageDevice, Devices.IStorageDevice>? LogDevices { get; init; }
 
+    /// <summary>
+    /// For a reader that opens beside writer processes: the last commit the writers published, and the salt
+    /// of its WAL generation. Recovery of that generation reads no frame past it: a commit appended after it
+    /// may belong to a writer that dies before publishing it, and the next writer writes over its frames.
+    /// </summary>
+    internal (uint Salt, long Lsn)? RecoverUpTo { get; init; }
+
     /// <summary>True when commits are made durable through the redo log: <see cref="Durability.Full"/> with <see cref="RedoLog"/>.</summary>
     /// <remarks>
     /// Never in a shared open: another process's writer could not replay this process's records on its view

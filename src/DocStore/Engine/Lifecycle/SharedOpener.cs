@@ -115,6 +115,13 @@ internal static class SharedOpener
             // build the pages its frames hold: every commit it publishes is in the WAL. Without a writer, the
             // redo log may hold commits a crash kept from the WAL, recovered in memory as a read-only open does.
             var writerLive = shm.IsHeldElsewhere(SharedLayout.WriterLock);
+
+            // Only published commits: the frames of one appended after them may be written over (see StorageOptions.RecoverUpTo).
+            if (SharedPublication.Read(shm) is { IsPublished: true } published)
+            {
+                options = options with { RecoverUpTo = (published.Salt, published.VisibleLsn) };
+            }
+
             var engine = OpenBesideWriter(path, options, writerLive);
             var follower = engine.Pager.FollowAsReader(slot, path, walIsFile);
             follower.Followed = engine.RootCache.Invalidate;

@@ -122,7 +122,7 @@ internal sealed class Pager : IDisposable
             redoDevice?.SetLength(0);
         }
 
-        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, privateLog: options.Sharing != DocStoreSharing.Shared, out var recovery);
+        var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, privateLog: options.Sharing != DocStoreSharing.Shared, options.RecoverUpTo, out var recovery);
         var pager = new Pager(db, wal, null, pageSize, options);
         var state = pager._state;
         state.Key = key;

@@ -13,8 +13,9 @@ internal static class TurnWaiting
     // waiter costs a system call every 16 ms at most and is let in within that of the lock's release.
     private const int MaxPauseMilliseconds = 16;
 
-    // The longest a kept lock is waited for past the timeout (the keeper releases it within a few milliseconds).
-    private static readonly TimeSpan KeptGrace = TimeSpan.FromSeconds(1);
+    // The longest a kept lock is waited for past the timeout: the keeper's timer releases it within a few
+    // milliseconds, unless the thread pool it runs on is held up (a loaded machine, a starved pool).
+    private static readonly TimeSpan KeptGrace = TimeSpan.FromSeconds(10);
 
     /// <summary>
     /// Calls <paramref name="tryOnce"/> until it succeeds (true) or the wait gives up (false) at

@@ -13,11 +13,12 @@ internal sealed partial class WriteAheadLog
     /// <param name="sync">Whether opening's writes are fsynced.</param>
     /// <param name="preallocateFrames">Whole frames of zeros written ahead of the log's end.</param>
     /// <param name="privateLog">False when other processes read the log as it is written (a shared open): then an encrypted log never rewrites a block that holds published frames.</param>
+    /// <param name="recoverUpTo">The last commit to recover when the log's generation has that salt (a reader beside writer processes: see <see cref="StorageOptions.RecoverUpTo"/>); null: every commit.</param>
     /// <param name="recovery">What recovery found.</param>
-    public static WriteAheadLog Open(IStorageDevice device, int pageSize, bool sync, int preallocateFrames, bool privateLog, out WalRecovery recovery)
+    public static WriteAheadLog Open(IStorageDevice device, int pageSize, bool sync, int preallocateFrames, bool privateLog, (uint Salt, long Lsn)? recoverUpTo, out WalRecovery recovery)
     {
         var wal = new WriteAheadLog(device, pageSize, preallocateFrames, privateLog);
-        recovery = wal.Recover(sync);
+        recovery = wal.Recover(sync, recoverUpTo);
         wal._allocatedEnd = device.Length;
 
         // What opening found may be on disk already: no packed commit rewrites a block of it.
@@ -71,7 +72,7 @@ internal sealed partial class WriteAheadLog
         _chains.Clear();
     }
 
-    private WalRecovery Recover(bool sync)
+    private WalRecovery Recover(bool sync, (uint Salt, long Lsn)? recoverUpTo)
     {
         _openSync = sync;
         var recovery = new WalRecovery();
@@ -101,7 +102,8 @@ internal sealed partial class WriteAheadLog
 
         _salt = header.Salt;
         FirstLsn = header.FirstLsn;
-        ScanFrames(header.Checksum, length, recovery);
+        var lastLsn = recoverUpTo is { } limit && limit.Salt == header.Salt ? limit.Lsn : long.MaxValue;
+        ScanFrames(header.Checksum, length, lastLsn, recovery);
         return recovery;
     }
 
@@ -126,7 +128,7 @@ internal sealed partial class WriteAheadLog
             $"the WAL is format version {header.Version} and still holds commits; this release reads version {WalFormat.Version} (open the database once with the release that wrote it to checkpoint them)");
     }
 
-    private void ScanFrames(uint chain, long length, WalRecovery recovery)
+    private void ScanFrames(uint chain, long length, long lastLsn, WalRecovery recovery)
     {
         var headerBuffer = new byte[WalFormat.FrameHeaderSize];
         var payloadBuffer = new byte[_pageSize];
@@ -141,7 +143,7 @@ internal sealed partial class WriteAheadLog
         // A transaction's first frame follows the previous commit directly (packed) or starts on the next
         // transaction alignment; inside a transaction frames always follow one another.
         var transactionStart = true;
-        while (true)
+        while (lsn <= lastLsn)
         {
             var at = offset;
             if (!TryReadFrame(at, lsn, chain, length, headerBuffer, payloadBuffer, out var h, out var sum)
