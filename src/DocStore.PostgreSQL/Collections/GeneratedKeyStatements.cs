@@ -33,6 +33,7 @@ internal sealed class GeneratedKeyStatements<T, TKey>
         var values = string.Concat(_columns.Select((c, n) => unique[c] ? $", u.k{n}" : $", u.k{n} || g.k"));
         // The key member's path as a text[] literal: one element, double-quoted, its quotes and backslashes escaped.
         var path = "'{\"" + table.Model.KeyField.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\"", "\\\"", StringComparison.Ordinal).Replace("'", "''", StringComparison.Ordinal) + "\"}'";
+        Applies = !table.Model.Indexes.Any(i => i.Paths.Contains(table.Model.KeyField, StringComparer.Ordinal));
         Reserve = $"UPDATE {table.Sequence} SET last = last + $1 RETURNING last";
         _insertRows = $"INSERT INTO {table.Table} (id, sort_key, doc{names}) " +
             $"SELECT g.id, g.k, jsonb_set(convert_from(u.d, 'UTF8')::jsonb, {path}, to_jsonb(g.id)){values} " +
@@ -48,7 +49,7 @@ internal sealed class GeneratedKeyStatements<T, TKey>
     /// True when the server can hand out the keys: every index is over other members than the key (an index
     /// over the key member would need the key in its index key).
     /// </summary>
-    public bool Applies => !_table.Model.Indexes.Any(i => i.Paths.Contains(_table.Model.KeyField, StringComparer.Ordinal));
+    public bool Applies { get; }
 
     /// <summary>Adds the statements inserting <paramref name="rows"/> (rows from <see cref="DocumentRows.WithoutKey"/>), the key table's advance first.</summary>
     public void AddInsert(WriteBatch batch, IReadOnlyList<DocumentRow> rows)
