@@ -151,6 +151,26 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
         _completed = true;
     }
 
+    /// <summary>
+    /// Undoes the write's failed batch so it can be written another way: the kept batch is dropped and, in a
+    /// transaction, the write's savepoint rolled back to (outside one, the batch's implicit transaction ended with it).
+    /// </summary>
+    public async ValueTask UndoBatchAsync(bool async, CancellationToken cancellationToken)
+    {
+        _session?.ForgetBatch();
+        if (_outer is not null && _savepointSent)
+        {
+            if (async)
+            {
+                await _outer.Transaction.RollbackAsync(Savepoint, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                _outer.Transaction.Rollback(Savepoint);
+            }
+        }
+    }
+
     public void Dispose()
     {
         ForgetFailedBatch();

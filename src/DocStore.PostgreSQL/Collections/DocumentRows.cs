@@ -20,4 +20,21 @@ internal static class DocumentRows
 
         return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);
     }
+
+    /// <summary>
+    /// The row of a document whose <c>int</c>/<c>long</c> key the server generates as it inserts: its JSON with the
+    /// default key, and index keys without the encoded key (the insert sets the key in both).
+    /// </summary>
+    public static DocumentRow WithoutKey<T, TKey>(CollectionTable<T, TKey> table, T document)
+        where TKey : notnull
+    {
+        var json = table.Documents.ToJson(document, string.Empty);
+        var entries = new byte[table.IndexTables.Length][][];
+        for (var i = 0; i < entries.Length; i++)
+        {
+            entries[i] = DocumentEntries.WithoutKey(table, i, document);
+        }
+
+        return new DocumentRow(0L, [], json, entries, string.Empty);
+    }
 }

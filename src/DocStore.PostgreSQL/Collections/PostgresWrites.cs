@@ -15,6 +15,7 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
     where TKey : notnull
 {
     private readonly PostgresStatements<T, TKey> _statements = new(collection.Table);
+    private readonly GeneratedKeyStatements<T, TKey> _generated = new(collection.Table);
 
     private ICollectionModel<T, TKey> Model => collection.Model;
 
@@ -66,8 +67,9 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
 
     /// <summary>
     /// Inserts the documents in one batch (one statement for the rows, one per multikey index, the sequence):
-    /// one round trip, all or nothing. Generated sequence keys first lock and read the last key, in a
-    /// transaction of the write's own, and are handed out in order as the embedded engine would.
+    /// one round trip, all or nothing. When every document wants a generated sequence key the server hands
+    /// the keys out in that batch; otherwise (explicit keys among them) the write first locks and reads the
+    /// last key, in a transaction of its own, and hands them out in order as the embedded engine would.
     /// </summary>
     private async ValueTask<IReadOnlyList<TKey>> InsertManyCore(WriteCall call, IEnumerable<T> documents)
     {
@@ -85,6 +87,12 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
         }
 
         if (list.Count == 0)
+        {
+            return keys;
+        }
+
+        if (anyGenerated && collection.Table.UsesSequence && Array.TrueForAll(generated, g => g) && _generated.Applies
+            && await InsertGeneratedAsync(call, list, keys).ConfigureAwait(false))
         {
             return keys;
         }
@@ -132,6 +140,50 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
         }
 
         return keys;
+    }
+
+    /// <summary>
+    /// Inserts documents that all want a generated <c>int</c>/<c>long</c> key in one round trip, the server handing
+    /// out the keys (<see cref="GeneratedKeyStatements{T, TKey}"/>). False when the documents must be written with
+    /// their keys known first: an index key near the length limit, a document the engine refuses, a unique
+    /// violation or the end of the key range, whose errors name the key the documents would get.
+    /// </summary>
+    private async ValueTask<bool> InsertGeneratedAsync(WriteCall call, IReadOnlyList<T> documents, TKey[] keys)
+    {
+        var rows = new DocumentRow[documents.Count];
+        try
+        {
+            for (var i = 0; i < rows.Length; i++)
+            {
+                rows[i] = DocumentRows.WithoutKey(collection.Table, documents[i]);
+            }
+        }
+        catch (DocStoreException)
+        {
+            return false;
+        }
+
+        var batch = new WriteBatch(call.Scope);
+        _generated.AddInsert(batch, rows);
+        long last;
+        try
+        {
+            last = (long)(await batch.ScalarAsync(call).ConfigureAwait(false))!;
+        }
+        catch (Npgsql.PostgresException e) when (e.SqlState is Npgsql.PostgresErrorCodes.UniqueViolation or Npgsql.PostgresErrorCodes.NumericValueOutOfRange)
+        {
+            await call.Scope.UndoBatchAsync(call.Async, call.CancellationToken).ConfigureAwait(false);
+            return false;
+        }
+
+        for (var i = 0; i < keys.Length; i++)
+        {
+            var document = documents[i];
+            keys[i] = Model.NewKey(last - keys.Length + 1 + i);
+            Model.SetKey(ref document, keys[i]);
+        }
+
+        return true;
     }
 
     private TKey SequenceKey(long next)

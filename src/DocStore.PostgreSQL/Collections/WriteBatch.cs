@@ -70,7 +70,7 @@ internal sealed class WriteBatch(OperationScope scope)
         }
     }
 
-    /// <summary>The first column of the first row the batch returns (a generated key's lock and read).</summary>
+    /// <summary>The first column of the first row the batch returns (a generated key's lock and read); every statement runs.</summary>
     public async ValueTask<object?> ScalarAsync(WriteCall call)
     {
         await using (Owned().ConfigureAwait(false))
@@ -87,16 +87,19 @@ internal sealed class WriteBatch(OperationScope scope)
             var reader = call.Async ? await _batch.ExecuteReaderAsync(call.CancellationToken).ConfigureAwait(false) : _batch.ExecuteReader();
             try
             {
+                object? value = null;
+                var found = false;
                 do
                 {
-                    if (reader.FieldCount > 0 && (call.Async ? await reader.ReadAsync(call.CancellationToken).ConfigureAwait(false) : reader.Read()))
+                    // Later statements' results are stepped through too, so their errors surface here.
+                    if (!found && reader.FieldCount > 0 && (call.Async ? await reader.ReadAsync(call.CancellationToken).ConfigureAwait(false) : reader.Read()))
                     {
-                        return reader.GetValue(0);
+                        (value, found) = (reader.GetValue(0), true);
                     }
                 }
                 while (call.Async ? await reader.NextResultAsync(call.CancellationToken).ConfigureAwait(false) : reader.NextResult());
 
-                return null;
+                return value;
             }
             finally
             {

@@ -17,7 +17,33 @@ internal static class DocumentEntries
     [ThreadStatic]
     private static IndexKeyBuilder? t_key;
 
+    /// <summary>
+    /// The longest encoded key a generated <c>int</c>/<c>long</c> key can have (tag, length header, eight
+    /// bytes): what an entry whose key the server appends (<see cref="WithoutKey"/>) is checked against.
+    /// </summary>
+    public const int MaxGeneratedKeyLength = 10;
+
     public static byte[][] Of<T, TKey>(CollectionTable<T, TKey> table, int index, T document, string key, byte[] primaryKey)
+        where TKey : notnull
+    {
+        var entries = IndexKeys(table, index, document, key, primaryKey.Length);
+        for (var i = 0; i < entries.Length; i++)
+        {
+            entries[i] = table.Entries.TreeKey(index, entries[i], primaryKey);
+        }
+
+        return entries;
+    }
+
+    /// <summary>
+    /// The entries of a document whose generated key the server hands out: the index keys alone, to which the
+    /// insert appends the encoded key (unless the index is unique), checked as if that key were the longest.
+    /// </summary>
+    /// <exception cref="IndexKeyTooLongException">An entry could be too long; the caller then writes with the key known.</exception>
+    public static byte[][] WithoutKey<T, TKey>(CollectionTable<T, TKey> table, int index, T document)
+        where TKey : notnull => IndexKeys(table, index, document, string.Empty, MaxGeneratedKeyLength);
+
+    private static byte[][] IndexKeys<T, TKey>(CollectionTable<T, TKey> table, int index, T document, string key, int primaryKeyLength)
         where TKey : notnull
     {
         var sink = t_sink ??= new IndexKeySink();
@@ -31,14 +57,9 @@ internal static class DocumentEntries
             throw e.InCollection(table.Collection, key);
         }
 
-        // A fresh array of the distinct keys, each replaced by its tree key in place.
-        var entries = table.Entries.Checked(index, sink.Keys, primaryKey.Length);
+        // A fresh array of the distinct keys (the caller may replace each by its tree key in place).
+        var entries = table.Entries.Checked(index, sink.Keys, primaryKeyLength);
         sink.Clear();
-        for (var i = 0; i < entries.Length; i++)
-        {
-            entries[i] = table.Entries.TreeKey(index, entries[i], primaryKey);
-        }
-
         return entries;
     }
 

@@ -66,10 +66,11 @@ internal sealed class WalkSql(string table, string[] indexTables, string?[] keyC
         }
 
         var direction = descending ? "DESC" : "ASC";
-        var select = index >= 0 && keyColumns[index] is null
-            // Each document's first entry in walk order (PostgreSQL has no min or max over bytea).
-            ? $"SELECT c.doc::text, m.entry FROM (SELECT DISTINCT ON (id) id, entry FROM {indexTables[index]} WHERE {where} ORDER BY id, entry {direction}) m JOIN {table} c ON c.id = m.id ORDER BY m.entry {direction}"
-            : $"SELECT doc::text, {column} FROM {table} WHERE {where} ORDER BY {column} {direction}";
+        var select = index < 0 || keyColumns[index] is not null
+            ? $"SELECT doc::text, {column} FROM {table} WHERE {where} ORDER BY {column} {direction}"
+            : (shape & 16) != 0
+                ? MultikeyWalk.Paged(table, indexTables[index], where, descending)
+                : MultikeyWalk.Whole(table, indexTables[index], where, descending);
         if ((shape & 8) != 0)
         {
             select += $" OFFSET ${next++}";

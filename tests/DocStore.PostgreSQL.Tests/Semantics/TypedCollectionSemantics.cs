@@ -132,6 +132,36 @@ public abstract class TypedCollectionSemantics
     }
 
     [Fact]
+    public void Multikey_pages_keep_each_document_once_at_its_first_entry()
+    {
+        using var db = Backend.Open();
+        Seed(db);
+        foreach (var descending in new[] { false, true })
+        {
+            // Every member matches through two elements ("all" and "even" or "odd"): a page holds each once.
+            var whole = db.Members.FindByTagsRange("all", "odd", new QueryOptions { Descending = descending }).Select(m => m.Id).ToList();
+            Assert.Equal(6, whole.Distinct().Count());
+            Assert.Equal(whole, db.Members.FindByTagsRange("all", "odd", new QueryOptions { Descending = descending, Take = 6 }).Select(m => m.Id));
+            Assert.Equal(whole.Take(4), db.Members.FindByTagsRange("all", "odd", new QueryOptions { Descending = descending, Take = 4 }).Select(m => m.Id));
+            Assert.Equal(whole.Skip(2).Take(3), db.Members.FindByTagsRange("all", "odd", new QueryOptions { Descending = descending, Skip = 2, Take = 3 }).Select(m => m.Id));
+
+            var paged = new List<int>();
+            string? after = null;
+            do
+            {
+                var page = db.Members.FindByTags("all", new QueryOptions { Descending = descending, Take = 4, After = after }).ToPage();
+                paged.AddRange(page.Items.Select(m => m.Id));
+                after = page.Continuation;
+            }
+            while (after is not null);
+
+            Assert.Equal(db.Members.FindByTags("all", new QueryOptions { Descending = descending }).Select(m => m.Id), paged);
+        }
+
+        Assert.Equal([5, 3, 1, 6], db.Members.FindByTagsRange("even", "odd", new QueryOptions { Descending = true, Take = 4 }).Select(m => m.Id));
+    }
+
+    [Fact]
     public void Pages_with_continuations_cover_the_query_once()
     {
         using var db = Backend.Open();
