@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using DocStore.Bson;
 using DocStore.BTree;
 using DocStore.Engine;
 
@@ -51,6 +52,7 @@ internal static class ChangeLogReader
         }
 
         var records = new List<ChangeRecord>();
+        Dictionary<uint, FieldDictionary>? fieldCopies = null;
         var last = from;
         var commit = long.MinValue;
         var looked = 0;
@@ -67,8 +69,17 @@ internal static class ChangeLogReader
             looked++;
             if (collectionUtf8 is null || ChangeRecord.IsOf(value.Span, collectionUtf8))
             {
-                // Copied: the page images behind the cursor are reused once the snapshot ends.
-                records.Add(ChangeRecord.Decode(cursor.Key, value.ToArray(), identity));
+                // Copied: the page images behind the cursor are reused once the snapshot ends. The field names
+                // are read in the same snapshot, so a copy grown or made by a later commit is not needed.
+                var fieldsId = ChangeRecord.FieldsIdOf(value.Span);
+                fieldCopies ??= [];
+                if (!fieldCopies.TryGetValue(fieldsId, out var fields))
+                {
+                    fields = ChangeLogFields.Load(log!, fieldsId);
+                    fieldCopies.Add(fieldsId, fields);
+                }
+
+                records.Add(ChangeRecord.Decode(cursor.Key, value.ToArray(), fields, identity));
             }
         }
 

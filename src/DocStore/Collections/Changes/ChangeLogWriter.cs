@@ -2,8 +2,6 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Security.Cryptography;
 using DocStore.Bson;
-using DocStore.Bson.Interop;
-using DocStore.Bson.Model;
 using DocStore.BTree;
 using DocStore.Transactions;
 
@@ -47,24 +45,28 @@ internal static class ChangeLogWriter
         return tree;
     }
 
-    /// <summary>Plans the entry of an insert or update: <paramref name="document"/> is the stored C-BSON, written to the log as BSON.</summary>
-    public static void PlanWrite(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, ReadOnlySpan<byte> document, IFieldDictionary fields)
+    /// <summary>Plans the entry of an insert or update: <paramref name="document"/> is the C-BSON the collection stores, copied as it is.</summary>
+    public static void PlanWrite(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, ReadOnlySpan<byte> document, IFieldDictionary fields) =>
+        Plan(changes, log, retention, kind, collection, keyField, document, fields);
+
+    /// <summary>Plans the entry of a delete: <paramref name="old"/> is the deleted document's stored C-BSON, copied as it is (the feed reads its key).</summary>
+    public static void PlanDelete(TreeChanges changes, Tree log, ChangeRetention? retention, string collection, string keyField, ReadOnlySpan<byte> old, IFieldDictionary fields) =>
+        Plan(changes, log, retention, ChangeKind.Delete, collection, keyField, old, fields);
+
+    private static void Plan(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, ReadOnlySpan<byte> document, IFieldDictionary fields)
     {
-        var value = Begin(log, retention, kind, collection, keyField, out var state);
-        CBsonBsonConverter.ToBson(document, fields, value);
+        var state = State(log, retention);
+        var count = fields.Count;
+        var fieldsId = ChangeLogFields.Plan(changes, log, state, collection, fields);
+        var value = t_value ??= new ArrayBufferWriter<byte>(1024);
+        value.ResetWrittenCount();
+        ChangeRecord.WriteHeader(value, state.CommitPosition, state.UnixMilliseconds, kind, fieldsId, collection, keyField);
+        value.Write(document);
         Finish(changes, log, retention, state, value);
+        state.RememberFields(collection, fields, count, fieldsId);
     }
 
-    /// <summary>Plans the entry of a delete: only the key field of the deleted document (<paramref name="old"/>, stored C-BSON) is kept.</summary>
-    public static void PlanDelete(TreeChanges changes, Tree log, ChangeRetention? retention, string collection, string keyField, ReadOnlySpan<byte> old, IFieldDictionary fields)
-    {
-        var key = CBsonDocumentConverter.ToDocument(old, fields).TryGetValue(keyField, out var k) ? k : BsonNull.Value;
-        var value = Begin(log, retention, ChangeKind.Delete, collection, keyField, out var state);
-        BsonBinary.Write(new BsonDocument { { keyField, key } }, value);
-        Finish(changes, log, retention, state, value);
-    }
-
-    private static ArrayBufferWriter<byte> Begin(Tree log, ChangeRetention? retention, ChangeKind kind, string collection, string keyField, out ChangeLogState state)
+    private static ChangeLogState State(Tree log, ChangeRetention? retention)
     {
         // The transaction holds the write lock (of every process, when shared): the log's newest entry,
         // read at its first change, stays the newest until it commits.
@@ -77,11 +79,7 @@ internal static class ChangeLogWriter
             transaction.ChangeLogState = known;
         }
 
-        state = known;
-        var value = t_value ??= new ArrayBufferWriter<byte>(1024);
-        value.ResetWrittenCount();
-        ChangeRecord.WriteHeader(value, state.CommitPosition, state.UnixMilliseconds, kind, collection, keyField);
-        return value;
+        return known;
     }
 
     private static void Finish(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeLogState state, ArrayBufferWriter<byte> value)

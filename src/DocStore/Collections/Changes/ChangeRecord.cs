@@ -1,14 +1,16 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
+using DocStore.Bson;
 
 namespace DocStore.Collections.Changes;
 
 /// <summary>
 /// One entry of the change log tree (docs/storage.md, "Change log"). The key is the change's position, 8
-/// bytes big-endian, so key order is commit order. The value is a fixed header, then the document as plain
-/// BSON (self-describing, so it reads back after the collection's field dictionary changed or the
-/// collection was dropped): the whole document after an insert or update, only its key field after a delete.
+/// bytes big-endian, so key order is commit order. The value is a fixed header, then the document's C-BSON
+/// exactly as its collection stored it (the document after an insert or update, the deleted one after a
+/// delete), read with the log's own copy of the collection's field names (<see cref="ChangeLogFields"/>), so
+/// it reads back after the collection's dictionary changed or the collection was dropped.
 /// </summary>
 /// <param name="Position">The change's position.</param>
 /// <param name="CommitPosition">The position of its transaction's first change.</param>
@@ -16,9 +18,10 @@ namespace DocStore.Collections.Changes;
 /// <param name="Kind">What it did.</param>
 /// <param name="Collection">The collection name.</param>
 /// <param name="KeyField">The stored name of the collection's key field.</param>
-/// <param name="Bson">The BSON document (see the summary).</param>
+/// <param name="Stored">The document's C-BSON (see the summary).</param>
+/// <param name="Fields">The field names <paramref name="Stored"/> was written with.</param>
 /// <param name="Log">The identity of the change log (under <see cref="IdentityKey"/>), which tokens carry.</param>
-internal readonly record struct ChangeRecord(long Position, long CommitPosition, long UnixMilliseconds, ChangeKind Kind, string Collection, string KeyField, ReadOnlyMemory<byte> Bson, ulong Log)
+internal readonly record struct ChangeRecord(long Position, long CommitPosition, long UnixMilliseconds, ChangeKind Kind, string Collection, string KeyField, ReadOnlyMemory<byte> Stored, IFieldDictionary Fields, ulong Log)
 {
     /// <summary>The key of the log's identity (8 random bytes, written with the tree): position 0, before every change.</summary>
     public static ReadOnlySpan<byte> IdentityKey => [0, 0, 0, 0, 0, 0, 0, 0];
@@ -26,8 +29,8 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
     /// <summary>The token of this change.</summary>
     public string Token => new ChangeToken(Position, Log).Format();
 
-    // commit position (8), time (8), kind (1), then the two names, each a 2-byte length and UTF-8.
-    private const int FixedHeader = 17;
+    // commit position (8), time (8), kind (1), field names id (4), then the two names, each a 2-byte length and UTF-8.
+    private const int FixedHeader = 21;
 
     /// <summary>The tree key of <paramref name="position"/>.</summary>
     public static byte[] Key(long position)
@@ -37,17 +40,20 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
         return key;
     }
 
-    /// <summary>The position a tree key holds.</summary>
+    /// <summary>The position a tree key holds: 0 for the identity and the field names, which sort before every change.</summary>
     public static long PositionOf(ReadOnlySpan<byte> key) =>
-        key.Length == 8 ? BinaryPrimitives.ReadInt64BigEndian(key) : throw new DatabaseCorruptException($"A change log key is {key.Length} bytes, not 8.");
+        key.Length == 8 ? BinaryPrimitives.ReadInt64BigEndian(key)
+        : key.Length > 8 && BinaryPrimitives.ReadInt64BigEndian(key) == 0 ? 0
+        : throw new DatabaseCorruptException($"A change log key is {key.Length} bytes, not 8.");
 
-    /// <summary>Writes the header of a change's value to <paramref name="output"/>; the BSON document follows it.</summary>
-    public static void WriteHeader(IBufferWriter<byte> output, long commitPosition, long unixMilliseconds, ChangeKind kind, string collection, string keyField)
+    /// <summary>Writes the header of a change's value to <paramref name="output"/>; the document's C-BSON follows it.</summary>
+    public static void WriteHeader(IBufferWriter<byte> output, long commitPosition, long unixMilliseconds, ChangeKind kind, uint fieldsId, string collection, string keyField)
     {
         var span = output.GetSpan(FixedHeader + 4 + Encoding.UTF8.GetMaxByteCount(collection.Length + keyField.Length));
         BinaryPrimitives.WriteInt64LittleEndian(span, commitPosition);
         BinaryPrimitives.WriteInt64LittleEndian(span[8..], unixMilliseconds);
         span[16] = (byte)kind;
+        BinaryPrimitives.WriteUInt32LittleEndian(span[17..], fieldsId);
         var at = WriteName(span, FixedHeader, collection);
         at = WriteName(span, at, keyField);
         output.Advance(at);
@@ -62,9 +68,14 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
         && BinaryPrimitives.ReadUInt16LittleEndian(value[FixedHeader..]) == collectionUtf8.Length
         && value.Slice(FixedHeader + 2).StartsWith(collectionUtf8);
 
-    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/> in the log <paramref name="log"/>.</summary>
+    /// <summary>The id of the field names the change stored as <paramref name="value"/> was written with.</summary>
+    /// <exception cref="DatabaseCorruptException">The value is shorter than its header.</exception>
+    public static uint FieldsIdOf(ReadOnlySpan<byte> value) =>
+        value.Length >= FixedHeader ? BinaryPrimitives.ReadUInt32LittleEndian(value[17..]) : throw new DatabaseCorruptException($"A change log entry is {value.Length} bytes, shorter than its header.");
+
+    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/> in the log <paramref name="log"/>, its document written with <paramref name="fields"/>.</summary>
     /// <exception cref="DatabaseCorruptException">The value is shorter than its header says.</exception>
-    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value, ulong log)
+    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value, IFieldDictionary fields, ulong log)
     {
         var span = value.Span;
         try
@@ -78,7 +89,7 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
                 throw new DatabaseCorruptException($"Change {PositionOf(key)} has an unknown kind {span[16]}.");
             }
 
-            return new ChangeRecord(PositionOf(key), BinaryPrimitives.ReadInt64LittleEndian(span), BinaryPrimitives.ReadInt64LittleEndian(span[8..]), kind, collection, keyField, value[at..], log);
+            return new ChangeRecord(PositionOf(key), BinaryPrimitives.ReadInt64LittleEndian(span), BinaryPrimitives.ReadInt64LittleEndian(span[8..]), kind, collection, keyField, value[at..], fields, log);
         }
         catch (ArgumentOutOfRangeException e)
         {
