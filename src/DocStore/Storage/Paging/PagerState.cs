@@ -193,6 +193,9 @@ internal sealed class PagerState : IDisposable
         Wal?.Dispose();
         Db?.Dispose();
         Follower?.Dispose();
-        FlushGate.Dispose();
+
+        // The flush gate is left undisposed (it holds no handle): a committer that checked for durability
+        // just before a compaction made its commit durable and retired this pager still takes it, finds its
+        // LSN durable and returns, where a disposed gate would throw at an acknowledged commit.
     }
 }
