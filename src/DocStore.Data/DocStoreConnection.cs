@@ -19,6 +19,9 @@ public sealed partial class DocStoreConnection : DbConnection
     private SqlSession? _session;
     private ConnectionState _state = ConnectionState.Closed;
 
+    // Set once the connection has opened with the current string: from then on the string is shown without its password.
+    private bool _opened;
+
     /// <summary>The data source that created the connection (it holds the database open), or null.</summary>
     private readonly DocStoreDataSource? _source;
 
@@ -41,11 +44,15 @@ public sealed partial class DocStoreConnection : DbConnection
         _connectionString = source.ConnectionString;
     }
 
-    /// <summary>The connection string; it can change only while the connection is closed.</summary>
+    /// <summary>
+    /// The connection string; it can change only while the connection is closed. Once the connection has
+    /// opened, it is shown without its <c>Password</c> (as other ADO.NET providers hide it), unless the string
+    /// says <c>Persist Security Info=True</c>; the connection keeps the password to open again.
+    /// </summary>
     [AllowNull]
     public override string ConnectionString
     {
-        get => _connectionString;
+        get => _opened ? SecurityInfo.Hide(_connectionString) : _connectionString;
         set
         {
             if (_state != ConnectionState.Closed)
@@ -54,6 +61,7 @@ public sealed partial class DocStoreConnection : DbConnection
             }
 
             _connectionString = value ?? string.Empty;
+            _opened = false;
         }
     }
 
@@ -99,31 +107,33 @@ public sealed partial class DocStoreConnection : DbConnection
     /// <summary>Opens the database named by the connection string (or takes the pooled one).</summary>
     /// <exception cref="InvalidOperationException">The connection is already open, or has no Data Source.</exception>
     /// <exception cref="ArgumentException">The connection string has an unknown key or a malformed value.</exception>
-    /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with another value of an option the connection string sets (the message names the option, both values and the file).</exception>
+    /// <exception cref="DatabaseLockedException">Another process has the file open exclusively, or this process has it open with another value of an option the connection string sets (the message names the option, both values and the file).</exception>
+    /// <exception cref="DatabaseBusyException">Shared (the default for a writable connection), another process held a write transaction open for the whole <c>Busy Timeout</c>.</exception>
     /// <exception cref="ObjectDisposedException">The connection came from a <see cref="DocStoreDataSource"/> that has been disposed.</exception>
     /// <exception cref="EncryptionKeyException">The <c>Password</c> does not open the file: a wrong one, none for an encrypted file, or one for a plain file.</exception>
     public override void Open()
     {
-        if (_state == ConnectionState.Open)
-        {
-            throw new InvalidOperationException("The connection is already open.");
-        }
+        ThrowIfOpen();
 
         // A data source's connection runs on the source's database, unless its string was changed since.
-        _entry = _source is not null && _source.ConnectionString == _connectionString ? _source.Acquire() : Acquire(new DocStoreConnectionStringBuilder(_connectionString));
-        _session = _entry.Database.Sql.OpenSession();
-        _state = ConnectionState.Open;
-        OnStateChange(new StateChangeEventArgs(ConnectionState.Closed, ConnectionState.Open));
+        Opened(FromSource() ? _source!.Acquire() : Acquire(new DocStoreConnectionStringBuilder(_connectionString)));
     }
 
-    /// <summary>The asynchronous twin of <see cref="Open"/> (opening completes synchronously).</summary>
-    /// <param name="cancellationToken">Checked before opening.</param>
+    /// <summary>
+    /// The asynchronous twin of <see cref="Open"/>: a shared open that waits for another process's write
+    /// transaction (up to <c>Busy Timeout</c>) does so without blocking a thread.
+    /// </summary>
+    /// <param name="cancellationToken">Stops the wait; the connection stays closed.</param>
     /// <returns>A task that completes when the connection is open.</returns>
-    public override Task OpenAsync(CancellationToken cancellationToken)
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled before the database opened.</exception>
+    public override async Task OpenAsync(CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        Open();
-        return Task.CompletedTask;
+        ThrowIfOpen();
+        var entry = FromSource()
+            ? await _source!.AcquireAsync(cancellationToken).ConfigureAwait(false)
+            : await AcquireAsync(new DocStoreConnectionStringBuilder(_connectionString), null, cancellationToken).ConfigureAwait(false);
+        Opened(entry);
     }
 
     /// <summary>Closes the connection: rolls back its open transaction and returns the database to the pool. Closing twice does nothing.</summary>
@@ -157,6 +167,20 @@ public sealed partial class DocStoreConnection : DbConnection
     /// </summary>
     internal static PooledDatabase Acquire(DocStoreConnectionStringBuilder settings, string? sourceKey = null)
     {
+        var (path, options, poolKey, idleTimeout) = PoolEntry(settings, sourceKey);
+        return PooledDatabase.Acquire(path, options, poolKey, idleTimeout);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Acquire"/>: a shared open waits for another process's write transaction without blocking a thread.</summary>
+    internal static ValueTask<PooledDatabase> AcquireAsync(DocStoreConnectionStringBuilder settings, string? sourceKey, CancellationToken cancellationToken)
+    {
+        var (path, options, poolKey, idleTimeout) = PoolEntry(settings, sourceKey);
+        return PooledDatabase.AcquireAsync(path, options, poolKey, idleTimeout, cancellationToken);
+    }
+
+    // The file, the options, the pool key (null: a private database) and the idle timeout the settings ask for.
+    private static (string Path, DocStoreOptions Options, string? PoolKey, TimeSpan IdleTimeout) PoolEntry(DocStoreConnectionStringBuilder settings, string? sourceKey)
+    {
         var options = settings.ToOptions();
         var path = settings.DataSource;
         if (string.IsNullOrWhiteSpace(path))
@@ -166,12 +190,41 @@ public sealed partial class DocStoreConnection : DbConnection
 
         if (!settings.Pooling)
         {
-            return PooledDatabase.Acquire(path, options, null, TimeSpan.Zero);
+            return (path, options, null, TimeSpan.Zero);
         }
 
         return sourceKey is null
-            ? PooledDatabase.Acquire(path, options, "connection:" + PooledDatabase.KeyFor(options), TimeSpan.FromSeconds(settings.IdleTimeout))
-            : PooledDatabase.Acquire(path, options, sourceKey, Timeout.InfiniteTimeSpan);
+            ? (path, options, "connection:" + PooledDatabase.KeyFor(options), TimeSpan.FromSeconds(settings.IdleTimeout))
+            : (path, options, sourceKey, Timeout.InfiniteTimeSpan);
+    }
+
+    private void ThrowIfOpen()
+    {
+        if (_state == ConnectionState.Open)
+        {
+            throw new InvalidOperationException("The connection is already open.");
+        }
+    }
+
+    private bool FromSource() => _source is not null && _source.ConnectionString == _connectionString;
+
+    private void Opened(PooledDatabase entry)
+    {
+        _entry = entry;
+        try
+        {
+            _session = entry.Database.Sql.OpenSession();
+        }
+        catch
+        {
+            _entry = null;
+            entry.Release();
+            throw;
+        }
+
+        _state = ConnectionState.Open;
+        _opened = true;
+        OnStateChange(new StateChangeEventArgs(ConnectionState.Closed, ConnectionState.Open));
     }
 
     /// <summary>Not supported: a connection reaches one database file.</summary>

@@ -19,6 +19,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
     private const string SharingKey = "Sharing";
     private const string BusyTimeoutKey = "Busy Timeout";
     private const string PasswordKey = "Password";
+    private const string PersistSecurityInfoKey = "Persist Security Info";
 
     private static readonly Dictionary<string, string> Synonyms = new(StringComparer.OrdinalIgnoreCase)
     {
@@ -37,6 +38,8 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         ["BusyTimeout"] = BusyTimeoutKey,
         [PasswordKey] = PasswordKey,
         ["Pwd"] = PasswordKey,
+        [PersistSecurityInfoKey] = PersistSecurityInfoKey,
+        ["PersistSecurityInfo"] = PersistSecurityInfoKey,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -95,15 +98,21 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
 
     /// <summary>
     /// Whether other processes may open the file beside this one (<see cref="DocStoreOptions.Sharing"/>). When
-    /// the key is absent: <see cref="DocStoreSharing.Shared"/> with <c>Mode=ReadOnly</c>, so a reader opens
-    /// beside an application that writes the file shared, else <see cref="DocStoreSharing.Exclusive"/>; either
-    /// way a file already open in the process keeps its engine's setting.
+    /// the key is absent: <see cref="DocStoreSharing.Shared"/>, so connections of several programs (and the
+    /// <c>docstore</c> tool) read and write the file at once, taking turns to write; <c>Sharing=Exclusive</c>
+    /// keeps every other process out. On macOS, which has no byte-range locks for the shared mode, the
+    /// default is <see cref="DocStoreSharing.Exclusive"/>. Either way an absent key takes the setting of a
+    /// file already open in the process.
     /// </summary>
     public DocStoreSharing Sharing
     {
-        get => ParseEnum(SharingKey, Mode == DocStoreOpenMode.ReadOnly ? DocStoreSharing.Shared : DocStoreSharing.Exclusive);
+        get => ParseEnum(SharingKey, DefaultSharing);
         set => this[SharingKey] = value.ToString();
     }
+
+    // Shared wherever the shared mode runs (docs/decisions.md, "ADO.NET connections open shared by default").
+    private static DocStoreSharing DefaultSharing =>
+        Storage.Sharing.SharedMemoryFile.IsSupported ? DocStoreSharing.Shared : DocStoreSharing.Exclusive;
 
     /// <summary>
     /// With <c>Sharing=Shared</c>: how long, in whole seconds, a write waits for another process's write
@@ -124,6 +133,16 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
     {
         get => Get(PasswordKey) ?? string.Empty;
         set => this[PasswordKey] = value;
+    }
+
+    /// <summary>
+    /// Whether an opened <see cref="DocStoreConnection"/> still shows the <c>Password</c> in its
+    /// <see cref="DocStoreConnection.ConnectionString"/>. Default false: once open, the string is shown without it.
+    /// </summary>
+    public bool PersistSecurityInfo
+    {
+        get => Get(PersistSecurityInfoKey) is { } text && !string.IsNullOrWhiteSpace(text) && ParseBool(PersistSecurityInfoKey, text);
+        set => this[PersistSecurityInfoKey] = value;
     }
 
     /// <summary>Gets or sets a value by key (synonyms such as <c>DataSource</c> and <c>Filename</c> map to their canonical key).</summary>
@@ -158,6 +177,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
         unset |= CacheSize > 0 ? EngineOption.None : EngineOption.CacheSizePages;
         unset |= Given(SharingKey) ? EngineOption.None : EngineOption.Sharing;
         unset |= Given(BusyTimeoutKey) ? EngineOption.None : EngineOption.BusyTimeout;
+        _ = PersistSecurityInfo;
         return new DocStoreOptions
         {
             Sharing = Sharing,
@@ -181,7 +201,7 @@ public sealed class DocStoreConnectionStringBuilder : DbConnectionStringBuilder
 
     private static string Canonical(string keyword) =>
         Synonyms.TryGetValue(keyword, out var canonical) ? canonical
-            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing, Busy Timeout, Password.", nameof(keyword));
+            : throw new ArgumentException($"Connection string key '{keyword}' is not supported; DocStore knows: Data Source, Mode, Durability, Pooling, Idle Timeout, Cache Size, Sharing, Busy Timeout, Password, Persist Security Info.", nameof(keyword));
 
     private bool Given(string key) => !string.IsNullOrWhiteSpace(Get(key));
 

@@ -65,13 +65,26 @@ public sealed class DocStoreDataSource : DbDataSource
         }
     }
 
-    /// <summary>The asynchronous twin of <see cref="OpenConnection"/> (opening completes synchronously).</summary>
-    /// <param name="cancellationToken">Checked before opening.</param>
+    /// <summary>
+    /// The asynchronous twin of <see cref="OpenConnection"/>: a shared open that waits for another process's
+    /// write transaction does so without blocking a thread.
+    /// </summary>
+    /// <param name="cancellationToken">Stops the wait.</param>
     /// <returns>The open connection.</returns>
-    public new ValueTask<DocStoreConnection> OpenConnectionAsync(CancellationToken cancellationToken = default)
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled before the database opened.</exception>
+    public new async ValueTask<DocStoreConnection> OpenConnectionAsync(CancellationToken cancellationToken = default)
     {
-        cancellationToken.ThrowIfCancellationRequested();
-        return ValueTask.FromResult(OpenConnection());
+        var connection = CreateConnection();
+        try
+        {
+            await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+            return connection;
+        }
+        catch
+        {
+            await connection.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
     }
 
     /// <summary>Takes a reference to the database the source holds, opening it when it is not open.</summary>
@@ -79,6 +92,13 @@ public sealed class DocStoreDataSource : DbDataSource
     {
         ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
         return DocStoreConnection.Acquire(_settings, _poolKey);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Acquire"/>.</summary>
+    internal ValueTask<PooledDatabase> AcquireAsync(CancellationToken cancellationToken)
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        return DocStoreConnection.AcquireAsync(_settings, _poolKey, cancellationToken);
     }
 
     /// <inheritdoc cref="CreateConnection"/>

@@ -1,13 +1,14 @@
 namespace DocStore.Data.Tests;
 
-/// <summary>The <c>Sharing</c> connection-string key: its default per <c>Mode</c>, and how it meets a file already open in the process.</summary>
+/// <summary>The <c>Sharing</c> connection-string key: its default (<c>Shared</c>), and how it meets a file already open in the process.</summary>
 public sealed class SharingKeyTests
 {
     [Theory]
-    [InlineData("", DocStoreSharing.Exclusive)]
+    [InlineData("", DocStoreSharing.Shared)]
     [InlineData(";Mode=ReadOnly", DocStoreSharing.Shared)]
     [InlineData(";Mode=ReadOnly;Sharing=Exclusive", DocStoreSharing.Exclusive)]
     [InlineData(";Sharing=shared", DocStoreSharing.Shared)]
+    [InlineData(";Sharing=Exclusive", DocStoreSharing.Exclusive)]
     public void A_connection_opens_with_the_sharing_its_string_gives_or_implies(string keys, DocStoreSharing expected)
     {
         using var temp = new TempDb();

@@ -106,8 +106,10 @@ public sealed class DocStoreOptions
 
     /// <summary>
     /// Opens the database read-only: nothing is written (not even a lock file; the files are locked shared,
-    /// so other read-only opens may share them and a writer may not), read-only files and directories work,
-    /// and a database that needs recovery is recovered in memory. Every write, and opening a collection or
+    /// so other read-only opens may share them and a writer that opens exclusively may not), read-only files
+    /// and directories work, and a database that needs recovery is recovered in memory. Beside processes that
+    /// opened the file with <see cref="DocStoreSharing.Shared"/> it reads their latest commits as a shared
+    /// reader does, whatever <see cref="Sharing"/> says. Every write, and opening a collection or
     /// index the file lacks, throws <see cref="DatabaseReadOnlyException"/> (code
     /// <see cref="DocStoreErrorCode.ReadOnly"/>). Default false.
     /// </summary>

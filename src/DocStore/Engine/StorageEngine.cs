@@ -96,6 +96,15 @@ internal sealed class StorageEngine : IDisposable
     /// <exception cref="FileNotFoundException">Opening read-only, there is no file and no log.</exception>
     public static StorageEngine Open(string path, StorageOptions? options = null) => EngineOpener.Open(path, options);
 
+    /// <summary>
+    /// The asynchronous twin of <see cref="Open(string, StorageOptions?)"/>: a shared open that may write waits
+    /// for another process's writer turn without blocking a thread; every other open completes synchronously.
+    /// </summary>
+    /// <exception cref="DatabaseBusyException">Shared, another process held the writer lock for the whole <see cref="StorageOptions.BusyTimeout"/>.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled; nothing is left open.</exception>
+    internal static ValueTask<StorageEngine> OpenAsync(string path, StorageOptions? options, CancellationToken cancellationToken) =>
+        EngineOpener.OpenAsync(path, options, cancellationToken);
+
     /// <summary>Opens a database on explicit devices (in memory, or wrapping a file), without a redo log.</summary>
     internal static StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options, string? name = null) =>
         EngineOpener.Open(db, wal, null, options, name, backupLockFoundAtOpen: false);

@@ -32,6 +32,10 @@ public sealed class DatabaseLockedException : DocStoreException
     internal static DatabaseLockedException OpenInThisProcess(string fileName, Exception innerException) =>
         new($"The database '{fileName}' is already open in this process (by another DocStoreContext or StorageEngine); use that one, or dispose it before opening the file again.", innerException) { FileName = fileName };
 
+    /// <summary>A read-only open refused by a process that holds the file to write with <see cref="DocStoreSharing.Exclusive"/> (a shared writer would let it read).</summary>
+    internal static DatabaseLockedException HeldExclusively(string fileName, Exception innerException) =>
+        new($"The database '{fileName}' is locked: another process opened it to write with Sharing = Exclusive (the default), which keeps every other process out, readers too; close it there, or open it there with Sharing = Shared so that read-only opens read beside it.", innerException) { FileName = fileName };
+
     /// <summary>A shared open that cannot join: another process writes the file, or its reader table is full.</summary>
     internal static DatabaseLockedException SharedOpenRefused(string fileName, string reason) =>
         new($"The database '{fileName}' cannot be opened shared: {reason}.") { FileName = fileName };

@@ -12,7 +12,8 @@ namespace DocStore;
 internal static class OpenFiles
 {
     private static readonly Dictionary<string, OpenFile> Open = new(StringComparer.Ordinal);
-    private static readonly Dictionary<string, Task> Closing = new(StringComparer.Ordinal);
+    // Files being closed, or opened by an asynchronous opener outside the gate: other openers wait for the task, then look again.
+    private static readonly Dictionary<string, Task> Pending = new(StringComparer.Ordinal);
 
     /// <summary>Guards both tables and every <see cref="OpenFile"/>'s reference count and pooled databases.</summary>
     internal static readonly Lock Gate = new();
@@ -49,7 +50,7 @@ internal static class OpenFiles
                     return file;
                 }
 
-                if (!Closing.TryGetValue(key, out closing))
+                if (!Pending.TryGetValue(key, out closing))
                 {
                     // Opened under the gate: a second opener of the same file waits here rather than failing on the lock.
                     file = new OpenFile(key, StorageEngine.Open(path, options.Storage), options);
@@ -58,8 +59,95 @@ internal static class OpenFiles
                 }
             }
 
-            // The last holder is still closing the file (checkpoint): wait for it, then open again.
+            // The last holder is still closing the file (checkpoint), or an asynchronous opener is opening it: wait, then look again.
             closing.Wait();
+        }
+    }
+
+    /// <summary>
+    /// The asynchronous twin of <see cref="Acquire"/>: the engine opens outside the gate, so a shared open
+    /// that waits for another process's writer turn blocks neither a thread nor the process's other files;
+    /// openers of the same file wait for it meanwhile.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">As <see cref="Acquire"/>.</exception>
+    /// <exception cref="DatabaseBusyException">Shared, another process held the writer lock for the whole busy timeout.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled; nothing is left open.</exception>
+    public static async ValueTask<OpenFile> AcquireAsync(string path, DocStoreOptions options, CancellationToken cancellationToken)
+    {
+        if (path == StorageEngine.InMemory)
+        {
+            return Acquire(path, options);
+        }
+
+        var key = KeyOf(path);
+        while (true)
+        {
+            Task? pending;
+            TaskCompletionSource? opening = null;
+            lock (Gate)
+            {
+                if (Open.TryGetValue(key, out var file))
+                {
+                    OptionConflicts.Check(key, file.Options, options);
+                    file.References++;
+                    return file;
+                }
+
+                if (!Pending.TryGetValue(key, out pending))
+                {
+                    opening = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+                    Pending.Add(key, opening.Task);
+                }
+            }
+
+            if (opening is not null)
+            {
+                return await OpenOutsideGate(path, key, options, opening, cancellationToken).ConfigureAwait(false);
+            }
+
+            await pending!.WaitAsync(cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Drops a reference taken by <see cref="Acquire"/> or <see cref="AcquireAsync"/>, closing the engine when it was the last.</summary>
+    public static void Release(OpenFile file)
+    {
+        if (!file.Release())
+        {
+            return;
+        }
+
+        try
+        {
+            file.Engine.Dispose();
+        }
+        finally
+        {
+            file.Closed();
+        }
+    }
+
+    private static async ValueTask<OpenFile> OpenOutsideGate(string path, string key, DocStoreOptions options, TaskCompletionSource opening, CancellationToken cancellationToken)
+    {
+        OpenFile? file = null;
+        try
+        {
+            var engine = await StorageEngine.OpenAsync(path, options.Storage, cancellationToken).ConfigureAwait(false);
+            file = new OpenFile(key, engine, options);
+            return file;
+        }
+        finally
+        {
+            lock (Gate)
+            {
+                Pending.Remove(key);
+                if (file is not null)
+                {
+                    Open.Add(key, file);
+                }
+            }
+
+            opening.SetResult();
         }
     }
 
@@ -73,7 +161,7 @@ internal static class OpenFiles
     internal static void StartClosing(string key, Task closed)
     {
         Open.Remove(key);
-        Closing[key] = closed;
+        Pending[key] = closed;
     }
 
     /// <summary>The file is closed: openers waiting for it may open it again.</summary>
@@ -81,7 +169,7 @@ internal static class OpenFiles
     {
         lock (Gate)
         {
-            Closing.Remove(key);
+            Pending.Remove(key);
         }
     }
 }

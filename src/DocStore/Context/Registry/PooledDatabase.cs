@@ -83,6 +83,31 @@ internal sealed class PooledDatabase
         return raced;
     }
 
+    /// <summary>
+    /// The asynchronous twin of <see cref="Acquire"/>: the file opens first without blocking a thread (a shared
+    /// open may wait for another process's write transaction), held by a reference of its own while the
+    /// database object is found or made on it.
+    /// </summary>
+    /// <exception cref="DatabaseBusyException">Shared, another process held the writer lock for the whole busy timeout.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled; nothing is left open.</exception>
+    public static async ValueTask<PooledDatabase> AcquireAsync(string path, DocStoreOptions options, string? poolKey, TimeSpan idleTimeout, CancellationToken cancellationToken)
+    {
+        if (path == DocStoreContext.InMemoryPath)
+        {
+            return Acquire(path, options, poolKey, idleTimeout);
+        }
+
+        var held = await OpenFiles.AcquireAsync(path, options, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return Acquire(path, options, poolKey, idleTimeout);
+        }
+        finally
+        {
+            OpenFiles.Release(held);
+        }
+    }
+
     /// <summary>The pool key for options: openers that set the same settings to the same values share a database object.</summary>
     public static string KeyFor(DocStoreOptions options) => OptionConflicts.Describe(options) + SecretTag(options);
 

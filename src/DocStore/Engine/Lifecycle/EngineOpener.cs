@@ -38,7 +38,28 @@ internal static class EngineOpener
             return options.ReadOnly ? SharedOpener.OpenReader(path, options) : SharedOpener.OpenWriter(path, options);
         }
 
+        if (ReadOnlyBesideShared.Applies(path, options))
+        {
+            return ReadOnlyBesideShared.Open(path, options);
+        }
+
         return options.ReadOnly ? OpenReadOnlyFiles(path, options, shared: false) : OpenFiles(path, options, shared: false);
+    }
+
+    /// <summary>The asynchronous twin of <see cref="Open(string, StorageOptions?)"/>: only a shared open that may write waits, for the writer turn.</summary>
+    public static ValueTask<StorageEngine> OpenAsync(string path, StorageOptions? options, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        options ??= new StorageOptions();
+        if (path == StorageEngine.InMemory || options.Sharing != DocStoreSharing.Shared || options.ReadOnly)
+        {
+            return ValueTask.FromResult(Open(path, options));
+        }
+
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        ConnectionStringPath.ThrowIfConnectionString(path, nameof(path));
+        options.Validate();
+        return SharedOpener.OpenWriterAsync(path, options, cancellationToken);
     }
 
     /// <summary>Opens the files for writing (shared: beside reader processes) and recovers.</summary>
@@ -108,7 +129,7 @@ internal static class EngineOpener
             throw DatabaseReadOnlyException.Missing(path, "the file does not exist beside its logs");
         }
 
-        IStorageDevice db = FileStorageDevice.OpenReadOnly(path, shared);
+        IStorageDevice db = OpenForReading(path, shared);
         IStorageDevice? wal = null;
         IStorageDevice? redo = null;
         try
@@ -131,6 +152,20 @@ internal static class EngineOpener
             wal?.Dispose();
             db.Dispose();
             throw;
+        }
+    }
+
+    // A read-only open is refused by a lock only where a writer holds the file exclusively (a shared writer's
+    // lock is shared): the message says so, since the remedy lies with that process.
+    private static FileStorageDevice OpenForReading(string path, bool shared)
+    {
+        try
+        {
+            return FileStorageDevice.OpenReadOnly(path, shared);
+        }
+        catch (DatabaseLockedException ex) when (!FileStorageDevice.IsOpenHere(path))
+        {
+            throw DatabaseLockedException.HeldExclusively(path, ex.InnerException ?? ex);
         }
     }
 

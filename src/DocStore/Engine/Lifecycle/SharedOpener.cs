@@ -21,6 +21,48 @@ internal static class SharedOpener
     /// <exception cref="DatabaseBusyException">Another process held the writer lock for the whole <see cref="StorageOptions.BusyTimeout"/>.</exception>
     public static StorageEngine OpenWriter(string path, StorageOptions options)
     {
+        var (slot, writer) = Join(path);
+        bool taken;
+        try
+        {
+            taken = OpeningTurn.TryTake(writer, options);
+        }
+        catch
+        {
+            slot.Dispose();
+            throw;
+        }
+
+        return OpenInTurn(path, options, slot, writer, taken);
+    }
+
+    /// <summary>
+    /// The asynchronous twin of <see cref="OpenWriter"/>: waits for the writer lock between tries without
+    /// blocking a thread, and stops waiting when <paramref name="cancellationToken"/> is cancelled.
+    /// </summary>
+    /// <exception cref="DatabaseLockedException">A process holds the database exclusively, or the reader table is full.</exception>
+    /// <exception cref="DatabaseBusyException">Another process held the writer lock for the whole <see cref="StorageOptions.BusyTimeout"/>.</exception>
+    /// <exception cref="OperationCanceledException">The token was cancelled while the open waited; nothing is left open.</exception>
+    public static async ValueTask<StorageEngine> OpenWriterAsync(string path, StorageOptions options, CancellationToken cancellationToken)
+    {
+        var (slot, writer) = Join(path);
+        bool taken;
+        try
+        {
+            taken = await OpeningTurn.TryTakeAsync(writer, options, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            slot.Dispose();
+            throw;
+        }
+
+        return OpenInTurn(path, options, slot, writer, taken);
+    }
+
+    // The shared file and a slot in its reader table, before the turn is waited for.
+    private static (SharedReaderSlot Slot, SharedWriter Writer) Join(string path)
+    {
         RefuseFileThatIsNotADatabase(path);
         var shm = SharedMemoryFile.Open(path, NewFile.ModeOf(path));
         SharedReaderSlot slot;
@@ -34,8 +76,13 @@ internal static class SharedOpener
             throw;
         }
 
-        var writer = new SharedWriter(shm, slot.Index);
-        if (!OpeningTurn.TryTake(writer, options))
+        return (slot, new SharedWriter(shm, slot.Index));
+    }
+
+    // Opens and recovers the files during the turn taken at the writer lock (or gives the slot back when none was).
+    private static StorageEngine OpenInTurn(string path, StorageOptions options, SharedReaderSlot slot, SharedWriter writer, bool taken)
+    {
+        if (!taken)
         {
             slot.Dispose();
             throw DatabaseBusyException.For(path, options.BusyTimeout);

@@ -62,7 +62,7 @@ internal sealed class FileStorageDevice : IStorageDevice
         }
     }
 
-    private static bool IsOpenHere(string path)
+    internal static bool IsOpenHere(string path)
     {
         var full = Path.GetFullPath(path);
         lock (s_openHere)
