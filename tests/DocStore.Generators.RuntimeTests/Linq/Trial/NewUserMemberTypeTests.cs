@@ -29,8 +29,19 @@ public sealed class NewUserMemberTypeTests : IDisposable
             var title = Titles[random.Next(Titles.Length)] + (random.Next(2) == 0 ? "" : Titles[random.Next(Titles.Length)]);
             return new TrialEvent
             {
-                Id = i, When = when, WhenCopy = when, Price = price, PriceCopy = price, Ref = guid, RefCopy = guid,
-                Level = level, LevelCopy = level, Score = score, ScoreCopy = score, Title = title, TitleCopy = title,
+                Id = i,
+                When = when,
+                WhenCopy = when,
+                Price = price,
+                PriceCopy = price,
+                Ref = guid,
+                RefCopy = guid,
+                Level = level,
+                LevelCopy = level,
+                Score = score,
+                ScoreCopy = score,
+                Title = title,
+                TitleCopy = title,
             };
         }).ToList());
         _all = [.. _db.TrialEvents.FindAll()];
