@@ -68,7 +68,8 @@ internal sealed record QueryChainSteps(IReadOnlyList<QueryStep> Steps, bool IsWh
     private static bool IsOperatorMember(IInvocationOperation call, INamedTypeSymbol queryType) =>
         SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType.OriginalDefinition, queryType)
         && call.TargetMethod.Name is "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Skip" or "Take"
-            or "Select" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "LongCount" or "Any";
+            or "Select" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "LongCount" or "Any"
+            || (SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType.OriginalDefinition, queryType) && AsyncTwins.Operator(call.TargetMethod.Name) is not null);
 
     private static bool IsQueryable(ITypeSymbol? type) =>
         type is INamedTypeSymbol named && (named.ToDisplayString().StartsWith("System.Linq.IQueryable", StringComparison.Ordinal)

@@ -16,8 +16,19 @@ namespace DocStore.Generators.QueryChecks;
 internal sealed record QueryStep(IInvocationOperation Call, string Name, bool IsOperator, ImmutableArray<IOperation> Arguments)
 {
     public static QueryStep Extension(IInvocationOperation call, bool isOperator) =>
-        new(call, call.TargetMethod.Name, isOperator, call.Arguments.Skip(1).Select(a => a.Value).ToImmutableArray());
+        Create(call, isOperator, call.Arguments.Skip(1));
 
-    public static QueryStep Member(IInvocationOperation call) =>
-        new(call, call.TargetMethod.Name, true, call.Arguments.Select(a => a.Value).ToImmutableArray());
+    public static QueryStep Member(IInvocationOperation call) => Create(call, true, call.Arguments);
+
+    // An async twin (CountAsync(predicate, token)) is checked as its operator (Count(predicate)); the token is no operand.
+    private static QueryStep Create(IInvocationOperation call, bool isOperator, IEnumerable<IArgumentOperation> arguments)
+    {
+        string name = call.TargetMethod.Name;
+        if (AsyncTwins.Operator(name) is { } op)
+        {
+            return new(call, op, true, arguments.Where(a => a.Parameter?.Type.ToDisplayString() != "System.Threading.CancellationToken").Select(a => a.Value).ToImmutableArray());
+        }
+
+        return new(call, name, isOperator, arguments.Select(a => a.Value).ToImmutableArray());
+    }
 }

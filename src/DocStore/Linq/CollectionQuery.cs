@@ -15,7 +15,7 @@ namespace DocStore;
 /// </summary>
 /// <typeparam name="T">The element type: the document type, or a projection's.</typeparam>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1710:Identifiers should have correct suffix", Justification = "A query, not a collection.")]
-public sealed class CollectionQuery<T> : IOrderedQueryable<T>, IAsyncEnumerable<T>
+public sealed partial class CollectionQuery<T> : IOrderedQueryable<T>, IAsyncEnumerable<T>
 {
     private readonly CollectionQueryProvider _provider;
 

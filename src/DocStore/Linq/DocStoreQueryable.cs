@@ -8,7 +8,7 @@ namespace DocStore;
 /// synchronously after checking their token. On a query that is not a DocStore query they throw
 /// <see cref="InvalidOperationException"/>.
 /// </summary>
-public static class DocStoreQueryable
+public static partial class DocStoreQueryable
 {
     /// <summary>Runs the query and returns its results as a list.</summary>
     /// <typeparam name="T">The element type.</typeparam>

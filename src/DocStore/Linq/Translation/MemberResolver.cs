@@ -33,8 +33,13 @@ internal static class MemberResolver
                 return null;
             }
 
-            names.Add(member.Member);
-            node = owner;
+            node = InterfaceMembers.StripUpcast(owner);
+            if (InterfaceMembers.Implementation(member.Member, node.Type) is not { } implementation)
+            {
+                return null;
+            }
+
+            names.Add(implementation);
         }
 
         names.Reverse();
@@ -82,8 +87,13 @@ internal static class MemberResolver
                 return null;
             }
 
-            names.Add(member.Member);
-            node = owner;
+            node = InterfaceMembers.StripUpcast(owner);
+            if (InterfaceMembers.Implementation(member.Member, node.Type) is not { } implementation)
+            {
+                return null;
+            }
+
+            names.Add(implementation);
         }
 
         names.Reverse();

@@ -8,7 +8,7 @@ namespace DocStore.Generators.RuntimeTests.Linq.Trial;
 [Index(nameof(Age))]
 [Index("Address.City")]
 [Index("Tags[]")]
-public sealed partial class TrialPerson
+public sealed partial class TrialPerson : ITrialAged
 {
     /// <summary>The key.</summary>
     [Key] public int Id { get; set; }
