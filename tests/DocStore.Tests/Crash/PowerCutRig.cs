@@ -28,14 +28,37 @@ internal sealed class PowerCutRig
 
     public FaultInjectingStorageDevice Wal { get; } = new("p.db-wal");
 
+    /// <summary>The double-write file of an encrypted database (unused by a plain one).</summary>
+    public FaultInjectingStorageDevice DoubleWrite { get; } = new("p.db-dw");
+
     /// <summary>Opens the engine on the rig's devices.</summary>
-    public StorageEngine Open(StorageOptions options) => Open(Db, Wal, options);
+    public StorageEngine Open(StorageOptions options) => Open(Db, Wal, DoubleWrite, options);
 
-    /// <summary>Opens a new engine on what a power cut leaves: every synced write, and the first <paramref name="tearBytes"/> bytes of the first unsynced write of each file.</summary>
-    public StorageEngine Reopen(int tearBytes, StorageOptions options) =>
-        Open(new FaultInjectingStorageDevice("p.db", Db.PowerCut(tearBytes)), new FaultInjectingStorageDevice("p.db-wal", Wal.PowerCut(tearBytes)), options);
+    /// <summary>
+    /// Opens a new engine on what a power cut leaves: every synced write, and the first <paramref name="tearBytes"/>
+    /// bytes of the first unsynced write of each file; <paramref name="loseDoubleWrite"/> opens an encrypted
+    /// database without its double-write file.
+    /// </summary>
+    public StorageEngine Reopen(int tearBytes, StorageOptions options, bool loseDoubleWrite = false) =>
+        Open(
+            new FaultInjectingStorageDevice("p.db", Db.PowerCut(tearBytes)),
+            new FaultInjectingStorageDevice("p.db-wal", Wal.PowerCut(tearBytes)),
+            loseDoubleWrite ? null : new FaultInjectingStorageDevice("p.db-dw", DoubleWrite.PowerCut(tearBytes)),
+            options);
 
-    private StorageEngine Open(IStorageDevice db, IStorageDevice wal, StorageOptions options) => _key is null
-        ? TestDatabase.Open(db, wal, options)
-        : TestDatabase.Open(_key.WrapDatabase(db), _key.WrapLog(wal, CipherEnvelope.WalKind), options);
+    private StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? doubleWrite, StorageOptions options)
+    {
+        if (_key is null)
+        {
+            return TestDatabase.Open(db, wal, options);
+        }
+
+        var encrypted = _key.WrapDatabase(db);
+        if (doubleWrite is not null)
+        {
+            encrypted.AttachDoubleWrite(_key.OpenDoubleWrite(doubleWrite));
+        }
+
+        return TestDatabase.Open(encrypted, _key.WrapLog(wal, CipherEnvelope.WalKind), options);
+    }
 }

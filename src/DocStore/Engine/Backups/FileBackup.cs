@@ -112,6 +112,12 @@ internal static class FileBackup
         try
         {
             db = DatabaseEncryption.OpenDatabase(db, options, out var key);
+            if (key is not null && db is EncryptedDevice encrypted && ReadWhole(LogPaths.DoubleWrite(sourcePath)) is { } doubleWrite)
+            {
+                // Pages a checkpoint cut off by a crash left torn are read from it, as an open reads them.
+                encrypted.AttachDoubleWrite(key.OpenDoubleWrite(doubleWrite));
+            }
+
             var keyedWal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind)!;
             var keyedRedo = DatabaseEncryption.WrapLog(redo, key, CipherEnvelope.RedoKind);
             return EngineOpener.Open(db, keyedWal, keyedRedo, options, sourcePath, backupLockFoundAtOpen: false, key);

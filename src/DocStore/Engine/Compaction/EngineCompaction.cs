@@ -254,6 +254,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
             // emptied logs go first, durably, so neither file ever meets logs that are not its own.
             File.Delete(LogPaths.Wal(state.Name));
             File.Delete(LogPaths.Redo(state.Name));
+            File.Delete(LogPaths.DoubleWrite(state.Name));
             DirectorySync.Sync(Path.GetDirectoryName(Path.GetFullPath(state.Name))!);
         }
 
@@ -297,6 +298,7 @@ internal sealed class EngineCompaction(EngineState state, EngineSizes sizes, Eng
         try
         {
             db = key is null ? db : key.WrapDatabase(db);
+            DoubleWriteFile.Attach(db, key, name, shared: false, NewFile.ModeOf(name));
             wal = FileStorageDevice.Open(LogPaths.Wal(name), unbufferedWrites: options.WalWritesUnbuffered);
             wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);
             redo = options.CommitsThroughRedo || File.Exists(LogPaths.Redo(name)) ? FileStorageDevice.Open(LogPaths.Redo(name), unbufferedWrites: options.RedoWritesUnbuffered) : null;

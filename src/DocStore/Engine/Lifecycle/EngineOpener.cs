@@ -87,6 +87,7 @@ internal static class EngineOpener
             // frames without a redo log (an encrypted log's 4 KiB slots are the device's blocks too).
             // Logs are as private as the database: created with its permission bits.
             var mode = NewFile.ModeOf(path);
+            DoubleWriteFile.Attach(db, key, path, shared, mode);
             var walUnbuffered = options.WalWritesUnbuffered;
             var redoUnbuffered = options.RedoWritesUnbuffered;
             wal = shared
@@ -140,6 +141,7 @@ internal static class EngineOpener
             }
 
             db = DatabaseEncryption.OpenDatabase(db, options, out var key);
+            DoubleWriteFile.AttachReadOnly(db, key, path, shared);
             wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path), shared) : new MemoryStorageDevice(LogPaths.Wal(path));
             wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);
             redo = !ignoreRedo && File.Exists(LogPaths.Redo(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Redo(path), shared) : null;

@@ -24,6 +24,7 @@ internal static class CipherEnvelope
     public const byte DatabaseKind = 7;
     public const byte WalKind = 8;
     public const byte RedoKind = 9;
+    public const byte DoubleWriteKind = 10;
 
     private const int KindOffset = 4;
     private const int VersionOffset = 32;
@@ -39,7 +40,7 @@ internal static class CipherEnvelope
     /// <summary>Whether <paramref name="prefix"/> (a file's first bytes) is an envelope of any kind.</summary>
     public static bool IsEnvelope(ReadOnlySpan<byte> prefix) =>
         prefix.Length >= HeaderPage.PrefixSize
-        && prefix[KindOffset] is DatabaseKind or WalKind or RedoKind
+        && prefix[KindOffset] is DatabaseKind or WalKind or RedoKind or DoubleWriteKind
         && prefix[HeaderPage.MagicOffset..(HeaderPage.MagicOffset + 8)].SequenceEqual(HeaderPage.Magic);
 
     public static byte[] Write(byte kind, int pageSize, in KeyParameters key)

@@ -95,4 +95,26 @@ internal sealed class DatabaseKey
 
         return new EncryptedDevice(inner, new BlockCipher(_key, Parameters.Identity, kind), Envelope(kind), SlotLayout.Log, strict: false, enveloped);
     }
+
+    /// <summary>
+    /// Opens the database file's double-write file (<see cref="PageDoubleWrite"/>); what a file of another
+    /// database or key holds (or a file cut before its envelope) is taken for nothing and dropped at the first write.
+    /// </summary>
+    public PageDoubleWrite OpenDoubleWrite(IStorageDevice inner)
+    {
+        var enveloped = false;
+        var stale = false;
+        if (inner.Length > 0)
+        {
+            var prefix = new byte[CipherEnvelope.Size];
+            var read = inner.Read(0, prefix);
+            var fields = read == CipherEnvelope.Size ? CipherEnvelope.Read(prefix) : null;
+            enveloped = fields is not null && fields.Kind == CipherEnvelope.DoubleWriteKind
+                && fields.Identity.AsSpan().SequenceEqual(Parameters.Identity) && fields.KeyCheck.AsSpan().SequenceEqual(Parameters.Check);
+            stale = !enveloped;
+        }
+
+        var device = new EncryptedDevice(inner, new BlockCipher(_key, Parameters.Identity, CipherEnvelope.DoubleWriteKind), Envelope(CipherEnvelope.DoubleWriteKind), PageDoubleWrite.Layout(PageSize), strict: false, enveloped);
+        return new PageDoubleWrite(device, PageSize, stale);
+    }
 }

@@ -42,8 +42,12 @@ internal sealed class EncryptedDevice : IStorageDevice
 
     // A log's writer rewrites the block that holds the end of the last commit (packed commits, see
     // WriteAheadLog.CanPackAt) while this process's readers may read frames of that block: they wait for
-    // the rewrite rather than catch it half written. The database file's pages are never read while written.
+    // the rewrite rather than catch it half written. A database page read while a checkpoint writes it (a
+    // delta rests on it) fails its tag and is read again or from the double-write file (TryRecover).
     private readonly ReaderWriterLockSlim? _rewriting;
+
+    // The database file's double-write file, which holds the pages a checkpoint is writing (see TryRecover).
+    private PageDoubleWrite? _doubleWrite;
 
     /// <param name="inner">The file's device.</param>
     /// <param name="cipher">The cipher of this file's kind.</param>
@@ -75,53 +79,79 @@ internal sealed class EncryptedDevice : IStorageDevice
 
     public int LogBlockSize => BlockSize;
 
+    /// <summary>The double-write file covering the database file's checkpoint writes, once attached (see <see cref="PageDoubleWrite"/>).</summary>
+    public PageDoubleWrite? DoubleWrite => _doubleWrite;
+
+    /// <summary>Attaches the database file's double-write file: a page that fails its tag is then looked for there before it is reported.</summary>
+    public void AttachDoubleWrite(PageDoubleWrite doubleWrite) => _doubleWrite = doubleWrite;
+
     // A write of whole blocks at a block's start writes whole slots at a slot's start: aligned for the inner
     // device when its slots and header region are multiples of the inner device's unit.
     public int PreferredWriteAlignment =>
         _inner.PreferredWriteAlignment is var unit and > 1 && _slot % unit == 0 && _layout.HeaderSize % unit == 0 ? BlockSize : 1;
 
+    // No length is asked of the file (an fstat per read): each block's slot is read as a whole slot, and a
+    // short read says where the file ends, the same way LogicalLength reads a short last slot.
     public int Read(long offset, Span<byte> buffer)
     {
-        var length = Length;
-        if (offset >= length || buffer.IsEmpty)
+        if (buffer.IsEmpty || offset < 0)
         {
             return 0;
         }
 
-        var count = (int)Math.Min(buffer.Length, length - offset);
         var slot = ArrayPool<byte>.Shared.Rent(_slot);
-        var plain = ArrayPool<byte>.Shared.Rent(BlockSize);
+        byte[]? plain = null;
+        var done = 0;
         _rewriting?.EnterReadLock();
         try
         {
-            for (var done = 0; done < count;)
+            while (done < buffer.Length)
             {
                 var position = offset + done;
                 var block = position / BlockSize;
                 var within = (int)(position % BlockSize);
-                var blockLength = BlockLength(block, length);
-                var n = Math.Min(blockLength - within, count - done);
-                if (within == 0 && n == blockLength)
+                var want = Math.Min(BlockSize - within, buffer.Length - done);
+                int n;
+                if (within == 0 && want == BlockSize)
                 {
-                    ReadBlock(block, blockLength, slot, buffer.Slice(done, n));
+                    // A whole block (a page of the database file): decrypted straight into the caller's buffer.
+                    n = ReadBlock(block, slot, buffer.Slice(done, BlockSize));
                 }
                 else
                 {
-                    ReadBlock(block, blockLength, slot, plain);
-                    plain.AsSpan(within, n).CopyTo(buffer[done..]);
+                    plain ??= ArrayPool<byte>.Shared.Rent(BlockSize);
+                    n = Math.Min(ReadBlock(block, slot, plain) - within, want);
+                    if (n > 0)
+                    {
+                        plain.AsSpan(within, n).CopyTo(buffer[done..]);
+                    }
+                }
+
+                if (n <= 0)
+                {
+                    break;
                 }
 
                 done += n;
+                if (n < want)
+                {
+                    // The file's last block, shorter than a whole one.
+                    break;
+                }
             }
         }
         finally
         {
             _rewriting?.ExitReadLock();
-            ArrayPool<byte>.Shared.Return(plain);
+            if (plain is not null)
+            {
+                ArrayPool<byte>.Shared.Return(plain);
+            }
+
             ArrayPool<byte>.Shared.Return(slot);
         }
 
-        return count;
+        return done;
     }
 
     public void Write(long offset, ReadOnlySpan<byte> data)
@@ -292,6 +322,7 @@ internal sealed class EncryptedDevice : IStorageDevice
         _inner.Dispose();
         _cipher.Dispose();
         _rewriting?.Dispose();
+        _doubleWrite?.Dispose();
     }
 
     private long SlotOffset(long block) => _layout.SlotOffset(block);
@@ -373,9 +404,24 @@ internal sealed class EncryptedDevice : IStorageDevice
         return BlockCipher.Overhead + length;
     }
 
+    // Reads block's slot in one read of a whole slot and decrypts it into plain; returns the block's
+    // plaintext length (a whole block unless the file ends inside its slot; 0 past the end).
+    private int ReadBlock(long block, byte[] slotBuffer, Span<byte> plain)
+    {
+        var read = ReadSlot(block, slotBuffer.AsSpan(0, _slot));
+        var blockLength = read >= _slot ? BlockSize : Math.Max(0, read - BlockCipher.Overhead);
+        Decrypt(block, blockLength, slotBuffer.AsSpan(0, read), plain);
+        return blockLength;
+    }
+
     private void ReadBlock(long block, int blockLength, byte[] slotBuffer, Span<byte> plain)
     {
-        var slot = slotBuffer.AsSpan(0, blockLength + BlockCipher.Overhead);
+        var read = ReadSlot(block, slotBuffer.AsSpan(0, blockLength + BlockCipher.Overhead));
+        Decrypt(block, blockLength, slotBuffer.AsSpan(0, read), plain);
+    }
+
+    private int ReadSlot(long block, Span<byte> slot)
+    {
         var read = 0;
         while (read < slot.Length)
         {
@@ -388,25 +434,82 @@ internal sealed class EncryptedDevice : IStorageDevice
             read += n;
         }
 
+        return read;
+    }
+
+    // Decrypts the slot read (its first bytes, as many as the file held) into the block's blockLength bytes of plain.
+    private void Decrypt(long block, int blockLength, ReadOnlySpan<byte> slot, Span<byte> plain)
+    {
+        if (TryOpen(block, blockLength, slot, plain))
+        {
+            return;
+        }
+
+        if (_strict)
+        {
+            if (TryRecover(block, blockLength, plain))
+            {
+                return;
+            }
+
+            throw new DatabaseCorruptException(Name, block, "the page fails authentication: its bytes were changed, or it was moved, copied from another file or written under another key");
+        }
+
+        plain[..blockLength].Clear();
+    }
+
+    // False when the slot's tag fails; a slot of zeros is a block of zeros.
+    private bool TryOpen(long block, int blockLength, ReadOnlySpan<byte> slot, Span<byte> plain)
+    {
+        var read = slot.Length;
         if (read < BlockCipher.Overhead || slot[..BlockCipher.Overhead].IndexOfAnyExcept((byte)0) < 0)
         {
             plain[..blockLength].Clear();
-            return;
+            return true;
         }
 
         var stored = BlockCipher.StoredLength(slot);
         if (stored < 0 || stored > blockLength || BlockCipher.Overhead + stored > read || !_cipher.TryDecrypt(block, slot[..(BlockCipher.Overhead + stored)], plain))
         {
-            if (_strict)
-            {
-                throw new DatabaseCorruptException(Name, block, "the page fails authentication: its bytes were changed, or it was moved, copied from another file or written under another key");
-            }
-
-            plain[..blockLength].Clear();
-            return;
+            return false;
         }
 
         plain[stored..blockLength].Clear();
+        return true;
+    }
+
+    // A database page that fails its tag may be one a checkpoint is writing (a reader's delta rests on it) or
+    // was writing when the power went: it is read again while the double-write file cannot be emptied, so a
+    // write that has finished reads whole, and otherwise taken from that file, which holds it until the
+    // checkpoint's fsync. A few tries: another process's checkpoint may empty its file between the two reads.
+    private bool TryRecover(long block, int blockLength, Span<byte> plain)
+    {
+        if (_doubleWrite is not { } doubleWrite || blockLength != BlockSize)
+        {
+            return false;
+        }
+
+        var slot = ArrayPool<byte>.Shared.Rent(_slot);
+        try
+        {
+            for (var attempt = 0; attempt < 3; attempt++)
+            {
+                lock (doubleWrite.Gate)
+                {
+                    var read = ReadSlot(block, slot.AsSpan(0, _slot));
+                    if ((read == _slot && TryOpen(block, BlockSize, slot.AsSpan(0, read), plain)) || doubleWrite.TryRead(block, plain[..BlockSize]))
+                    {
+                        return true;
+                    }
+                }
+            }
+
+            return false;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(slot);
+        }
     }
 
     private void EnsureEnvelope()

@@ -1,4 +1,5 @@
 using DocStore.Diagnostics;
+using DocStore.Storage.Encryption;
 
 namespace DocStore.Storage.Paging;
 
@@ -214,18 +215,25 @@ internal sealed class Checkpointer
         }
 
         var copy = state.Pool.Rent();
+        var doubleWrite = (state.Db as EncryptedDevice)?.DoubleWrite;
         try
         {
-            foreach (var (page, lsn) in copies)
+            if (doubleWrite is not null && state.Durability != Durability.None)
             {
-                // The cached image is read without a registered snapshot, so it is pinned while it is copied,
-                // and only then: a pin held over the whole copy and its fsync would keep every image retired
-                // meanwhile from being reused.
-                using (state.Pool.PinImages())
+                // Encrypted: a page torn by a power cut no longer decrypts, and WAL deltas may rest on it, so
+                // every image is durable in the double-write file before any page of the file is overwritten.
+                foreach (var (page, lsn) in copies)
                 {
-                    _reader.Read(page, lsn, out _).CopyTo(copy, 0);
+                    ReadVersion(page, lsn, copy);
+                    doubleWrite.Add(page, lsn, copy);
                 }
 
+                doubleWrite.Flush();
+            }
+
+            foreach (var (page, lsn) in copies)
+            {
+                ReadVersion(page, lsn, copy);
                 state.Db!.Write((long)page * state.PageSize, copy);
             }
 
@@ -233,6 +241,8 @@ internal sealed class Checkpointer
             {
                 state.Db!.Flush();
             }
+
+            doubleWrite?.Clear();
         }
         catch (IOException ex)
         {
@@ -258,5 +268,15 @@ internal sealed class Checkpointer
         }
 
         return limit;
+    }
+
+    // The cached image is read without a registered snapshot, so it is pinned while it is copied, and only
+    // then: a pin held over the whole copy and its fsync would keep every image retired meanwhile from being reused.
+    private void ReadVersion(uint page, long lsn, byte[] copy)
+    {
+        using (_state.Pool.PinImages())
+        {
+            _reader.Read(page, lsn, out _).CopyTo(copy, 0);
+        }
     }
 }

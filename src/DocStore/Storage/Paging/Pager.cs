@@ -123,6 +123,10 @@ internal sealed class Pager : IDisposable
         }
 
         var wal = WriteAheadLog.Open(walDevice, pageSize, sync, options.WalPreallocationFrames, privateLog: options.Sharing != DocStoreSharing.Shared, options.RecoverUpTo, out var recovery);
+
+        // A checkpoint of an encrypted file puts its pages in the double-write file first (it fsyncs only
+        // when durability is not None), so a page it tears is read from there and deltas may rest on the file.
+        wal.DeltasRestOnFile = sync && db is EncryptedDevice { DoubleWrite: not null };
         var pager = new Pager(db, wal, null, pageSize, options);
         var state = pager._state;
         state.Key = key;

@@ -55,8 +55,11 @@ internal sealed partial class WriteAheadLog : IDisposable
     // An encrypted device rewrites each block a write touches whole (see IStorageDevice.RewritesWholeBlocks):
     // then a transaction shares a block with the commits before it only while no fsync has covered that
     // block (see CanPackAt), so a torn write never reaches a durable frame; and no delta rests on the
-    // database file, whose torn page could not be decrypted.
+    // database file, whose torn page could not be decrypted, unless DeltasRestOnFile.
     private readonly bool _blockRewrites;
+
+    /// <summary>Set when a torn page of the database file is read back from elsewhere (an encrypted database's double-write file): deltas then rest on the file under encryption too.</summary>
+    public bool DeltasRestOnFile { get; set; }
 
     // False when other processes read the log as it is written: an encrypted log then never rewrites a block
     // of published frames, which a reader could catch half written.
@@ -315,7 +318,7 @@ internal sealed partial class WriteAheadLog : IDisposable
     {
         var found = _chains.TryGetValue(page.PageNumber, out var chain);
         var (previousLsn, depth) = chain;
-        if (page.Previous is { } previous && depth < MaxDeltaChain && (found || !_blockRewrites))
+        if (page.Previous is { } previous && depth < MaxDeltaChain && (found || !_blockRewrites || DeltasRestOnFile))
         {
             var length = WalDelta.Encode(previous, page.Image, payload[..(_pageSize / 2)]);
             if (length >= 0)

@@ -67,7 +67,8 @@ public sealed class EncryptedPowerCutTests
     [InlineData(1500)]
     public void A_checkpoint_torn_by_a_power_loss_is_redone_from_the_wal(int tearBytes)
     {
-        // A torn page of the database file cannot be decrypted, so no WAL frame may rest on one.
+        // A torn page of the database file cannot be decrypted: the WAL's deltas that rest on it are replayed
+        // onto its image in the double-write file.
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 0);
         var rig = PowerCutRig.Encrypted(EncryptedFilesTests.TestKey);
         var engine = rig.Open(options);
