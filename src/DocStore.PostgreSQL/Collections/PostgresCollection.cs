@@ -38,9 +38,9 @@ internal sealed class PostgresCollection<T, TKey>(PostgresBackend backend, DocSt
     }
 
     /// <summary>The DocStore exception for a failure of an operation on document <paramref name="key"/>; a transaction the failure broke is marked failed.</summary>
-    public DocStoreException? Translate(Exception error, string? key, DocStoreTransaction? transaction)
+    public DocStoreException? Translate(Exception error, string? key, DocStoreTransaction? transaction, string? value = null)
     {
-        var translated = PostgresErrors.Translate(error, Name, key, table.IndexOfTable);
+        var translated = PostgresErrors.Translate(error, Name, key, table.IndexOfTable, value);
         if (translated is not null and not DuplicateKeyException)
         {
             transaction?.Fail(translated);

@@ -39,9 +39,8 @@ internal sealed class PostgresStatements<T, TKey>
             $"ON CONFLICT (id) DO UPDATE SET doc = excluded.doc{string.Concat(_columns.Select(c => $", {table.KeyColumns[c]} = excluded.{table.KeyColumns[c]}"))}";
         _insertEntries = [.. table.IndexTables.Select(e => $"INSERT INTO {e} (entry, id) SELECT * FROM unnest($1::bytea[], $2::{id}[])")];
 
-        // A multikey entry ends with the primary key, so an entry already there is this document's: kept, not rewritten.
         _deleteOldEntries = [.. table.IndexTables.Select(e => $"DELETE FROM {e} WHERE id = $1 AND entry <> ALL($2::bytea[])")];
-        _addNewEntries = [.. table.IndexTables.Select(e => $"INSERT INTO {e} (entry, id) SELECT unnest($2::bytea[]), $1::{id} WHERE EXISTS (SELECT 1 FROM {t} WHERE id = $1) ON CONFLICT (entry) DO NOTHING")];
+        _addNewEntries = [.. table.IndexTables.Select((e, i) => AddNewEntries(e, t, id, table.Entries.IsUnique(i)))];
         Delete = $"DELETE FROM {t} WHERE id = $1";
         LockSequence = $"SELECT last FROM {table.Sequence} FOR UPDATE";
         AdvanceSequence = $"UPDATE {table.Sequence} SET last = $1 WHERE last < $1";
@@ -150,6 +149,16 @@ internal sealed class PostgresStatements<T, TKey>
             }
         }
     }
+
+    /// <summary>
+    /// Adds the document's entries it does not have yet. A non-unique entry ends with the primary key, so one
+    /// already there is this document's: skipped by the conflict clause. A unique entry is the index key alone,
+    /// which another document may hold: only this document's own are skipped, and another's is a unique violation.
+    /// </summary>
+    private static string AddNewEntries(string entries, string table, string id, bool unique) => unique
+        ? $"INSERT INTO {entries} (entry, id) SELECT n.entry, $1::{id} FROM unnest($2::bytea[]) AS n(entry) WHERE EXISTS (SELECT 1 FROM {table} WHERE id = $1) " +
+            $"AND NOT EXISTS (SELECT 1 FROM {entries} o WHERE o.entry = n.entry AND o.id = $1)"
+        : $"INSERT INTO {entries} (entry, id) SELECT unnest($2::bytea[]), $1::{id} WHERE EXISTS (SELECT 1 FROM {table} WHERE id = $1) ON CONFLICT (entry) DO NOTHING";
 
     // A single-key index has one entry per document; none leaves the column null, outside every range.
     private static byte[]? Single(byte[][] entries) => entries.Length > 0 ? entries[0] : null;

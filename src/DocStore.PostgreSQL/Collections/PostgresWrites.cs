@@ -53,7 +53,7 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
                 return result;
             }
         }
-        catch (Exception e) when (collection.Translate(e, call.Key, transaction) is { } translated)
+        catch (Exception e) when (collection.Translate(e, call.Key, transaction, call.Value) is { } translated)
         {
             throw translated;
         }
@@ -133,9 +133,14 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
         {
             await batch.ExecuteAsync(call).ConfigureAwait(false);
         }
-        catch (Npgsql.PostgresException e) when (e.SqlState == Npgsql.PostgresErrorCodes.UniqueViolation && rows.Length > 1)
+        catch (Npgsql.PostgresException e) when (e.SqlState == Npgsql.PostgresErrorCodes.UniqueViolation)
         {
-            call.Key = await BatchDuplicates.FindAsync(collection, rows, e, call).ConfigureAwait(false);
+            if (rows.Length > 1)
+            {
+                call.Key = await BatchDuplicates.FindAsync(collection, rows, e, call).ConfigureAwait(false);
+            }
+
+            call.Value = await HeldEntries.FindAsync(collection, rows, e, call).ConfigureAwait(false);
             throw;
         }
 
@@ -203,8 +208,9 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
     {
         ArgumentNullException.ThrowIfNull(document);
         var batch = new WriteBatch(call.Scope);
-        _statements.AddUpdate(batch, Row(call, document, Model.GetKey(document)));
-        await batch.ExecuteAsync(call).ConfigureAwait(false);
+        var row = Row(call, document, Model.GetKey(document));
+        _statements.AddUpdate(batch, row);
+        await ExecuteAsync(batch, row, call).ConfigureAwait(false);
         return batch.RecordsAffected(0) > 0;
     }
 
@@ -218,14 +224,29 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
         }
 
         var batch = new WriteBatch(call.Scope);
-        _statements.AddUpsert(batch, Row(call, document, key));
+        var row = Row(call, document, key);
+        _statements.AddUpsert(batch, row);
         if (collection.Table.UsesSequence)
         {
             batch.Add(_statements.AdvanceSequence, WriteBatch.Value(Model.GetSequence(key)));
         }
 
-        await batch.ExecuteAsync(call).ConfigureAwait(false);
+        await ExecuteAsync(batch, row, call).ConfigureAwait(false);
         return key;
+    }
+
+    /// <summary>Runs the batch writing <paramref name="row"/>; a unique violation in a multikey index first looks up the value another document holds.</summary>
+    private async ValueTask ExecuteAsync(WriteBatch batch, DocumentRow row, WriteCall call)
+    {
+        try
+        {
+            await batch.ExecuteAsync(call).ConfigureAwait(false);
+        }
+        catch (Npgsql.PostgresException e) when (e.SqlState == Npgsql.PostgresErrorCodes.UniqueViolation)
+        {
+            call.Value = await HeldEntries.FindAsync(collection, [row], e, call).ConfigureAwait(false);
+            throw;
+        }
     }
 
     private async ValueTask<bool> DeleteCore(WriteCall call, TKey key)

@@ -17,13 +17,14 @@ internal static class PostgresErrors
     /// <param name="collection">The collection the operation ran on, if one.</param>
     /// <param name="key">The document key the operation wrote, if one.</param>
     /// <param name="indexOfTable">The index name of a violated constraint or index (or of an entry table), for a unique violation's message.</param>
-    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null)
+    /// <param name="value">The unique index value another document holds, when the caller traced it; named in a unique violation's message.</param>
+    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null, string? value = null)
     {
         if (error is PostgresException postgres)
         {
             return postgres.SqlState switch
             {
-                PostgresErrorCodes.UniqueViolation => new DuplicateKeyException(collection ?? postgres.TableName ?? string.Empty, indexOfTable?.Invoke(postgres.ConstraintName ?? postgres.TableName), key ?? string.Empty),
+                PostgresErrorCodes.UniqueViolation => Duplicate(collection ?? postgres.TableName ?? string.Empty, ViolatedIndex(postgres, indexOfTable), value, key ?? string.Empty),
                 PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected or PostgresErrorCodes.LockNotAvailable =>
                     new WriteLockTimeoutException($"A concurrent transaction changed the same data{Where(collection)}, so this one was stopped (PostgreSQL {postgres.SqlState}: {postgres.MessageText}); nothing of it was written. Run it again.", postgres),
                 PostgresErrorCodes.ReadOnlySqlTransaction =>
@@ -43,6 +44,13 @@ internal static class PostgresErrors
 
         return null;
     }
+
+    private static DuplicateKeyException Duplicate(string collection, string? index, string? value, string key) =>
+        index is not null && value is not null ? new DuplicateKeyException(collection, index, value, key) : new DuplicateKeyException(collection, index, key);
+
+    // A key column's unique index is named after the index; an entry table's primary key is the table's (<table>_pkey), so the table names it.
+    private static string? ViolatedIndex(PostgresException error, Func<string?, string?>? indexOfTable) =>
+        indexOfTable is null ? null : indexOfTable(error.ConstraintName) ?? indexOfTable(error.TableName);
 
     private static string Where(string? collection) => collection is null ? string.Empty : $" (collection '{collection}')";
 }

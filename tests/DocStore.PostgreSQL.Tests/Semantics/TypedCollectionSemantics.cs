@@ -105,6 +105,74 @@ public abstract class TypedCollectionSemantics
     }
 
     [Fact]
+    public void A_unique_multikey_index_refuses_another_documents_value()
+    {
+        using var db = Backend.Open();
+        var members = new UniqueTagMembers(db);
+        var a = members.Insert(NewMember("a", 1, tags: ["x"]));
+        var b = members.Insert(NewMember("b", 2, tags: ["y"]));
+
+        var update = members.Get(b)!;
+        update.Tags = ["y", "x"];
+        AssertRefused(members, () => members.Update(update));
+        AssertRefused(members, () => members.Upsert(update));
+        AssertRefused(members, () => members.Insert(NewMember("c", 3, tags: ["x"])));
+        AssertRefused(members, () => members.InsertMany([NewMember("c", 3, tags: ["w"]), NewMember("d", 4, tags: ["x"])]));
+        Assert.Equal(["x"], members.Get(a)!.Tags);
+        Assert.Equal(["y"], members.Get(b)!.Tags);
+        Assert.Equal([a], members.IdsWithTag("x"));
+        Assert.Equal([b], members.IdsWithTag("y"));
+        Assert.Empty(members.IdsWithTag("w"));
+        Assert.Equal(2, members.Count());
+
+        // Inside a transaction the refused write is undone alone and the transaction goes on.
+        using (var transaction = db.BeginTransaction())
+        {
+            Assert.Throws<DuplicateKeyException>(() => members.Update(transaction, update));
+            var kept = members.Get(transaction, b)!;
+            kept.Tags = ["y", "v"];
+            Assert.True(members.Update(transaction, kept));
+            transaction.Commit();
+        }
+
+        Assert.Equal(["y", "v"], members.Get(b)!.Tags);
+        Assert.Equal([b], members.IdsWithTag("v"));
+        Assert.Equal([a], members.IdsWithTag("x"));
+    }
+
+    [Fact]
+    public void A_unique_multikey_index_lets_a_document_repeat_and_keep_its_own_values()
+    {
+        using var db = Backend.Open();
+        var members = new UniqueTagMembers(db);
+        var z = members.Insert(NewMember("z", 1, tags: ["z", "z"]));
+        Assert.Equal([z], members.IdsWithTag("z"));
+
+        var member = members.Get(z)!;
+        member.Tags = ["q", "z", "q", "z"];
+        Assert.True(members.Update(member));
+        Assert.Equal(z, members.Upsert(member));
+        Assert.Equal(["q", "z", "q", "z"], members.Get(z)!.Tags);
+        Assert.Equal([z], members.IdsWithTag("z"));
+        Assert.Equal([z], members.IdsWithTag("q"));
+
+        // A value the document let go of is free for another.
+        member.Tags = ["q"];
+        Assert.True(members.Update(member));
+        var other = members.Insert(NewMember("o", 2, tags: ["z"]));
+        Assert.Equal([other], members.IdsWithTag("z"));
+    }
+
+    private static void AssertRefused(UniqueTagMembers members, Action write)
+    {
+        var error = Assert.Throws<DuplicateKeyException>(write);
+        Assert.Equal(DocStoreErrorCode.DuplicateKey, error.ErrorCode);
+        Assert.Equal(members.Name, error.Collection);
+        Assert.Equal(UniqueTagsModel.Instance.Indexes[UniqueTagsModel.TagsIndex].Name, error.Index);
+        Assert.Contains("\"x\"", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Index_queries_order_ties_by_key()
     {
         using var db = Backend.Open();
