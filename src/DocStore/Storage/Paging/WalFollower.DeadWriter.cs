@@ -28,13 +28,10 @@ internal sealed partial class WalFollower
     private void FollowUnpublishedRestart()
     {
         var wal = _state.Wal!;
-        if (wal.ReadHeaderOnDisk().Salt == wal.Salt)
+        var onDisk = wal.ReadHeaderOnDisk().Salt;
+        if (onDisk != wal.Salt)
         {
-            return;
+            StartOver(wal, onDisk);
         }
-
-        wal.Reread();
-        _state.Index.DropUpTo(long.MaxValue);
-        _state.Cache.Clear();
     }
 }

@@ -338,12 +338,15 @@ internal sealed partial class WalFollower : IDisposable
         TakeIn(publication.VisibleLsn);
     }
 
-    private void StartOver(Wal.WriteAheadLog wal, SharedPublication publication)
+    private void StartOver(Wal.WriteAheadLog wal, SharedPublication publication) => StartOver(wal, publication.Salt);
+
+    // Reads the WAL header of the generation with `salt` and forgets every version of the one before.
+    private void StartOver(Wal.WriteAheadLog wal, uint salt)
     {
         wal.Reread();
-        if (wal.Salt != publication.Salt)
+        if (wal.Salt != salt)
         {
-            throw new DatabaseCorruptException(wal.Name, -1, $"the WAL header's salt is not the one the writer published ({publication.Salt:x8})");
+            throw new DatabaseCorruptException(wal.Name, -1, $"the WAL header's salt is not the one the writer published ({salt:x8})");
         }
 
         // The old generation's versions are in the file now; cached file images may be older than it.

@@ -125,12 +125,18 @@ internal sealed class SharedWriter
             }
 
             _shm.Increment(SharedLayout.SequenceOffset);
-            _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
-            _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
-            _shm.WriteLong(SharedLayout.FirstLsnOffset, firstLsn);
-            _shm.WriteLong(SharedLayout.VisibleLsnOffset, visibleLsn);
+            WritePublished(salt, firstLsn, visibleLsn);
             _shm.Increment(SharedLayout.SequenceOffset);
         }
+    }
+
+    // The published fields; the caller holds the header's lock with the sequence odd.
+    private void WritePublished(uint salt, long firstLsn, long visibleLsn)
+    {
+        _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
+        _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
+        _shm.WriteLong(SharedLayout.FirstLsnOffset, firstLsn);
+        _shm.WriteLong(SharedLayout.VisibleLsnOffset, visibleLsn);
     }
 
     /// <summary>
@@ -144,10 +150,7 @@ internal sealed class SharedWriter
         {
             _shm.Increment(SharedLayout.SequenceOffset);
             _shm.WriteLong(SharedLayout.CheckpointLsnOffset, 0);
-            _shm.WriteInt(SharedLayout.SaltOffset, (int)salt);
-            _shm.WriteInt(SharedLayout.WriterPidOffset, Environment.ProcessId);
-            _shm.WriteLong(SharedLayout.FirstLsnOffset, firstLsn);
-            _shm.WriteLong(SharedLayout.VisibleLsnOffset, firstLsn - 1);
+            WritePublished(salt, firstLsn, firstLsn - 1);
             _shm.Increment(SharedLayout.SequenceOffset);
         }
     }
