@@ -11,7 +11,7 @@ namespace DocStore.Cli.Tests;
 /// </summary>
 internal sealed class AppProcess : IDisposable
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(2);
+    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
     private readonly Process _process;
     private readonly BlockingCollection<string> _lines = [];
     private readonly ConcurrentQueue<string> _errors = new();

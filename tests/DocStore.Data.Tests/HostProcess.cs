@@ -7,7 +7,7 @@ namespace DocStore.Data.Tests;
 internal sealed class HostProcess : IDisposable
 {
     // Only a guard against a hang: the tests decide on the lines the host prints.
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(2);
+    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
 
     private readonly Process _process;
     private readonly BlockingCollection<string> _lines = [];
