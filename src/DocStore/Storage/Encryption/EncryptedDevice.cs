@@ -456,7 +456,7 @@ internal sealed class EncryptedDevice : IStorageDevice
             {
                 // The page would have been repaired from the double-write file, whose copy cannot be trusted:
                 // reported there, since restoring or deleting that file is what the owner has to decide.
-                throw new DatabaseCorruptException(_doubleWrite!.Name, block, $"page {block} of {Name} fails authentication (torn by an interrupted checkpoint, or changed), and the double-write file {unusable}");
+                throw new DatabaseCorruptException(_doubleWrite!.Name, block, $"page {block} of {Name} fails authentication (torn by an interrupted checkpoint, or changed), and the double-write file cannot repair it: {unusable}");
             }
 
             throw new DatabaseCorruptException(Name, block, "the page fails authentication: its bytes were changed, or it was moved, copied from another file or written under another key");

@@ -103,7 +103,7 @@ internal sealed class PageDoubleWrite : IDisposable
         if (_stale)
         {
             // An empty file of another database (its envelope only) could not have held the page anyway.
-            unusable = _device.Length < _device.BlockSize ? null : "belongs to another database or key (its envelope's file identity or key check differs, or the envelope is damaged), so none of its entries can be used";
+            unusable = _device.Length < _device.BlockSize ? null : "it belongs to another database or key (its envelope's file identity or key check differs, or the envelope is damaged), so none of its entries can be used";
             return false;
         }
 
