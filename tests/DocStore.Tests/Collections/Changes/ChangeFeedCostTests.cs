@@ -22,7 +22,7 @@ public sealed class ChangeFeedCostTests
             events.Insert(Event(k));
         }
 
-        var read = Allocated(() => events.Get(700) is not null);
+        var read = AllocationProbe.PerCall(() => events.Get(700) is not null);
 
         using var guard = new CancellationTokenSource(HangGuard.Limit);
         await using var feed = db.Changes(null, guard.Token).GetAsyncEnumerator(guard.Token);
@@ -55,22 +55,4 @@ public sealed class ChangeFeedCostTests
     }
 
     private static BsonDocument Event(int k) => new() { { "_id", k }, { "kind", "created" }, { "text", new string((char)('a' + (k % 26)), 200) } };
-
-    /// <summary>Bytes one call allocates on this thread, averaged over many after a warm-up; the call must succeed.</summary>
-    private static long Allocated(Func<bool> call)
-    {
-        for (var i = 0; i < 5; i++)
-        {
-            Assert.True(call());
-        }
-
-        const int Calls = 100;
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        for (var i = 0; i < Calls; i++)
-        {
-            call();
-        }
-
-        return (GC.GetAllocatedBytesForCurrentThread() - before) / Calls;
-    }
 }
