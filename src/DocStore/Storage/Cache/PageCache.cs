@@ -329,9 +329,9 @@ internal sealed class PageCache
         return false;
     }
 
-    // The image's page type (byte 4 of every page); images too short to hold one are not pages of a tree.
+    // Images too short to hold a page header are not pages of a tree.
     private static bool IsBranch(CachedPage entry) =>
-        entry.Image.Length > PageLayout.HeaderSize && (PageType)entry.Image[4] == PageType.Branch;
+        entry.Image.Length > PageLayout.HeaderSize && PageLayout.GetType(entry.Image) == PageType.Branch;
 
     private readonly record struct PageKey(uint PageNumber, long Version);
 }
