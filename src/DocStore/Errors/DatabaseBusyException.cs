@@ -3,7 +3,9 @@ namespace DocStore;
 /// <summary>
 /// A write in a database opened with <see cref="DocStoreSharing.Shared"/> waited longer than
 /// <see cref="DocStoreOptions.BusyTimeout"/> for another process's write transaction to end
-/// (docs/storage.md, "Many processes"). Nothing was written; the write may be retried.
+/// (docs/storage.md, "Many processes"). Nothing was written; the write may be retried. Also thrown by a read
+/// whose page fails its check while a checkpoint writes into the file and that checkpoint goes on for
+/// minutes without finishing (docs/storage.md, "Reads beside a checkpoint").
 /// </summary>
 public sealed class DatabaseBusyException : DocStoreException
 {
@@ -32,6 +34,13 @@ public sealed class DatabaseBusyException : DocStoreException
 
     /// <summary>How long the write waited before giving up.</summary>
     public TimeSpan Timeout { get; private init; }
+
+    internal static DatabaseBusyException CheckpointStalled(string fileName, uint page, TimeSpan guard) =>
+        new($"Page {page} of '{fileName}' fails its check while a checkpoint writes into the file, and that checkpoint has not finished in {guard.TotalMinutes:0} minutes; read again once it has.")
+        {
+            FileName = fileName,
+            Timeout = guard,
+        };
 
     internal static DatabaseBusyException For(string fileName, TimeSpan timeout) =>
         new($"The database '{fileName}' is busy: another process held its write lock for the whole busy timeout of {timeout.TotalSeconds:0.###} s; nothing was written, retry the write or raise BusyTimeout.")

@@ -131,6 +131,12 @@ internal sealed record StorageOptions
     internal Func<Devices.IStorageDevice, Devices.IStorageDevice>? LogDevices { get; init; }
 
     /// <summary>
+    /// Wraps the database file's device of a file open (under encryption, so it sees the stored slots); null
+    /// for none. Tests make a page read see what a checkpoint of another open leaves mid-write with it.
+    /// </summary>
+    internal Func<Devices.IStorageDevice, Devices.IStorageDevice>? DatabaseDevices { get; init; }
+
+    /// <summary>
     /// For a reader that opens beside writer processes: the last commit the writers published, and the salt
     /// of its WAL generation. Recovery of that generation reads no frame past it: a commit appended after it
     /// may belong to a writer that dies before publishing it, and the next writer writes over its frames.

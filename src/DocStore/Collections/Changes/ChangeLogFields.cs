@@ -63,7 +63,7 @@ internal static class ChangeLogFields
     public static ReadOnlyMemory<byte> Stored(Tree log, uint id)
     {
         Span<byte> key = stackalloc byte[13];
-        WriteNamesKey(key, id);
+        BinaryPrimitives.WriteUInt32BigEndian(WriteMetaKey(key, NamesTag), id);
         return log.TryGet(key, out var value)
             ? value
             : throw new DatabaseCorruptException($"The change log has no field names {id}, which one of its changes was written with.");
@@ -126,25 +126,27 @@ internal static class ChangeLogFields
         return [.. output];
     }
 
-    private static byte[] NamesKey(uint id)
+    /// <summary>The key of the copy <paramref name="id"/>: the names tag, then the id big-endian, so copies sort by id.</summary>
+    internal static byte[] NamesKey(uint id)
     {
         var key = new byte[13];
-        WriteNamesKey(key, id);
+        BinaryPrimitives.WriteUInt32BigEndian(WriteMetaKey(key, NamesTag), id);
         return key;
-    }
-
-    private static void WriteNamesKey(Span<byte> key, uint id)
-    {
-        key[..8].Clear();
-        key[8] = NamesTag;
-        BinaryPrimitives.WriteUInt32BigEndian(key[9..], id);
     }
 
     // Eight zero bytes, the tag, then room for what follows it.
     private static byte[] MetaKey(byte tag, int rest)
     {
         var key = new byte[9 + rest];
-        key[8] = tag;
+        WriteMetaKey(key, tag);
         return key;
+    }
+
+    // Writes eight zero bytes and the tag at the start of key; returns the rest of it, for what follows the tag.
+    private static Span<byte> WriteMetaKey(Span<byte> key, byte tag)
+    {
+        key[..8].Clear();
+        key[8] = tag;
+        return key[9..];
     }
 }

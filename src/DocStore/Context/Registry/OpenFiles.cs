@@ -38,7 +38,7 @@ internal static class OpenFiles
         if (path == StorageEngine.InMemory)
         {
             // Every in-memory open is a database of its own.
-            return new OpenFile(null, StorageEngine.Open(path, options.Storage), options);
+            return Adopt(StorageEngine.Open(path, options.Storage), engine => new OpenFile(null, engine, options));
         }
 
         var key = KeyOf(path);
@@ -54,7 +54,7 @@ internal static class OpenFiles
                 OpenFile? opened = null;
                 try
                 {
-                    opened = new OpenFile(key, StorageEngine.Open(path, options.Storage), options);
+                    opened = Adopt(StorageEngine.Open(path, options.Storage), engine => new OpenFile(key, engine, options));
                     return opened;
                 }
                 finally
@@ -164,12 +164,29 @@ internal static class OpenFiles
         try
         {
             var engine = await StorageEngine.OpenAsync(path, options.Storage, cancellationToken).ConfigureAwait(false);
-            file = new OpenFile(key, engine, options);
+            file = Adopt(engine, opened => new OpenFile(key, opened, options));
             return file;
         }
         finally
         {
             EndClaim(key, file, opening);
+        }
+    }
+
+    /// <summary>
+    /// Wraps an engine just opened outside the gate; when the wrapping fails, the engine is closed again,
+    /// since nobody else holds it and it would otherwise keep its file open and locked.
+    /// </summary>
+    internal static OpenFile Adopt(StorageEngine engine, Func<StorageEngine, OpenFile> wrap)
+    {
+        try
+        {
+            return wrap(engine);
+        }
+        catch
+        {
+            engine.Dispose();
+            throw;
         }
     }
 

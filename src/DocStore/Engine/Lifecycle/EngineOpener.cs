@@ -84,7 +84,7 @@ internal static class EngineOpener
                 _ = Pager.ReadPageSize(db);
             }
 
-            db = DatabaseEncryption.OpenDatabase(db, options, out var key);
+            db = DatabaseEncryption.OpenDatabase(options.DatabaseDevices?.Invoke(db) ?? db, options, out var key);
             if (!shared)
             {
                 StaleSharedFile.Remove(path);
@@ -154,7 +154,7 @@ internal static class EngineOpener
                 _ = Pager.ReadPageSize(db);
             }
 
-            db = DatabaseEncryption.OpenDatabase(db, options, out var key);
+            db = DatabaseEncryption.OpenDatabase(options.DatabaseDevices?.Invoke(db) ?? db, options, out var key);
             DoubleWriteFile.AttachReadOnly(db, key, path, shared);
             wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path), shared) : new MemoryStorageDevice(LogPaths.Wal(path));
             wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);

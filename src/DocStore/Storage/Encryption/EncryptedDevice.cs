@@ -487,9 +487,10 @@ internal sealed class EncryptedDevice : IStorageDevice
 
     // A database page that fails its tag may be one a checkpoint is writing (a reader's delta rests on it) or
     // was writing when the power went: it is read again while the double-write file cannot be emptied, so a
-    // write that has finished reads whole, and otherwise taken from that file, which holds it until the
-    // checkpoint's fsync. A few tries: another process's checkpoint may empty its file between the two reads.
-    // When it fails, unusable says why the double-write file could not hold the page, if it could not.
+    // write of this process that has finished reads whole, and otherwise taken from that file, which holds it
+    // until the checkpoint's fsync. Another process's checkpoint may empty its file between the two reads:
+    // the page reader then reads again for as long as copies move (FileCopies). When it fails, unusable says
+    // why the double-write file could not hold the page, if it could not.
     private bool TryRecover(long block, int blockLength, Span<byte> plain, out string? unusable)
     {
         unusable = null;
@@ -501,19 +502,11 @@ internal sealed class EncryptedDevice : IStorageDevice
         var slot = ArrayPool<byte>.Shared.Rent(_slot);
         try
         {
-            for (var attempt = 0; attempt < 3; attempt++)
+            lock (doubleWrite.Gate)
             {
-                lock (doubleWrite.Gate)
-                {
-                    var read = ReadSlot(block, slot.AsSpan(0, _slot));
-                    if ((read == _slot && TryOpen(block, BlockSize, slot.AsSpan(0, read), plain)) || doubleWrite.TryRead(block, plain[..BlockSize], out unusable))
-                    {
-                        return true;
-                    }
-                }
+                var read = ReadSlot(block, slot.AsSpan(0, _slot));
+                return (read == _slot && TryOpen(block, BlockSize, slot.AsSpan(0, read), plain)) || doubleWrite.TryRead(block, plain[..BlockSize], out unusable);
             }
-
-            return false;
         }
         finally
         {

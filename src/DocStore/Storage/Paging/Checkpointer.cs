@@ -216,6 +216,9 @@ internal sealed class Checkpointer
 
         var copy = state.Pool.Rent();
         var doubleWrite = (state.Db as EncryptedDevice)?.DoubleWrite;
+
+        // Readers of every process tell a page caught mid-write from damage by this count (FileCopies).
+        state.Copies.BeginCopy();
         try
         {
             if (doubleWrite is not null && state.Durability != Durability.None)
@@ -250,6 +253,7 @@ internal sealed class Checkpointer
         }
         finally
         {
+            state.Copies.EndCopy();
             state.Pool.Release(copy);
         }
 

@@ -80,7 +80,21 @@ internal sealed class PageReader(PagerState state, OpenWork openWork)
     }
 
     // A version of a page from where it lies (the file, opening's overlay or the WAL), its checksum verified.
+    // One that fails its check may rest on a page a checkpoint (of any process) was writing as it was read:
+    // it is read again until it succeeds or fails with no copy writing meanwhile (FileCopies).
     private void ReadVersion(uint pageNumber, long version, byte[] image)
+    {
+        try
+        {
+            ReadVersionOnce(pageNumber, version, image);
+        }
+        catch (DatabaseCorruptException) when (!_state.Copies.CopyingOnThisThread)
+        {
+            _state.Copies.ReadSettled(() => ReadVersionOnce(pageNumber, version, image), _state.Name, pageNumber);
+        }
+    }
+
+    private void ReadVersionOnce(uint pageNumber, long version, byte[] image)
     {
         string source;
         if (version == 0)

@@ -237,6 +237,7 @@ internal sealed class Pager : IDisposable
         var follower = new WalFollower(_state, slot, databasePath, canFollow: true);
         _state.SharedWriter = shared;
         _state.Follower = follower;
+        _state.Copies = new Sharing.SharedFileCopies(slot.Shared, follower.TryReadWithCopiesHeld);
         Turns = new WriterTurns(_state, GroupCommit, shared, follower, clock, PublishShared);
         _state.Readers.Share(follower.Left, _ => PublishShared());
     }
@@ -265,6 +266,7 @@ internal sealed class Pager : IDisposable
     {
         var follower = new WalFollower(_state, slot, databasePath, walIsFile && !_openWork.AppendsToOverlay);
         _state.Follower = follower;
+        _state.Copies = new Sharing.SharedFileCopies(slot.Shared, follower.TryReadWithCopiesHeld);
         _state.Readers.Share(follower.Left, null);
         return follower;
     }

@@ -99,6 +99,9 @@ internal sealed class PagerState : IDisposable
     /// <summary>A shared read-only open's view of another process's writes.</summary>
     public WalFollower? Follower;
 
+    /// <summary>Counts the checkpoints' writes into the database file, for readers whose page fails its check (in the shared file once shared).</summary>
+    public FileCopies Copies = new();
+
     public PagerState(IStorageDevice? db, WriteAheadLog? wal, MemoryPages? memory, int pageSize, StorageOptions options)
     {
         Db = db;

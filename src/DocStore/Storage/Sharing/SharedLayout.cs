@@ -11,7 +11,7 @@ internal static class SharedLayout
     public const string Suffix = "-shm";
 
     public const uint Magic = 0x4D535344; // "DSSM"
-    public const int Version = 2;
+    public const int Version = 3;
 
     /// <summary>The mapped length: the header and <see cref="SlotCount"/> slots.</summary>
     public const int Length = 4096;
@@ -45,7 +45,13 @@ internal static class SharedLayout
     /// <summary>1 while a writer keeps the writer lock with no turn in progress (a try without a timeout waits for it then).</summary>
     public const int KeptOffset = 60;
 
-    public const int SlotsOffset = 64;
+    /// <summary>
+    /// Odd while a checkpoint writes into the database file or its double-write file, even otherwise: a reader
+    /// whose page fails its check tells a page caught mid-write from damage by it (see <see cref="Paging.FileCopies"/>).
+    /// </summary>
+    public const int CopySequenceOffset = 64;
+
+    public const int SlotsOffset = 96;
     public const int SlotLength = 32;
     public const int SlotCount = (Length - SlotsOffset) / SlotLength;
 

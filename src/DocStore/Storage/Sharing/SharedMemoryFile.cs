@@ -112,6 +112,11 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
                 // waiter or keeper left behind are dropped.
                 shared.WriteInt(SharedLayout.WaitersOffset, 0);
                 shared.WriteInt(SharedLayout.KeptOffset, 0);
+                if ((shared.ReadLong(SharedLayout.CopySequenceOffset) & 1) != 0)
+                {
+                    // A checkpoint killed mid-copy: no process can be copying now.
+                    shared.Increment(SharedLayout.CopySequenceOffset);
+                }
             }
 
             return shared;

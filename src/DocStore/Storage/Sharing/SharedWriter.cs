@@ -64,6 +64,12 @@ internal sealed class SharedWriter
             diedMidChange = true;
         }
 
+        // A checkpoint that died mid-copy left the copy count odd: no process copies outside a turn.
+        if ((_shm.ReadLong(SharedLayout.CopySequenceOffset) & 1) != 0)
+        {
+            _shm.Increment(SharedLayout.CopySequenceOffset);
+        }
+
         // A keeper that died left its flag: the lock it kept is free now.
         if (_shm.ReadInt(SharedLayout.KeptOffset) != 0)
         {
