@@ -7,9 +7,9 @@ namespace DocStore.Metadata;
 /// Shares equal short strings between the documents of one read, for generated
 /// <see cref="IJsonDocumentSerializer{T}"/> code: a read of many documents (a range, a scan) passes one table to
 /// each <see cref="IJsonDocumentSerializer{T}.ReadJson(ReadOnlySpan{byte}, JsonStringTable?)"/>, so a value that
-/// repeats across them (a city, a tag) is allocated once. Short ASCII values only, in a bounded table that grows
-/// with its misses up to a fixed size; a slot that was hit survives one miss, so values seen once do not push out
-/// the ones that repeat. Not thread-safe: one table belongs to one read.
+/// repeats across them (a city, a tag) is allocated once. Short ASCII values only, in a bounded two-way table that
+/// grows with its misses up to a fixed size; a new value takes a slot whose value was not hit since it was stored,
+/// so values seen once do not push out the ones that repeat. Not thread-safe: one table belongs to one read.
 /// For generated code: the contract between the DocStore generator's output and the runtime; not meant to be called directly.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
@@ -34,26 +34,27 @@ public sealed class JsonStringTable
             return null;
         }
 
-        var hash = Hash(utf8);
-        var slot = (int)(hash & (uint)(_slots.Length - 1));
+        // Two ways per set: a value lives in slot s or s ^ 1 of its hash's pair.
+        var slot = (int)(Hash(utf8) & (uint)(_slots.Length - 1));
         if (_slots[slot] is { } shared && Ascii.Equals(utf8, shared))
         {
             _hit[slot] = true;
             return shared;
         }
 
-        var value = Encoding.ASCII.GetString(utf8);
-        if (_hit[slot])
+        if (_slots[slot ^ 1] is { } other && Ascii.Equals(utf8, other))
         {
-            // A value that repeated keeps its slot through one miss.
-            _hit[slot] = false;
-        }
-        else
-        {
-            _slots[slot] = value;
+            _hit[slot ^ 1] = true;
+            return other;
         }
 
-        if (++_misses >= 2 * _slots.Length && _slots.Length < MaxSlots)
+        var value = Encoding.ASCII.GetString(utf8);
+        if (Victim(slot) is { } victim)
+        {
+            _slots[victim] = value;
+        }
+
+        if (++_misses >= _slots.Length && _slots.Length < MaxSlots)
         {
             Grow();
         }
@@ -61,17 +62,45 @@ public sealed class JsonStringTable
         return value;
     }
 
+    // The slot of the pair a new value takes: an empty one, else one not hit since it was stored; when both
+    // were hit, none, and both lose their flag (a value that repeated keeps its slot through one miss).
+    private int? Victim(int slot)
+    {
+        foreach (var candidate in (ReadOnlySpan<int>)[slot, slot ^ 1])
+        {
+            if (_slots[candidate] is null)
+            {
+                return candidate;
+            }
+        }
+
+        foreach (var candidate in (ReadOnlySpan<int>)[slot, slot ^ 1])
+        {
+            if (!_hit[candidate])
+            {
+                return candidate;
+            }
+        }
+
+        _hit[slot] = _hit[slot ^ 1] = false;
+        return null;
+    }
+
     private void Grow()
     {
-        var slots = new string?[_slots.Length * 2];
+        var slots = new string?[Math.Min(_slots.Length * 4, MaxSlots)];
         var hit = new bool[slots.Length];
         for (var i = 0; i < _slots.Length; i++)
         {
             if (_slots[i] is { } value)
             {
                 var slot = (int)(Hash(value) & (uint)(slots.Length - 1));
-                slots[slot] = value;
-                hit[slot] = _hit[i];
+                slot = slots[slot] is null ? slot : slot ^ 1;
+                if (slots[slot] is null)
+                {
+                    slots[slot] = value;
+                    hit[slot] = _hit[i];
+                }
             }
         }
 
