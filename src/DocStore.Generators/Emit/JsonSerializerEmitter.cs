@@ -28,10 +28,13 @@ internal sealed class JsonSerializerEmitter(CollectionEmitContext context)
         w.Close();
         w.Line();
         w.Line("/// <inheritdoc />");
-        w.Open($"public {context.T} ReadJson(global::System.ReadOnlySpan<byte> utf8Json)");
+        w.Line($"public {context.T} ReadJson(global::System.ReadOnlySpan<byte> utf8Json) => ReadJson(utf8Json, null);");
+        w.Line();
+        w.Line("/// <inheritdoc />");
+        w.Open($"public {context.T} ReadJson(global::System.ReadOnlySpan<byte> utf8Json, {RuntimeNames.JsonStringTable}? strings)");
         w.Open("try");
         w.Line($"var reader = {RuntimeNames.JsonStoredValue}.Open(utf8Json);");
-        w.Line($"return {root.Read}(ref reader);");
+        w.Line($"return {root.Read}(ref reader, strings);");
         w.Close();
         w.Open($"catch ({RuntimeNames.SchemaException} e)");
         w.Line("throw e.InCollection(CollectionName, JsonKeyText(utf8Json));");
@@ -47,7 +50,7 @@ internal sealed class JsonSerializerEmitter(CollectionEmitContext context)
         w.Open($"while ({RuntimeNames.JsonStoredValue}.NextProperty(ref reader))");
         w.Open($"if (reader.ValueTextEquals({Names.Literal(key.StoredName)}u8))");
         w.Line("reader.Read();");
-        w.Line($"return {context.JsonValues.ReadNonNull(key.Type, "reader", Names.Literal(key.StoredName))}.ToString();");
+        w.Line($"return {context.JsonValues.ReadNonNull(key.Type, "reader", Names.Literal(key.StoredName), strings: "null")}.ToString();");
         w.Close();
         w.Line();
         w.Line($"{RuntimeNames.JsonStoredValue}.SkipValue(ref reader);");
@@ -98,9 +101,9 @@ internal sealed class JsonSerializerEmitter(CollectionEmitContext context)
     /// </summary>
     private void EmitReadObject(SourceWriter w, ObjectModel obj)
     {
-        var locals = new NameScope("reader");
+        var locals = new NameScope("reader", "strings");
         string result = locals.Take(Names.Camel(obj.Key));
-        w.Open($"private static {obj.TypeName} {context.JsonObjectNames[obj.Key].Read}(ref {RuntimeNames.JsonReader} reader)");
+        w.Open($"private static {obj.TypeName} {context.JsonObjectNames[obj.Key].Read}(ref {RuntimeNames.JsonReader} reader, {RuntimeNames.JsonStringTable}? strings)");
         if (obj.Members.All(NeedsPresenceFlag))
         {
             w.Line($"var {result} = new {obj.TypeName}();");

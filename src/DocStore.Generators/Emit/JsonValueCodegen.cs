@@ -133,10 +133,13 @@ internal sealed class JsonValueCodegen
         return name;
     }
 
-    /// <summary>An expression reading the value at <paramref name="reader"/>'s current token; null reads as null for nullable shapes.</summary>
-    public string Read(TypeShape shape, string reader, string label)
+    /// <summary>
+    /// An expression reading the value at <paramref name="reader"/>'s current token; null reads as null for nullable
+    /// shapes. Strings go through the read's <c>JsonStringTable</c>, the expression <paramref name="strings"/>.
+    /// </summary>
+    public string Read(TypeShape shape, string reader, string label, string strings = "strings")
     {
-        string inner = ReadNonNull(shape, reader, label);
+        string inner = ReadNonNull(shape, reader, label, strings);
         if (!shape.CanBeNull)
         {
             return inner;
@@ -152,11 +155,16 @@ internal sealed class JsonValueCodegen
         return $"{nullCheck} ? {none} : {inner}";
     }
 
-    public string ReadNonNull(TypeShape shape, string reader, string label)
+    public string ReadNonNull(TypeShape shape, string reader, string label, string strings = "strings")
     {
         if (shape.Kind == ShapeKind.Enum)
         {
             return $"({shape.ValueTypeName}){RuntimeNames.JsonStoredValue}.{ShapeCode.ReadMethod(shape.EnumUnderlying)}(ref {reader}, {label})";
+        }
+
+        if (shape.Kind == ShapeKind.String)
+        {
+            return $"{RuntimeNames.JsonStoredValue}.{ShapeCode.ReadMethod(shape.Kind)}(ref {reader}, {label}, {strings})";
         }
 
         if (shape.IsScalar)
@@ -164,7 +172,7 @@ internal sealed class JsonValueCodegen
             return $"{RuntimeNames.JsonStoredValue}.{ShapeCode.ReadMethod(shape.Kind)}(ref {reader}, {label})";
         }
 
-        return $"{ReadHelper(shape)}(ref {reader}, {label})";
+        return $"{ReadHelper(shape)}(ref {reader}, {label}, {strings})";
     }
 
     private string ReadHelper(TypeShape shape)
@@ -179,12 +187,12 @@ internal sealed class JsonValueCodegen
         name = _members.Take(shape.Kind == ShapeKind.Object ? "ReadJsonNested" + shape.ObjectKey : "ReadJson" + ValueCodegen.ShapeName(shape, annotated: false));
         _helperNames.Add(key, name);
         var h = new SourceWriter();
-        h.Open($"private static {type} {name}(ref {RuntimeNames.JsonReader} reader, string label)");
+        h.Open($"private static {type} {name}(ref {RuntimeNames.JsonReader} reader, string label, {RuntimeNames.JsonStringTable}? strings)");
         if (shape.Kind == ShapeKind.Object)
         {
             h.Line($"{RuntimeNames.JsonStoredValue}.EnterObject(ref reader, label);");
             h.Open("try");
-            h.Line($"return {_objects[shape.ObjectKey!].Read}(ref reader);");
+            h.Line($"return {_objects[shape.ObjectKey!].Read}(ref reader, strings);");
             h.Close();
             h.Open($"catch ({RuntimeNames.SchemaException} e)");
             h.Line("throw e.WithParent(label);");

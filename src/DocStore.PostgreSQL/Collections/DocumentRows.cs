@@ -7,15 +7,37 @@ namespace DocStore.PostgreSQL.Collections;
 internal static class DocumentRows
 {
     public static DocumentRow Of<T, TKey>(CollectionTable<T, TKey> table, T document, TKey key)
+        where TKey : notnull => Of(table, document, key, key.ToString() ?? string.Empty);
+
+    /// <summary>As <see cref="Of{T, TKey}(CollectionTable{T, TKey}, T, TKey)"/>, given the key's text.</summary>
+    public static DocumentRow Of<T, TKey>(CollectionTable<T, TKey> table, T document, TKey key, string text)
         where TKey : notnull
     {
-        var text = key.ToString() ?? string.Empty;
         var primaryKey = DocumentEntries.PrimaryKey(table, key);
         var json = table.Documents.ToJson(document, text);
         var entries = new byte[table.IndexTables.Length][][];
         for (var i = 0; i < entries.Length; i++)
         {
             entries[i] = DocumentEntries.Of(table, i, document, text, primaryKey);
+        }
+
+        return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);
+    }
+
+    /// <summary>
+    /// The row of a document to insert with its key known: as <see cref="Of{T, TKey}(CollectionTable{T, TKey}, T, TKey, string)"/>,
+    /// but each index's keys without the encoded key, which the insert statement appends where the index needs it
+    /// (<see cref="PostgresStatements{T, TKey}.AddInsert"/>): no second array per entry.
+    /// </summary>
+    public static DocumentRow ForInsert<T, TKey>(CollectionTable<T, TKey> table, T document, TKey key, string text)
+        where TKey : notnull
+    {
+        var primaryKey = DocumentEntries.PrimaryKey(table, key);
+        var json = table.Documents.ToJson(document, text);
+        var entries = new byte[table.IndexTables.Length][][];
+        for (var i = 0; i < entries.Length; i++)
+        {
+            entries[i] = DocumentEntries.IndexKeys(table, i, document, text, primaryKey.Length);
         }
 
         return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);

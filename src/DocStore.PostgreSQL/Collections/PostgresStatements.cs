@@ -33,11 +33,16 @@ internal sealed class PostgresStatements<T, TKey>
         var values = string.Concat(_columns.Select((_, n) => $", ${n + 3}"));
         // The documents go as bytea (their UTF-8 text as it is), which the server reads as jsonb: a jsonb[] parameter would be sent from strings.
         var columns = string.Concat(_columns.Select((_, n) => $", k{n}"));
-        _insertRows = $"INSERT INTO {t} (id, sort_key, doc{names}) SELECT i, s, convert_from(d, 'UTF8')::jsonb{columns} FROM unnest($1::{id}[], $2::bytea[], $3::bytea[]{arrays}) AS u(i, s, d{columns})";
+        // An insert's rows carry index keys alone: a non-unique entry gets the encoded key (s) appended here.
+        var entryValues = string.Concat(_columns.Select((c, n) => table.Entries.IsUnique(c) ? $", k{n}" : $", k{n} || s"));
+        _insertRows = $"INSERT INTO {t} (id, sort_key, doc{names}) SELECT i, s, convert_from(d, 'UTF8')::jsonb{entryValues} FROM unnest($1::{id}[], $2::bytea[], $3::bytea[]{arrays}) AS u(i, s, d{columns})";
         _update = $"UPDATE {t} SET doc = $2{string.Concat(_columns.Select((c, n) => $", {table.KeyColumns[c]} = ${n + 3}"))} WHERE id = $1";
         _upsert = $"INSERT INTO {t} (id, sort_key, doc{names}) VALUES ($1, $2, $3{string.Concat(_columns.Select((_, n) => $", ${n + 4}"))}) " +
             $"ON CONFLICT (id) DO UPDATE SET doc = excluded.doc{string.Concat(_columns.Select(c => $", {table.KeyColumns[c]} = excluded.{table.KeyColumns[c]}"))}";
-        _insertEntries = [.. table.IndexTables.Select(e => $"INSERT INTO {e} (entry, id) SELECT * FROM unnest($1::bytea[], $2::{id}[])")];
+        // Entry n belongs to row r.n of the batch (1-based), whose key and encoded key come once per row, not per entry.
+        _insertEntries = [.. table.IndexTables.Select((e, i) =>
+            $"INSERT INTO {e} (entry, id) SELECT {(table.Entries.IsUnique(i) ? "u.e" : "u.e || r.s")}, r.i " +
+            $"FROM unnest($1::bytea[], $2::integer[]) AS u(e, n) JOIN unnest($3::{id}[], $4::bytea[]) WITH ORDINALITY AS r(i, s, n) ON r.n = u.n")];
 
         _deleteOldEntries = [.. table.IndexTables.Select(e => $"DELETE FROM {e} WHERE id = $1 AND entry <> ALL($2::bytea[])")];
         _addNewEntries = [.. table.IndexTables.Select((e, i) => AddNewEntries(e, t, id, table.Entries.IsUnique(i)))];
@@ -55,51 +60,80 @@ internal sealed class PostgresStatements<T, TKey>
     /// <summary>Moves the last key to <c>$1</c> when it is behind.</summary>
     public string AdvanceSequence { get; }
 
-    /// <summary>Adds the statements inserting <paramref name="rows"/> (one statement for the rows, one per multikey index with entries).</summary>
-    public void AddInsert(WriteBatch batch, IReadOnlyList<DocumentRow> rows)
+    /// <summary>
+    /// Adds the statements inserting <paramref name="rows"/> (rows of <see cref="DocumentRows.ForInsert"/>): one
+    /// for the rows, one per multikey index with entries. <paramref name="keys"/>, the rows' keys in order, is sent
+    /// as the key column itself when the column holds keys as they are; otherwise the rows' column values are.
+    /// </summary>
+    public void AddInsert(WriteBatch batch, IReadOnlyList<DocumentRow> rows, TKey[]? keys = null)
     {
-        var ids = new object[rows.Count];
         var sortKeys = new byte[rows.Count][];
         var docs = new byte[rows.Count][];
         for (var r = 0; r < rows.Count; r++)
         {
-            (ids[r], sortKeys[r], docs[r]) = (rows[r].Id, rows[r].SortKey, rows[r].Json);
+            (sortKeys[r], docs[r]) = (rows[r].SortKey, rows[r].Json);
         }
 
+        var ids = Ids(rows, keys);
         var parameters = new NpgsqlParameter[3 + _columns.Length];
-        parameters[0] = WriteBatch.Value(_table.Key.Array(ids));
+        parameters[0] = WriteBatch.Value(ids);
         parameters[1] = WriteBatch.BytesArray(sortKeys);
         parameters[2] = WriteBatch.BytesArray(docs);
         for (var n = 0; n < _columns.Length; n++)
         {
-            var keys = new byte[]?[rows.Count];
+            var values = new byte[]?[rows.Count];
             for (var r = 0; r < rows.Count; r++)
             {
-                keys[r] = Single(rows[r].Entries[_columns[n]]);
+                values[r] = Single(rows[r].Entries[_columns[n]]);
             }
 
-            parameters[3 + n] = WriteBatch.BytesArray(keys);
+            parameters[3 + n] = WriteBatch.BytesArray(values);
         }
 
         batch.Add(_insertRows, parameters);
         foreach (var index in _multikey)
         {
-            var entryIds = new List<object>();
-            var entries = new List<byte[]?>();
+            var count = 0;
             foreach (var row in rows)
             {
-                foreach (var entry in row.Entries[index])
+                count += row.Entries[index].Length;
+            }
+
+            if (count == 0)
+            {
+                continue;
+            }
+
+            var entries = new byte[]?[count];
+            var ordinals = new int[count];
+            for (int r = 0, e = 0; r < rows.Count; r++)
+            {
+                foreach (var entry in rows[r].Entries[index])
                 {
-                    entryIds.Add(row.Id);
-                    entries.Add(entry);
+                    (entries[e], ordinals[e]) = (entry, r + 1);
+                    e++;
                 }
             }
 
-            if (entries.Count > 0)
-            {
-                batch.Add(_insertEntries[index], WriteBatch.BytesArray([.. entries]), WriteBatch.Value(_table.Key.Array(entryIds)));
-            }
+            batch.Add(_insertEntries[index], WriteBatch.BytesArray(entries), new NpgsqlParameter<int[]> { TypedValue = ordinals }, WriteBatch.Value(ids), WriteBatch.BytesArray(sortKeys));
         }
+    }
+
+    /// <summary>The batch's key column values, an array of the column's type: the keys themselves when the column holds them as they are, else the rows' values.</summary>
+    private object Ids(IReadOnlyList<DocumentRow> rows, TKey[]? keys)
+    {
+        if (keys is not null && _table.Key.Direct)
+        {
+            return keys;
+        }
+
+        var ids = new object[rows.Count];
+        for (var r = 0; r < rows.Count; r++)
+        {
+            ids[r] = rows[r].Id;
+        }
+
+        return _table.Key.Array(ids);
     }
 
     /// <summary>Adds the statements replacing the stored document with <paramref name="row"/>; statement 0 changes no row when there is none, and then nothing is written.</summary>

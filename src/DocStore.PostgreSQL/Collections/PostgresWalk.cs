@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using DocStore.Metadata;
 using DocStore.PostgreSQL.Backend;
 using DocStore.PostgreSQL.Documents;
 using DocStore.PostgreSQL.Queries;
@@ -41,7 +42,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
             using var reader = Prepared(scope, sql, parameters).ExecuteReader();
             while (reader.Read() && page.Next(reader))
             {
-                rows.Add(collection.Table.Documents.Read(JsonbColumn.Read(reader, 0)));
+                rows.Add(collection.Table.Documents.Read(JsonbColumn.Read(reader, 0), page.Strings));
             }
         }
         catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
@@ -60,7 +61,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         var page = new PageState(take, progress);
         while (Next(reader) && page.Next(reader))
         {
-            yield return collection.Table.Documents.Read(JsonbColumn.Read(reader, 0));
+            yield return collection.Table.Documents.Read(JsonbColumn.Read(reader, 0), page.Strings);
         }
 
         page.End();
@@ -86,7 +87,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
                 reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
                 while (buffered is not null && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) && page.Next(reader))
                 {
-                    buffered.Add(collection.Table.Documents.Read(JsonbColumn.Read(reader, 0)));
+                    buffered.Add(collection.Table.Documents.Read(JsonbColumn.Read(reader, 0), page.Strings));
                 }
             }
             catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
@@ -107,7 +108,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
 
             while (await NextAsync(reader, cancellationToken).ConfigureAwait(false) && page.Next(reader))
             {
-                yield return collection.Table.Documents.Read(JsonbColumn.Read(reader, 0));
+                yield return collection.Table.Documents.Read(JsonbColumn.Read(reader, 0), page.Strings);
             }
 
             page.End();
@@ -184,13 +185,17 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
 
     /// <summary>
     /// Counts the documents yielded against the page's size: a row beyond them means more follow, so the last
-    /// yielded one's entry (copied into a buffer the walk reuses) is where the next page starts.
+    /// yielded one's entry (copied into a buffer the walk reuses) is where the next page starts. From the second
+    /// document on, the walk's documents share their repeated short strings (<see cref="Strings"/>).
     /// </summary>
     private sealed class PageState(int take, ScanProgress? progress)
     {
         private byte[] _last = [];
         private int _lastLength = -1;
         private int _taken;
+
+        /// <summary>The walk's shared strings: none for its first document, so a walk of one row pays for no table.</summary>
+        public JsonStringTable? Strings { get; private set; }
 
         /// <summary>True when the current row is to be yielded; false when the page is full (the token is then set).</summary>
         public bool Next(NpgsqlDataReader reader)
@@ -206,7 +211,11 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
                 return false;
             }
 
-            _taken++;
+            if (_taken++ == 1)
+            {
+                Strings = new JsonStringTable();
+            }
+
             if (progress is not null)
             {
                 var length = (int)reader.GetBytes(1, 0, null, 0, 0);

@@ -119,11 +119,12 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
                 last = Math.Max(last, Model.GetSequence(keys[i]));
             }
 
-            rows[i] = Row(call, document, keys[i]);
+            call.Key = keys[i].ToString() ?? string.Empty;
+            rows[i] = DocumentRows.ForInsert(collection.Table, document, keys[i], call.Key);
         }
 
         var batch = new WriteBatch(call.Scope);
-        _statements.AddInsert(batch, rows);
+        _statements.AddInsert(batch, rows, keys);
         if (collection.Table.UsesSequence)
         {
             batch.Add(_statements.AdvanceSequence, WriteBatch.Value(last));
@@ -262,6 +263,6 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
     private DocumentRow Row(WriteCall call, T document, TKey key)
     {
         call.Key = key.ToString() ?? string.Empty;
-        return DocumentRows.Of(collection.Table, document, key);
+        return DocumentRows.Of(collection.Table, document, key, call.Key);
     }
 }

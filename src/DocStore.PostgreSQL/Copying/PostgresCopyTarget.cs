@@ -144,8 +144,8 @@ internal sealed class PostgresCopyTarget : IDisposable
                 foreach (var document in documents)
                 {
                     var key = _table.Model.GetKey(document);
-                    _call.Key = key.ToString();
-                    rows.Add(DocumentRows.Of(_table, document, key));
+                    _call.Key = key.ToString() ?? string.Empty;
+                    rows.Add(DocumentRows.ForInsert(_table, document, key, _call.Key));
                     if (_table.UsesSequence)
                     {
                         last = Math.Max(last, _table.Model.GetSequence(key));

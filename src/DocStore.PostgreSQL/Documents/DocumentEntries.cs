@@ -43,7 +43,11 @@ internal static class DocumentEntries
     public static byte[][] WithoutKey<T, TKey>(CollectionTable<T, TKey> table, int index, T document)
         where TKey : notnull => IndexKeys(table, index, document, string.Empty, MaxGeneratedKeyLength);
 
-    private static byte[][] IndexKeys<T, TKey>(CollectionTable<T, TKey> table, int index, T document, string key, int primaryKeyLength)
+    /// <summary>
+    /// The document's distinct keys in index <paramref name="index"/> without the encoded primary key, checked as
+    /// entries carrying one of <paramref name="primaryKeyLength"/> bytes: for a statement that appends the key itself.
+    /// </summary>
+    public static byte[][] IndexKeys<T, TKey>(CollectionTable<T, TKey> table, int index, T document, string key, int primaryKeyLength)
         where TKey : notnull
     {
         var sink = t_sink ??= new IndexKeySink();

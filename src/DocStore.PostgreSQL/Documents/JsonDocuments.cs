@@ -72,7 +72,14 @@ internal sealed class JsonDocuments<T, TKey>(ICollectionModel<T, TKey> model)
 
     /// <summary>The document stored as the UTF-8 JSON <paramref name="utf8Json"/> (read in place, not kept).</summary>
     /// <exception cref="DocumentSchemaException">A stored value does not fit its member.</exception>
-    public T Read(ReadOnlySpan<byte> utf8Json) => _json is null ? model.Read(ToCBson(utf8Json.ToArray()), Fields) : _json.ReadJson(utf8Json);
+    public T Read(ReadOnlySpan<byte> utf8Json) => Read(utf8Json, null);
+
+    /// <summary>
+    /// The document stored as the UTF-8 JSON <paramref name="utf8Json"/> (read in place, not kept), sharing short
+    /// strings with the other documents of the same read through <paramref name="strings"/>.
+    /// </summary>
+    /// <exception cref="DocumentSchemaException">A stored value does not fit its member.</exception>
+    public T Read(ReadOnlySpan<byte> utf8Json, JsonStringTable? strings) => _json is null ? model.Read(ToCBson(utf8Json.ToArray()), Fields) : _json.ReadJson(utf8Json, strings);
 
     /// <summary>The document stored as <paramref name="json"/>.</summary>
     /// <exception cref="DocumentSchemaException">A stored value does not fit its member.</exception>

@@ -15,6 +15,9 @@ internal sealed class IndexEntries
     [ThreadStatic]
     private static byte[]? t_treeKey;
 
+    // Up to this many keys of one document are made distinct pairwise; more go through a set.
+    private const int SmallDistinct = 16;
+
     private readonly string _collection;
     private readonly IReadOnlyList<IndexDefinition> _definitions;
     private readonly bool[] _unique;
@@ -62,8 +65,35 @@ internal sealed class IndexEntries
             return [.. keys];
         }
 
-        var set = new HashSet<byte[]>(keys, ByteArrayEqualityComparer.Instance);
-        return [.. set];
+        if (keys.Count > SmallDistinct)
+        {
+            var set = new HashSet<byte[]>(keys, ByteArrayEqualityComparer.Instance);
+            return [.. set];
+        }
+
+        // A document's few values compare pairwise: no set, and the result is the one array.
+        var count = 0;
+        Span<bool> repeated = stackalloc bool[SmallDistinct];
+        for (var i = 0; i < keys.Count; i++)
+        {
+            for (var j = 0; j < i && !repeated[i]; j++)
+            {
+                repeated[i] = !repeated[j] && keys[i].AsSpan().SequenceEqual(keys[j]);
+            }
+
+            count += repeated[i] ? 0 : 1;
+        }
+
+        var distinct = new byte[count][];
+        for (int i = 0, n = 0; i < keys.Count; i++)
+        {
+            if (!repeated[i])
+            {
+                distinct[n++] = keys[i];
+            }
+        }
+
+        return distinct;
     }
 
     /// <summary>The entries an update adds and removes in one index; a single-key index (the common case) needs no sets.</summary>

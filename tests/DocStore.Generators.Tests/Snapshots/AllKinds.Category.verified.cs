@@ -133,7 +133,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Category ReadJsonCategory(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Category ReadJsonCategory(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         string name = default!;
         global::System.Guid id = default;
@@ -142,7 +142,7 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
             if (reader.ValueTextEquals("Name"u8))
             {
                 reader.Read();
-                name = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Name");
+                name = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Name", strings);
             }
             else if (reader.ValueTextEquals("Id"u8))
             {
@@ -307,12 +307,15 @@ public sealed class CategoryCollection : global::DocStore.DocumentCollection<glo
         }
 
         /// <inheritdoc />
-        public global::DocStore.Generators.RuntimeTests.Models.Category ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        public global::DocStore.Generators.RuntimeTests.Models.Category ReadJson(global::System.ReadOnlySpan<byte> utf8Json) => ReadJson(utf8Json, null);
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Category ReadJson(global::System.ReadOnlySpan<byte> utf8Json, global::DocStore.Metadata.JsonStringTable? strings)
         {
             try
             {
                 var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
-                return ReadJsonCategory(ref reader);
+                return ReadJsonCategory(ref reader, strings);
             }
             catch (global::DocStore.DocumentSchemaException e)
             {

@@ -199,7 +199,7 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Counter ReadJsonCounter(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Counter ReadJsonCounter(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         int id = default;
         int start = default;
@@ -416,12 +416,15 @@ public sealed class CounterCollection : global::DocStore.DocumentCollection<glob
         }
 
         /// <inheritdoc />
-        public global::DocStore.Generators.RuntimeTests.Models.Counter ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        public global::DocStore.Generators.RuntimeTests.Models.Counter ReadJson(global::System.ReadOnlySpan<byte> utf8Json) => ReadJson(utf8Json, null);
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Counter ReadJson(global::System.ReadOnlySpan<byte> utf8Json, global::DocStore.Metadata.JsonStringTable? strings)
         {
             try
             {
                 var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
-                return ReadJsonCounter(ref reader);
+                return ReadJsonCounter(ref reader, strings);
             }
             catch (global::DocStore.DocumentSchemaException e)
             {

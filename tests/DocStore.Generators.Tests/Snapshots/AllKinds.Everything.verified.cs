@@ -2798,7 +2798,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Everything ReadJsonEverything(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Everything ReadJsonEverything(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         long id = default;
         bool hasId = false;
@@ -2909,13 +2909,13 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             else if (reader.ValueTextEquals("First"u8))
             {
                 reader.Read();
-                first = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "First");
+                first = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "First", strings);
                 hasFirst = true;
             }
             else if (reader.ValueTextEquals("Last"u8))
             {
                 reader.Read();
-                last = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Last");
+                last = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Last", strings);
                 hasLast = true;
             }
             else if (reader.ValueTextEquals("Flag"u8))
@@ -3056,7 +3056,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             else if (reader.ValueTextEquals("Text"u8))
             {
                 reader.Read();
-                text = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Text");
+                text = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Text", strings);
                 hasText = true;
             }
             else if (reader.ValueTextEquals("Guid"u8))
@@ -3169,20 +3169,20 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                 reader.Read();
                 if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
                 {
-                    point = ReadJsonNestedPoint(ref reader, "Point");
+                    point = ReadJsonNestedPoint(ref reader, "Point", strings);
                     hasPoint = true;
                 }
             }
             else if (reader.ValueTextEquals("MaybePoint"u8))
             {
                 reader.Read();
-                maybePoint = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadJsonNestedPoint(ref reader, "MaybePoint");
+                maybePoint = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(global::DocStore.Generators.RuntimeTests.Models.Point?) : ReadJsonNestedPoint(ref reader, "MaybePoint", strings);
                 hasMaybePoint = true;
             }
             else if (reader.ValueTextEquals("Price"u8))
             {
                 reader.Read();
-                price = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedMoney(ref reader, "Price");
+                price = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedMoney(ref reader, "Price", strings);
                 hasPrice = true;
             }
             else if (reader.ValueTextEquals("Span"u8))
@@ -3190,67 +3190,67 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
                 reader.Read();
                 if (reader.TokenType != global::System.Text.Json.JsonTokenType.Null)
                 {
-                    span = ReadJsonNestedSpan2(ref reader, "Span");
+                    span = ReadJsonNestedSpan2(ref reader, "Span", strings);
                     hasSpan = true;
                 }
             }
             else if (reader.ValueTextEquals("Array"u8))
             {
                 reader.Read();
-                array = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonArrayOfInt32(ref reader, "Array");
+                array = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonArrayOfInt32(ref reader, "Array", strings);
                 hasArray = true;
             }
             else if (reader.ValueTextEquals("List"u8))
             {
                 reader.Read();
-                list = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "List");
+                list = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "List", strings);
                 hasList = true;
             }
             else if (reader.ValueTextEquals("ReadOnlyList"u8))
             {
                 reader.Read();
-                readOnlyList = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonReadOnlyListOfMoney(ref reader, "ReadOnlyList");
+                readOnlyList = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonReadOnlyListOfMoney(ref reader, "ReadOnlyList", strings);
                 hasReadOnlyList = true;
             }
             else if (reader.ValueTextEquals("Set"u8))
             {
                 reader.Read();
-                set = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonHashSetOfGuid(ref reader, "Set");
+                set = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonHashSetOfGuid(ref reader, "Set", strings);
                 hasSet = true;
             }
             else if (reader.ValueTextEquals("Map"u8))
             {
                 reader.Read();
-                map = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndInt32(ref reader, "Map");
+                map = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndInt32(ref reader, "Map", strings);
                 hasMap = true;
             }
             else if (reader.ValueTextEquals("Nested"u8))
             {
                 reader.Read();
-                nested = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndListOfPoint(ref reader, "Nested");
+                nested = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndListOfPoint(ref reader, "Nested", strings);
                 hasNested = true;
             }
             else if (reader.ValueTextEquals("Sparse"u8))
             {
                 reader.Read();
-                sparse = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfNullableInt32(ref reader, "Sparse");
+                sparse = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfNullableInt32(ref reader, "Sparse", strings);
                 hasSparse = true;
             }
             else if (reader.ValueTextEquals("Required"u8))
             {
                 reader.Read();
-                required = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Required");
+                required = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Required", strings);
             }
             else if (reader.ValueTextEquals("InitOnly"u8))
             {
                 reader.Read();
-                initOnly = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "InitOnly");
+                initOnly = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "InitOnly", strings);
                 hasInitOnly = true;
             }
             else if (reader.ValueTextEquals("PrivateSet"u8))
             {
                 reader.Read();
-                privateSet = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "PrivateSet");
+                privateSet = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "PrivateSet", strings);
                 hasPrivateSet = true;
             }
             else if (reader.ValueTextEquals("Field"u8))
@@ -3265,7 +3265,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             else if (reader.ValueTextEquals("renamed"u8))
             {
                 reader.Read();
-                newName = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "renamed");
+                newName = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "renamed", strings);
                 hasNewName = true;
             }
             else
@@ -3480,7 +3480,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadJsonPoint(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadJsonPoint(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         var point = new global::DocStore.Generators.RuntimeTests.Models.Point();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
@@ -3528,7 +3528,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadJsonMoney(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadJsonMoney(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         decimal amount = default;
         string currency = default!;
@@ -3545,7 +3545,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
             else if (reader.ValueTextEquals("Currency"u8))
             {
                 reader.Read();
-                currency = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Currency");
+                currency = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Currency", strings);
             }
             else
             {
@@ -3567,7 +3567,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadJsonSpan2(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadJsonSpan2(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         int low = default;
         int high = default;
@@ -3709,12 +3709,12 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         writer.WriteEndArray();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadJsonNestedPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::DocStore.Generators.RuntimeTests.Models.Point ReadJsonNestedPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         try
         {
-            return ReadJsonPoint(ref reader);
+            return ReadJsonPoint(ref reader, strings);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
@@ -3722,12 +3722,12 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         }
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadJsonNestedMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::DocStore.Generators.RuntimeTests.Models.Money ReadJsonNestedMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         try
         {
-            return ReadJsonMoney(ref reader);
+            return ReadJsonMoney(ref reader, strings);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
@@ -3735,12 +3735,12 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         }
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadJsonNestedSpan2(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::DocStore.Generators.RuntimeTests.Models.Span2 ReadJsonNestedSpan2(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         try
         {
-            return ReadJsonSpan2(ref reader);
+            return ReadJsonSpan2(ref reader, strings);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
@@ -3748,7 +3748,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         }
     }
 
-    private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<int>();
@@ -3759,29 +3759,29 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return result.ToArray();
     }
 
-    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label, strings));
         }
         return result.ToList();
     }
 
-    private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadJsonReadOnlyListOfMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadJsonReadOnlyListOfMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<global::DocStore.Generators.RuntimeTests.Models.Money>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedMoney(ref reader, label));
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedMoney(ref reader, label, strings));
         }
         return result.ToList();
     }
 
-    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadJsonHashSetOfGuid(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadJsonHashSetOfGuid(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.HashSet<global::System.Guid>();
@@ -3792,7 +3792,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return result;
     }
 
-    private static global::System.Collections.Generic.Dictionary<string, int> ReadJsonDictionaryOfStringAndInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.Dictionary<string, int> ReadJsonDictionaryOfStringAndInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, int>();
@@ -3804,30 +3804,30 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         return result;
     }
 
-    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadJsonListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadJsonListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<global::DocStore.Generators.RuntimeTests.Models.Point>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(ReadJsonNestedPoint(ref reader, label));
+            result.Add(ReadJsonNestedPoint(ref reader, label, strings));
         }
         return result.ToList();
     }
 
-    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadJsonDictionaryOfStringAndListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadJsonDictionaryOfStringAndListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>>();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
         {
             var key = global::DocStore.Metadata.JsonStoredValue.PropertyName(ref reader);
-            result[key] = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfPoint(ref reader, label);
+            result[key] = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfPoint(ref reader, label, strings);
         }
         return result;
     }
 
-    private static global::System.Collections.Generic.List<int?> ReadJsonListOfNullableInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.List<int?> ReadJsonListOfNullableInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<int?>();
@@ -4241,12 +4241,15 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
         }
 
         /// <inheritdoc />
-        public global::DocStore.Generators.RuntimeTests.Models.Everything ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        public global::DocStore.Generators.RuntimeTests.Models.Everything ReadJson(global::System.ReadOnlySpan<byte> utf8Json) => ReadJson(utf8Json, null);
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Everything ReadJson(global::System.ReadOnlySpan<byte> utf8Json, global::DocStore.Metadata.JsonStringTable? strings)
         {
             try
             {
                 var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
-                return ReadJsonEverything(ref reader);
+                return ReadJsonEverything(ref reader, strings);
             }
             catch (global::DocStore.DocumentSchemaException e)
             {

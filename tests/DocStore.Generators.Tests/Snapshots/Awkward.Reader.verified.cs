@@ -2890,7 +2890,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJsonReader(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJsonReader(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         var reader2 = new global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
@@ -2906,12 +2906,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Writer"u8))
             {
                 reader.Read();
-                reader2.Writer = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Writer");
+                reader2.Writer = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Writer", strings);
             }
             else if (reader.ValueTextEquals("Key"u8))
             {
                 reader.Read();
-                SetReaderKey(reader2, reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Key"));
+                SetReaderKey(reader2, reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Key", strings));
             }
             else if (reader.ValueTextEquals("Fields"u8))
             {
@@ -2924,22 +2924,22 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Ids"u8))
             {
                 reader.Read();
-                reader2.Ids = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "Ids");
+                reader2.Ids = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "Ids", strings);
             }
             else if (reader.ValueTextEquals("Value"u8))
             {
                 reader.Read();
-                reader2.Value = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedValue(ref reader, "Value");
+                reader2.Value = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedValue(ref reader, "Value", strings);
             }
             else if (reader.ValueTextEquals("Pair"u8))
             {
                 reader.Read();
-                reader2.Pair = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedPair(ref reader, "Pair");
+                reader2.Pair = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : ReadJsonNestedPair(ref reader, "Pair", strings);
             }
             else if (reader.ValueTextEquals("Items"u8))
             {
                 reader.Read();
-                reader2.Items = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfValue(ref reader, "Items");
+                reader2.Items = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfValue(ref reader, "Items", strings);
             }
             else if (reader.ValueTextEquals("Result"u8))
             {
@@ -2960,7 +2960,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Document"u8))
             {
                 reader.Read();
-                reader2.Document = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Document");
+                reader2.Document = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Document", strings);
             }
             else if (reader.ValueTextEquals("Options"u8))
             {
@@ -2973,7 +2973,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Element"u8))
             {
                 reader.Read();
-                reader2.Element = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Element");
+                reader2.Element = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Element", strings);
             }
             else if (reader.ValueTextEquals("Class"u8))
             {
@@ -2994,22 +2994,22 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Label"u8))
             {
                 reader.Read();
-                reader2.Label = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Label");
+                reader2.Label = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Label", strings);
             }
             else if (reader.ValueTextEquals("Array"u8))
             {
                 reader.Read();
-                reader2.Array = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonArrayOfInt32(ref reader, "Array");
+                reader2.Array = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonArrayOfInt32(ref reader, "Array", strings);
             }
             else if (reader.ValueTextEquals("Item"u8))
             {
                 reader.Read();
-                reader2.Item = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonHashSetOfString(ref reader, "Item");
+                reader2.Item = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonHashSetOfString(ref reader, "Item", strings);
             }
             else if (reader.ValueTextEquals("Dictionary"u8))
             {
                 reader.Read();
-                reader2.Dictionary = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndNullableString(ref reader, "Dictionary");
+                reader2.Dictionary = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonDictionaryOfStringAndNullableString(ref reader, "Dictionary", strings);
             }
             else if (reader.ValueTextEquals("Model"u8))
             {
@@ -3030,7 +3030,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Name"u8))
             {
                 reader.Read();
-                SetName(reader2, reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Name"));
+                SetName(reader2, reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Name", strings));
             }
             else if (reader.ValueTextEquals("Field"u8))
             {
@@ -3073,7 +3073,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonValue(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonValue(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         var value = new global::DocStore.Generators.RuntimeTests.Models.Awkward.Value();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
@@ -3081,7 +3081,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             if (reader.ValueTextEquals("Writer"u8))
             {
                 reader.Read();
-                value.Writer = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Writer");
+                value.Writer = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Writer", strings);
             }
             else if (reader.ValueTextEquals("Reader"u8))
             {
@@ -3150,7 +3150,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndObject();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair ReadJsonPair(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair ReadJsonPair(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         int reader2 = default;
         string fields = default!;
@@ -3173,7 +3173,7 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Fields"u8))
             {
                 reader.Read();
-                fields = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Fields");
+                fields = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Fields", strings);
             }
             else if (reader.ValueTextEquals("Ids"u8))
             {
@@ -3307,23 +3307,23 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndObject();
     }
 
-    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label, strings));
         }
         return result.ToList();
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonNestedValue(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonNestedValue(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         try
         {
-            return ReadJsonValue(ref reader);
+            return ReadJsonValue(ref reader, strings);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
@@ -3331,12 +3331,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         }
     }
 
-    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair ReadJsonNestedPair(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Pair ReadJsonNestedPair(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         try
         {
-            return ReadJsonPair(ref reader);
+            return ReadJsonPair(ref reader, strings);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
@@ -3344,18 +3344,18 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         }
     }
 
-    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value> ReadJsonListOfValue(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value> ReadJsonListOfValue(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedValue(ref reader, label));
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedValue(ref reader, label, strings));
         }
         return result.ToList();
     }
 
-    private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<int>();
@@ -3366,25 +3366,25 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         return result.ToArray();
     }
 
-    private static global::System.Collections.Generic.HashSet<string> ReadJsonHashSetOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.HashSet<string> ReadJsonHashSetOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::System.Collections.Generic.HashSet<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label, strings));
         }
         return result;
     }
 
-    private static global::System.Collections.Generic.Dictionary<string, string?> ReadJsonDictionaryOfStringAndNullableString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.Dictionary<string, string?> ReadJsonDictionaryOfStringAndNullableString(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         var result = new global::System.Collections.Generic.Dictionary<string, string?>();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
         {
             var key = global::DocStore.Metadata.JsonStoredValue.PropertyName(ref reader);
-            result[key] = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label);
+            result[key] = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label, strings);
         }
         return result;
     }
@@ -4012,12 +4012,15 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
         }
 
         /// <inheritdoc />
-        public global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        public global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJson(global::System.ReadOnlySpan<byte> utf8Json) => ReadJson(utf8Json, null);
+
+        /// <inheritdoc />
+        public global::DocStore.Generators.RuntimeTests.Models.Awkward.Reader ReadJson(global::System.ReadOnlySpan<byte> utf8Json, global::DocStore.Metadata.JsonStringTable? strings)
         {
             try
             {
                 var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
-                return ReadJsonReader(ref reader);
+                return ReadJsonReader(ref reader, strings);
             }
             catch (global::DocStore.DocumentSchemaException e)
             {

@@ -992,7 +992,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndObject();
     }
 
-    private static global::MyApp.Person ReadJsonPerson(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::MyApp.Person ReadJsonPerson(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         var person = new global::MyApp.Person();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
@@ -1008,7 +1008,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Email"u8))
             {
                 reader.Read();
-                person.Email = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Email");
+                person.Email = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Email", strings);
             }
             else if (reader.ValueTextEquals("Age"u8))
             {
@@ -1021,12 +1021,12 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
             else if (reader.ValueTextEquals("Address"u8))
             {
                 reader.Read();
-                person.Address = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedAddress(ref reader, "Address");
+                person.Address = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedAddress(ref reader, "Address", strings);
             }
             else if (reader.ValueTextEquals("Tags"u8))
             {
                 reader.Read();
-                person.Tags = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "Tags");
+                person.Tags = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonListOfString(ref reader, "Tags", strings);
             }
             else
             {
@@ -1062,7 +1062,7 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndObject();
     }
 
-    private static global::MyApp.Address ReadJsonAddress(ref global::System.Text.Json.Utf8JsonReader reader)
+    private static global::MyApp.Address ReadJsonAddress(ref global::System.Text.Json.Utf8JsonReader reader, global::DocStore.Metadata.JsonStringTable? strings)
     {
         var address = new global::MyApp.Address();
         while (global::DocStore.Metadata.JsonStoredValue.NextProperty(ref reader))
@@ -1070,12 +1070,12 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
             if (reader.ValueTextEquals("Street"u8))
             {
                 reader.Read();
-                address.Street = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Street");
+                address.Street = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "Street", strings);
             }
             else if (reader.ValueTextEquals("City"u8))
             {
                 reader.Read();
-                address.City = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "City");
+                address.City = reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, "City", strings);
             }
             else
             {
@@ -1104,12 +1104,12 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         writer.WriteEndArray();
     }
 
-    private static global::MyApp.Address ReadJsonNestedAddress(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::MyApp.Address ReadJsonNestedAddress(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterObject(ref reader, label);
         try
         {
-            return ReadJsonAddress(ref reader);
+            return ReadJsonAddress(ref reader, strings);
         }
         catch (global::DocStore.DocumentSchemaException e)
         {
@@ -1117,13 +1117,13 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         }
     }
 
-    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
+    private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label, global::DocStore.Metadata.JsonStringTable? strings)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
         var result = new global::DocStore.Metadata.JsonArrayBuilder<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
-            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
+            result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label, strings));
         }
         return result.ToList();
     }
@@ -1422,12 +1422,15 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
         }
 
         /// <inheritdoc />
-        public global::MyApp.Person ReadJson(global::System.ReadOnlySpan<byte> utf8Json)
+        public global::MyApp.Person ReadJson(global::System.ReadOnlySpan<byte> utf8Json) => ReadJson(utf8Json, null);
+
+        /// <inheritdoc />
+        public global::MyApp.Person ReadJson(global::System.ReadOnlySpan<byte> utf8Json, global::DocStore.Metadata.JsonStringTable? strings)
         {
             try
             {
                 var reader = global::DocStore.Metadata.JsonStoredValue.Open(utf8Json);
-                return ReadJsonPerson(ref reader);
+                return ReadJsonPerson(ref reader, strings);
             }
             catch (global::DocStore.DocumentSchemaException e)
             {

@@ -32,4 +32,15 @@ public interface IJsonDocumentSerializer<T>
     /// <exception cref="DocumentSchemaException">A value does not fit its member; the message names the collection, the key when it can be read, and the field path.</exception>
     /// <exception cref="JsonException">The text is not valid JSON.</exception>
     T ReadJson(ReadOnlySpan<byte> utf8Json);
+
+    /// <summary>
+    /// Reads a document as <see cref="ReadJson(ReadOnlySpan{byte})"/> does, sharing short string values with the
+    /// other documents of the same read through <paramref name="strings"/>.
+    /// </summary>
+    /// <param name="utf8Json">The UTF-8 JSON text of one object.</param>
+    /// <param name="strings">The read's table of shared strings, or null to make every string anew.</param>
+    /// <returns>The document.</returns>
+    /// <exception cref="DocumentSchemaException">A value does not fit its member; the message names the collection, the key when it can be read, and the field path.</exception>
+    /// <exception cref="JsonException">The text is not valid JSON.</exception>
+    T ReadJson(ReadOnlySpan<byte> utf8Json, JsonStringTable? strings) => ReadJson(utf8Json);
 }

@@ -43,6 +43,21 @@ public static partial class JsonStoredValue
     public static string ReadString(ref Utf8JsonReader reader, string field) =>
         reader.TokenType == JsonTokenType.String ? reader.GetString()! : throw Mismatch(ref reader, field, "a string");
 
+    /// <summary>Reads a string, shared through <paramref name="strings"/> with an equal one read before.</summary>
+    /// <param name="reader">The reader on the value.</param>
+    /// <param name="field">The field path for errors.</param>
+    /// <param name="strings">The read's table of shared strings, or null to make every string anew.</param>
+    /// <returns>The value.</returns>
+    public static string ReadString(ref Utf8JsonReader reader, string field, JsonStringTable? strings)
+    {
+        if (strings is null || reader.TokenType != JsonTokenType.String || reader.ValueIsEscaped || reader.HasValueSequence)
+        {
+            return ReadString(ref reader, field);
+        }
+
+        return strings.Get(reader.ValueSpan) ?? reader.GetString()!;
+    }
+
     /// <summary>Reads an ObjectId (<c>{"$oid": "…"}</c>).</summary>
     /// <param name="reader">The reader on the value.</param>
     /// <param name="field">The field path for errors.</param>
