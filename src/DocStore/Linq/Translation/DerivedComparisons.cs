@@ -115,7 +115,7 @@ internal sealed class DerivedComparisons(TranslationContext context, PredicateTr
         }
 
         // Ordinal string order, null before every string: Compare(null, v) is -1, Compare(m, null) is 1, Compare(null, null) is 0.
-        var path = member.Value;
+        var path = member.Deserialized ?? member.Value;
         if (value is null)
         {
             var (whenNull, whenSet) = (Holds(op, 0), Holds(op, 1));

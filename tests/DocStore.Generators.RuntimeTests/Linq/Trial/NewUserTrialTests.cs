@@ -35,11 +35,11 @@ public sealed class NewUserTrialTests : IDisposable
     }
 
     [Fact]
-    public void Explain_names_the_index_and_the_bounds()
+    public void Explain_names_the_condition_and_its_value()
     {
+        // Email's initializer is "", which a document without Email reads as: the prefix is tested on every document.
         var plan = _db.TrialPeople.Query().Where(p => p.Email.StartsWith("ad")).Explain();
-        Assert.Contains("index prefix", plan, StringComparison.Ordinal);
-        Assert.Contains("index: Email", plan, StringComparison.Ordinal);
+        Assert.Contains("starts_with(Email", plan, StringComparison.Ordinal);
         Assert.Contains("'ad'", plan, StringComparison.Ordinal);
         Assert.Equal(
             _all.Where(p => p.Email.StartsWith("ad", StringComparison.Ordinal)).Select(p => p.Id),
