@@ -1,6 +1,5 @@
-using System.Collections.Concurrent;
-using System.Diagnostics;
 using System.Globalization;
+using DocStore.TestShared;
 
 namespace DocStore.Cli.Tests;
 
@@ -11,52 +10,14 @@ namespace DocStore.Cli.Tests;
 /// </summary>
 internal sealed class AppProcess : IDisposable
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(2);
-    private readonly Process _process;
-    private readonly BlockingCollection<string> _lines = [];
-    private readonly ConcurrentQueue<string> _errors = new();
+    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
+    private readonly ChildProcessLines _process;
     private long _acknowledged;
 
     public AppProcess(string path, long firstId)
     {
-        var info = new ProcessStartInfo(Tool.DotnetHost())
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardInput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "DocStore.CrashHost.dll"));
-        info.ArgumentList.Add("sharedapp");
-        info.ArgumentList.Add(path);
-        info.ArgumentList.Add(firstId.ToString(CultureInfo.InvariantCulture));
         _acknowledged = firstId - 1;
-        _process = new Process { StartInfo = info };
-        _process.OutputDataReceived += (_, e) =>
-        {
-            if (e.Data is null)
-            {
-                _lines.CompleteAdding();
-            }
-            else if (e.Data.StartsWith("ack ", StringComparison.Ordinal))
-            {
-                Volatile.Write(ref _acknowledged, long.Parse(e.Data[4..], CultureInfo.InvariantCulture));
-            }
-            else
-            {
-                _lines.Add(e.Data);
-            }
-        };
-        _process.ErrorDataReceived += (_, e) =>
-        {
-            if (e.Data is not null)
-            {
-                _errors.Enqueue(e.Data);
-            }
-        };
-        _process.Start();
-        _process.BeginOutputReadLine();
-        _process.BeginErrorReadLine();
+        _process = new ChildProcessLines("DocStore.CrashHost.dll", ["sharedapp", path, firstId.ToString(CultureInfo.InvariantCulture)], Tool.DotnetHost(), TakeAcknowledgement);
         Id = int.Parse(WaitFor(l => l.StartsWith("ready ", StringComparison.Ordinal), "the application to open")[6..], CultureInfo.InvariantCulture);
     }
 
@@ -69,14 +30,14 @@ internal sealed class AppProcess : IDisposable
     /// <summary>Waits until the application acknowledged <paramref name="id"/> (a hang guard only).</summary>
     public void WaitForAcknowledged(long id)
     {
-        Assert.True(SpinWait.SpinUntil(() => Acknowledged >= id || _lines.IsCompleted, HangGuard), $"hung: the application acknowledged only up to {Acknowledged}");
-        Assert.True(Acknowledged >= id, "the application ended: " + string.Join("\n", _errors));
+        Assert.True(SpinWait.SpinUntil(() => Acknowledged >= id || _process.Lines.IsCompleted, HangGuard), $"hung: the application acknowledged only up to {Acknowledged}");
+        Assert.True(Acknowledged >= id, "the application ended: " + _process.ErrorText);
     }
 
     /// <summary>The next line other than an acknowledgement that matches <paramref name="match"/>.</summary>
     public string WaitFor(Func<string, bool> match, string what)
     {
-        while (_lines.TryTake(out var line, HangGuard))
+        while (_process.Lines.TryTake(out var line, HangGuard))
         {
             if (match(line))
             {
@@ -84,37 +45,31 @@ internal sealed class AppProcess : IDisposable
             }
         }
 
-        Assert.Fail($"no line for {what}: " + string.Join("\n", _errors));
+        Assert.Fail($"no line for {what}: " + _process.ErrorText);
         return "";
     }
 
-    public void Send(string line)
-    {
-        _process.StandardInput.WriteLine(line);
-        _process.StandardInput.Flush();
-    }
+    public void Send(string line) => _process.Send(line);
 
     /// <summary>Ends the application: its inserts stop, it closes the database and exits.</summary>
     public void Close()
     {
-        _process.StandardInput.Close();
+        _process.CloseInput();
         WaitFor(l => l == "closed", "the application to close");
         _process.WaitForExit();
     }
 
-    public void Dispose()
+    public void Dispose() => _process.Dispose();
+
+    // An "ack id" line moves the highest acknowledged id instead of being queued.
+    private bool TakeAcknowledgement(string line)
     {
-        try
+        if (!line.StartsWith("ack ", StringComparison.Ordinal))
         {
-            _process.Kill(entireProcessTree: true);
-        }
-        catch (InvalidOperationException)
-        {
-            // Exited already.
+            return false;
         }
 
-        _process.WaitForExit();
-        _process.Dispose();
-        _lines.Dispose();
+        Volatile.Write(ref _acknowledged, long.Parse(line[4..], CultureInfo.InvariantCulture));
+        return true;
     }
 }

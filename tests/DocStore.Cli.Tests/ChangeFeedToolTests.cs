@@ -54,7 +54,7 @@ public sealed class ChangeFeedToolTests : IDisposable
         Assert.Equal(["Insert 1", "Insert 2", "Delete 1"], (await feed).Select(c => $"{c.Kind} {c.Key.AsInt32}"));
     }
 
-    private static CancellationToken Guard() => new CancellationTokenSource(TimeSpan.FromMinutes(2)).Token;
+    private static CancellationToken Guard() => new CancellationTokenSource(TimeSpan.FromMinutes(10)).Token;
 
     private static async Task<List<DocumentChange<BsonDocument, BsonValue>>> Take(IAsyncEnumerable<DocumentChange<BsonDocument, BsonValue>> feed, int count)
     {

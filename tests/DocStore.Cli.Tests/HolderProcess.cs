@@ -35,14 +35,14 @@ internal sealed class HolderProcess : IDisposable
         _process.Start();
         _process.BeginOutputReadLine();
         _process.BeginErrorReadLine();
-        Assert.True(ready.Wait(TimeSpan.FromMinutes(2)), "hung: the holder never opened the database");
+        Assert.True(ready.Wait(TimeSpan.FromMinutes(10)), "hung: the holder never opened the database");
         Assert.False(_process.HasExited, "the holder ended without opening the database");
     }
 
     public void Dispose()
     {
         _process.StandardInput.Close();
-        if (!_process.WaitForExit(TimeSpan.FromMinutes(2)))
+        if (!_process.WaitForExit(TimeSpan.FromMinutes(10)))
         {
             _process.Kill(entireProcessTree: true);
         }

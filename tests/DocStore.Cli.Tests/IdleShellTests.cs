@@ -9,7 +9,7 @@ namespace DocStore.Cli.Tests;
 /// </summary>
 public sealed class IdleShellTests : IDisposable
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(2);
+    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
     private readonly TempFolder _dir = new();
 
     public void Dispose() => _dir.Dispose();

@@ -98,7 +98,7 @@ public sealed class InteractiveShellTests : IDisposable
     {
         var waited = Stopwatch.StartNew();
         var screen = "";
-        while (waited.Elapsed < TimeSpan.FromMinutes(2))
+        while (waited.Elapsed < TimeSpan.FromMinutes(10))
         {
             screen = Tmux("capture-pane", "-p", "-t", _session, "-S", "-200").Output;
             if (condition(screen))
@@ -109,7 +109,7 @@ public sealed class InteractiveShellTests : IDisposable
             Thread.Sleep(100);
         }
 
-        Assert.Fail($"hung: the screen did not show {what} within 2 minutes:\n{screen}");
+        Assert.Fail($"hung: the screen did not show {what} within 10 minutes:\n{screen}");
     }
 
     private static int Count(string text, string value) => (text.Length - text.Replace(value, "", StringComparison.Ordinal).Length) / value.Length;

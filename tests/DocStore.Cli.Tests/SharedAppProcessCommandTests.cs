@@ -86,7 +86,7 @@ public sealed class SharedAppProcessCommandTests : IDisposable
         var tool = Task.Run(() => _dir.RunProcess("sql", "app.db", "UPDATE tally SET n = n + 1 WHERE _id = 1"));
 
         // The tool has claimed its slot in app.db-shm: it now waits for the application's turn to end.
-        Assert.True(SpinWait.SpinUntil(() => SlotsOtherThan(app.Id) > 0 || tool.IsCompleted, TimeSpan.FromMinutes(2)), "hung: the tool never opened the shared file");
+        Assert.True(SpinWait.SpinUntil(() => SlotsOtherThan(app.Id) > 0 || tool.IsCompleted, TimeSpan.FromMinutes(10)), "hung: the tool never opened the shared file");
         if (tool.IsCompleted)
         {
             Assert.Fail("the tool ended while the application's write transaction was open: " + (await tool).Error);

@@ -65,7 +65,7 @@ public sealed class SharedOpenCommandTests : IDisposable
             var tool = Task.Run(() => _dir.RunProcess("sql", "app.db", "DELETE FROM things WHERE _id <= 10"));
 
             // The tool has claimed its slot in app.db-shm: it now waits for this transaction's turn to end.
-            Assert.True(SpinWait.SpinUntil(() => OtherProcessSlots() > 0 || tool.IsCompleted, TimeSpan.FromMinutes(2)), "hung: the tool never opened the shared file");
+            Assert.True(SpinWait.SpinUntil(() => OtherProcessSlots() > 0 || tool.IsCompleted, TimeSpan.FromMinutes(10)), "hung: the tool never opened the shared file");
             if (tool.IsCompleted)
             {
                 Assert.Fail("the tool ended while the application's write transaction was open: " + (await tool).Error);
@@ -189,7 +189,7 @@ public sealed class SharedOpenCommandTests : IDisposable
 
         // A count of commits, not a time; the limit only catches a hang.
         Assert.True(
-            SpinWait.SpinUntil(() => Volatile.Read(ref committed) >= Seeded + 100 || writer.IsCompleted, TimeSpan.FromMinutes(2)),
+            SpinWait.SpinUntil(() => Volatile.Read(ref committed) >= Seeded + 100 || writer.IsCompleted, TimeSpan.FromMinutes(10)),
             $"hung: the application committed only up to {Volatile.Read(ref committed)}");
         if (writer.IsCompleted)
         {

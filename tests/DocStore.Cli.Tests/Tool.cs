@@ -120,10 +120,10 @@ public static class Tool
         var output = new MemoryStream();
         var copy = process.StandardOutput.BaseStream.CopyToAsync(output);
         var error = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(TimeSpan.FromMinutes(2)))
+        if (!process.WaitForExit(TimeSpan.FromMinutes(10)))
         {
             process.Kill(entireProcessTree: true);
-            Assert.Fail($"docstore {string.Join(' ', args)} did not finish within two minutes");
+            Assert.Fail($"docstore {string.Join(' ', args)} did not finish within ten minutes");
         }
 
         copy.Wait();

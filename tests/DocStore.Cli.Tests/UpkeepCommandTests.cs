@@ -78,7 +78,7 @@ public sealed class UpkeepCommandTests : IDisposable
             });
             // A count of commits, not a time; the limit only catches a hang.
             Assert.True(
-                SpinWait.SpinUntil(() => Volatile.Read(ref committed) >= 800 || writer.IsCompleted, TimeSpan.FromMinutes(2)),
+                SpinWait.SpinUntil(() => Volatile.Read(ref committed) >= 800 || writer.IsCompleted, TimeSpan.FromMinutes(10)),
                 $"hung: the application committed only up to {Volatile.Read(ref committed)}");
             if (writer.IsCompleted)
             {

@@ -15,7 +15,7 @@ public sealed class CollectionStatementTests
 
         connection.Execute("CREATE TABLE IF NOT EXISTS Notes (Id INTEGER PRIMARY KEY, Title TEXT NOT NULL)");
         connection.Execute("CREATE TABLE IF NOT EXISTS Notes (Id INTEGER PRIMARY KEY, Title TEXT NOT NULL)");
-        connection.Execute("INSERT INTO Notes (_id, Title) VALUES (1, 'a'), (2, 'b')");
+        connection.Execute("INSERT INTO Notes (Id, Title) VALUES (1, 'a'), (2, 'b')");
         connection.Execute("ALTER TABLE Notes RENAME TO Memos");
 
         Assert.Equal(2, connection.ExecuteScalar<int>("SELECT COUNT(*) FROM Memos"));

@@ -70,7 +70,7 @@ public sealed class SharedProcessTests
 
         host.Send("commit");
         host.WaitFor(l => l == "committed", "the host's commit");
-        await open.WaitAsync(TimeSpan.FromMinutes(2));
+        await open.WaitAsync(TimeSpan.FromMinutes(10));
         Assert.Equal(ConnectionState.Open, connection.State);
         Assert.Equal("host", connection.ExecuteScalar<string>("SELECT source FROM Held WHERE _id = 1"));
         host.Close();
@@ -89,7 +89,7 @@ public sealed class SharedProcessTests
         Assert.False(open.IsCompleted, "OpenAsync completed while another process held a write transaction open");
         await cancel.CancelAsync();
 
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => open.WaitAsync(TimeSpan.FromMinutes(2)));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => open.WaitAsync(TimeSpan.FromMinutes(10)));
         Assert.Equal(ConnectionState.Closed, connection.State);
         host.Send("commit");
         host.WaitFor(l => l == "committed", "the host's commit");

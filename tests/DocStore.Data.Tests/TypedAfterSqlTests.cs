@@ -294,7 +294,7 @@ public sealed class TypedAfterSqlTests
             transaction.Commit();
         }
 
-        using var db = await opening.WaitAsync(TimeSpan.FromMinutes(2));
+        using var db = await opening.WaitAsync(TimeSpan.FromMinutes(10));
         Assert.Equal(2L, db.Shelves.CountByZone("north"));
         Assert.Equal(1L, db.Shelves.CountByAisle(4));
         Assert.True(db.CheckIntegrity().IsValid);

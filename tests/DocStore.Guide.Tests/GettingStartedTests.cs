@@ -10,7 +10,7 @@ namespace DocStore.Guide.Tests;
 /// </summary>
 public sealed class GettingStartedTests(ITestOutputHelper output)
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(120);
+    private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(10);
 
     private static MarkdownPage Page => MarkdownPage.Load(Path.Combine(Repository.Guide, "getting-started.md"));
 
@@ -30,7 +30,7 @@ public sealed class GettingStartedTests(ITestOutputHelper output)
             {
                 var result = PageRunner.Run("getting-started.md", compiled.Assembly!, compiled.Symbols!, Timeout, folder);
                 output.WriteLine($"{run} run:\n{result.Output}");
-                Assert.False(result.TimedOut, $"the {run} run did not finish within {Timeout.TotalSeconds} s");
+                Assert.False(result.TimedOut, $"the {run} run did not finish within {Timeout.TotalMinutes} minutes");
                 Assert.True(result.Failure is null,
                     $"The {run} run of getting-started.md failed over the file a previous run left: {result.Failure}\n" +
                     "A reader runs the program again; write it so that it can (Upsert, or check before inserting).");

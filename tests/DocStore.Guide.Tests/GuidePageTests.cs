@@ -10,7 +10,7 @@ namespace DocStore.Guide.Tests;
 /// </summary>
 public sealed class GuidePageTests(ITestOutputHelper output)
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(120);
+    private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(10);
 
     public static TheoryData<string> Pages()
     {
@@ -54,7 +54,7 @@ public sealed class GuidePageTests(ITestOutputHelper output)
 
         var run = PageRunner.Run(markdown.Name, compiled.Assembly!, compiled.Symbols!, Timeout);
         output.WriteLine(run.Output);
-        Assert.False(run.TimedOut, $"{markdown.Name}: the program did not finish within {Timeout.TotalSeconds} s. Output:\n{run.Output}");
+        Assert.False(run.TimedOut, $"{markdown.Name}: the program did not finish within {Timeout.TotalMinutes} minutes. Output:\n{run.Output}");
         if (run.Failure is not null)
         {
             output.WriteLine($"{markdown.Name}: the program threw {run.Failure.GetType().Name}: {run.Failure.Message}");

@@ -44,7 +44,7 @@ public sealed class HarnessTests
         var compiled = PageCompiler.Compile(page);
         Assert.Empty(compiled.Problems);
 
-        var run = PageRunner.Run(page.Name, compiled.Assembly!, compiled.Symbols!, TimeSpan.FromSeconds(60));
+        var run = PageRunner.Run(page.Name, compiled.Assembly!, compiled.Symbols!, TimeSpan.FromMinutes(10));
         Assert.Null(run.Failure);
         Assert.Equal("1 note", run.Output.Trim());
     }
@@ -104,7 +104,7 @@ public sealed class HarnessTests
         var compiled = PageCompiler.Compile(page);
         Assert.Empty(compiled.Problems);
 
-        var run = PageRunner.Run(page.Name, compiled.Assembly!, compiled.Symbols!, TimeSpan.FromSeconds(60));
+        var run = PageRunner.Run(page.Name, compiled.Assembly!, compiled.Symbols!, TimeSpan.FromMinutes(10));
         var failure = Assert.IsType<InvalidOperationException>(run.Failure);
         Assert.Equal("expected two notes", failure.Message);
         Assert.Contains("check.md:line 23", failure.StackTrace, StringComparison.Ordinal);

@@ -146,11 +146,11 @@ internal static class Driver
             // the machine: ready means open (and recovered), and the writers print as they commit.
             for (var after = -1; after < linesAfterReady;)
             {
-                if (!lines.TryTake(out var line, TimeSpan.FromSeconds(60)))
+                if (!lines.TryTake(out var line, TimeSpan.FromMinutes(10)))
                 {
                     if (!lines.IsCompleted)
                     {
-                        trouble.Add("the writer printed nothing for 60 s");
+                        trouble.Add("the writer printed nothing for 10 minutes");
                     }
 
                     break;

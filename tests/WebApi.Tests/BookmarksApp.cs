@@ -33,7 +33,7 @@ public sealed class BookmarksApp : WebApplicationFactory<Program>
                 Directory.Delete(_dir, recursive: true);
                 return;
             }
-            catch (IOException) when (waited.Elapsed < TimeSpan.FromMinutes(2))
+            catch (IOException) when (waited.Elapsed < TimeSpan.FromMinutes(10))
             {
                 await Task.Delay(100);
             }

@@ -203,13 +203,19 @@ internal sealed class JsonValueCodegen
         else
         {
             TypeShape element = shape.Element!;
-            string collection = shape.Kind is ShapeKind.HashSet or ShapeKind.List ? type : $"{RuntimeNames.List}<{element.TypeName}>";
+            // Arrays and lists are collected in a builder that keeps short ones on the stack: the result is the one allocation, of its exact size.
+            string collection = shape.Kind == ShapeKind.HashSet ? type : $"{RuntimeNames.JsonArrayBuilder}<{element.TypeName}>";
             h.Line($"{RuntimeNames.JsonStoredValue}.EnterArray(ref reader, label);");
             h.Line($"var result = new {collection}();");
             h.Open($"while ({RuntimeNames.JsonStoredValue}.NextElement(ref reader))");
             h.Line($"result.Add({Read(element, "reader", "label")});");
             h.Close();
-            h.Line(shape.Kind == ShapeKind.Array ? "return result.ToArray();" : "return result;");
+            h.Line(shape.Kind switch
+            {
+                ShapeKind.Array => "return result.ToArray();",
+                ShapeKind.HashSet => "return result;",
+                _ => "return result.ToList();",
+            });
         }
 
         h.Close();

@@ -11,6 +11,7 @@ internal static class RuntimeNames
     public const string FieldIds = "global::DocStore.Metadata.FieldIds";
     public const string StoredValue = "global::DocStore.Metadata.StoredValue";
     public const string JsonStoredValue = "global::DocStore.Metadata.JsonStoredValue";
+    public const string JsonArrayBuilder = "global::DocStore.Metadata.JsonArrayBuilder";
     public const string JsonSerializer = "global::DocStore.Metadata.IJsonDocumentSerializer";
     public const string JsonWriter = "global::System.Text.Json.Utf8JsonWriter";
     public const string JsonReader = "global::System.Text.Json.Utf8JsonReader";

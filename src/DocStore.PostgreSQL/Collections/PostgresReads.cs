@@ -183,8 +183,8 @@ internal sealed class PostgresReads<T, TKey>(PostgresCollection<T, TKey> collect
                     {
                         Result.Count => new Row(true, reader.GetInt64(0), default, null),
                         Result.Exists => new Row(true, 0, default, null),
-                        Result.Json => new Row(true, 0, default, reader.GetFieldValue<byte[]>(0)),
-                        _ => new Row(true, 0, collection.Table.Documents.Read(ColumnBytes.Read(reader, 0)), null),
+                        Result.Json => new Row(true, 0, default, JsonbColumn.ReadArray(reader, 0)),
+                        _ => new Row(true, 0, collection.Table.Documents.Read(JsonbColumn.Read(reader, 0)), null),
                     };
                 }
                 finally

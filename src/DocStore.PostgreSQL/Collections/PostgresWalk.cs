@@ -41,7 +41,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
             using var reader = Prepared(scope, sql, parameters).ExecuteReader();
             while (reader.Read() && page.Next(reader))
             {
-                rows.Add(collection.Table.Documents.Read(ColumnBytes.Read(reader, 0)));
+                rows.Add(collection.Table.Documents.Read(JsonbColumn.Read(reader, 0)));
             }
         }
         catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
@@ -60,7 +60,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
         var page = new PageState(take, progress);
         while (Next(reader) && page.Next(reader))
         {
-            yield return collection.Table.Documents.Read(ColumnBytes.Read(reader, 0));
+            yield return collection.Table.Documents.Read(JsonbColumn.Read(reader, 0));
         }
 
         page.End();
@@ -86,7 +86,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
                 reader = await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
                 while (buffered is not null && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) && page.Next(reader))
                 {
-                    buffered.Add(collection.Table.Documents.Read(ColumnBytes.Read(reader, 0)));
+                    buffered.Add(collection.Table.Documents.Read(JsonbColumn.Read(reader, 0)));
                 }
             }
             catch (Exception e) when (collection.Translate(e, null, transaction) is { } translated)
@@ -107,7 +107,7 @@ internal sealed class PostgresWalk<T, TKey>(PostgresCollection<T, TKey> collecti
 
             while (await NextAsync(reader, cancellationToken).ConfigureAwait(false) && page.Next(reader))
             {
-                yield return collection.Table.Documents.Read(ColumnBytes.Read(reader, 0));
+                yield return collection.Table.Documents.Read(JsonbColumn.Read(reader, 0));
             }
 
             page.End();

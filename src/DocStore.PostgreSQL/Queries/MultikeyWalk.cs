@@ -14,7 +14,7 @@ internal static class MultikeyWalk
     /// <param name="where">The entries' bounds over <c>entry</c>.</param>
     /// <param name="descending">True to walk from the highest entry.</param>
     public static string Paged(string table, string entries, string where, bool descending) =>
-        $"SELECT c.doc::text, e.entry FROM {entries} e JOIN {table} c ON c.id = e.id WHERE {Qualified("e", where)} " +
+        $"SELECT c.doc, e.entry FROM {entries} e JOIN {table} c ON c.id = e.id WHERE {Qualified("e", where)} " +
         $"AND NOT EXISTS (SELECT 1 FROM {entries} f WHERE f.id = e.id AND {Qualified("f", where)} AND f.entry {(descending ? ">" : "<")} e.entry) " +
         $"ORDER BY e.entry {(descending ? "DESC" : "ASC")}";
 
@@ -23,7 +23,7 @@ internal static class MultikeyWalk
     {
         // PostgreSQL has no min or max over bytea: DISTINCT ON keeps each document's first entry in walk order.
         var direction = descending ? "DESC" : "ASC";
-        return $"SELECT c.doc::text, m.entry FROM (SELECT DISTINCT ON (id) id, entry FROM {entries} WHERE {where} ORDER BY id, entry {direction}) m JOIN {table} c ON c.id = m.id ORDER BY m.entry {direction}";
+        return $"SELECT c.doc, m.entry FROM (SELECT DISTINCT ON (id) id, entry FROM {entries} WHERE {where} ORDER BY id, entry {direction}) m JOIN {table} c ON c.id = m.id ORDER BY m.entry {direction}";
     }
 
     // The bounds are written over the bare column name `entry`; each walk names its table's alias.

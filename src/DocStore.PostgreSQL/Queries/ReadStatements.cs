@@ -12,9 +12,9 @@ internal sealed class ReadStatements
 
     public ReadStatements(string table, string[] indexTables, string?[] keyColumns)
     {
-        Get = $"SELECT doc::text FROM {table} WHERE id = $1";
+        Get = $"SELECT doc FROM {table} WHERE id = $1";
         Count = $"SELECT count(*) FROM {table}";
-        _findUnique = [.. keyColumns.Select(c => c is null ? null : $"SELECT doc::text FROM {table} WHERE {c} = $1")];
+        _findUnique = [.. keyColumns.Select(c => c is null ? null : $"SELECT doc FROM {table} WHERE {c} = $1")];
 
         // A multikey document counts once, however many of its elements match.
         _countFrom = [.. keyColumns.Select((c, i) => c is null ? $"SELECT count(DISTINCT id) FROM {indexTables[i]} WHERE entry >= $1" : $"SELECT count(*) FROM {table} WHERE {c} >= $1")];

@@ -67,7 +67,7 @@ internal sealed class WalkSql(string table, string[] indexTables, string?[] keyC
 
         var direction = descending ? "DESC" : "ASC";
         var select = index < 0 || keyColumns[index] is not null
-            ? $"SELECT doc::text, {column} FROM {table} WHERE {where} ORDER BY {column} {direction}"
+            ? $"SELECT doc, {column} FROM {table} WHERE {where} ORDER BY {column} {direction}"
             : (shape & 16) != 0
                 ? MultikeyWalk.Paged(table, indexTables[index], where, descending)
                 : MultikeyWalk.Whole(table, indexTables[index], where, descending);

@@ -23,6 +23,22 @@ internal sealed class TreeChanges
         _changes.Add(new Change(tree, Append(key), key.Length, Append(value), value.Length, IsPut: true));
     }
 
+    /// <summary>Plans a put of <paramref name="key"/> with a value made of <paramref name="head"/> then <paramref name="body"/>, joined as they are copied in.</summary>
+    /// <exception cref="ArgumentException">The key or the value is over the tree's limit.</exception>
+    public void Put(Tree tree, ReadOnlySpan<byte> key, ReadOnlySpan<byte> head, ReadOnlySpan<byte> body)
+    {
+        tree.ValidatePut(key, body);
+        if (head.Length > TreeLimits.MaxValueLength - body.Length)
+        {
+            throw new ArgumentException($"The value is {head.Length + body.Length} bytes; the limit is {TreeLimits.MaxValueLength}.", nameof(body));
+        }
+
+        var keyStart = Append(key);
+        var valueStart = Append(head);
+        Append(body);
+        _changes.Add(new Change(tree, keyStart, key.Length, valueStart, head.Length + body.Length, IsPut: true));
+    }
+
     /// <summary>Plans the removal of <paramref name="key"/> from <paramref name="tree"/>.</summary>
     public void Delete(Tree tree, ReadOnlySpan<byte> key) => _changes.Add(new Change(tree, Append(key), key.Length, 0, 0, IsPut: false));
 

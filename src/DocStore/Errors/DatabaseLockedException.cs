@@ -36,6 +36,10 @@ public sealed class DatabaseLockedException : DocStoreException
     internal static DatabaseLockedException HeldExclusively(string fileName, Exception innerException) =>
         new($"The database '{fileName}' is locked: another process opened it to write with Sharing = Exclusive (the default), which keeps every other process out, readers too; close it there, or open it there with Sharing = Shared so that read-only opens read beside it.", innerException) { FileName = fileName };
 
+    /// <summary>A read-only open with <see cref="DocStoreSharing.Exclusive"/> refused by a process that has the file open to write shared.</summary>
+    internal static DatabaseLockedException WrittenShared(string fileName) =>
+        new($"The database '{fileName}' is locked: a process has it open to write with Sharing = Shared, and a read-only open with Sharing = Exclusive reads as if nothing writes the file; open it with Sharing = Shared to read beside that process.") { FileName = fileName };
+
     /// <summary>A shared open that cannot join: another process writes the file, or its reader table is full.</summary>
     internal static DatabaseLockedException SharedOpenRefused(string fileName, string reason) =>
         new($"The database '{fileName}' cannot be opened shared: {reason}.") { FileName = fileName };

@@ -18,7 +18,7 @@ internal static class ChangeFeedWorkload
         {
             ChangeRetention = new ChangeRetention { MaxChanges = null },
             Sharing = shared ? DocStoreSharing.Shared : DocStoreSharing.Exclusive,
-            BusyTimeout = TimeSpan.FromMinutes(2),
+            BusyTimeout = TimeSpan.FromMinutes(10),
         };
         using var db = DocStoreDatabase.Open(path, options);
         var events = db.GetCollection("events");

@@ -88,7 +88,7 @@ internal static class EncryptedSharedWorkload
                 EncryptionKey = Convert.FromHexString(key),
                 Sharing = DocStoreSharing.Shared,
                 ReadOnly = readOnly,
-                BusyTimeout = TimeSpan.FromMinutes(2),
+                BusyTimeout = TimeSpan.FromMinutes(10),
             });
         }
         catch (EncryptionKeyException e)

@@ -19,7 +19,7 @@ internal static class SharedPeopleWorkload
     /// </summary>
     public static int Insert(string path, int count)
     {
-        var db = DocStoreDatabase.Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, BusyTimeout = TimeSpan.FromMinutes(2), PageSize = 1024, JournalSizeLimit = 64 * 1024, AutoCheckpointFrames = 16 });
+        var db = DocStoreDatabase.Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, BusyTimeout = TimeSpan.FromMinutes(10), PageSize = 1024, JournalSizeLimit = 64 * 1024, AutoCheckpointFrames = 16 });
         var people = db.GetCollection("people", new BsonCollectionOptions { KeyGeneration = KeyGeneration.Sequence });
         var pid = Environment.ProcessId;
         for (var i = 1; i <= count; i++)

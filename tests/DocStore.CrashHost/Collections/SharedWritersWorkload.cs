@@ -34,7 +34,7 @@ internal static class SharedWritersWorkload
     /// </summary>
     public static int Count(string path, int times)
     {
-        var engine = StorageEngine.Open(path, Options(TimeSpan.FromMinutes(2)));
+        var engine = StorageEngine.Open(path, Options(TimeSpan.FromMinutes(10)));
         Console.WriteLine("ready");
         Console.Out.Flush();
         for (var i = 1; i <= times; i++)
@@ -68,7 +68,7 @@ internal static class SharedWritersWorkload
     /// </summary>
     public static int HoldWrite(string path)
     {
-        var engine = StorageEngine.Open(path, Options(TimeSpan.FromMinutes(2)));
+        var engine = StorageEngine.Open(path, Options(TimeSpan.FromMinutes(10)));
         var tx = engine.BeginWrite();
         Increment(tx.OpenOrCreateTree("counter"), $"h{Environment.ProcessId}");
         Console.WriteLine("holding");

@@ -13,7 +13,7 @@ internal static class SharedAppWorkload
 {
     public static int Run(string path, long firstId)
     {
-        var db = DocStoreDatabase.Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, AutoCheckpointFrames = 16, BusyTimeout = TimeSpan.FromMinutes(2) });
+        var db = DocStoreDatabase.Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, AutoCheckpointFrames = 16, BusyTimeout = TimeSpan.FromMinutes(10) });
         var things = db.GetCollection("things");
         var tally = db.GetCollection("tally");
         var stop = 0;

@@ -53,7 +53,7 @@ public static class SharedSoak
         PageSize = 1024,
         JournalSizeLimit = 256 * 1024,
         AutoCheckpointFrames = 64,
-        BusyTimeout = TimeSpan.FromMinutes(2),
+        BusyTimeout = TimeSpan.FromMinutes(10),
     };
 
     /// <summary>A read-only shared open with a small cache, so snapshots read pages again from the WAL and the file.</summary>

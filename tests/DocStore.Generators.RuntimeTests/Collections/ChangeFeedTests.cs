@@ -52,7 +52,7 @@ public class ChangeFeedTests
         db.People.Update(ada);
         db.People.Delete(id);
 
-        using var guard = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+        using var guard = new CancellationTokenSource(TimeSpan.FromMinutes(10));
         var seen = new List<DocumentChange<Person>>();
         await foreach (DocumentChange<Person> change in db.People.Changes(null, guard.Token))
         {
@@ -80,7 +80,7 @@ public class ChangeFeedTests
 
     private static async Task<List<DocumentChange<Person, ObjectId>>> Take(AppDb db, string? resumeAfter, int count)
     {
-        using var guard = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+        using var guard = new CancellationTokenSource(TimeSpan.FromMinutes(10));
         var changes = new List<DocumentChange<Person, ObjectId>>();
         await foreach (var change in db.People.Changes(resumeAfter, guard.Token))
         {

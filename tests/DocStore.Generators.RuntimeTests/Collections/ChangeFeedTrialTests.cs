@@ -141,7 +141,7 @@ public sealed class ChangeFeedTrialTests : IDisposable
     private static string Describe(DocumentChange<TrialPerson> change) =>
         $"{change.Kind} {change.Key} {(change.Document is null ? "-" : change.Document.Age.ToString(System.Globalization.CultureInfo.InvariantCulture))}";
 
-    private static CancellationToken Guard() => new CancellationTokenSource(TimeSpan.FromMinutes(2)).Token;
+    private static CancellationToken Guard() => new CancellationTokenSource(TimeSpan.FromMinutes(10)).Token;
 
     private static async Task<List<TChange>> Take<TChange>(IAsyncEnumerable<TChange> feed, int count)
     {

@@ -3751,7 +3751,7 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<int>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<int>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label));
@@ -3762,23 +3762,23 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<string>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     private static global::System.Collections.Generic.IReadOnlyList<global::DocStore.Generators.RuntimeTests.Models.Money> ReadJsonReadOnlyListOfMoney(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Money>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<global::DocStore.Generators.RuntimeTests.Models.Money>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedMoney(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     private static global::System.Collections.Generic.HashSet<global::System.Guid> ReadJsonHashSetOfGuid(ref global::System.Text.Json.Utf8JsonReader reader, string label)
@@ -3807,12 +3807,12 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point> ReadJsonListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<global::DocStore.Generators.RuntimeTests.Models.Point>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(ReadJsonNestedPoint(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     private static global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Point>> ReadJsonDictionaryOfStringAndListOfPoint(ref global::System.Text.Json.Utf8JsonReader reader, string label)
@@ -3830,12 +3830,12 @@ public sealed class EverythingCollection : global::DocStore.DocumentCollection<g
     private static global::System.Collections.Generic.List<int?> ReadJsonListOfNullableInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<int?>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<int?>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? default(int?) : global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_InitOnly")]

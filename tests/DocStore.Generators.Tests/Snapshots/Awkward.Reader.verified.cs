@@ -3310,12 +3310,12 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<string>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     private static global::DocStore.Generators.RuntimeTests.Models.Awkward.Value ReadJsonNestedValue(ref global::System.Text.Json.Utf8JsonReader reader, string label)
@@ -3347,18 +3347,18 @@ public sealed class ReaderCollection : global::DocStore.DocumentCollection<globa
     private static global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value> ReadJsonListOfValue(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<global::DocStore.Generators.RuntimeTests.Models.Awkward.Value>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : ReadJsonNestedValue(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     private static int[] ReadJsonArrayOfInt32(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<int>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<int>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(global::DocStore.Metadata.JsonStoredValue.ReadInt32(ref reader, label));

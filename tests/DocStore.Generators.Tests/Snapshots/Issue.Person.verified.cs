@@ -1120,12 +1120,12 @@ public sealed class PersonCollection : global::DocStore.DocumentCollection<globa
     private static global::System.Collections.Generic.List<string> ReadJsonListOfString(ref global::System.Text.Json.Utf8JsonReader reader, string label)
     {
         global::DocStore.Metadata.JsonStoredValue.EnterArray(ref reader, label);
-        var result = new global::System.Collections.Generic.List<string>();
+        var result = new global::DocStore.Metadata.JsonArrayBuilder<string>();
         while (global::DocStore.Metadata.JsonStoredValue.NextElement(ref reader))
         {
             result.Add(reader.TokenType == global::System.Text.Json.JsonTokenType.Null ? null! : global::DocStore.Metadata.JsonStoredValue.ReadString(ref reader, label));
         }
-        return result;
+        return result.ToList();
     }
 
     /// <summary>The <see cref="global::DocStore.Metadata.ICollectionModel{T, TKey}"/> of <see cref="global::MyApp.Person"/>, over the collection's static serializer and field readers.</summary>

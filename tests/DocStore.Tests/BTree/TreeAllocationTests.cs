@@ -21,8 +21,8 @@ public sealed class TreeAllocationTests
         using var tx = engine.BeginRead();
         var key = TestDatabase.Key(7);
 
-        var open = Allocated(() => Open(tx, root) is not null);
-        var lookup = Allocated(() => Open(tx, root).TryGet(key, out _));
+        var open = AllocationProbe.PerCall(() => Open(tx, root) is not null);
+        var lookup = AllocationProbe.PerCall(() => Open(tx, root).TryGet(key, out _));
 
         Assert.True(open > 0);
         Assert.Equal(open, lookup);
@@ -39,15 +39,15 @@ public sealed class TreeAllocationTests
         var value = TestDatabase.Value(7000);
         var missing = TestDatabase.Key(100_000);
 
-        var open = Allocated(() => Open(tx, root) is not null);
-        var path = Allocated(() => NewPath() is not null);
-        var put = Allocated(() =>
+        var open = AllocationProbe.PerCall(() => Open(tx, root) is not null);
+        var path = AllocationProbe.PerCall(() => NewPath() is not null);
+        var put = AllocationProbe.PerCall(() =>
         {
             var tree = Open(tx, root);
             tree.Put(key, value);
             return tree.TryGet(key, out var stored) && stored.Span.SequenceEqual(value);
         });
-        var delete = Allocated(() => !Open(tx, root).Delete(missing));
+        var delete = AllocationProbe.PerCall(() => !Open(tx, root).Delete(missing));
 
         Assert.Equal(open + path, put);
         Assert.Equal(open + path, delete);
@@ -71,23 +71,5 @@ public sealed class TreeAllocationTests
 
         tx.Commit();
         return tree.RootPage;
-    }
-
-    /// <summary>Bytes one call allocates on this thread, averaged over many after a warm-up; the call must succeed.</summary>
-    private static long Allocated(Func<bool> call)
-    {
-        for (var i = 0; i < 10; i++)
-        {
-            Assert.True(call());
-        }
-
-        const int Calls = 100;
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        for (var i = 0; i < Calls; i++)
-        {
-            call();
-        }
-
-        return (GC.GetAllocatedBytesForCurrentThread() - before) / Calls;
     }
 }

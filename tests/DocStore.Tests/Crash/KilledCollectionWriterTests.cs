@@ -29,13 +29,13 @@ public sealed class KilledCollectionWriterTests
             var lines = new List<string>();
             using (var host = new CrashHostProcess("collections", path, kill.ToString(CultureInfo.InvariantCulture)))
             {
-                Assert.Equal("ready", host.ReadLine(TimeSpan.FromSeconds(30)));
+                Assert.Equal("ready", host.ReadLine(HangGuard.Limit));
 
                 // Kill once the writers have printed a random number of lines: they keep writing while
                 // the kill is on its way, so it lands inside some operation or commit.
                 for (var wanted = random.Next(4, 160); lines.Count < wanted;)
                 {
-                    var line = host.ReadLine(TimeSpan.FromSeconds(30));
+                    var line = host.ReadLine(HangGuard.Limit);
                     Assert.True(line is not null, "The workload stopped writing: " + string.Join(Environment.NewLine, lines));
                     lines.Add(line);
                 }

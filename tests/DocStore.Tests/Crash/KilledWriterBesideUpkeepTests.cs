@@ -63,11 +63,11 @@ public sealed class KilledWriterBesideUpkeepTests
     {
         var lines = new List<string>();
         using var host = new CrashHostProcess("upkeep", path, seed.ToString(CultureInfo.InvariantCulture), durability.ToString());
-        Assert.Equal("ready", host.ReadLine(TimeSpan.FromSeconds(30)));
+        Assert.Equal("ready", host.ReadLine(HangGuard.Limit));
         var compactions = 0;
         while (compactions < Compactions || extraLines-- > 0)
         {
-            var line = host.ReadLine(TimeSpan.FromSeconds(30));
+            var line = host.ReadLine(HangGuard.Limit);
             Assert.True(line is not null, "The workload stopped writing: " + string.Join(Environment.NewLine, lines.TakeLast(20)));
             lines.Add(line);
             if (line.StartsWith("fail ", StringComparison.Ordinal))

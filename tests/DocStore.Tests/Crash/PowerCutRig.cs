@@ -37,13 +37,14 @@ internal sealed class PowerCutRig
     /// <summary>
     /// Opens a new engine on what a power cut leaves: every synced write, and the first <paramref name="tearBytes"/>
     /// bytes of the first unsynced write of each file; <paramref name="loseDoubleWrite"/> opens an encrypted
-    /// database without its double-write file.
+    /// database without its double-write file, and <paramref name="alterDoubleWrite"/> changes what is left of
+    /// that file first (a tampered or replaced file).
     /// </summary>
-    public StorageEngine Reopen(int tearBytes, StorageOptions options, bool loseDoubleWrite = false) =>
+    public StorageEngine Reopen(int tearBytes, StorageOptions options, bool loseDoubleWrite = false, Func<byte[], byte[]>? alterDoubleWrite = null) =>
         Open(
             new FaultInjectingStorageDevice("p.db", Db.PowerCut(tearBytes)),
             new FaultInjectingStorageDevice("p.db-wal", Wal.PowerCut(tearBytes)),
-            loseDoubleWrite ? null : new FaultInjectingStorageDevice("p.db-dw", DoubleWrite.PowerCut(tearBytes)),
+            loseDoubleWrite ? null : new FaultInjectingStorageDevice("p.db-dw", (alterDoubleWrite ?? (bytes => bytes))(DoubleWrite.PowerCut(tearBytes))),
             options);
 
     private StorageEngine Open(IStorageDevice db, IStorageDevice wal, IStorageDevice? doubleWrite, StorageOptions options)

@@ -22,7 +22,7 @@ public sealed class RedoChainTests
         Durability = Durability.Full,
         AutoCheckpointFrames = 0,
         WalPreallocationFrames = 0,
-        WriteLockTimeout = TimeSpan.FromSeconds(10),
+        WriteLockTimeout = HangGuard.Limit,
 
         // The idle checkpoint would empty the WAL between two slow commits and move the ends recorded.
         TimeProvider = TestDatabase.StoppedClock,

@@ -20,7 +20,7 @@ public sealed class RedoCollectionReplayTests
         var figures = new Dictionary<string, long>();
         using (var host = new CrashHostProcess("redo", path))
         {
-            for (var line = host.ReadLine(TimeSpan.FromSeconds(60)); line != "done"; line = host.ReadLine(TimeSpan.FromSeconds(60)))
+            for (var line = host.ReadLine(HangGuard.Limit); line != "done"; line = host.ReadLine(HangGuard.Limit))
             {
                 Assert.True(line is not null, "The redo workload stopped before it was done.");
                 var parts = line.Split(' ');

@@ -50,7 +50,7 @@ public sealed class AcknowledgedInsertsBesideUpkeepTests
     public void Every_insert_acknowledged_before_an_upkeep_call_is_in_its_result(Durability durability, Upkeep upkeep)
     {
         using var dir = new TempDirectory();
-        var options = new DocStoreOptions { PageSize = 1024, Durability = durability, WriteLockTimeout = TimeSpan.FromSeconds(30) };
+        var options = new DocStoreOptions { PageSize = 1024, Durability = durability, WriteLockTimeout = HangGuard.Limit };
         using var db = DocStoreDatabase.Open(dir.File("busy.db"), options);
         var items = db.GetCollection("items");
         using var writers = new AcknowledgingWriters(items, Writers);

@@ -12,7 +12,7 @@ namespace DocStore.Tests.Space;
 public sealed class CompactionBesideReadersTests
 {
     // The timeouts are hang guards only: nothing here waits for them to pass.
-    private static readonly TimeSpan HangGuard = TimeSpan.FromSeconds(60);
+    private static readonly TimeSpan HangGuard = Support.HangGuard.Limit;
 
     [Theory]
     [InlineData(Durability.Full)]

@@ -7,7 +7,7 @@ namespace DocStore.Tests.Space;
 /// <summary><see cref="DocStoreContext.Compact()"/> and <see cref="DocStoreContext.Compact(string)"/>: dense, exact, and the database stays usable.</summary>
 public sealed class CompactionTests
 {
-    private static readonly DocStoreOptions Options = new() { PageSize = 1024, Durability = Durability.Normal, WriteLockTimeout = TimeSpan.FromSeconds(10) };
+    private static readonly DocStoreOptions Options = new() { PageSize = 1024, Durability = Durability.Normal, WriteLockTimeout = HangGuard.Limit };
 
     private static int Operations => int.TryParse(Environment.GetEnvironmentVariable("DOCSTORE_CHURN_OPERATIONS"), out var n) ? n : 20_000;
 

@@ -26,7 +26,7 @@ public sealed class UpkeepBesideWritersTests
     public void Typed_and_sql_transfers_survive_compactions_backups_checkpoints_and_checks(Durability durability)
     {
         using var dir = new TempDirectory();
-        var options = new DocStoreOptions { PageSize = 1024, Durability = durability, WriteLockTimeout = TimeSpan.FromSeconds(60) };
+        var options = new DocStoreOptions { PageSize = 1024, Durability = durability, WriteLockTimeout = HangGuard.Limit };
         using var db = DocStoreDatabase.Open(dir.File("bank.db"), options);
         var accounts = db.GetCollection("accounts");
         var transfers = db.GetCollection("transfers");
@@ -92,7 +92,7 @@ public sealed class UpkeepBesideWritersTests
         {
             // Writers keep going while each operation runs; it starts once they have acknowledged more.
             var seen = Interlocked.Read(ref count);
-            Assert.True(SpinWait.SpinUntil(() => Interlocked.Read(ref count) >= seen + TransfersBetweenUpkeep || !failures.IsEmpty, TimeSpan.FromSeconds(60)), "the writers stopped");
+            Assert.True(SpinWait.SpinUntil(() => Interlocked.Read(ref count) >= seen + TransfersBetweenUpkeep || !failures.IsEmpty, HangGuard.Limit), "the writers stopped");
             Assert.Empty(failures);
             var before = Snapshot(acknowledged);
             switch (round % 5)

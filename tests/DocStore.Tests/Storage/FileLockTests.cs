@@ -54,11 +54,11 @@ public sealed class FileLockTests
         using (StorageEngine.Open(path))
         {
             using var probe = new CrashHostProcess("probe", path);
-            Assert.Equal("locked", probe.ReadLine(TimeSpan.FromSeconds(30)));
+            Assert.Equal("locked", probe.ReadLine(HangGuard.Limit));
         }
 
         using var again = new CrashHostProcess("probe", path);
-        Assert.Equal("opened", again.ReadLine(TimeSpan.FromSeconds(30)));
+        Assert.Equal("opened", again.ReadLine(HangGuard.Limit));
     }
 
     [Fact]
@@ -67,7 +67,7 @@ public sealed class FileLockTests
         using var dir = new TempDirectory();
         var path = dir.File("held.db");
         using var holder = new CrashHostProcess("hold", path);
-        Assert.Equal("ready", holder.ReadLine(TimeSpan.FromSeconds(30)));
+        Assert.Equal("ready", holder.ReadLine(HangGuard.Limit));
         Assert.Throws<DatabaseLockedException>(() => StorageEngine.Open(path));
         holder.CloseInput();
         holder.WaitForExit();

@@ -7,7 +7,7 @@ namespace DocStore.Tests.Support;
 internal static class HangGuard
 {
     /// <summary>How long a wait for an event may last before the test is failed as hung.</summary>
-    public static readonly TimeSpan Limit = TimeSpan.FromMinutes(2);
+    public static readonly TimeSpan Limit = TimeSpan.FromMinutes(10);
 
     /// <summary>Returns once <paramref name="condition"/> holds (polled, yielding the processor between looks).</summary>
     public static void Until(Func<bool> condition, string what)

@@ -14,7 +14,7 @@ internal static class TestDatabase
         CacheSizePages = cachePages,
         Durability = durability,
         AutoCheckpointFrames = autoCheckpoint,
-        WriteLockTimeout = TimeSpan.FromSeconds(10),
+        WriteLockTimeout = HangGuard.Limit,
         TimeProvider = StoppedClock,
     };
 

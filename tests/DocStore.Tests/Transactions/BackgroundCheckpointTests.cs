@@ -9,7 +9,7 @@ namespace DocStore.Tests.Transactions;
 /// <summary>Automatic checkpoints of file databases run in the background: commits and readers carry on while they copy.</summary>
 public sealed class BackgroundCheckpointTests
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromSeconds(30);
+    private static readonly TimeSpan HangGuard = Support.HangGuard.Limit;
 
     [Theory]
     [InlineData(Durability.Full)]

@@ -27,7 +27,7 @@ public sealed class SpillTests
         AutoCheckpointFrames = autoCheckpoint,
         JournalSizeLimit = journalLimit,
         SpillThresholdPages = Bound,
-        WriteLockTimeout = TimeSpan.FromSeconds(10),
+        WriteLockTimeout = HangGuard.Limit,
     };
 
     // Puts keys [from, from + count) with a safe point before each; returns the most pages held at one.

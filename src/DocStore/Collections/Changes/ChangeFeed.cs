@@ -31,6 +31,7 @@ internal static class ChangeFeed
     private static async IAsyncEnumerable<TChange> Enumerate<TChange>(DocStoreContext context, Engine.StorageEngine engine, ChangeToken? after, byte[]? collection, Func<ChangeRecord, TChange> decode, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var checkedLog = false;
+        var cache = new ChangeReadCache();
 
         // One registration for the whole enumeration: a wait per commit must not add one each.
         var cancelled = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -42,7 +43,7 @@ internal static class ChangeFeed
 
             // Taken before reading, so a commit that lands after the snapshot still wakes the wait.
             var committed = engine.Commits.Next();
-            var batch = ChangeLogReader.Read(engine, after, collection);
+            var batch = ChangeLogReader.Read(engine, after, collection, cache);
             if (!checkedLog)
             {
                 if (!batch.HasLog && context.Options.ChangeRetention is null)

@@ -58,17 +58,22 @@ internal static class ChangeLogFields
         return next;
     }
 
-    /// <summary>The copy <paramref name="id"/> of <paramref name="log"/>, read into a dictionary of its own.</summary>
-    /// <exception cref="DatabaseCorruptException">The log has no such copy, or it is truncated.</exception>
-    public static FieldDictionary Load(Tree log, uint id)
+    /// <summary>The copy <paramref name="id"/> of <paramref name="log"/>, as stored (read it with <see cref="Parse"/>).</summary>
+    /// <exception cref="DatabaseCorruptException">The log has no such copy.</exception>
+    public static ReadOnlyMemory<byte> Stored(Tree log, uint id)
     {
-        if (!log.TryGet(NamesKey(id), out var value))
-        {
-            throw new DatabaseCorruptException($"The change log has no field names {id}, which one of its changes was written with.");
-        }
+        Span<byte> key = stackalloc byte[13];
+        WriteNamesKey(key, id);
+        return log.TryGet(key, out var value)
+            ? value
+            : throw new DatabaseCorruptException($"The change log has no field names {id}, which one of its changes was written with.");
+    }
 
+    /// <summary>The stored copy <paramref name="id"/> (<paramref name="span"/>), read into a dictionary of its own.</summary>
+    /// <exception cref="DatabaseCorruptException">The copy is truncated.</exception>
+    public static FieldDictionary Parse(uint id, ReadOnlySpan<byte> span)
+    {
         var entries = new List<FieldDictionaryEntry>();
-        var span = value.Span;
         for (var at = 0; at < span.Length;)
         {
             if (span.Length - at < 4 || span.Length - at - 4 < BinaryPrimitives.ReadUInt16LittleEndian(span[(at + 2)..]))
@@ -123,9 +128,16 @@ internal static class ChangeLogFields
 
     private static byte[] NamesKey(uint id)
     {
-        var key = MetaKey(NamesTag, 4);
-        BinaryPrimitives.WriteUInt32BigEndian(key.AsSpan(9), id);
+        var key = new byte[13];
+        WriteNamesKey(key, id);
         return key;
+    }
+
+    private static void WriteNamesKey(Span<byte> key, uint id)
+    {
+        key[..8].Clear();
+        key[8] = NamesTag;
+        BinaryPrimitives.WriteUInt32BigEndian(key[9..], id);
     }
 
     // Eight zero bytes, the tag, then room for what follows it.

@@ -18,10 +18,11 @@ internal static class ChangeLogReader
     /// <param name="engine">The database.</param>
     /// <param name="after">The position the feed resumes after and the log it names; null to start at the oldest entry.</param>
     /// <param name="collectionUtf8">The collection whose entries are wanted (UTF-8), or null for all.</param>
+    /// <param name="cache">The feed's buffers: the batch's entries are copied into them, and valid until the next read.</param>
     /// <returns>The batch; <see cref="ChangeBatch.Last"/> is the last position looked at (entries of other collections included).</returns>
     /// <exception cref="ChangeTokenExpiredException">Retention removed entries after <paramref name="after"/>.</exception>
     /// <exception cref="ArgumentException">The token names another change log, or a position past the newest entry: it is not from this database.</exception>
-    public static ChangeBatch Read(StorageEngine engine, ChangeToken? after, byte[]? collectionUtf8)
+    public static ChangeBatch Read(StorageEngine engine, ChangeToken? after, byte[]? collectionUtf8, ChangeReadCache cache)
     {
         using var transaction = engine.BeginRead();
         var log = transaction.OpenTree(ChangeLogWriter.TreeName);
@@ -51,8 +52,8 @@ internal static class ChangeLogReader
             throw new ChangeTokenExpiredException(engine.Name, new ChangeToken(from, identity).Format(), oldest);
         }
 
-        var records = new List<ChangeRecord>();
-        Dictionary<uint, FieldDictionary>? fieldCopies = null;
+        cache.Begin(identity);
+        var records = cache.Records;
         var last = from;
         var commit = long.MinValue;
         var looked = 0;
@@ -71,15 +72,8 @@ internal static class ChangeLogReader
             {
                 // Copied: the page images behind the cursor are reused once the snapshot ends. The field names
                 // are read in the same snapshot, so a copy grown or made by a later commit is not needed.
-                var fieldsId = ChangeRecord.FieldsIdOf(value.Span);
-                fieldCopies ??= [];
-                if (!fieldCopies.TryGetValue(fieldsId, out var fields))
-                {
-                    fields = ChangeLogFields.Load(log!, fieldsId);
-                    fieldCopies.Add(fieldsId, fields);
-                }
-
-                records.Add(ChangeRecord.Decode(cursor.Key, value.ToArray(), fields, identity));
+                var fields = cache.Fields(log!, ChangeRecord.FieldsIdOf(value.Span));
+                records.Add(ChangeRecord.Decode(cursor.Key, cache.Copy(value.Span), fields, identity, cache));
             }
         }
 

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Buffers.Binary;
 using System.Security.Cryptography;
 using DocStore.Bson;
@@ -21,8 +20,8 @@ internal static class ChangeLogWriter
     // Entries removed per change written: more than one, so a log over its limits shrinks back.
     private const int TrimPerChange = 2;
 
-    [ThreadStatic]
-    private static ArrayBufferWriter<byte>? t_value;
+    // Headers up to this size are built on the stack (names longer than this are rare).
+    private const int StackHeader = 256;
 
     /// <summary>The change log tree the transaction's writes go to: the file's, or a new one when <paramref name="retention"/> turns the log on; null when the log is off.</summary>
     public static Tree? LogTree(WriteTransaction transaction, ChangeRetention? retention)
@@ -58,11 +57,12 @@ internal static class ChangeLogWriter
         var state = State(log, retention);
         var count = fields.Count;
         var fieldsId = ChangeLogFields.Plan(changes, log, state, collection, fields);
-        var value = t_value ??= new ArrayBufferWriter<byte>(1024);
-        value.ResetWrittenCount();
-        ChangeRecord.WriteHeader(value, state.CommitPosition, state.UnixMilliseconds, kind, fieldsId, collection, keyField);
-        value.Write(document);
-        Finish(changes, log, retention, state, value);
+
+        // The header is built apart and the document planned as it is: the entry costs the planner's one copy.
+        var max = ChangeRecord.MaxHeaderLength(collection, keyField);
+        Span<byte> head = max <= StackHeader ? stackalloc byte[StackHeader] : new byte[max];
+        var length = ChangeRecord.WriteHeader(head, state.CommitPosition, state.UnixMilliseconds, kind, fieldsId, collection, keyField);
+        Finish(changes, log, retention, state, head[..length], document);
         state.RememberFields(collection, fields, count, fieldsId);
     }
 
@@ -82,19 +82,14 @@ internal static class ChangeLogWriter
         return known;
     }
 
-    private static void Finish(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeLogState state, ArrayBufferWriter<byte> value)
+    private static void Finish(TreeChanges changes, Tree log, ChangeRetention? retention, ChangeLogState state, ReadOnlySpan<byte> head, ReadOnlySpan<byte> document)
     {
         // Counted only once the put is planned: a refused entry (over the tree's limits) leaves no gap.
         var position = state.Next;
         Span<byte> key = stackalloc byte[8];
         BinaryPrimitives.WriteInt64BigEndian(key, position);
-        changes.Put(log, key, value.WrittenSpan);
+        changes.Put(log, key, head, document);
         state.Next++;
-        if (value.Capacity > 256 * 1024)
-        {
-            // One huge document must not pin its buffer on the thread for good.
-            t_value = null;
-        }
 
         if (retention is not null)
         {

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
 using DocStore.Bson;
@@ -26,9 +25,6 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
     /// <summary>The key of the log's identity (8 random bytes, written with the tree): position 0, before every change.</summary>
     public static ReadOnlySpan<byte> IdentityKey => [0, 0, 0, 0, 0, 0, 0, 0];
 
-    /// <summary>The token of this change.</summary>
-    public string Token => new ChangeToken(Position, Log).Format();
-
     // commit position (8), time (8), kind (1), field names id (4), then the two names, each a 2-byte length and UTF-8.
     private const int FixedHeader = 21;
 
@@ -46,17 +42,19 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
         : key.Length > 8 && BinaryPrimitives.ReadInt64BigEndian(key) == 0 ? 0
         : throw new DatabaseCorruptException($"A change log key is {key.Length} bytes, not 8.");
 
-    /// <summary>Writes the header of a change's value to <paramref name="output"/>; the document's C-BSON follows it.</summary>
-    public static void WriteHeader(IBufferWriter<byte> output, long commitPosition, long unixMilliseconds, ChangeKind kind, uint fieldsId, string collection, string keyField)
+    /// <summary>The most bytes <see cref="WriteHeader"/> writes for these names.</summary>
+    public static int MaxHeaderLength(string collection, string keyField) => FixedHeader + 4 + Encoding.UTF8.GetMaxByteCount(collection.Length + keyField.Length);
+
+    /// <summary>Writes the header of a change's value to <paramref name="span"/> (<see cref="MaxHeaderLength"/> bytes); the document's C-BSON follows it.</summary>
+    /// <returns>The header's length.</returns>
+    public static int WriteHeader(Span<byte> span, long commitPosition, long unixMilliseconds, ChangeKind kind, uint fieldsId, string collection, string keyField)
     {
-        var span = output.GetSpan(FixedHeader + 4 + Encoding.UTF8.GetMaxByteCount(collection.Length + keyField.Length));
         BinaryPrimitives.WriteInt64LittleEndian(span, commitPosition);
         BinaryPrimitives.WriteInt64LittleEndian(span[8..], unixMilliseconds);
         span[16] = (byte)kind;
         BinaryPrimitives.WriteUInt32LittleEndian(span[17..], fieldsId);
         var at = WriteName(span, FixedHeader, collection);
-        at = WriteName(span, at, keyField);
-        output.Advance(at);
+        return WriteName(span, at, keyField);
     }
 
     /// <summary>When the change stored as <paramref name="value"/> was written, without decoding the rest.</summary>
@@ -73,16 +71,16 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
     public static uint FieldsIdOf(ReadOnlySpan<byte> value) =>
         value.Length >= FixedHeader ? BinaryPrimitives.ReadUInt32LittleEndian(value[17..]) : throw new DatabaseCorruptException($"A change log entry is {value.Length} bytes, shorter than its header.");
 
-    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/> in the log <paramref name="log"/>, its document written with <paramref name="fields"/>.</summary>
+    /// <summary>The change stored under <paramref name="key"/> as <paramref name="value"/> in the log <paramref name="log"/>, its document written with <paramref name="fields"/>, its names decoded through <paramref name="names"/>.</summary>
     /// <exception cref="DatabaseCorruptException">The value is shorter than its header says.</exception>
-    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value, IFieldDictionary fields, ulong log)
+    public static ChangeRecord Decode(ReadOnlySpan<byte> key, ReadOnlyMemory<byte> value, IFieldDictionary fields, ulong log, ChangeReadCache names)
     {
         var span = value.Span;
         try
         {
             var at = FixedHeader;
-            var collection = ReadName(span, ref at);
-            var keyField = ReadName(span, ref at);
+            var collection = ReadName(span, ref at, names);
+            var keyField = ReadName(span, ref at, names);
             var kind = (ChangeKind)span[16];
             if (kind is not (ChangeKind.Insert or ChangeKind.Update or ChangeKind.Delete))
             {
@@ -104,10 +102,10 @@ internal readonly record struct ChangeRecord(long Position, long CommitPosition,
         return at + 2 + length;
     }
 
-    private static string ReadName(ReadOnlySpan<byte> span, ref int at)
+    private static string ReadName(ReadOnlySpan<byte> span, ref int at, ChangeReadCache names)
     {
         var length = BinaryPrimitives.ReadUInt16LittleEndian(span[at..]);
-        var name = Encoding.UTF8.GetString(span.Slice(at + 2, length));
+        var name = names.Name(span.Slice(at + 2, length));
         at += 2 + length;
         return name;
     }

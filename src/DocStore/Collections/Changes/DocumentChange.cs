@@ -1,3 +1,5 @@
+using DocStore.Collections.Changes;
+
 namespace DocStore;
 
 /// <summary>
@@ -8,12 +10,16 @@ namespace DocStore;
 /// <typeparam name="T">The document type (<see cref="Bson.Model.BsonDocument"/> for untyped feeds).</typeparam>
 public abstract class DocumentChange<T>
 {
-    private protected DocumentChange(ChangeKind kind, string collection, T? document, string resumeToken, long position, long commitPosition, DateTimeOffset timestamp)
+    // The token is written out only when asked for: most consumers keep one token per batch, not one per change.
+    private readonly ulong _log;
+    private string? _resumeToken;
+
+    private protected DocumentChange(ChangeKind kind, string collection, T? document, ulong log, long position, long commitPosition, DateTimeOffset timestamp)
     {
         Kind = kind;
         Collection = collection;
         Document = document;
-        ResumeToken = resumeToken;
+        _log = log;
         Position = position;
         CommitPosition = commitPosition;
         Timestamp = timestamp;
@@ -36,7 +42,7 @@ public abstract class DocumentChange<T>
     public T? Document { get; }
 
     /// <summary>Pass to <c>Changes(resumeAfter)</c> to start a feed right after this change, in this process or another, also after the database was closed.</summary>
-    public string ResumeToken { get; }
+    public string ResumeToken => _resumeToken ??= new ChangeToken(Position, _log).Format();
 
     /// <summary>The change's position in the change log: greater than every change committed before it, across all collections.</summary>
     public long Position { get; }

@@ -10,8 +10,8 @@ namespace DocStore;
 public sealed class DocumentChange<T, TKey> : DocumentChange<T>
     where TKey : notnull
 {
-    internal DocumentChange(ChangeKind kind, string collection, TKey key, T? document, string resumeToken, long position, long commitPosition, DateTimeOffset timestamp)
-        : base(kind, collection, document, resumeToken, position, commitPosition, timestamp)
+    internal DocumentChange(ChangeKind kind, string collection, TKey key, T? document, ulong log, long position, long commitPosition, DateTimeOffset timestamp)
+        : base(kind, collection, document, log, position, commitPosition, timestamp)
     {
         Key = key;
     }

@@ -29,6 +29,6 @@ internal sealed class TypedChangeDecoder<T, TKey>(ICollectionModel<T, TKey> mode
             }
         }
 
-        return new DocumentChange<T, TKey>(record.Kind, record.Collection, key, document, record.Token, record.Position, record.CommitPosition, DateTimeOffset.FromUnixTimeMilliseconds(record.UnixMilliseconds));
+        return new DocumentChange<T, TKey>(record.Kind, record.Collection, key, document, record.Log, record.Position, record.CommitPosition, DateTimeOffset.FromUnixTimeMilliseconds(record.UnixMilliseconds));
     }
 }

@@ -12,7 +12,7 @@ namespace DocStore;
 internal static class OpenFiles
 {
     private static readonly Dictionary<string, OpenFile> Open = new(StringComparer.Ordinal);
-    // Files being closed, or opened by an asynchronous opener outside the gate: other openers wait for the task, then look again.
+    // Files being closed, or being opened outside the gate: other openers of the file wait for the task, then look again.
     private static readonly Dictionary<string, Task> Pending = new(StringComparer.Ordinal);
 
     /// <summary>Guards both tables and every <see cref="OpenFile"/>'s reference count and pooled databases.</summary>
@@ -27,7 +27,11 @@ internal static class OpenFiles
     /// <summary>The key of <paramref name="path"/> in the table: its full path (the spelling does not matter).</summary>
     public static string KeyOf(string path) => System.IO.Path.GetFullPath(path);
 
-    /// <summary>Opens the file at <paramref name="path"/>, or takes another reference to the engine already open on it.</summary>
+    /// <summary>
+    /// Opens the file at <paramref name="path"/>, or takes another reference to the engine already open on it.
+    /// The engine opens outside the gate, so a shared open that waits for another process's writer turn holds
+    /// up neither the process's other files nor their asynchronous opens; openers of the same file wait for it.
+    /// </summary>
     /// <exception cref="DatabaseLockedException">The file is open in this process with another value of a setting <paramref name="options"/> sets (<see cref="OptionConflicts"/>).</exception>
     public static OpenFile Acquire(string path, DocStoreOptions options)
     {
@@ -40,27 +44,27 @@ internal static class OpenFiles
         var key = KeyOf(path);
         while (true)
         {
-            Task? closing;
-            lock (Gate)
+            if (FindOrClaim(key, options, out var opening, out var pending) is { } file)
             {
-                if (Open.TryGetValue(key, out var file))
-                {
-                    OptionConflicts.Check(key, file.Options, options);
-                    file.References++;
-                    return file;
-                }
+                return file;
+            }
 
-                if (!Pending.TryGetValue(key, out closing))
+            if (opening is not null)
+            {
+                OpenFile? opened = null;
+                try
                 {
-                    // Opened under the gate: a second opener of the same file waits here rather than failing on the lock.
-                    file = new OpenFile(key, StorageEngine.Open(path, options.Storage), options);
-                    Open.Add(key, file);
-                    return file;
+                    opened = new OpenFile(key, StorageEngine.Open(path, options.Storage), options);
+                    return opened;
+                }
+                finally
+                {
+                    EndClaim(key, opened, opening);
                 }
             }
 
-            // The last holder is still closing the file (checkpoint), or an asynchronous opener is opening it: wait, then look again.
-            closing.Wait();
+            // The last holder is still closing the file (checkpoint), or another opener is opening it: wait, then look again.
+            pending!.Wait();
         }
     }
 
@@ -82,22 +86,9 @@ internal static class OpenFiles
         var key = KeyOf(path);
         while (true)
         {
-            Task? pending;
-            TaskCompletionSource? opening = null;
-            lock (Gate)
+            if (FindOrClaim(key, options, out var opening, out var pending) is { } file)
             {
-                if (Open.TryGetValue(key, out var file))
-                {
-                    OptionConflicts.Check(key, file.Options, options);
-                    file.References++;
-                    return file;
-                }
-
-                if (!Pending.TryGetValue(key, out pending))
-                {
-                    opening = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-                    Pending.Add(key, opening.Task);
-                }
+                return file;
             }
 
             if (opening is not null)
@@ -107,6 +98,46 @@ internal static class OpenFiles
 
             await pending!.WaitAsync(cancellationToken).ConfigureAwait(false);
         }
+    }
+
+    // Under the gate: the file already open (one more reference), or else the claim to open it, which other
+    // openers of the file wait for, or else the task of the opener or closer to wait for.
+    private static OpenFile? FindOrClaim(string key, DocStoreOptions options, out TaskCompletionSource? opening, out Task? pending)
+    {
+        opening = null;
+        lock (Gate)
+        {
+            if (Open.TryGetValue(key, out var file))
+            {
+                OptionConflicts.Check(key, file.Options, options);
+                file.References++;
+                pending = null;
+                return file;
+            }
+
+            if (!Pending.TryGetValue(key, out pending))
+            {
+                opening = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+                Pending.Add(key, opening.Task);
+            }
+
+            return null;
+        }
+    }
+
+    // Ends a claim: the opened file (null when the open failed) joins the table, and its waiters look again.
+    private static void EndClaim(string key, OpenFile? file, TaskCompletionSource opening)
+    {
+        lock (Gate)
+        {
+            Pending.Remove(key);
+            if (file is not null)
+            {
+                Open.Add(key, file);
+            }
+        }
+
+        opening.SetResult();
     }
 
     /// <summary>Drops a reference taken by <see cref="Acquire"/> or <see cref="AcquireAsync"/>, closing the engine when it was the last.</summary>
@@ -138,16 +169,7 @@ internal static class OpenFiles
         }
         finally
         {
-            lock (Gate)
-            {
-                Pending.Remove(key);
-                if (file is not null)
-                {
-                    Open.Add(key, file);
-                }
-            }
-
-            opening.SetResult();
+            EndClaim(key, file, opening);
         }
     }
 

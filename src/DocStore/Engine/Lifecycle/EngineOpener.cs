@@ -3,6 +3,7 @@ using DocStore.Storage;
 using DocStore.Storage.Devices;
 using DocStore.Storage.Encryption;
 using DocStore.Storage.Paging;
+using DocStore.Storage.Sharing;
 
 namespace DocStore.Engine.Lifecycle;
 
@@ -65,11 +66,17 @@ internal static class EngineOpener
     /// <summary>Opens the files for writing (shared: beside reader processes) and recovers.</summary>
     internal static StorageEngine OpenFiles(string path, StorageOptions options, bool shared)
     {
-        IStorageDevice db = shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
+        var file = shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
+        IStorageDevice db = file;
         IStorageDevice? wal = null;
         IStorageDevice? redo = null;
         try
         {
+            if (shared)
+            {
+                OpenRoleLocks.EnterSharedWriter(file.Handle, path);
+            }
+
             // A file that is not a database is reported before its logs are created beside it, and so is a
             // key that does not open it.
             if (db.Length != 0)
@@ -130,11 +137,18 @@ internal static class EngineOpener
             throw DatabaseReadOnlyException.Missing(path, "the file does not exist beside its logs");
         }
 
-        IStorageDevice db = OpenForReading(path, shared);
+        var file = OpenForReading(path, shared);
+        IStorageDevice db = file;
         IStorageDevice? wal = null;
         IStorageDevice? redo = null;
         try
         {
+            if (!shared)
+            {
+                // Its shared flock lets a shared writer in beside it; this lock keeps one out.
+                OpenRoleLocks.EnterExclusiveReader(file.Handle, path);
+            }
+
             if (db.Length != 0)
             {
                 _ = Pager.ReadPageSize(db);

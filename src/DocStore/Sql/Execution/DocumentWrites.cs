@@ -117,6 +117,11 @@ internal static class DocumentWrites
                     throw SqlErrors.Type($"INSERT INTO {collection.Name} VALUES (...) without a column list takes one document per row; row {r + 1} is {Describe(value)}. Pass a BsonDocument parameter or write an Extended JSON document, or list the columns.");
                 }
 
+                if (StrayIdField.Refuses(plan.Collection, document))
+                {
+                    throw SqlErrors.NotSupported($"Row {r + 1}: {StrayIdField.Message(plan.Collection)}");
+                }
+
                 // The key generated on insert is stored into the document: not into the caller's parameter.
                 var copy = document.DeepClone();
                 types?.ConvertDocument(copy, KeyText(copy, collection));

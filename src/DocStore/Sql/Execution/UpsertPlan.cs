@@ -49,6 +49,11 @@ internal sealed class UpsertPlan
                 {
                     throw SqlErrors.NotSupported(sql, assignment.Target.Span, $"DO UPDATE cannot change the key field '{collection.KeyField}' of '{collection.Name}': the conflicting row keeps its key");
                 }
+
+                if (StrayIdField.Refuses(collection, target))
+                {
+                    throw SqlErrors.NotSupported(sql, assignment.Target.Span, StrayIdField.Message(collection));
+                }
             }
 
             clauses.Add(new UpsertAction(constraint, Planner.Plan(bound), targets, [.. clause.Assignments.Select(a => WritePlan.Text(sql, a.Target))], clause.Where is not null));

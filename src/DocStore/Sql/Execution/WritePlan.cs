@@ -68,6 +68,11 @@ internal sealed class WritePlan
                     {
                         throw SqlErrors.NotSupported(sql, assignment.Target.Span, $"UPDATE cannot change the key field '{collection.KeyField}' of '{collection.Name}': DELETE the document and INSERT it with the new key");
                     }
+
+                    if (StrayIdField.Refuses(collection, target))
+                    {
+                        throw SqlErrors.NotSupported(sql, assignment.Target.Span, StrayIdField.Message(collection));
+                    }
                 }
 
                 return new WritePlan
@@ -105,6 +110,14 @@ internal sealed class WritePlan
             : ResolveTargets(sql, collection, fields(collection), insert.Columns);
         var width = insert.Columns.IsEmpty && collection.Columns.Count == 0 ? 1 : columns.Length;
         var texts = insert.Columns.IsEmpty ? [.. columns.Select(c => c[0])] : insert.Columns.Select(c => Text(sql, c)).ToArray();
+        foreach (var (column, path) in columns.Zip(insert.Columns))
+        {
+            if (StrayIdField.Refuses(collection, column))
+            {
+                throw SqlErrors.NotSupported(sql, path.Span, StrayIdField.Message(collection));
+            }
+        }
+
         if (insert.Source is { } source)
         {
             return CompileInsertSelect(sql, insert, source, binder(), collection, columns, texts, fields);

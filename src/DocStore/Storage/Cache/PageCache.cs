@@ -22,6 +22,13 @@ namespace DocStore.Storage.Cache;
 /// them like the current versions, so a write-heavy run would push out current versions of pages it had
 /// not read lately, and the next checkpoint would read them back from the WAL on disk.
 /// </para>
+/// <para>
+/// B+tree branch pages are kept in preference to the rest while they fill at most
+/// <see cref="BranchShare"/> of the capacity: the hand passes over them, so a cache far smaller than the
+/// file still holds the upper levels every lookup walks, and a cold lookup misses its leaf alone instead
+/// of the branches above it too (each miss a read, and on an encrypted file a decrypt). Beyond that share
+/// branches take their chances under CLOCK like any page.
+/// </para>
 /// </summary>
 internal sealed class PageCache
 {
@@ -37,11 +44,18 @@ internal sealed class PageCache
     private int _used;
     private int _hand;
 
+    // Live entries holding branch pages, and how many of them the hand passes over (see BranchShare).
+    private int _branches;
+    private readonly int _branchReserve;
+
     // The array starts this long and doubles as higher page numbers are cached.
     private const int InitialIndexedPages = 64;
 
     /// <summary>Pages past this number use the dictionary alone, so a huge file cannot make the array huge (8 MB of references).</summary>
     internal const uint MaxIndexedPage = 1 << 20;
+
+    /// <summary>The share of the capacity branch pages may fill while eviction passes over them.</summary>
+    internal const double BranchShare = 0.75;
 
     /// <summary>A cache of <paramref name="capacity"/> images; <paramref name="retire"/> is told of every image that leaves it (evicted, removed or cleared), under the cache's lock.</summary>
     public PageCache(int capacity, Action<byte[]>? retire = null)
@@ -49,12 +63,16 @@ internal sealed class PageCache
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 4);
         _retire = retire;
         _slots = new CachedPage?[capacity];
+        _branchReserve = (int)(capacity * BranchShare);
         _map = new ConcurrentDictionary<PageKey, CachedPage>(Environment.ProcessorCount, capacity);
     }
 
     public int Capacity => _slots.Length;
 
     public int Count => _map.Count;
+
+    /// <summary>How many cached images are B+tree branch pages.</summary>
+    internal int BranchCount => Volatile.Read(ref _branches);
 
     public bool TryGet(uint pageNumber, long version, out byte[] image)
     {
@@ -190,6 +208,7 @@ internal sealed class PageCache
 
             _map.Clear();
             _replaced.Clear();
+            _branches = 0;
             Array.Clear(_slots);
             Volatile.Write(ref _newest, new CachedPage?[InitialIndexedPages]);
             _used = 0;
@@ -205,6 +224,11 @@ internal sealed class PageCache
         entry.Slot = slot;
         _slots[slot] = entry;
         _map[new PageKey(entry.PageNumber, entry.Version)] = entry;
+        if (IsBranch(entry))
+        {
+            _branches++;
+        }
+
         var newest = _newest;
         if (entry.PageNumber < (uint)newest.Length && newest[entry.PageNumber] is { } previous
             && previous.Version < entry.Version && _replaced.Count < _slots.Length)
@@ -248,7 +272,9 @@ internal sealed class PageCache
                 return slot;
             }
 
-            if (entry.Referenced)
+            // Passed over while branches fit their share: the rest of the ring then holds a page that is not
+            // one, so the hand finds a victim within two turns.
+            if (entry.Referenced || (_branches <= _branchReserve && IsBranch(entry)))
             {
                 entry.Referenced = false;
                 continue;
@@ -264,6 +290,11 @@ internal sealed class PageCache
     private void Drop(CachedPage entry)
     {
         entry.Dead = true;
+        if (IsBranch(entry))
+        {
+            _branches--;
+        }
+
         Unpublish(entry);
         _retire?.Invoke(entry.Image);
     }
@@ -297,6 +328,10 @@ internal sealed class PageCache
 
         return false;
     }
+
+    // Images too short to hold a page header are not pages of a tree.
+    private static bool IsBranch(CachedPage entry) =>
+        entry.Image.Length > PageLayout.HeaderSize && PageLayout.GetType(entry.Image) == PageType.Branch;
 
     private readonly record struct PageKey(uint PageNumber, long Version);
 }

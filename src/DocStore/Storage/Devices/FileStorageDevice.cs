@@ -73,6 +73,9 @@ internal sealed class FileStorageDevice : IStorageDevice
 
     public string Name { get; }
 
+    /// <summary>The file's handle, for locks that belong to it (<see cref="Sharing.OpenRoleLocks"/>).</summary>
+    internal SafeFileHandle Handle => _handle;
+
     /// <summary>True while aligned writes bypass the page cache.</summary>
     public bool WritesUnbuffered => _unbuffered is not null;
 

@@ -447,9 +447,16 @@ internal sealed class EncryptedDevice : IStorageDevice
 
         if (_strict)
         {
-            if (TryRecover(block, blockLength, plain))
+            if (TryRecover(block, blockLength, plain, out var unusable))
             {
                 return;
+            }
+
+            if (unusable is not null)
+            {
+                // The page would have been repaired from the double-write file, whose copy cannot be trusted:
+                // reported there, since restoring or deleting that file is what the owner has to decide.
+                throw new DatabaseCorruptException(_doubleWrite!.Name, block, $"page {block} of {Name} fails authentication (torn by an interrupted checkpoint, or changed), and the double-write file cannot repair it: {unusable}");
             }
 
             throw new DatabaseCorruptException(Name, block, "the page fails authentication: its bytes were changed, or it was moved, copied from another file or written under another key");
@@ -482,8 +489,10 @@ internal sealed class EncryptedDevice : IStorageDevice
     // was writing when the power went: it is read again while the double-write file cannot be emptied, so a
     // write that has finished reads whole, and otherwise taken from that file, which holds it until the
     // checkpoint's fsync. A few tries: another process's checkpoint may empty its file between the two reads.
-    private bool TryRecover(long block, int blockLength, Span<byte> plain)
+    // When it fails, unusable says why the double-write file could not hold the page, if it could not.
+    private bool TryRecover(long block, int blockLength, Span<byte> plain, out string? unusable)
     {
+        unusable = null;
         if (_doubleWrite is not { } doubleWrite || blockLength != BlockSize)
         {
             return false;
@@ -497,7 +506,7 @@ internal sealed class EncryptedDevice : IStorageDevice
                 lock (doubleWrite.Gate)
                 {
                     var read = ReadSlot(block, slot.AsSpan(0, _slot));
-                    if ((read == _slot && TryOpen(block, BlockSize, slot.AsSpan(0, read), plain)) || doubleWrite.TryRead(block, plain[..BlockSize]))
+                    if ((read == _slot && TryOpen(block, BlockSize, slot.AsSpan(0, read), plain)) || doubleWrite.TryRead(block, plain[..BlockSize], out unusable))
                     {
                         return true;
                     }

@@ -88,14 +88,22 @@ internal sealed class PageDoubleWrite : IDisposable
         }
     }
 
+    /// <summary>The file's name, for the reports that say why it could not repair a page.</summary>
+    public string Name => _device.Name;
+
     /// <summary>
     /// Reads the newest entry of <paramref name="page"/> into <paramref name="image"/>; false when the file
-    /// holds none intact. The caller holds <see cref="Gate"/>.
+    /// holds none intact. The caller holds <see cref="Gate"/>. When it is false, <paramref name="unusable"/>
+    /// says why the file could not hold the page (it belongs to another database or key, or some of its
+    /// entries fail authentication), or is null when every entry is intact and none is the page's.
     /// </summary>
-    public bool TryRead(long page, Span<byte> image)
+    public bool TryRead(long page, Span<byte> image, out string? unusable)
     {
+        unusable = null;
         if (_stale)
         {
+            // An empty file of another database (its envelope only) could not have held the page anyway.
+            unusable = _device.Length < _device.BlockSize ? null : "it belongs to another database or key (its envelope's file identity or key check differs, or the envelope is damaged), so none of its entries can be used";
             return false;
         }
 
@@ -106,6 +114,7 @@ internal sealed class PageDoubleWrite : IDisposable
             var count = _device.Length / _device.BlockSize;
             var best = -1L;
             var bestLsn = 0L;
+            var damaged = 0L;
             for (var i = 0L; i < count; i++)
             {
                 var span = entry.AsSpan(0, entrySize);
@@ -114,13 +123,24 @@ internal sealed class PageDoubleWrite : IDisposable
                     break;
                 }
 
+                // An entry that fails its tag reads as zeros (the file is not strict): every entry written has
+                // an LSN above 0, so an LSN of 0 is one that was changed, moved, copied from another file or torn.
                 var lsn = BinaryPrimitives.ReadInt64LittleEndian(span[8..]);
-                if (BinaryPrimitives.ReadUInt32LittleEndian(span) == page && lsn > bestLsn)
+                if (lsn <= 0)
+                {
+                    damaged++;
+                }
+                else if (BinaryPrimitives.ReadUInt32LittleEndian(span) == page && lsn > bestLsn)
                 {
                     best = i;
                     bestLsn = lsn;
                     span[EntryHeaderSize..].CopyTo(image);
                 }
+            }
+
+            if (best < 0 && damaged > 0)
+            {
+                unusable = $"{damaged} of its {count} entries fail authentication (changed, swapped, or copied from another file), and the page's copy may be among them";
             }
 
             return best >= 0;

@@ -21,7 +21,7 @@ public sealed class ChangeFeedDurabilityTests
             RedoLog = redoLog,
             AutoCheckpointFrames = 0,
             ChangeRetention = new ChangeRetention(),
-            LogDevices = device => new FlushGateDevice(device, gate, held),
+            LogDevices = device => FlushHookDevice.Gated(device, gate, held),
         };
         using var db = DocStoreDatabase.Open(dir.File("app.db"), options);
         var events = db.GetCollection("events");
@@ -65,7 +65,7 @@ public sealed class ChangeFeedDurabilityTests
             RedoLog = redoLog,
             AutoCheckpointFrames = 0,
             ChangeRetention = new ChangeRetention(),
-            LogDevices = device => new FlushCountingDevice(device, () => Interlocked.Increment(ref flushes)),
+            LogDevices = device => FlushHookDevice.Counting(device, () => Interlocked.Increment(ref flushes)),
         };
         using var db = DocStoreDatabase.Open(dir.File("app.db"), options);
         var events = db.GetCollection("events");

@@ -50,5 +50,29 @@ public sealed class ChangeFeedFieldNamesTests
         }
     }
 
+    [Fact]
+    public async Task A_live_feed_reads_names_added_and_a_collection_made_again_after_it_started()
+    {
+        using var db = DocStoreDatabase.OpenInMemory(LogOn);
+        using var guard = new CancellationTokenSource(HangGuard.Limit);
+        await using var feed = db.Changes(null, guard.Token).GetAsyncEnumerator(guard.Token);
+        db.GetCollection("events").Insert(new BsonDocument { { "_id", 1 }, { "a", "one" } });
+        Assert.True(await feed.MoveNextAsync());
+        Assert.Equal("_id=1 a=one", Fields(feed.Current.Document!));
+
+        // The log's copy of the names grows under the same id: the feed, which read it before, reads it again.
+        db.GetCollection("events").Insert(new BsonDocument { { "_id", 2 }, { "a", "two" }, { "b", "bee" } });
+        Assert.True(await feed.MoveNextAsync());
+        Assert.Equal("_id=2 a=two b=bee", Fields(feed.Current.Document!));
+
+        // A new collection of the same name numbers its names afresh, and gets a copy of its own.
+        Assert.True(db.DropCollection("events"));
+        db.GetCollection("events").Insert(new BsonDocument { { "_id", 3 }, { "b", "bee 3" }, { "c", "sea" }, { "a", "three" } });
+        Assert.True(await feed.MoveNextAsync());
+        Assert.Equal("_id=3 b=bee 3 c=sea a=three", Fields(feed.Current.Document!));
+    }
+
+    private static string Fields(BsonDocument document) => string.Join(" ", document.Names.Select(n => $"{n}={Text(document[n])}"));
+
     private static string Text(BsonValue value) => value is BsonString s ? s.Value : value.ToString()!;
 }

@@ -37,4 +37,29 @@ public sealed class TypedWriteTests
         Assert.Equal(0, db.CrashItems.Count());
         Assert.True(db.CheckIntegrity().IsValid);
     }
+
+    [Fact]
+    public void Id_underscore_is_refused_where_the_key_has_another_name_and_nothing_is_stored()
+    {
+        // The model's key is Id: '_id' would be a stray field the model never reads and export shows as the key.
+        using var db = CrashDb.OpenInMemory();
+        var column = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("INSERT INTO CrashItems (_id, Code, \"Group\") VALUES (5, 'c5', 7)"));
+        Assert.Equal(DocStoreErrorCode.SqlNotSupported, column.ErrorCode);
+        Assert.Contains("'_id' is not the key of 'CrashItems': its key field is 'Id'", column.Message, StringComparison.Ordinal);
+        var document = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("INSERT INTO CrashItems VALUES ({\"_id\": 5, \"Id\": 6, \"Code\": \"c6\"})"));
+        Assert.Contains("its key field is 'Id'", document.Message, StringComparison.Ordinal);
+        Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("INSERT INTO CrashItems (Id, Code) VALUES (7, 'c7') ON CONFLICT (Id) DO UPDATE SET _id = 1"));
+        Assert.Equal(0, db.CrashItems.Count());
+
+        db.Sql.Execute("INSERT INTO CrashItems (Id, Code, \"Group\") VALUES (5, 'c5', 7)");
+        var set = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("UPDATE CrashItems SET _id = 9 WHERE Id = 5"));
+        Assert.Contains("its key field is 'Id'", set.Message, StringComparison.Ordinal);
+        var key = Assert.Throws<SqlExecutionException>(() => db.Sql.Execute("UPDATE CrashItems SET Id = 9 WHERE Id = 5"));
+        Assert.Contains("cannot change the key field 'Id'", key.Message, StringComparison.Ordinal);
+
+        Assert.Equal(5, db.CrashItems.FindByCode("c5")!.Id);
+        Assert.Equal(1, db.CrashItems.Count());
+        var stored = (Bson.Model.BsonDocument)db.Sql.Query("SELECT c FROM CrashItems c")[0]["c"];
+        Assert.False(stored.Contains("_id"), stored.ToString());
+    }
 }

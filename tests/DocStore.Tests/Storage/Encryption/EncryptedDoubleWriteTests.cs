@@ -63,7 +63,7 @@ public sealed class EncryptedDoubleWriteTests
     // Commits 1-8 and a tree of small values, a checkpoint, then one commit that overwrites every small value
     // in place (a delta on each of that tree's pages in the file), then a checkpoint whose fsync of the
     // database file fails, so its page writes are what a power cut may tear.
-    private static (PowerCutRig Rig, StorageOptions Options) TornCheckpoint()
+    internal static (PowerCutRig Rig, StorageOptions Options) TornCheckpoint()
     {
         var options = TestDatabase.Small(Durability.Full, autoCheckpoint: 0);
         var rig = PowerCutRig.Encrypted(EncryptedFilesTests.TestKey);
@@ -93,7 +93,7 @@ public sealed class EncryptedDoubleWriteTests
         tx.Commit();
     }
 
-    private static void AssertIntact(StorageEngine engine, int round)
+    internal static void AssertIntact(StorageEngine engine, int round)
     {
         Assert.Equal(Enumerable.Range(1, 8), NumberedTransactions.Present(engine, 8));
         using (var tx = engine.BeginRead())

@@ -19,7 +19,7 @@ namespace DocStore.Tests.Storage.MultiProcess;
 [Collection(BusyChildProcesses.Name)]
 public sealed class SharedDeadRestartTests
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(2);
+    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
 
     [SharedOpenFact]
     public void A_commit_after_a_writer_died_mid_restart_lands_in_the_generation_the_wal_file_starts()

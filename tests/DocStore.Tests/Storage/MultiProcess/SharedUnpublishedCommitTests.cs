@@ -27,7 +27,7 @@ public sealed class SharedUnpublishedCommitTests
             Sharing = DocStoreSharing.Shared,
             Durability = Durability.Full,
             AutoCheckpointFrames = 0,
-            LogDevices = device => new FlushGateDevice(device, gate, held),
+            LogDevices = device => FlushHookDevice.Gated(device, gate, held),
         });
         SetCounter(writer, 1);
 

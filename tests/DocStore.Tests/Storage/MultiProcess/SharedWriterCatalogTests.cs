@@ -18,7 +18,7 @@ public sealed class SharedWriterCatalogTests
     {
         using var dir = new TempDirectory();
         var path = dir.File("app.db");
-        using var db = DocStoreDatabase.Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, BusyTimeout = TimeSpan.FromMinutes(2) });
+        using var db = DocStoreDatabase.Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, BusyTimeout = TimeSpan.FromMinutes(10) });
         var people = db.GetCollection("people", new BsonCollectionOptions { KeyGeneration = KeyGeneration.Sequence });
         Assert.Equal(0, people.Count());
 

@@ -18,7 +18,7 @@ internal sealed partial class DocStoreEngine
         var token = _consumerStop.Token;
         _consumer = Task.Run(async () =>
         {
-            await foreach (var change in _db.Changes(cancellationToken: token).ConfigureAwait(false))
+            await foreach (var change in _db.Changes(ct: token).ConfigureAwait(false))
             {
                 // Touches the document, as a consumer that forwards it would.
                 if (change.Document is not null)

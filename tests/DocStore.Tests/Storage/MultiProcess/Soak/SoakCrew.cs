@@ -1,6 +1,4 @@
-using System.Diagnostics;
 using DocStore.CrashHost.Soak;
-using DocStore.Tests.Support;
 
 namespace DocStore.Tests.Storage.MultiProcess.Soak;
 
@@ -50,13 +48,14 @@ internal sealed class SoakCrew : IDisposable
     /// <summary>
     /// Waits until <paramref name="member"/>'s current process printed <paramref name="count"/> more lines that
     /// match <paramref name="match"/> (counted from the lines taken in so far, or from its start), taking in
-    /// every process's lines meanwhile. Returns the last one.
+    /// every process's lines meanwhile. Returns the last one. Fails as hung only when the crew stops making
+    /// progress (<see cref="SoakProgress"/>), however long a slow machine makes the wait.
     /// </summary>
     public string WaitFor(SoakMember member, Func<string, bool> match, int count, string what, bool fromStart = false)
     {
         var found = 0;
         var seen = fromStart ? 0 : member.Current.Lines.Count;
-        var guard = Stopwatch.StartNew();
+        var progress = new SoakProgress(TimeProvider.System, member.Current.Lines.Count, CrewLines());
         while (true)
         {
             PumpAll();
@@ -68,16 +67,17 @@ internal sealed class SoakCrew : IDisposable
                 }
             }
 
-            if (member.Next(TimeSpan.FromMilliseconds(200)))
+            // Every line counts, whether this wait or PumpAll took it in.
+            _ = member.Next(TimeSpan.FromMilliseconds(200));
+            if (progress.Look(member.Current.Lines.Count, CrewLines()) is { } hung)
             {
-                guard.Restart();
-            }
-            else if (guard.Elapsed > HangGuard.Limit)
-            {
-                Assert.Fail($"seed {Seed}: hung: {member.Current.Id} printed no line for {what} within {HangGuard.Limit}");
+                Assert.Fail($"seed {Seed}: hung: waiting for {what} of {member.Current.Id}, {hung}");
             }
         }
     }
+
+    // Every line of every generation of the crew taken in so far.
+    private long CrewLines() => All.Sum(m => m.Generations.Sum(g => (long)g.Lines.Count));
 
     /// <summary>Takes in every process's lines; fails on a <c>bad</c> line or a process that ended by itself.</summary>
     public void PumpAll()
