@@ -146,7 +146,7 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
         int m = _reads++;
         bool lifted = NestedRead.NeedsParent(path, type);
         string read;
-        if (path.HasInitializer && !(path.ConstantWhenMissing is not null && path.Last is { Type.CanBeNull: false }))
+        if (path.HasInitializer && !(path.ConstantWhenMissing is not null && path.Last is { Type.CanBeNull: false } && !path.HasFreshParent))
         {
             // Missing reads as an initializer only the deserialized document gives (or null when stored null).
             if (DeserializedRead.Of(path, reader) is not { } deserialized)

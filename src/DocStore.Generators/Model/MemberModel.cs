@@ -13,6 +13,7 @@ namespace DocStore.Generators.Model;
 /// <param name="DeclaringTypeName">The type that declares the member (the target of accessors).</param>
 /// <param name="Missing">What the member reads as when its field is missing.</param>
 /// <param name="MissingValue">For a constant initializer: its value as C# text of the member's type.</param>
+/// <param name="FreshInits">For a <see cref="MissingRead.Fresh"/> object: the members its object initializer sets to constants.</param>
 internal sealed record MemberModel(
     string Name,
     string StoredName,
@@ -25,4 +26,5 @@ internal sealed record MemberModel(
     bool IsField,
     string DeclaringTypeName,
     MissingRead Missing = MissingRead.Default,
-    string? MissingValue = null);
+    string? MissingValue = null,
+    EquatableArray<MemberInit> FreshInits = default);

@@ -11,4 +11,10 @@ internal enum MissingRead
 
     /// <summary>An initializer (or constructor body) the generator cannot evaluate: only deserializing tells.</summary>
     Unknown,
+
+    /// <summary>
+    /// A new object of a class whose constructor sets nothing (<c>= new()</c>, optionally with constant
+    /// member initializers, <see cref="MemberModel.FreshInits"/>): a missing parent reads as that object.
+    /// </summary>
+    Fresh,
 }

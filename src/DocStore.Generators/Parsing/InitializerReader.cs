@@ -12,15 +12,16 @@ namespace DocStore.Generators.Parsing;
 /// at its initializer, so a compiled query must read it so too. A literal, a negated literal, a constant,
 /// an enum member or <c>string.Empty</c> is a constant the query can use; any other initializer, a
 /// constructor body that may assign the member, or a type from another assembly (whose source is not
-/// seen) is unknown, and only the deserialized document tells.
+/// seen) is unknown, and only the deserialized document tells. <c>= new()</c> of a class whose constructors
+/// set nothing is a fresh object, whose members read as their own initializers.
 /// </summary>
 internal static class InitializerReader
 {
-    public static (MissingRead Missing, string? Value) Read(INamedTypeSymbol owner, ISymbol member, TypeShape shape)
+    public static (MissingRead Missing, string? Value, EquatableArray<MemberInit> Inits) Read(INamedTypeSymbol owner, ISymbol member, TypeShape shape)
     {
         if (member.DeclaringSyntaxReferences.Length == 0 || HasConstructorBody(owner))
         {
-            return (MissingRead.Unknown, null);
+            return (MissingRead.Unknown, null, default);
         }
 
         ExpressionSyntax? initializer = member.DeclaringSyntaxReferences[0].GetSyntax() switch
@@ -31,21 +32,35 @@ internal static class InitializerReader
         };
         if (initializer is null)
         {
-            return (MissingRead.Default, null);
+            return (MissingRead.Default, null, default);
         }
 
         ITypeSymbol type = member is IPropertySymbol p ? p.Type : ((IFieldSymbol)member).Type;
+        if (FreshObject.Inits(initializer, type) is { } inits)
+        {
+            return (MissingRead.Fresh, null, inits);
+        }
+
         Outcome outcome = Constant(initializer, type, member.ContainingType);
         return outcome.Kind switch
         {
-            OutcomeKind.Default => (MissingRead.Default, null),
-            OutcomeKind.Value => (MissingRead.Constant, $"(({shape.TypeName})({outcome.Text}))"),
-            _ => (MissingRead.Unknown, null),
+            OutcomeKind.Default => (MissingRead.Default, null, default),
+            OutcomeKind.Value => (MissingRead.Constant, $"(({shape.TypeName})({outcome.Text}))", default),
+            _ => (MissingRead.Unknown, null, default),
         };
     }
 
+    /// <summary>A constant initializer's value as C# text of <paramref name="type"/>; null when it is not one (or is the default).</summary>
+    public static string? ConstantText(ExpressionSyntax initializer, ITypeSymbol type, INamedTypeSymbol container)
+    {
+        Outcome outcome = Constant(initializer, type, container);
+        return outcome.Kind == OutcomeKind.Value
+            ? $"(({type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)})({outcome.Text}))"
+            : null;
+    }
+
     /// <summary>True when the type or a base declares a constructor with statements, which may set any member.</summary>
-    private static bool HasConstructorBody(INamedTypeSymbol owner)
+    public static bool HasConstructorBody(INamedTypeSymbol owner)
     {
         for (INamedTypeSymbol? type = owner; type is not null && type.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); type = type.BaseType)
         {

@@ -35,11 +35,31 @@ internal sealed record DocumentPath(string Text, TypeShape? Shape, ObjectModel? 
     }
 
     /// <summary>
-    /// True when a member on the path reads, after deserializing a document without it, as something other
-    /// than its type's default (an initializer); a sequence's initializer is not counted, since a missing
-    /// sequence has no elements to match either way.
+    /// True when the path, after deserializing a document that stops storing it at some member, reads as
+    /// something other than null through a missing parent or its type's default at the end (an initializer,
+    /// or a parent created by its initializer under which a value member reads as a value).
     /// </summary>
-    public bool HasInitializer => Members.Any(m => m.Missing != MissingRead.Default && !m.Type.IsSequence);
+    public bool HasInitializer
+    {
+        get
+        {
+            var cuts = MissingCuts.Of(Members.ToList());
+            bool nullable = Shape is { CanBeNull: true };
+            for (int k = 0; k < cuts.Count; k++)
+            {
+                var plain = k == cuts.Count - 1 || nullable ? new[] { MissingCut.Null, MissingCut.Default } : new[] { MissingCut.Null };
+                if (!plain.Contains(cuts[k]))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
+
+    /// <summary>True when a parent object on the path is created by its initializer (<c>Address = new()</c>).</summary>
+    public bool HasFreshParent => Members.Reverse().Skip(1).Any(m => m.Missing == MissingRead.Fresh);
 
     /// <summary>True for a value stored as one scalar (what comparisons, orderings and indexes need).</summary>
     public bool IsScalar => Shape is { IsScalar: true };
@@ -51,23 +71,16 @@ internal sealed record DocumentPath(string Text, TypeShape? Shape, ObjectModel? 
     public bool IsInElement => Text.Contains("[]");
 
     /// <summary>
-    /// The constant a missing value reads as when only the last member has an initializer and it is a
-    /// constant (C# text of the member's type); null otherwise.
+    /// The constant a missing value reads as, wherever the document stops storing the path, unless it reads
+    /// as null there (C# text of the member's type); null when that is the type's default, or unknown.
     /// </summary>
-    public string? ConstantWhenMissing
-    {
-        get
-        {
-            var members = Members.ToList();
-            return members.Count > 0 && members[members.Count - 1] is { Missing: MissingRead.Constant } last
-                && members.Take(members.Count - 1).All(m => m.Missing == MissingRead.Default || m.Type.IsSequence) && !IsInElement
-                ? last.MissingValue
-                : null;
-        }
-    }
+    public string? ConstantWhenMissing => !IsInElement && Reads is [{ Kind: MissingCutKind.Constant } only] ? only.Text : null;
 
-    /// <summary>True when an index walk over this path can be exact: no initializer, or one constant the plan checks values against.</summary>
-    public bool WalkableWhenMissing => !HasInitializer || ConstantWhenMissing is not null;
+    /// <summary>True when an index walk over this path can be exact: every missing value reads as null, the default or one constant the plan checks values against.</summary>
+    public bool WalkableWhenMissing => !HasInitializer || (Reads is [] or [{ Kind: MissingCutKind.Default or MissingCutKind.Constant }] && (!IsInElement || Reads is []));
+
+    /// <summary>What a missing value reads as, other than null, wherever the document stops storing the path.</summary>
+    private List<MissingCut> Reads => [.. MissingCuts.Of(Members.ToList()).Where(c => c.Kind != MissingCutKind.Null).Distinct()];
 
     /// <summary>The path one step further, through <paramref name="member"/>.</summary>
     public DocumentPath Member(MemberModel member, ObjectModel? nested) =>

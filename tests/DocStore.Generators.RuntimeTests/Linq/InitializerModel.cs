@@ -5,9 +5,11 @@ namespace DocStore.Generators.RuntimeTests.Linq;
 /// <summary>
 /// A model whose members were added with initializers after documents were stored: deserializing a
 /// document without a member leaves it at its initializer, and LINQ reads it so too. Constant
-/// initializers (indexed and not), initializers only the object gives, none, nullable and nested.
+/// initializers (indexed and not), initializers only the object gives, none, nullable and nested, and
+/// nested objects created by their initializers (once and twice deep).
 /// </summary>
 [Collection]
+[Index("Spot.City")]
 public sealed partial class Evolved
 {
     /// <summary>The key.</summary>
@@ -45,6 +47,38 @@ public sealed partial class Evolved
 
     /// <summary>A nested object created by its initializer.</summary>
     public EvolvedPlace? Home { get; set; } = new();
+
+    /// <summary>An indexed string with an empty initializer, for prefixes.</summary>
+    [Index] public string Handle { get; set; } = "";
+
+    /// <summary>A non-nullable nested object created by its initializer, holding another.</summary>
+    public EvolvedSpot Spot { get; set; } = new();
+
+    /// <summary>A nested object whose initializer sets a member to a constant of its own.</summary>
+    public EvolvedSpot Other { get; set; } = new() { City = "Elsewhere" };
+
+    /// <summary>Counts this thread's deserializations of the type (its initializer runs on each).</summary>
+    public int Reads { get; set; } = EvolvedDefaults.Read();
+}
+
+/// <summary>A nested object created by its parent's initializer, holding another.</summary>
+public sealed class EvolvedSpot
+{
+    /// <summary>A constant string initializer, indexed through the parent.</summary>
+    public string City { get; set; } = "Nowhere";
+
+    /// <summary>No initializer.</summary>
+    public int Zip { get; set; }
+
+    /// <summary>Created by its initializer, two levels down.</summary>
+    public EvolvedInner Inner { get; set; } = new EvolvedInner();
+}
+
+/// <summary>The innermost nested object.</summary>
+public sealed class EvolvedInner
+{
+    /// <summary>A constant initializer two levels down.</summary>
+    public int Depth { get; set; } = 9;
 }
 
 /// <summary>A nested object with initialized members.</summary>
@@ -65,6 +99,15 @@ public static class EvolvedDefaults
 
     /// <summary>Read by <see cref="Evolved.Region"/>'s initializer.</summary>
     public static readonly string Region = "EU";
+
+    [ThreadStatic]
+    private static int _reads;
+
+    /// <summary>How many <see cref="Evolved"/> this thread has constructed.</summary>
+    public static int Reads => _reads;
+
+    /// <summary>Counts one construction of <see cref="Evolved"/>.</summary>
+    public static int Read() => ++_reads;
 }
 
 /// <summary>An enum with a non-default initializer.</summary>

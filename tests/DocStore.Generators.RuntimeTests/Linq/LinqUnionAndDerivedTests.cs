@@ -78,14 +78,16 @@ public sealed class LinqUnionAndDerivedTests : IDisposable
     }
 
     [Fact]
-    public void Ordinal_string_comparisons_match_the_deserialized_documents()
+    public void Ordinal_string_comparisons_are_index_ranges()
     {
-        // Code's initializer is "", which a document without Code reads as: each document decides, not the index.
+        // Code's initializer is "", which a document without Code reads as: the range, and its NULL entries when "" compares so.
         var bound = "C100";
         var above = _db.LinqItems.Query().Where(p => string.CompareOrdinal(p.Code, bound) > 0);
+        Assert.Contains("access: index range", above.Explain(), StringComparison.Ordinal);
         Assert.Equal(Ids(_all.Where(p => string.CompareOrdinal(p.Code, bound) > 0)), Ids(above));
 
         var below = _db.LinqItems.Query().Where(p => 0 < string.Compare(bound, p.Code, StringComparison.Ordinal));
+        Assert.Contains("access: index range", below.Explain(), StringComparison.Ordinal);
         Assert.Equal(Ids(_all.Where(p => string.CompareOrdinal(p.Code, bound) < 0)), Ids(below));
     }
 

@@ -136,13 +136,52 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AADAABTb3VyY2UxLmNz")]
-        public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
+        // Source1.cs(16,109): Query().Where().Count()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9EYCAABTb3VyY2UxLmNz")]
+        public static int Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
                 && Plan2(query.Expression, out var plan))
+            {
+                return checked((int)global::DocStore.Linq.Compiled.CompiledQuery.Count(collection, transaction, 0, plan.Low, plan.High, plan.Skip, plan.Take));
+            }
+
+            return global::System.Linq.Queryable.Count(source);
+        }
+
+        private static bool Plan2(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text || text == ((string)("")))
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AADAABTb3VyY2UxLmNz")]
+        public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
+        {
+            if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan3(query.Expression, out var plan))
             {
                 cancellationToken.ThrowIfCancellationRequested();
                 return new(new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 2, plan.Low, plan.High, true, plan.Skip, plan.Take)));
@@ -151,7 +190,7 @@ namespace DocStore.Interceptors
             return global::DocStore.DocStoreQueryable.ToListAsync(source, cancellationToken);
         }
 
-        private static bool Plan2(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan3(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderByDescending" } s1
@@ -179,11 +218,11 @@ namespace DocStore.Interceptors
 
         // Source1.cs(21,105): Query().Where().OrderBy().Explain()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9HgDAABTb3VyY2UxLmNz")]
-        public static string Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source)
+        public static string Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan3(query.Expression, out var plan))
+                && Plan4(query.Expression, out var plan))
             {
                 return global::DocStore.Linq.Compiled.CompiledQuery.Explain(collection, 3, "index range", "Age > @p0", "index order", new string[] { "p0" }, new object?[] { plan.Value0 });
             }
@@ -191,7 +230,7 @@ namespace DocStore.Interceptors
             return global::DocStore.DocStoreQueryable.Explain(source);
         }
 
-        private static bool Plan3(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan4(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
@@ -226,30 +265,77 @@ namespace DocStore.Interceptors
             return true;
         }
 
+        // Source1.cs(24,106): Query().Where(), enumerated by the caller
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9FUEAABTb3VyY2UxLmNz")]
+        public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
+        {
+            if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
+            {
+                return new Sequence5(source, predicate);
+            }
+
+            return global::System.Linq.Queryable.Where(source!, predicate!);
+        }
+
+        /// <summary>The query of Query5, enumerated through its compiled plan.</summary>
+        private sealed class Sequence5(global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
+        {
+            protected override global::System.Linq.IQueryable<global::MyApp.Person> Compose() => global::System.Linq.Queryable.Where(source, last);
+
+            protected override global::System.Collections.Generic.IEnumerable<global::MyApp.Person>? Run() =>
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan5(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 0, plan.Low, plan.High, false, plan.Skip, plan.Take)
+                    : null;
+        }
+
+        private static bool Plan5(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.ConstantExpression
+                || last is not global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text || text == ((string)("")))
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
         // Source1.cs(29,95): Query().Where().OrderBy().Take(), enumerated by the caller
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9CcFAABTb3VyY2UxLmNz")]
-        public static global::System.Linq.IQueryable<global::MyApp.Person> Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
+        public static global::System.Linq.IQueryable<global::MyApp.Person> Query6(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
         {
             if (source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
             {
-                return new Sequence4(source, count);
+                return new Sequence6(source, count);
             }
 
             return global::System.Linq.Queryable.Take(source!, count);
         }
 
-        /// <summary>The query of Query4, enumerated through its compiled plan.</summary>
-        private sealed class Sequence4(global::System.Linq.IQueryable<global::MyApp.Person> source, int last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
+        /// <summary>The query of Query6, enumerated through its compiled plan.</summary>
+        private sealed class Sequence6(global::System.Linq.IQueryable<global::MyApp.Person> source, int last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
         {
             protected override global::System.Linq.IQueryable<global::MyApp.Person> Compose() => global::System.Linq.Queryable.Take(source, last);
 
             protected override global::System.Collections.Generic.IEnumerable<global::MyApp.Person>? Run() =>
-                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan4(source.Expression, last, out var plan)
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan6(source.Expression, last, out var plan)
                     ? global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take)
                     : null;
         }
 
-        private static bool Plan4(global::System.Linq.Expressions.Expression expression, int last, out Plan plan)
+        private static bool Plan6(global::System.Linq.Expressions.Expression expression, int last, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
@@ -287,28 +373,28 @@ namespace DocStore.Interceptors
 
         // Source1.cs(37,77): Query().Where(), enumerated by the caller
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9M0FAABTb3VyY2UxLmNz")]
-        public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
+        public static global::System.Linq.IQueryable<global::MyApp.Person> Query7(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
             {
-                return new Sequence5(source, predicate);
+                return new Sequence7(source, predicate);
             }
 
             return global::System.Linq.Queryable.Where(source!, predicate!);
         }
 
-        /// <summary>The query of Query5, enumerated through its compiled plan.</summary>
-        private sealed class Sequence5(global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
+        /// <summary>The query of Query7, enumerated through its compiled plan.</summary>
+        private sealed class Sequence7(global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::MyApp.Person>
         {
             protected override global::System.Linq.IQueryable<global::MyApp.Person> Compose() => global::System.Linq.Queryable.Where(source, last);
 
             protected override global::System.Collections.Generic.IEnumerable<global::MyApp.Person>? Run() =>
-                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan5(source.Expression, last, out var plan)
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan7(source.Expression, last, out var plan)
                     ? global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take)
                     : null;
         }
 
-        private static bool Plan5(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last, out Plan plan)
+        private static bool Plan7(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> last, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.ConstantExpression
@@ -344,11 +430,11 @@ namespace DocStore.Interceptors
 
         // Source1.cs(40,103): Query().Where().ToList()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9JIGAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<global::MyApp.Person> Query6(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
+        public static global::System.Collections.Generic.List<global::MyApp.Person> Query8(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan6(query.Expression, out var plan))
+                && Plan8(query.Expression, out var plan))
             {
                 return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 1, plan.Low, plan.High, false, plan.Skip, plan.Take));
             }
@@ -356,7 +442,7 @@ namespace DocStore.Interceptors
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan6(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan8(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
@@ -381,8 +467,8 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        /// <summary>The projection of Query7 over the stored bytes; false when a selected field is missing or null.</summary>
-        private static bool Project7(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
+        /// <summary>The projection of Query9 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project9(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
         {
             if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
             {
@@ -394,28 +480,28 @@ namespace DocStore.Interceptors
             return false;
         }
 
-        /// <summary>The projection of Query7 over the deserialized document.</summary>
-        private static string Whole7(global::MyApp.Person p) => p.Email;
+        /// <summary>The projection of Query9 over the deserialized document.</summary>
+        private static string Whole9(global::MyApp.Person p) => p.Email;
 
-        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project7 = Project7;
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project9 = Project9;
 
-        private static readonly global::System.Func<global::MyApp.Person, string> s_whole7 = Whole7;
+        private static readonly global::System.Func<global::MyApp.Person, string> s_whole9 = Whole9;
 
         // Source1.cs(43,114): Query().Where().Select().ToList()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9GYHAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<string> Query7(this global::System.Collections.Generic.IEnumerable<string> source)
+        public static global::System.Collections.Generic.List<string> Query9(this global::System.Collections.Generic.IEnumerable<string> source)
         {
             if (source is global::System.Linq.IQueryable<string> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan7(query.Expression, out var plan))
+                && Plan9(query.Expression, out var plan))
             {
-                return new global::System.Collections.Generic.List<string>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project7, s_whole7));
+                return new global::System.Collections.Generic.List<string>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project9, s_whole9));
             }
 
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan7(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan9(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
@@ -451,8 +537,8 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        /// <summary>The projection of Query8 over the stored bytes; false when a selected field is missing or null.</summary>
-        private static bool Project8(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.KeyValuePair<string, string> result)
+        /// <summary>The projection of Query10 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project10(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out global::System.Collections.Generic.KeyValuePair<string, string> result)
         {
             if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0) && global::MyApp.PersonCollection.TryReadAddressCity(document, fields, out var f1))
             {
@@ -464,37 +550,37 @@ namespace DocStore.Interceptors
             return false;
         }
 
-        /// <summary>The projection of Query8 over the deserialized document.</summary>
-        private static global::System.Collections.Generic.KeyValuePair<string, string> Whole8(global::MyApp.Person p) => new global::System.Collections.Generic.KeyValuePair<string, string>(p.Email, (p.Address is { } o0 ? o0.City : default(string)!));
+        /// <summary>The projection of Query10 over the deserialized document.</summary>
+        private static global::System.Collections.Generic.KeyValuePair<string, string> Whole10(global::MyApp.Person p) => new global::System.Collections.Generic.KeyValuePair<string, string>(p.Email, (p.Address is { } o0 ? o0.City : default(string)!));
 
-        private static readonly global::DocStore.Linq.Compiled.StoredProjection<global::System.Collections.Generic.KeyValuePair<string, string>> s_project8 = Project8;
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<global::System.Collections.Generic.KeyValuePair<string, string>> s_project10 = Project10;
 
-        private static readonly global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>> s_whole8 = Whole8;
+        private static readonly global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>> s_whole10 = Whole10;
 
         // Source1.cs(46,70): Query().Where().Select(), enumerated by the caller
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9BgIAABTb3VyY2UxLmNz")]
-        public static global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Query8(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> selector)
+        public static global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Query10(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> selector)
         {
             if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
             {
-                return new Sequence8(source, selector);
+                return new Sequence10(source, selector);
             }
 
             return global::System.Linq.Queryable.Select(source!, selector!);
         }
 
-        /// <summary>The query of Query8, enumerated through its compiled plan.</summary>
-        private sealed class Sequence8(global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::System.Collections.Generic.KeyValuePair<string, string>>
+        /// <summary>The query of Query10, enumerated through its compiled plan.</summary>
+        private sealed class Sequence10(global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> last) : global::DocStore.Linq.Compiled.CompiledSequence<global::System.Collections.Generic.KeyValuePair<string, string>>
         {
             protected override global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Compose() => global::System.Linq.Queryable.Select(source, last);
 
             protected override global::System.Collections.Generic.IEnumerable<global::System.Collections.Generic.KeyValuePair<string, string>>? Run() =>
-                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan8(source.Expression, last, out var plan)
-                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, global::System.Collections.Generic.KeyValuePair<string, string>>(collection, transaction, 2, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project8, s_whole8)
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan10(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, global::System.Collections.Generic.KeyValuePair<string, string>>(collection, transaction, 2, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project10, s_whole10)
                     : null;
         }
 
-        private static bool Plan8(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> last, out Plan plan)
+        private static bool Plan10(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> last, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
@@ -521,11 +607,11 @@ namespace DocStore.Interceptors
 
         // Source1.cs(49,96): Query().Where().ToList()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9FYJAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<global::MyApp.Person> Query9(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
+        public static global::System.Collections.Generic.List<global::MyApp.Person> Query11(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan9(query.Expression, out var plan))
+                && Plan11(query.Expression, out var plan))
             {
                 return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Walk<global::MyApp.Person, global::DocStore.ObjectId>(collection, transaction, 3, plan.Low, plan.High, false, true, null, null, plan.Skip, plan.Take));
             }
@@ -533,7 +619,7 @@ namespace DocStore.Interceptors
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan9(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan11(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
@@ -567,8 +653,8 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        /// <summary>The projection of Query10 over the stored bytes; false when a selected field is missing or null.</summary>
-        private static bool Project10<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
+        /// <summary>The projection of Query12 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project12<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
         {
             if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
             {
@@ -580,32 +666,32 @@ namespace DocStore.Interceptors
             return false;
         }
 
-        /// <summary>The projection of Query10 over the deserialized document.</summary>
-        private static TElement Whole10<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email };
+        /// <summary>The projection of Query12 over the deserialized document.</summary>
+        private static TElement Whole12<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email };
 
-        /// <summary>The projections of Query10 as delegates, made once per element type.</summary>
-        private static class Projection10<TElement>
+        /// <summary>The projections of Query12 as delegates, made once per element type.</summary>
+        private static class Projection12<TElement>
         {
-            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project10<TElement>;
+            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project12<TElement>;
 
-            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole10<TElement>;
+            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole12<TElement>;
         }
 
         // Source1.cs(54,116): Query().Where().Select().ToList()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9NUKAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<TSource> Query10<TSource>(this global::System.Collections.Generic.IEnumerable<TSource> source)
+        public static global::System.Collections.Generic.List<TSource> Query12<TSource>(this global::System.Collections.Generic.IEnumerable<TSource> source)
         {
             if (source is global::System.Linq.IQueryable<TSource> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan10(query.Expression, out var plan))
+                && Plan12(query.Expression, out var plan))
             {
-                return new global::System.Collections.Generic.List<TSource>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TSource>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection10<TSource>.Read, Projection10<TSource>.Whole));
+                return new global::System.Collections.Generic.List<TSource>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TSource>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection12<TSource>.Read, Projection12<TSource>.Whole));
             }
 
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan10(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan12(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
@@ -641,8 +727,8 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        /// <summary>The projection of Query11 over the stored bytes; false when a selected field is missing or null.</summary>
-        private static bool Project11<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
+        /// <summary>The projection of Query13 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project13<TElement>(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out TElement result)
         {
             if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0) && global::MyApp.PersonCollection.TryReadAge(document, fields, out var f1))
             {
@@ -654,41 +740,41 @@ namespace DocStore.Interceptors
             return false;
         }
 
-        /// <summary>The projection of Query11 over the deserialized document.</summary>
-        private static TElement Whole11<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email, Age = p.Age };
+        /// <summary>The projection of Query13 over the deserialized document.</summary>
+        private static TElement Whole13<TElement>(global::MyApp.Person p) => (TElement)(object)new { Email = p.Email, Age = p.Age };
 
-        /// <summary>The projections of Query11 as delegates, made once per element type.</summary>
-        private static class Projection11<TElement>
+        /// <summary>The projections of Query13 as delegates, made once per element type.</summary>
+        private static class Projection13<TElement>
         {
-            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project11<TElement>;
+            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project13<TElement>;
 
-            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole11<TElement>;
+            public static readonly global::System.Func<global::MyApp.Person, TElement> Whole = Whole13<TElement>;
         }
 
         // Source1.cs(59,72): Query().Where().Select(), enumerated by the caller
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9IALAABTb3VyY2UxLmNz")]
-        public static global::System.Linq.IQueryable<TResult> Query11<TSource, TResult>(this global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> selector)
+        public static global::System.Linq.IQueryable<TResult> Query13<TSource, TResult>(this global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> selector)
         {
             if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
             {
-                return new Sequence11<TSource, TResult>(source, selector);
+                return new Sequence13<TSource, TResult>(source, selector);
             }
 
             return global::System.Linq.Queryable.Select(source!, selector!);
         }
 
-        /// <summary>The query of Query11, enumerated through its compiled plan.</summary>
-        private sealed class Sequence11<TSource, TResult>(global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> last) : global::DocStore.Linq.Compiled.CompiledSequence<TResult>
+        /// <summary>The query of Query13, enumerated through its compiled plan.</summary>
+        private sealed class Sequence13<TSource, TResult>(global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> last) : global::DocStore.Linq.Compiled.CompiledSequence<TResult>
         {
             protected override global::System.Linq.IQueryable<TResult> Compose() => global::System.Linq.Queryable.Select(source, last);
 
             protected override global::System.Collections.Generic.IEnumerable<TResult>? Run() =>
-                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan11(source.Expression, last, out var plan)
-                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TResult>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection11<TResult>.Read, Projection11<TResult>.Whole)
+                global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan13(source.Expression, last, out var plan)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, TResult>(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take, Projection13<TResult>.Read, Projection13<TResult>.Whole)
                     : null;
         }
 
-        private static bool Plan11(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression last, out Plan plan)
+        private static bool Plan13(global::System.Linq.Expressions.Expression expression, global::System.Linq.Expressions.Expression last, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
@@ -725,19 +811,19 @@ namespace DocStore.Interceptors
 
         // Source1.cs(70,102): Query().Where().OrderBy().ToList()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9E4NAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<global::MyApp.Person> Query12(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
+        public static global::System.Collections.Generic.List<global::MyApp.Person> Query14(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan12(query.Expression, out var plan))
+                && Plan14(query.Expression, out var plan))
             {
-                return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Walk<global::MyApp.Person, global::DocStore.ObjectId>(collection, transaction, 3, plan.Low, plan.High, false, false, s_residual12, plan.Value1, plan.Skip, plan.Take));
+                return new global::System.Collections.Generic.List<global::MyApp.Person>(global::DocStore.Linq.Compiled.CompiledQuery.Walk<global::MyApp.Person, global::DocStore.ObjectId>(collection, transaction, 3, plan.Low, plan.High, false, false, s_residual14, plan.Value1, plan.Skip, plan.Take));
             }
 
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan12(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan14(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
@@ -756,7 +842,7 @@ namespace DocStore.Interceptors
                 return false;
             }
 
-            var residual = new Residual12(r0);
+            var residual = new Residual14(r0);
             long low = long.MinValue;
             long high = long.MaxValue;
             if (!Integer(value0, out long k0))
@@ -778,18 +864,18 @@ namespace DocStore.Interceptors
             return true;
         }
 
-        /// <summary>The values the residual filter of Query12 compares with.</summary>
-        private sealed record Residual12(string K0);
+        /// <summary>The values the residual filter of Query14 compares with.</summary>
+        private sealed record Residual14(string K0);
 
-        /// <summary>The conditions of Query12 that its index does not serve, over a match's stored bytes.</summary>
-        private static readonly global::DocStore.Linq.Compiled.StoredFilter s_residual12 = static (document, fields, state) =>
+        /// <summary>The conditions of Query14 that its index does not serve, over a match's stored bytes.</summary>
+        private static readonly global::DocStore.Linq.Compiled.StoredFilter s_residual14 = static (document, fields, state) =>
         {
-            var k = (Residual12)state!;
+            var k = (Residual14)state!;
             return ((global::MyApp.PersonCollection.TryReadEmail(document, fields, out var m0) ? (string?)m0 : (string?)global::MyApp.PersonCollection.DocumentModel.Read(document, fields).Email) is { } s1 && s1.StartsWith(k.K0, global::System.StringComparison.Ordinal));
         };
 
-        /// <summary>The projection of Query13 over the stored bytes; false when a selected field is missing or null.</summary>
-        private static bool Project13(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
+        /// <summary>The projection of Query15 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project15(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
         {
             if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
             {
@@ -801,28 +887,28 @@ namespace DocStore.Interceptors
             return false;
         }
 
-        /// <summary>The projection of Query13 over the deserialized document.</summary>
-        private static string Whole13(global::MyApp.Person p) => p.Email;
+        /// <summary>The projection of Query15 over the deserialized document.</summary>
+        private static string Whole15(global::MyApp.Person p) => p.Email;
 
-        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project13 = Project13;
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project15 = Project15;
 
-        private static readonly global::System.Func<global::MyApp.Person, string> s_whole13 = Whole13;
+        private static readonly global::System.Func<global::MyApp.Person, string> s_whole15 = Whole15;
 
         // Source1.cs(73,130): Query().Where().Select().ToList()
         [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AUOAABTb3VyY2UxLmNz")]
-        public static global::System.Collections.Generic.List<string> Query13(this global::System.Collections.Generic.IEnumerable<string> source)
+        public static global::System.Collections.Generic.List<string> Query15(this global::System.Collections.Generic.IEnumerable<string> source)
         {
             if (source is global::System.Linq.IQueryable<string> query
                 && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
-                && Plan13(query.Expression, out var plan))
+                && Plan15(query.Expression, out var plan))
             {
-                return new global::System.Collections.Generic.List<string>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 1, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project13, s_whole13));
+                return new global::System.Collections.Generic.List<string>(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 1, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project15, s_whole15));
             }
 
             return global::System.Linq.Enumerable.ToList(source);
         }
 
-        private static bool Plan13(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        private static bool Plan15(global::System.Linq.Expressions.Expression expression, out Plan plan)
         {
             plan = default;
             if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1

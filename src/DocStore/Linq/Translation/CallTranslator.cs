@@ -73,7 +73,8 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
         {
             // A missing string reads as its initializer, which may have the prefix: the document decides.
             var exact = new OrdinalPrefixExpr(read, value) { Text = startsWith.Text };
-            return PredicateTranslator.And(PredicateTranslator.OrNull(startsWith, member.Value), exact);
+            var stored = PredicateTranslator.OrMissing(startsWith, member, missing => new OrdinalPrefixExpr(missing, value) { Text = $"starts_with({missing.Text}, {value.Text})" });
+            return PredicateTranslator.And(stored, exact);
         }
 
         return startsWith;

@@ -10,7 +10,8 @@ namespace DocStore.Linq.Translation;
 /// <param name="Type">The member's CLR type.</param>
 /// <param name="IsKey">True for the key field.</param>
 /// <param name="Deserialized">For a member whose missing field reads as an initializer: the member as the deserialized document holds it.</param>
-internal sealed record MemberOperand(BoundExpr Value, Type Type, bool IsKey, BoundExpr? Deserialized = null);
+/// <param name="Missing">For such a member: what a document without it holds, when one value.</param>
+internal sealed record MemberOperand(BoundExpr Value, Type Type, bool IsKey, BoundExpr? Deserialized = null, MissingReading? Missing = null);
 
 /// <summary>
 /// Resolves <c>p.Address.City</c> to the path of stored names (a <see cref="FieldAttribute"/> renames a
@@ -62,10 +63,11 @@ internal static class MemberResolver
             var (ids, stored) = Ids(names, context);
             var path = new PathExpr(0, ids, -1, -1, stored) { Text = stored };
             var isKey = stored == context.Collection.KeyField;
-            var deserialized = !isKey && context.Reader is { } reader && InitializedMembers.Any(context, names)
+            var missing = isKey ? null : InitializedMembers.Read(context, names);
+            var deserialized = missing is not null && context.Reader is { } reader
                 ? new DeserializedMemberExpr(path, reader, [.. names]) { Text = stored }
                 : null;
-            return new MemberOperand(path, type, isKey, deserialized);
+            return new MemberOperand(path, type, isKey, deserialized, missing);
         }
 
         var scope = context.Scopes.FindLast(s => s.Parameter == parameter);

@@ -58,7 +58,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
         var hasDefault = ClrDefaults.HasValueDefault(member.Type);
         if (member.Deserialized is { } read && !(isNull && hasDefault))
         {
-            return Initialized(op, path, read, value, isNull);
+            return Initialized(op, member, read, value, isNull);
         }
 
         if (isNull)
@@ -99,8 +99,9 @@ internal sealed class PredicateTranslator(TranslationContext context)
     /// member as deserialized, after a test of the stored value that every match passes (a missing or null
     /// field among them), which an index can serve.
     /// </summary>
-    private static BoundExpr Initialized(BinaryOperator op, BoundExpr path, BoundExpr read, BoundExpr value, bool isNull)
+    private static BoundExpr Initialized(BinaryOperator op, MemberOperand member, BoundExpr read, BoundExpr value, bool isNull)
     {
+        var path = member.Value;
         if (isNull)
         {
             return op switch
@@ -117,7 +118,19 @@ internal sealed class PredicateTranslator(TranslationContext context)
             return OrNull(exact, read);
         }
 
-        return And(OrNull(new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" }, path), exact);
+        var stored = new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" };
+        return And(OrMissing(stored, member, missing => new BinaryExpr(op, missing, value) { Text = $"{missing.Text} {Symbol(op)} {value.Text}" }), exact);
+    }
+
+    /// <summary>
+    /// <paramref name="stored"/> OR the stored field is NULL, where a member missing from the document may match;
+    /// when the member's missing reading is one known value, the NULL side also asks <paramref name="onMissing"/>
+    /// of that value, so an index walk visits its NULL entries only for the values the initializer satisfies.
+    /// </summary>
+    public static BoundExpr OrMissing(BoundExpr stored, MemberOperand member, Func<BoundExpr, BoundExpr> onMissing)
+    {
+        var isNull = IsNull(member.Value, negated: false);
+        return member.Missing?.Literal is { } missing ? Or(stored, And(isNull, onMissing(missing))) : Or(stored, isNull);
     }
 
     private static PathExpr Parent(PathExpr path)

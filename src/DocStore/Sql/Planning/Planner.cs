@@ -168,6 +168,7 @@ internal static partial class Planner
                 Ordered = ordered,
                 Descending = order?.Descending ?? false,
                 IncludesNull = ranges.All(c => c.IncludesNull) || (low is null && ranges.Any(c => c.IncludesNull)),
+                NullGuard = NullInclusiveRanges.Guard(ranges, low),
                 NullsAs = ordered ? order?.NullsAs : null,
             };
         }

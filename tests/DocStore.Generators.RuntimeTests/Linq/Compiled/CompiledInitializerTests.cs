@@ -33,6 +33,14 @@ public sealed class CompiledInitializerTests : IDisposable
             Tier = (EvolvedTier)random.Next(3),
             Address = random.Next(3) == 0 ? null : new EvolvedPlace { Zip = random.Next(9), City = "Paris" },
             Home = random.Next(3) == 0 ? null : new EvolvedPlace { Zip = random.Next(9) },
+            Handle = random.Next(3) == 0 ? "" : $"h{random.Next(3)}-{i}",
+            Spot = new EvolvedSpot
+            {
+                City = random.Next(3) == 0 ? "Nowhere" : "Paris",
+                Zip = random.Next(3),
+                Inner = new EvolvedInner { Depth = random.Next(3) == 0 ? 9 : random.Next(3) },
+            },
+            Other = new EvolvedSpot { City = random.Next(2) == 0 ? "Elsewhere" : "Nowhere" },
         }).ToList());
 
         // Documents older than the members (or written without them), some with explicit nulls where the model allows them.
@@ -44,6 +52,11 @@ public sealed class CompiledInitializerTests : IDisposable
             "{\"Id\": 1004, \"Email\": null, \"Label\": null, \"Region\": null, \"Maybe\": null}",
             "{\"Id\": 1005, \"Address\": {\"City\": null}, \"Home\": null}",
             "{\"Id\": 1006, \"Level\": 1, \"Label\": \"L1\", \"Address\": {\"City\": \"Rome\"}}",
+            "{\"Id\": 1007, \"Spot\": null, \"Other\": null, \"Handle\": null}",
+            "{\"Id\": 1008, \"Spot\": {}, \"Other\": {}}",
+            "{\"Id\": 1009, \"Spot\": {\"Inner\": {}}, \"Handle\": \"h1-x\"}",
+            "{\"Id\": 1010, \"Spot\": {\"City\": \"Rome\", \"Inner\": null}, \"Other\": {\"City\": null}}",
+            "{\"Id\": 1011, \"Spot\": {\"City\": null, \"Zip\": 2, \"Inner\": {\"Depth\": 1}}}",
         ];
         foreach (var document in stored)
         {
@@ -224,6 +237,103 @@ public sealed class CompiledInitializerTests : IDisposable
         Assert.Contains("index range", explain, StringComparison.Ordinal);
         Assert.Equal(_all.Count(e => e.Level == level), Runtime(_db.Evolveds.Query().Where(e => e.Level == level)).Count());
     }
+
+    [Theory]
+    [InlineData("Paris", true)]
+    [InlineData("Rome", true)]
+    [InlineData("Nowhere", false)]
+    public void A_member_under_a_parent_its_initializer_creates_stays_compiled(string city, bool seek)
+    {
+        // A missing Spot reads as a fresh one, whose City reads "Nowhere"; a stored null Spot reads City as null.
+        var (found, ran) = Run(() => _db.Evolveds.Query().Where(e => e.Spot.City == city).ToList());
+        Assert.Equal(seek, ran);
+        Assert.Equal(Ids(_all.Where(e => e.Spot?.City == city)), Sorted(found));
+        Assert.Equal(Sorted(found), Sorted(Runtime(_db.Evolveds.Query().Where(e => e.Spot.City == city))));
+
+        var (scanned, _) = Run(() => _db.Evolveds.Query().Where(e => e.Spot.City != city).ToList());
+        Assert.Equal(Ids(_all.Where(e => e.Spot?.City != city)), Sorted(scanned));
+        Assert.Equal(Sorted(scanned), Sorted(Runtime(_db.Evolveds.Query().Where(e => e.Spot.City != city))));
+    }
+
+    [Theory]
+    [MemberData(nameof(Numbers))]
+    public void Members_under_initialized_parents_read_as_the_fresh_parent_holds_them(int value)
+    {
+        // Missing parent: a fresh object; parent present without the member: its initializer; stored null parent: null.
+        var (zip, ranZip) = Run(() => _db.Evolveds.Query().Where(e => e.Spot.Zip == value).ToList());
+        Assert.True(ranZip);
+        Assert.Equal(Ids(_all.Where(e => e.Spot?.Zip == value)), Sorted(zip));
+        Assert.Equal(Sorted(zip), Sorted(Runtime(_db.Evolveds.Query().Where(e => e.Spot.Zip == value))));
+
+        var (depth, ranDepth) = Run(() => _db.Evolveds.Query().Where(e => e.Spot.Inner.Depth == value).ToList());
+        Assert.True(ranDepth);
+        Assert.Equal(Ids(_all.Where(e => e.Spot?.Inner?.Depth == value)), Sorted(depth));
+        Assert.Equal(Sorted(depth), Sorted(Runtime(_db.Evolveds.Query().Where(e => e.Spot.Inner.Depth == value))));
+
+        var (other, ranOther) = Run(() => _db.Evolveds.Query().Where(e => e.Spot.Inner.Depth != value).Count());
+        Assert.True(ranOther);
+        Assert.Equal(_all.Count(e => e.Spot?.Inner?.Depth != value), other);
+        Assert.Equal(other, Runtime(_db.Evolveds.Query().Where(e => e.Spot.Inner.Depth != value)).Count());
+
+        var (set, ranSet) = Run(() => _db.Evolveds.Query().Where(e => e.Other.City == "Elsewhere" && e.Spot.Zip <= value).ToList());
+        Assert.True(ranSet);
+        Assert.Equal(Ids(_all.Where(e => e.Other?.City == "Elsewhere" && e.Spot?.Zip <= value)), Sorted(set));
+        Assert.Equal(Sorted(set), Sorted(Runtime(_db.Evolveds.Query().Where(e => e.Other.City == "Elsewhere" && e.Spot.Zip <= value))));
+    }
+
+    [Theory]
+    [InlineData("h1", true)]
+    [InlineData("h", true)]
+    [InlineData("Pa", true)]
+    [InlineData("No", false)]
+    public void A_prefix_on_an_initialized_member_walks_the_index(string prefix, bool cityCompiled)
+    {
+        var (found, ran) = Run(() => _db.Evolveds.Query().Where(e => e.Handle.StartsWith(prefix)).ToList());
+        Assert.True(ran);
+        var expected = Ids(_all.Where(e => e.Handle != null && e.Handle.StartsWith(prefix, StringComparison.Ordinal)));
+        Assert.Equal(expected, Sorted(found));
+        var runtime = Runtime(_db.Evolveds.Query().Where(e => e.Handle.StartsWith(prefix)));
+        Assert.Contains("index prefix", runtime.Explain(), StringComparison.Ordinal);
+        Assert.Equal(expected, Sorted(runtime));
+
+        // "Nowhere" starts with "No": the walk adds the NULL entries, which the run time answers.
+        var (cities, ranCities) = Run(() => _db.Evolveds.Query().Where(e => e.Spot.City.StartsWith(prefix)).ToList());
+        Assert.Equal(cityCompiled, ranCities);
+        var expectedCities = Ids(_all.Where(e => e.Spot?.City != null && e.Spot.City.StartsWith(prefix, StringComparison.Ordinal)));
+        Assert.Equal(expectedCities, Sorted(cities));
+        var runtimeCities = Runtime(_db.Evolveds.Query().Where(e => e.Spot.City.StartsWith(prefix)));
+        Assert.Contains("index prefix", runtimeCities.Explain(), StringComparison.Ordinal);
+        Assert.Equal(expectedCities, Sorted(runtimeCities));
+    }
+
+    [Fact]
+    public void Bounds_without_the_initializer_visit_no_null_entries()
+    {
+        // Level reads 3 and Handle "" when missing: == 5 and the prefix "h1" deserialize only their matches.
+        var level = 5;
+        var prefix = "h1";
+        var byLevel = Runtime(_db.Evolveds.Query().Where(e => e.Level == level));
+        var byHandle = Runtime(_db.Evolveds.Query().Where(e => e.Handle.StartsWith(prefix)));
+        Assert.Contains("index range", byLevel.Explain(), StringComparison.Ordinal);
+        _ = byLevel.ToList();
+        _ = byHandle.ToList();
+
+        var before = EvolvedDefaults.Reads;
+        var levels = byLevel.ToList();
+        Assert.Equal(levels.Count, EvolvedDefaults.Reads - before);
+        Assert.Equal(Ids(_all.Where(e => e.Level == level)), Sorted(levels));
+
+        before = EvolvedDefaults.Reads;
+        var handles = byHandle.ToList();
+        Assert.Equal(handles.Count, EvolvedDefaults.Reads - before);
+        Assert.NotEmpty(handles);
+
+        // Level == 3 holds the initializer: the documents without Level are matches, read from the NULL entries.
+        var three = 3;
+        Assert.Equal(Ids(_all.Where(e => e.Level == three)), Sorted(Runtime(_db.Evolveds.Query().Where(e => e.Level == three))));
+    }
+
+    private static List<int> Sorted(IEnumerable<Evolved> items) => [.. items.Select(e => e.Id).Order()];
 
     private static List<int> Ids(IEnumerable<Evolved> items) => [.. items.Select(e => e.Id)];
 
