@@ -29,7 +29,8 @@ internal enum SeekKind
 /// <param name="Name">The parameter name in the plan text.</param>
 /// <param name="ValueType">For a scan, the C# type the value is compared as (<c>int</c>, <c>string?</c>, <c>double?</c>).</param>
 /// <param name="Component">For a composite index walk, the position of the index path the comparison is on.</param>
-internal sealed record SeekBound(string Operator, string Name, string ValueType = "", int Component = 0);
+/// <param name="Missing">For an index walk, the constant initializer a missing member reads as (C# text); empty for the type's default.</param>
+internal sealed record SeekBound(string Operator, string Name, string ValueType = "", int Component = 0, string Missing = "");
 
 /// <summary>
 /// A query call site the generator compiles a plan for: where to intercept, the signature of the

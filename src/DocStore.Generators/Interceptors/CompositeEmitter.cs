@@ -23,9 +23,10 @@ internal static class CompositeEmitter
         for (int c = 0; c < leading; c++)
         {
             int b = Slot(site, c);
+            string missing = site.Bounds[b].Missing;
             string read = site.Bounds[b].ValueType == "string"
-                ? $"{Compiled}.Value(v{b}) is not string e{c}"
-                : $"!Integer({Compiled}.Value(v{b}), out long e{c}) || e{c} == 0L";
+                ? $"{Compiled}.Value(v{b}) is not string e{c}" + (missing.Length > 0 ? $" || e{c} == {missing}" : string.Empty)
+                : $"!Integer({Compiled}.Value(v{b}), out long e{c}) || e{c} == {InterceptorEmitter.MissingNumber(site.Bounds[b])}";
             Reject(w, read);
             w.AppendLine(I + $"lowKey.Append(e{c});");
             w.AppendLine(I + $"highKey.Append(e{c});");
@@ -34,7 +35,9 @@ internal static class CompositeEmitter
         var tail = Enumerable.Range(0, site.Bounds.Length).Where(b => site.Bounds[b].Component == leading && site.Bounds[b].Operator != "==").ToList();
         if (tail.Count == 1 && site.Bounds[tail[0]].Operator == "StartsWith")
         {
-            Reject(w, $"{Compiled}.Value(v{tail[0]}) is not string text || text.Length == 0");
+            string missing = site.Bounds[tail[0]].Missing;
+            Reject(w, $"{Compiled}.Value(v{tail[0]}) is not string text || text.Length == 0"
+                + (missing.Length > 0 ? $" || {missing}.StartsWith(text, global::System.StringComparison.Ordinal)" : string.Empty));
             w.AppendLine(I + "lowKey.AppendStringPrefix(text);");
             w.AppendLine(I + "highKey.AppendStringPrefix(text);");
         }
@@ -56,7 +59,7 @@ internal static class CompositeEmitter
                     w.AppendLine(I + $"high = global::System.Math.Min(high, k{b}{(op == "<" ? " - 1" : string.Empty)});");
                 }
 
-                atDefault.Append(atDefault.Length == 0 ? string.Empty : " && ").Append($"0L {op} k{b}");
+                atDefault.Append(atDefault.Length == 0 ? string.Empty : " && ").Append($"{InterceptorEmitter.MissingNumber(site.Bounds[b])} {op} k{b}");
             }
 
             // A missing member reads as 0 and has no entry of that value: a range 0 falls in runs as written.

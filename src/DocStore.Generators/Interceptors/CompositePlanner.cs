@@ -52,7 +52,7 @@ internal static class CompositePlanner
         var reader = new StoredTestReader(scope, resolver, readers);
         var tests = new List<string>();
         string? pattern = ResidualPlanner.Pattern(body, chosen, scope, resolver, model, bounds, reader, tests);
-        if (pattern is null || reader.Values.Count > MostValues)
+        if (pattern is null || reader.Values.Count > MostValues || bounds.Any(b => !b.Path.WalkableWhenMissing))
         {
             return null;
         }

@@ -282,7 +282,14 @@ internal static class InterceptorEmitter
         if (site.IsString)
         {
             // A null value tests IS NULL, and an empty prefix admits every string: the run time answers those.
+            // A missing member that reads as a constant initializer the value matches has no index entry of it either.
+            string missing = site.Bounds[0].Missing;
             string empty = site.Kind == SeekKind.Prefix ? " || text.Length == 0" : string.Empty;
+            if (missing.Length > 0)
+            {
+                empty += site.Kind == SeekKind.Prefix ? $" || {missing}.StartsWith(text, global::System.StringComparison.Ordinal)" : $" || text == {missing}";
+            }
+
             w.AppendLine(I + $"if (value0 is not string text{empty})");
             w.AppendLine(I + "{");
             w.AppendLine(I + "    return false;");
@@ -320,10 +327,10 @@ internal static class InterceptorEmitter
                 w.AppendLine(I + $"high = global::System.Math.Min(high, k{b}{(op == "<" ? " - 1" : string.Empty)});");
             }
 
-            atDefault.Append(b == 0 ? string.Empty : " && ").Append($"0L {op} k{b}");
+            atDefault.Append(b == 0 ? string.Empty : " && ").Append($"{MissingNumber(site.Bounds[b])} {op} k{b}");
         }
 
-        // A missing member reads as 0, and the index has no entry for it: a filter 0 meets runs as written.
+        // A missing member reads as 0 (or its initializer), and the index has no entry for it: a filter that value meets runs as written.
         w.AppendLine(I + $"if (low > high || ({atDefault}))");
         w.AppendLine(I + "{");
         w.AppendLine(I + "    return false;");
@@ -397,4 +404,7 @@ internal static class InterceptorEmitter
         w.AppendLine("            return single && e.MoveNext() ? throw new global::System.InvalidOperationException(\"Sequence contains more than one element\") : first;");
         w.AppendLine("        }");
     }
+
+    /// <summary>What a missing integer member reads as, as a <c>long</c>: its constant initializer, else 0.</summary>
+    internal static string MissingNumber(SeekBound bound) => bound.Missing.Length > 0 ? $"((long){bound.Missing})" : "0L";
 }

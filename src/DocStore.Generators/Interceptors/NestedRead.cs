@@ -22,7 +22,7 @@ internal static class NestedRead
     public static string? Parent(DocumentPath path, Func<string, string?> readers) =>
         readers(path.Text.Substring(0, path.Text.LastIndexOf('.')));
 
-    /// <summary>The lifted read: the value, the default under a present parent, null under a missing one.</summary>
-    public static string Lifted(string reader, string parent, string display, int m) =>
-        $"({reader}(document, fields, out var m{m}) ? ({display}?)m{m} : {parent}(document, fields, out _) ? ({display}?)default({display}) : ({display}?)null)";
+    /// <summary>The lifted read: the value, the default (or the constant initializer) under a present parent, null under a missing one.</summary>
+    public static string Lifted(string reader, string parent, string display, int m, string? missing = null) =>
+        $"({reader}(document, fields, out var m{m}) ? ({display}?)m{m} : {parent}(document, fields, out _) ? ({display}?){missing ?? $"default({display})"} : ({display}?)null)";
 }

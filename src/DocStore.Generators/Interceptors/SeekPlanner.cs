@@ -65,6 +65,12 @@ internal static class SeekPlanner
     {
         DocumentPath path = bounds[0].Path;
         bool isString = bounds[0].IsString;
+        if (path.Text != model.KeyPath && !path.WalkableWhenMissing)
+        {
+            // A missing member reads as an initializer the plan cannot check values against: the run time decides.
+            return null;
+        }
+
         if (bounds[0].Bound.Operator == "In")
         {
             // Key lookups come in key order: no ordering, or the key ascending.
@@ -231,7 +237,7 @@ internal static class SeekPlanner
                 }
 
                 int at = bounds.Count;
-                bounds.Add((new SeekBound("StartsWith", NameOf(call.Arguments[0].Value, at)), path, true));
+                bounds.Add((new SeekBound("StartsWith", NameOf(call.Arguments[0].Value, at), Missing: path.ConstantWhenMissing ?? string.Empty), path, true));
                 return $"{Ns}MethodCallExpression {{ Method.Name: \"StartsWith\", Arguments: [var v{at}, ..] }}";
             default:
                 return Comparison(body, scope, resolver, bounds);
@@ -270,7 +276,7 @@ internal static class SeekPlanner
 
         IOperation value = memberLeft ? binary.RightOperand : binary.LeftOperand;
         int slot = bounds.Count;
-        bounds.Add((new SeekBound(memberLeft ? op : Flip(op), NameOf(value, slot)), path, isString));
+        bounds.Add((new SeekBound(memberLeft ? op : Flip(op), NameOf(value, slot), Missing: path.ConstantWhenMissing ?? string.Empty), path, isString));
         string side = memberLeft ? "Right" : "Left";
         return $"{Ns}BinaryExpression {{ NodeType: {Ns}ExpressionType.{NodeType(binary.OperatorKind)}, {side}: var v{slot} }}";
     }

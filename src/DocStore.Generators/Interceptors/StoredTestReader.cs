@@ -16,6 +16,8 @@ namespace DocStore.Generators.Interceptors;
 /// string, bool, Guid, enum, DateTime or DateTimeOffset type (nullable too, and with null), top-level or
 /// through nested objects, and an ordinal <c>StartsWith</c>. A member through a missing or null parent
 /// reads as null, as the run time reads it (see <see cref="NestedRead"/>); an enum compares as its number.
+/// A member with an initializer reads a missing field as deserialization does: as the constant, or, for
+/// an initializer only the object gives, as the member of the deserialized document (<see cref="DeserializedRead"/>).
 /// </summary>
 internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver, Func<string, string?> readers)
 {
@@ -71,6 +73,20 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
             return null;
         }
 
+        if (path.HasInitializer)
+        {
+            // A missing string may read as an initializer that has the prefix: test the value it reads as.
+            if (Read(path, instance) is not { } text)
+            {
+                return null;
+            }
+
+            int prefixSlot = Value(call.Arguments[0].Value, "string", "StartsWith");
+            int s = _reads++;
+            return ($"{Ns}MethodCallExpression {{ Method.Name: \"StartsWith\", Arguments: [var v{prefixSlot}, ..] }}",
+                $"({text} is {{ }} s{s} && s{s}.StartsWith(k.K{prefixSlot}, global::System.StringComparison.Ordinal))");
+        }
+
         Paths.Add(path.Text);
         int slot = Value(call.Arguments[0].Value, "string", "StartsWith");
         int m = _reads++;
@@ -116,8 +132,8 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
     }
 
     /// <summary>
-    /// The member as its C# value: the stored value, or the member's default (0, false, null) when missing or
-    /// null; through a missing or null parent object, null.
+    /// The member as its C# value: the stored value, or the member's default (0, false, null) or constant
+    /// initializer when missing or null; through a missing or null parent object, null.
     /// </summary>
     private string? Read(DocumentPath path, IOperation member)
     {
@@ -128,15 +144,33 @@ internal sealed class StoredTestReader(LambdaScope scope, PathResolver resolver,
 
         string display = Display(type);
         int m = _reads++;
-        string read = $"({reader}(document, fields, out var m{m}) ? ({display})m{m} : default({display}))";
-        if (NestedRead.NeedsParent(path, type))
+        bool lifted = NestedRead.NeedsParent(path, type);
+        string read;
+        if (path.HasInitializer && !(path.ConstantWhenMissing is not null && path.Last is { Type.CanBeNull: false } && !path.HasFreshParent))
         {
-            if (NestedRead.Parent(path, readers) is not { } parent)
+            // Missing reads as an initializer only the deserialized document gives (or null when stored null).
+            if (DeserializedRead.Of(path, reader) is not { } deserialized)
             {
                 return null;
             }
 
-            read = NestedRead.Lifted(reader, parent, display, m);
+            string as_ = lifted ? display + "?" : display;
+            read = $"({reader}(document, fields, out var m{m}) ? ({as_})m{m} : ({as_}){deserialized})";
+        }
+        else
+        {
+            // A value member keeps its constant initializer for a missing field and for a stored null alike.
+            string missing = path.ConstantWhenMissing is { } constant ? $"({display}){constant}" : $"default({display})";
+            read = $"({reader}(document, fields, out var m{m}) ? ({display})m{m} : {missing})";
+            if (lifted)
+            {
+                if (NestedRead.Parent(path, readers) is not { } parent)
+                {
+                    return null;
+                }
+
+                read = NestedRead.Lifted(reader, parent, display, m, missing);
+            }
         }
 
         Paths.Add(path.Text);

@@ -11,6 +11,9 @@ namespace DocStore.Generators.Model;
 /// <param name="GetterAccessorName">When the getter is inaccessible: the getter method or field name.</param>
 /// <param name="IsField">True for fields, false for properties.</param>
 /// <param name="DeclaringTypeName">The type that declares the member (the target of accessors).</param>
+/// <param name="Missing">What the member reads as when its field is missing.</param>
+/// <param name="MissingValue">For a constant initializer: its value as C# text of the member's type.</param>
+/// <param name="FreshInits">For a <see cref="MissingRead.Fresh"/> object: the members its object initializer sets to constants.</param>
 internal sealed record MemberModel(
     string Name,
     string StoredName,
@@ -21,4 +24,7 @@ internal sealed record MemberModel(
     bool GetterAccessible,
     string? GetterAccessorName,
     bool IsField,
-    string DeclaringTypeName);
+    string DeclaringTypeName,
+    MissingRead Missing = MissingRead.Default,
+    string? MissingValue = null,
+    EquatableArray<MemberInit> FreshInits = default);

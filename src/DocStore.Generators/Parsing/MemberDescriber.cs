@@ -10,7 +10,7 @@ namespace DocStore.Generators.Parsing;
 /// </summary>
 internal static class MemberDescriber
 {
-    public static MemberModel Describe(ParseSession session, MemberCandidate candidate, TypeShape shape, ConstructorChoice constructor)
+    public static MemberModel Describe(ParseSession session, INamedTypeSymbol owner, MemberCandidate candidate, TypeShape shape, ConstructorChoice constructor)
     {
         ISymbol symbol = candidate.Symbol;
         bool sameAssembly = session.InRootAssembly(symbol);
@@ -79,8 +79,12 @@ internal static class MemberDescriber
 
         // UnsafeAccessor looks names up on the exact type of its first parameter, so accessors bind to
         // the declaring type (a base type for inherited members), not to the document type.
+        // Constructor and required members always receive the read value (the default when missing).
+        var (missing, missingValue, freshInits) = assignment is MemberAssignment.Constructor or MemberAssignment.Required
+            ? (MissingRead.Default, null, default)
+            : InitializerReader.Read(owner, symbol, shape);
         return new MemberModel(symbol.Name, candidate.StoredName, shape, assignment, parameterIndex, accessorName,
-            getterAccessible, getterAccessorName, symbol is IFieldSymbol, TypeNames.Of(symbol.ContainingType));
+            getterAccessible, getterAccessorName, symbol is IFieldSymbol, TypeNames.Of(symbol.ContainingType), missing, missingValue, freshInits);
     }
 
     /// <summary>How a generated key is written back into a document, whatever the member's declared setter.</summary>

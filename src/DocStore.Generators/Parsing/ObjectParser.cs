@@ -55,7 +55,7 @@ internal sealed class ObjectParser
         {
             if (candidate.Shape is { } shape)
             {
-                members.Add(MemberDescriber.Describe(_session, candidate, shape, constructor));
+                members.Add(MemberDescriber.Describe(_session, type, candidate, shape, constructor));
             }
         }
 

@@ -51,6 +51,8 @@ internal static class LinqData
                 Active = random.Next(2) == 0,
                 Born = random.Next(3) == 0 ? null : Pick(random, Dates),
                 Home = random.Next(5) == 0 ? null : new LinqHome { City = Pick(random, Cities), Zip = random.Next(4) },
+                Stars = id % 4,
+                Spot = id % 6 == 0 ? null! : new LinqSpot { Floor = id % 3 },
                 Tags = random.Next(5) switch
                 {
                     0 => null,
@@ -79,7 +81,14 @@ internal static class LinqData
         for (var i = 0; i < count; i++)
         {
             var id = firstId + i;
-            var fields = new List<string> { $"\"Id\": {id}", $"\"Code\": \"M{id}\"", $"\"Age\": {Pick(random, Ages)}" };
+            var fields = new List<string> { $"\"Id\": {id}", $"\"Age\": {Pick(random, Ages)}" };
+
+            // The first lacks Code, which reads as its initializer ("") once deserialized (one only: the index is unique).
+            if (i > 0)
+            {
+                fields.Add($"\"Code\": \"M{id}\"");
+            }
+
             if (random.Next(2) == 0)
             {
                 fields.Add($"\"Score\": {random.Next(10)}");
@@ -98,6 +107,19 @@ internal static class LinqData
             if (random.Next(4) == 0)
             {
                 fields.Add("\"Lines\": [{\"Sku\": \"A\"}]");
+            }
+
+            // Stars (= 2) and Spot (= new(), its Floor = 1) missing or stored, Spot also null or empty (by id: the draws above stay as they were).
+            if (id % 2 == 0)
+            {
+                fields.Add($"\"Stars\": {id % 4}");
+            }
+
+            switch (id % 4)
+            {
+                case 0: fields.Add("\"Spot\": null"); break;
+                case 1: fields.Add("\"Spot\": {}"); break;
+                case 2: fields.Add($"\"Spot\": {{\"Floor\": {id % 3}}}"); break;
             }
 
             yield return $"INSERT INTO {collection} VALUES ({{{string.Join(", ", fields)}}})";

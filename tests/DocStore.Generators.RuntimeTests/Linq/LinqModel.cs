@@ -61,6 +61,19 @@ public sealed partial class LinqItem
 
     /// <summary>Array of objects, sometimes null or empty.</summary>
     public List<LinqLine>? Lines { get; set; }
+
+    /// <summary>Unindexed value with a constant initializer: a document without it reads 2.</summary>
+    public int Stars { get; set; } = 2;
+
+    /// <summary>Nested object created by its initializer, sometimes stored null or without members.</summary>
+    public LinqSpot Spot { get; set; } = new();
+}
+
+/// <summary>The object <see cref="LinqItem.Spot"/>'s initializer creates.</summary>
+public sealed class LinqSpot
+{
+    /// <summary>A constant initializer under an initialized parent.</summary>
+    public int Floor { get; set; } = 1;
 }
 
 /// <summary>An enum member's values.</summary>

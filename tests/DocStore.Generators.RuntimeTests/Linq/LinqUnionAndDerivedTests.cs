@@ -80,6 +80,7 @@ public sealed class LinqUnionAndDerivedTests : IDisposable
     [Fact]
     public void Ordinal_string_comparisons_are_index_ranges()
     {
+        // Code's initializer is "", which a document without Code reads as: the range, and its NULL entries when "" compares so.
         var bound = "C100";
         var above = _db.LinqItems.Query().Where(p => string.CompareOrdinal(p.Code, bound) > 0);
         Assert.Contains("access: index range", above.Explain(), StringComparison.Ordinal);

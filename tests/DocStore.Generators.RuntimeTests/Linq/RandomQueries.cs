@@ -85,8 +85,10 @@ internal sealed class RandomQueries(int seed)
 
     private (Expression Query, Expression Oracle, string Text) Leaf()
     {
-        switch (_random.Next(25))
+        switch (_random.Next(27))
         {
+            case 25: return Compare("Stars", typeof(int), [0, 1, 2, 3]);
+            case 26: return Compare("Spot.Floor", typeof(int), [0, 1, 2, 4]);
             case 22: return EnumCompare();
             case 23: return Compare("Seen", typeof(DateTimeOffset), LinqData.Instants.Cast<object?>().Append(new DateTimeOffset(2000, 1, 1, 1, 0, 0, TimeSpan.FromHours(1))).ToArray());
             case 24: return Compare("Home.Zip", typeof(int), [0, 1, 3, 4]);

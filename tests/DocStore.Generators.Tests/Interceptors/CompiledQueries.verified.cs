@@ -54,7 +54,7 @@ namespace DocStore.Interceptors
             int skip = 0;
             int take = -1;
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text)
+            if (value0 is not string text || text == ((string)("")))
             {
                 return false;
             }
@@ -163,7 +163,7 @@ namespace DocStore.Interceptors
             int skip = 0;
             int take = -1;
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text)
+            if (value0 is not string text || text == ((string)("")))
             {
                 return false;
             }
@@ -204,7 +204,7 @@ namespace DocStore.Interceptors
             int skip = 0;
             int take = -1;
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text || text.Length == 0)
+            if (value0 is not string text || text.Length == 0 || ((string)("")).StartsWith(text, global::System.StringComparison.Ordinal))
             {
                 return false;
             }
@@ -300,7 +300,7 @@ namespace DocStore.Interceptors
             int skip = 0;
             int take = -1;
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text)
+            if (value0 is not string text || text == ((string)("")))
             {
                 return false;
             }
@@ -593,7 +593,7 @@ namespace DocStore.Interceptors
             int skip = 0;
             int take = -1;
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text)
+            if (value0 is not string text || text == ((string)("")))
             {
                 return false;
             }
@@ -871,7 +871,7 @@ namespace DocStore.Interceptors
         private static readonly global::DocStore.Linq.Compiled.StoredFilter s_residual14 = static (document, fields, state) =>
         {
             var k = (Residual14)state!;
-            return (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var m0) && m0.StartsWith(k.K0, global::System.StringComparison.Ordinal));
+            return ((global::MyApp.PersonCollection.TryReadEmail(document, fields, out var m0) ? (string?)m0 : (string?)global::MyApp.PersonCollection.DocumentModel.Read(document, fields).Email) is { } s1 && s1.StartsWith(k.K0, global::System.StringComparison.Ordinal));
         };
 
         /// <summary>The projection of Query15 over the stored bytes; false when a selected field is missing or null.</summary>

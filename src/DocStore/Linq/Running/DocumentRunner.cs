@@ -210,7 +210,7 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
                 var chain = QueryChain.Parse(expression, typeof(TDocument));
                 var table = catalog.Find(collection, quoted: true, static _ => { })
                     ?? throw new InvalidOperationException($"The collection '{collection}' is not in the catalog; it was dropped or renamed.");
-                plan = QueryTranslator.Translate(chain, captured, catalog, table, table.Fields(reading, context));
+                plan = QueryTranslator.Translate(chain, captured, catalog, table, table.Fields(reading, context), (bytes, fields) => serializer.Read(bytes.Span, fields));
 
                 // Names a transaction wrote are not committed yet: a plan made in one is not kept.
                 if (plan.Cacheable && transaction is null && catalog.Generation >= 0)

@@ -49,7 +49,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
         throw PredicateTranslator.Refuse(call, $"the method {method.DeclaringType?.Name}.{name} does not translate (Equals, Contains on a sequence member or a list of values, Any and Count() on a sequence member, CompareTo compared with 0 do)");
     }
 
-    private OrdinalPrefixExpr StartsWith(MethodCallExpression call)
+    private BoundExpr StartsWith(MethodCallExpression call)
     {
         if (call.Arguments.Count == 2 && !(context.TryValue(call.Arguments[1], out _, out var comparison) && comparison is StringComparison.Ordinal))
         {
@@ -68,12 +68,22 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
         }
 
         var value = context.Parameter(ParameterKind.Value, slot, -1, call.Arguments[0]);
-        return new OrdinalPrefixExpr(member.Value, value) { Text = $"starts_with({member.Value.Text}, {value.Text})" };
+        var startsWith = new OrdinalPrefixExpr(member.Value, value) { Text = $"starts_with({member.Value.Text}, {value.Text})" };
+        if (member.Deserialized is { } read)
+        {
+            // A missing string reads as its initializer, which may have the prefix: the document decides.
+            var exact = new OrdinalPrefixExpr(read, value) { Text = startsWith.Text };
+            var stored = PredicateTranslator.OrMissing(startsWith, member, missing => new OrdinalPrefixExpr(missing, value) { Text = $"starts_with({missing.Text}, {value.Text})" });
+            return PredicateTranslator.And(stored, exact);
+        }
+
+        return startsWith;
     }
 
     private BoundExpr IsNullOrEmpty(MethodCallExpression call)
     {
-        var member = predicates.Member(call.Arguments[0]).Value;
+        var operand = predicates.Member(call.Arguments[0]);
+        var member = operand.Deserialized ?? operand.Value;
         var empty = new BinaryExpr(BinaryOperator.Equal, member, new LiteralExpr(SqlValue.FromString(string.Empty)) { Text = "''" }) { Text = $"{member.Text} = ''" };
         return PredicateTranslator.OrNull(empty, member);
     }
@@ -122,6 +132,13 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
             if (items.Count == 0)
             {
                 return new LiteralExpr(SqlValue.FromBoolean(false)) { Text = "FALSE" };
+            }
+
+            if (member.Deserialized is { } read)
+            {
+                // A missing member reads as its initializer: the list is tested on the member as deserialized.
+                var exact = new InListExpr(read, [.. items], false) { Text = $"{read.Text} IN ({string.Join(", ", items.Select(i => i.Text))})" };
+                return hasNull ? PredicateTranslator.OrNull(exact, read) : exact;
             }
 
             var inList = new InListExpr(member.Value, [.. items], false) { Text = $"{member.Value.Text} IN ({string.Join(", ", items.Select(i => i.Text))})" };

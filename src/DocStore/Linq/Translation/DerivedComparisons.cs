@@ -115,15 +115,28 @@ internal sealed class DerivedComparisons(TranslationContext context, PredicateTr
         }
 
         // Ordinal string order, null before every string: Compare(null, v) is -1, Compare(m, null) is 1, Compare(null, null) is 0.
-        var path = member.Value;
+        var text = value is null ? null : context.Parameter(ParameterKind.Value, slot, -1, MemberResolver.StripConversions(right));
+        if (member.Deserialized is { } read && text is not null)
+        {
+            // A missing member reads as its initializer: the stored order first (an index range, its NULL
+            // entries only when null or the initializer compares so), then the member as the document reads it.
+            var stored = new BinaryExpr(op, member.Value, text) { Text = $"{member.Value.Text} {PredicateTranslator.Symbol(op)} {text.Text}" };
+            var exact = new BinaryExpr(op, read, text) { Text = $"{read.Text} {PredicateTranslator.Symbol(op)} {text.Text}" };
+            return Holds(op, -1)
+                ? PredicateTranslator.And(PredicateTranslator.OrNull(stored, member.Value), PredicateTranslator.OrNull(exact, read))
+                : PredicateTranslator.And(
+                    PredicateTranslator.OrMissing(stored, member, missing => new BinaryExpr(op, missing, text) { Text = $"{missing.Text} {PredicateTranslator.Symbol(op)} {text.Text}" }),
+                    exact);
+        }
+
+        var path = member.Deserialized ?? member.Value;
         if (value is null)
         {
             var (whenNull, whenSet) = (Holds(op, 0), Holds(op, 1));
             return whenNull == whenSet ? Literal(whenNull) : PredicateTranslator.IsNull(path, negated: whenSet);
         }
 
-        var text = context.Parameter(ParameterKind.Value, slot, -1, MemberResolver.StripConversions(right));
-        var comparison = new BinaryExpr(op, path, text) { Text = $"{path.Text} {PredicateTranslator.Symbol(op)} {text.Text}" };
+        var comparison = new BinaryExpr(op, path, text!) { Text = $"{path.Text} {PredicateTranslator.Symbol(op)} {text!.Text}" };
         return Holds(op, -1) ? PredicateTranslator.OrNull(comparison, path) : comparison;
     }
 

@@ -6,7 +6,12 @@ using DocStore.Sql.Bound;
 namespace DocStore.Linq.Translation;
 
 /// <summary>A member read from the document (or from the element being tested), with its CLR type.</summary>
-internal sealed record MemberOperand(BoundExpr Value, Type Type, bool IsKey);
+/// <param name="Value">The stored value's path.</param>
+/// <param name="Type">The member's CLR type.</param>
+/// <param name="IsKey">True for the key field.</param>
+/// <param name="Deserialized">For a member whose missing field reads as an initializer: the member as the deserialized document holds it.</param>
+/// <param name="Missing">For such a member: what a document without it holds, when one value.</param>
+internal sealed record MemberOperand(BoundExpr Value, Type Type, bool IsKey, BoundExpr? Deserialized = null, MissingReading? Missing = null);
 
 /// <summary>
 /// Resolves <c>p.Address.City</c> to the path of stored names (a <see cref="FieldAttribute"/> renames a
@@ -56,7 +61,13 @@ internal static class MemberResolver
             }
 
             var (ids, stored) = Ids(names, context);
-            return new MemberOperand(new PathExpr(0, ids, -1, -1, stored) { Text = stored }, type, stored == context.Collection.KeyField);
+            var path = new PathExpr(0, ids, -1, -1, stored) { Text = stored };
+            var isKey = stored == context.Collection.KeyField;
+            var missing = isKey ? null : InitializedMembers.Read(context, names);
+            var deserialized = missing is not null && context.Reader is { } reader
+                ? new DeserializedMemberExpr(path, reader, [.. names]) { Text = stored }
+                : null;
+            return new MemberOperand(path, type, isKey, deserialized, missing);
         }
 
         var scope = context.Scopes.FindLast(s => s.Parameter == parameter);

@@ -11,7 +11,8 @@ namespace DocStore.Linq.Translation;
 /// NULL exactly where C# gives false (a missing or null member), so AND and OR keep their meaning and NOT
 /// first turns NULL into false. A comparison also matches a missing member when the value the member
 /// reads as after deserialization (its type's default, or null) satisfies it: <c>m OP v</c> becomes
-/// <c>(m OP v OR m IS NULL)</c> exactly then.
+/// <c>(m OP v OR m IS NULL)</c> exactly then. A member whose missing field reads as an initializer (see
+/// <see cref="InitializedMembers"/>) is compared as the deserialized document holds it.
 /// </summary>
 internal sealed class PredicateTranslator(TranslationContext context)
 {
@@ -55,6 +56,11 @@ internal sealed class PredicateTranslator(TranslationContext context)
     {
         var path = member.Value;
         var hasDefault = ClrDefaults.HasValueDefault(member.Type);
+        if (member.Deserialized is { } read && !(isNull && hasDefault))
+        {
+            return Initialized(op, member, read, value, isNull);
+        }
+
         if (isNull)
         {
             // A null value: == is IS NULL, != is IS NOT NULL, an order comparison is false (lifted operators).
@@ -88,6 +94,45 @@ internal sealed class PredicateTranslator(TranslationContext context)
         return defaultMatches || (!hasDefault && op == BinaryOperator.NotEqual) ? OrNull(comparison, path) : comparison;
     }
 
+    /// <summary>
+    /// <c>m OP v</c> for a member whose missing field reads as an initializer: C#'s lifted comparison of the
+    /// member as deserialized, after a test of the stored value that every match passes (a missing or null
+    /// field among them), which an index can serve.
+    /// </summary>
+    private static BoundExpr Initialized(BinaryOperator op, MemberOperand member, BoundExpr read, BoundExpr value, bool isNull)
+    {
+        var path = member.Value;
+        if (isNull)
+        {
+            return op switch
+            {
+                BinaryOperator.Equal => And(IsNull(path, negated: false), IsNull(read, negated: false)),
+                BinaryOperator.NotEqual => IsNull(read, negated: true),
+                _ => False,
+            };
+        }
+
+        var exact = new BinaryExpr(op, read, value) { Text = $"{read.Text} {Symbol(op)} {value.Text}" };
+        if (op == BinaryOperator.NotEqual)
+        {
+            return OrNull(exact, read);
+        }
+
+        var stored = new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" };
+        return And(OrMissing(stored, member, missing => new BinaryExpr(op, missing, value) { Text = $"{missing.Text} {Symbol(op)} {value.Text}" }), exact);
+    }
+
+    /// <summary>
+    /// <paramref name="stored"/> OR the stored field is NULL, where a member missing from the document may match;
+    /// when the member's missing reading is one known value, the NULL side also asks <paramref name="onMissing"/>
+    /// of that value, so an index walk visits its NULL entries only for the values the initializer satisfies.
+    /// </summary>
+    public static BoundExpr OrMissing(BoundExpr stored, MemberOperand member, Func<BoundExpr, BoundExpr> onMissing)
+    {
+        var isNull = IsNull(member.Value, negated: false);
+        return member.Missing?.Literal is { } missing ? Or(stored, And(isNull, onMissing(missing))) : Or(stored, isNull);
+    }
+
     private static PathExpr Parent(PathExpr path)
     {
         var text = path.Text[..path.Text.LastIndexOf('.')];
@@ -100,7 +145,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
 
     private static BinaryExpr Or(BoundExpr left, BoundExpr right) => new(BinaryOperator.Or, left, right) { Text = $"({left.Text} OR {right.Text})" };
 
-    private static BinaryExpr And(BoundExpr left, BoundExpr right) => new(BinaryOperator.And, left, right) { Text = $"({left.Text} AND {right.Text})" };
+    public static BinaryExpr And(BoundExpr left, BoundExpr right) => new(BinaryOperator.And, left, right) { Text = $"({left.Text} AND {right.Text})" };
 
     /// <summary><paramref name="condition"/> OR <paramref name="path"/> IS NULL.</summary>
     public static BoundExpr OrNull(BoundExpr condition, BoundExpr path) => Or(condition, IsNull(path, negated: false));

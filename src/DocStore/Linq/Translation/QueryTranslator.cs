@@ -14,9 +14,9 @@ namespace DocStore.Linq.Translation;
 /// </summary>
 internal static class QueryTranslator
 {
-    public static LinqPlan Translate(QueryChain chain, CapturedQuery captured, SqlCatalog catalog, SqlCollection collection, IFieldDictionary fields)
+    public static LinqPlan Translate(QueryChain chain, CapturedQuery captured, SqlCatalog catalog, SqlCollection collection, IFieldDictionary fields, DocumentReader? reader = null)
     {
-        var context = new TranslationContext(collection, fields, captured, chain.Document);
+        var context = new TranslationContext(collection, fields, captured, chain.Document) { Reader = reader };
         var predicates = new PredicateTranslator(context);
         var where = Conjuncts.Combine([.. chain.Filters.Select(predicates.Translate)]);
 
@@ -89,7 +89,12 @@ internal static class QueryTranslator
                 ?? throw QueryChain.Refuse(ordering.Source, "only a member of the document (p.Name, p.Address.City) can be an ordering key");
             keyed |= member.IsKey;
             BoundExpr value = member.Value;
-            if (!member.IsKey && ClrDefaults.HasValueDefault(member.Type))
+            if (member.Deserialized is { } read)
+            {
+                // A missing field reads as the member's initializer: the document decides where it sorts.
+                value = read;
+            }
+            else if (!member.IsKey && ClrDefaults.HasValueDefault(member.Type))
             {
                 // A missing field reads as the type's default, and sorts where that default does.
                 var fallback = ClrValues.ToSql(ClrDefaults.Of(member.Type));

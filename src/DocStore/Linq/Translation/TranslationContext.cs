@@ -24,6 +24,9 @@ internal sealed class TranslationContext(SqlCollection collection, IFieldDiction
 
     public ParameterExpression Document { get; } = document;
 
+    /// <summary>Reads a stored document as the query's type, to learn and read what missing members hold; null to read them as their type's default.</summary>
+    public DocumentReader? Reader { get; init; }
+
     public List<ParameterSource> Parameters { get; } = [];
 
     public List<ElementScope> Scopes { get; } = [];

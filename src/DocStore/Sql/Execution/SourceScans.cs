@@ -278,7 +278,8 @@ internal static class SourceScans
 
         if (access.PrefixValue?.Eval(row) is { } start)
         {
-            return start.Kind == SqlKind.Text ? [KeyIntervals.StringPrefix(prefix, start.AsString())] : [];
+            List<KeyInterval> stretch = start.Kind == SqlKind.Text ? [KeyIntervals.StringPrefix(prefix, start.AsString())] : [];
+            return NullInclusiveRanges.Visit(access, row) ? [KeyIntervals.All(prefix)[0], .. stretch] : stretch;
         }
 
         if (access.Low is null && access.High is null)
@@ -287,7 +288,7 @@ internal static class SourceScans
         }
 
         var range = KeyIntervals.Range(prefix, access.Low?.Eval(row), access.High?.Eval(row));
-        return range is null ? KeyIntervals.All(prefix) : access.IncludesNull ? [KeyIntervals.All(prefix)[0], .. range] : range;
+        return range is null ? KeyIntervals.All(prefix) : NullInclusiveRanges.Visit(access, row) ? [KeyIntervals.All(prefix)[0], .. range] : range;
     }
 
     /// <summary>Every combination of the leading components' encodings, each distinct once.</summary>

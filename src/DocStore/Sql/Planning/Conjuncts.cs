@@ -17,6 +17,9 @@ internal sealed record Condition(BoundExpr Conjunct, PathExpr Path, ConditionKin
 {
     /// <summary>A range that also matches NULL or missing (see <see cref="NullInclusiveRanges"/>).</summary>
     public bool IncludesNull { get; init; }
+
+    /// <summary>For <see cref="IncludesNull"/>: a test of the statement's values alone that NULL entries can match at all; null when they always can.</summary>
+    public BoundExpr? NullGuard { get; init; }
 }
 
 /// <summary>Splitting filters into conjuncts, and recognizing the ones an index can answer.</summary>

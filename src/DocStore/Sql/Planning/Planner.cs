@@ -167,7 +167,8 @@ internal static partial class Planner
                 Detail = string.Join(" AND ", ranges.Select(c => c.Conjunct.Text)),
                 Ordered = ordered,
                 Descending = order?.Descending ?? false,
-                IncludesNull = low is null && ranges.Any(c => c.IncludesNull),
+                IncludesNull = ranges.All(c => c.IncludesNull) || (low is null && ranges.Any(c => c.IncludesNull)),
+                NullGuard = NullInclusiveRanges.Guard(ranges, low),
                 NullsAs = ordered ? order?.NullsAs : null,
             };
         }

@@ -39,7 +39,8 @@ internal static class SeekBounds
             High = high,
             LikePrefix = low is null && high is null ? prefix?.Prefix : null,
             PrefixValue = low is null && high is null && prefix is { Prefix: null, Values: [var value] } ? value : null,
-            IncludesNull = low is null && ranges.Any(c => c.IncludesNull),
+            IncludesNull = ranges.All(c => c.IncludesNull) || (low is null && ranges.Any(c => c.IncludesNull)),
+            NullGuard = NullInclusiveRanges.Guard(ranges, low),
             Detail = string.Join(" AND ", [seek.Detail, .. ranges.Select(c => c.Conjunct.Text)]),
         };
     }

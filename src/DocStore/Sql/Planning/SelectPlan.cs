@@ -56,6 +56,9 @@ internal sealed class AccessPath
     /// <summary>The range's lower end includes NULL and missing (indexed under the NULL tag, first in key order).</summary>
     public bool IncludesNull { get; init; }
 
+    /// <summary>For <see cref="IncludesNull"/>: the NULL entries are walked only when this test of the statement's values holds; null for always.</summary>
+    public BoundExpr? NullGuard { get; init; }
+
     /// <summary>For an ordered walk: the value a NULL component sorts as (ORDER BY COALESCE(path, value)), merged among the others.</summary>
     public SqlValue? NullsAs { get; init; }
 

@@ -49,7 +49,8 @@ public sealed class CompiledQueryTests(CompiledQueryFixture fixture) : IClassFix
         var expected = _all.FirstOrDefault(p => p.Code == code);
         Assert.Equal(expected?.Id, compiled?.Id);
         Assert.Equal(expected?.Id, runtime?.Id);
-        Assert.Equal(code is not null, ran);
+        // Code's initializer is "": a document without Code matches "", which the planner answers.
+        Assert.Equal(code is not null && code.Length > 0, ran);
 
         Same(_all.Where(p => p.Code == code), _db.LinqItems.Query().Where(p => p.Code == code).ToList(), null);
         Same(_all.Where(p => p.Code == code), await _db.LinqItems.Query().Where(p => p.Code == code).ToListAsync(), null);
