@@ -27,7 +27,7 @@ internal static class CallSiteReader
     {
         "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "LongCount", "Any",
         "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync",
-        "CountAsync", "LongCountAsync", "AnyAsync", "Explain",
+        "CountAsync", "LongCountAsync", "AnyAsync", "Explain", "ToPage", "ToPageAsync",
     };
 
     /// <summary>The operators a compiled chain is made of; the last one, when no operator or terminal follows, is intercepted.</summary>
@@ -204,7 +204,7 @@ internal static class CallSiteReader
     private static bool IsReducedExtension(InvocationExpressionSyntax syntax, SemanticModel semanticModel, CancellationToken cancellationToken) =>
         semanticModel.GetSymbolInfo(syntax, cancellationToken).Symbol is IMethodSymbol { MethodKind: MethodKind.ReducedExtension };
 
-    /// <summary>No predicate overloads: those filters would be a second Where.</summary>
+    /// <summary>No predicate overloads: those filters would be a second Where. ToPage takes its continuation token.</summary>
     private static bool IsSupportedTerminal(IInvocationOperation terminal, string container)
     {
         string name = terminal.TargetMethod.Name;
@@ -213,8 +213,13 @@ internal static class CallSiteReader
         {
             Enumerable => name is "ToList" or "ToArray" && extra == 0,
             QueryChainSteps.Queryable => name is "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "LongCount" or "Any" && extra == 0,
-            _ => name == "Explain" ? extra == 0
-                : extra == 1 && terminal.TargetMethod.Parameters[1].Type.ToDisplayString() == "System.Threading.CancellationToken",
+            _ => name switch
+            {
+                "Explain" => extra == 0,
+                "ToPage" => extra == 1,
+                "ToPageAsync" => extra == 2,
+                _ => extra == 1 && terminal.TargetMethod.Parameters[1].Type.ToDisplayString() == "System.Threading.CancellationToken",
+            },
         };
     }
 

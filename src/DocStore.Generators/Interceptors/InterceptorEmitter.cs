@@ -83,7 +83,17 @@ internal static class InterceptorEmitter
         w.AppendLine("        {");
         w.AppendLine($"            if ({source} is global::System.Linq.IQueryable<{element}> query");
         w.AppendLine($"                && {Compiled}.Source<{doc}, {site.KeyType}>(query, out var transaction) is {{ }} collection");
-        w.AppendLine($"                && Plan{n}(query.Expression, out var plan))");
+        if (site.Terminal.StartsWith("ToPage", StringComparison.Ordinal))
+        {
+            // A page the compiled walk cannot reach (no Take, a token past an int's range) is left to the run time, which words the error.
+            w.AppendLine($"                && Plan{n}(query.Expression, out var plan)");
+            w.AppendLine($"                && {Compiled}.PageStart(continuation, plan.Skip, plan.Take, out int start))");
+        }
+        else
+        {
+            w.AppendLine($"                && Plan{n}(query.Expression, out var plan))");
+        }
+
         w.AppendLine("            {");
         EmitRun(w, site, element, n);
         w.AppendLine("            }");
@@ -124,6 +134,12 @@ internal static class InterceptorEmitter
             case "LongCount":
                 result = $"{Compiled}.Count(collection, transaction, {site.Index}, plan.Low, plan.High, plan.Skip, plan.Take)";
                 break;
+            case "ToPage":
+                // One row past the page tells whether another follows, as on the run-time path.
+                w.AppendLine(I + "int size = plan.Take;");
+                w.AppendLine(I + "plan = plan with { Skip = start, Take = size + 1 };");
+                result = $"{Compiled}.Page({Find("plan.Take")}, start, size)";
+                break;
             case "Any":
                 result = $"global::System.Linq.Enumerable.Any({Find("Limit(plan.Take, 1)")})";
                 break;
@@ -137,12 +153,23 @@ internal static class InterceptorEmitter
                 // First, FirstOrDefault, Single, SingleOrDefault: a unique equality reads the one document as FindBy does.
                 bool single = terminal.StartsWith("Single", StringComparison.Ordinal);
                 string orDefault = Bool(terminal.EndsWith("OrDefault", StringComparison.Ordinal));
-                if (site.Unique && site.Kind == SeekKind.Equality && site.Projection is null && !site.Tested)
+                string none = $"One<{doc}>(global::System.Array.Empty<{doc}>(), {orDefault}, {Bool(single)})";
+                if (IsUniqueSeek(site) && site.Projection is null)
                 {
                     w.AppendLine(I + "if (plan.Skip == 0 && plan.Take != 0)");
                     w.AppendLine(I + "{");
                     w.AppendLine(I + $"    var found = {Compiled}.FindOne(collection, transaction, {site.Index}, plan.Low);");
-                    w.AppendLine(I + $"    {Return(async, $"found is null ? One<{doc}>(global::System.Array.Empty<{doc}>(), {orDefault}, {Bool(single)}) : found")}");
+                    w.AppendLine(I + $"    {Return(async, $"found is null ? {none} : found")}");
+                    w.AppendLine(I + "}");
+                    w.AppendLine();
+                }
+                else if (IsUniqueSeek(site))
+                {
+                    // A projection reads the one document's selected fields off its stored bytes.
+                    string types = $"<{site.DocumentType.TrimEnd('?')}, {site.KeyType}, {doc}>";
+                    w.AppendLine(I + "if (plan.Skip == 0 && plan.Take != 0)");
+                    w.AppendLine(I + "{");
+                    w.AppendLine(I + $"    {Return(async, $"{Compiled}.FindOneAs{types}(collection, transaction, {site.Index}, plan.Low, {ProjectionEmitter.Forms(site, n)}, out var found) ? found : {none}")}");
                     w.AppendLine(I + "}");
                     w.AppendLine();
                 }
@@ -163,7 +190,9 @@ internal static class InterceptorEmitter
             string types = $"<{doc}, {site.KeyType}, {site.Element}>";
             string forms = ProjectionEmitter.Forms(site, n);
             return site.Kind == SeekKind.In
-                ? $"{Compiled}.FindKeysAs{types}(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take}, {ProjectionEmitter.Whole(site, n)})"
+                ? $"{Compiled}.FindKeysAs{types}(collection, transaction, ({site.KeyType}[])plan.Value0!, plan.Skip, {take}, {forms})"
+                : IsUniqueSeek(site)
+                ? $"{Compiled}.SeekAs{types}(collection, transaction, {site.Index}, plan.Low, plan.Skip, {take}, {forms})"
                 : site.Kind == SeekKind.Scan
                 ? $"{Compiled}.ScanAs{types}(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take}, {forms})"
                 : site.Tested
@@ -182,6 +211,9 @@ internal static class InterceptorEmitter
             ? $"{Compiled}.Scan<{doc}, {site.KeyType}>(collection, transaction, s_filter{n}, plan.Value0, plan.Skip, {take})"
             : $"{Compiled}.Find(collection, transaction, {site.Index}, plan.Low, plan.High, {Bool(site.Descending)}, plan.Skip, {take})";
     }
+
+    /// <summary>True when the plan is one key of a unique index, which holds at most one document.</summary>
+    private static bool IsUniqueSeek(CompiledCallSite site) => site.Unique && site.Kind == SeekKind.Equality && !site.Tested;
 
     private static string Return(bool async, string result) => async ? $"return new({result});" : $"return {result};";
 

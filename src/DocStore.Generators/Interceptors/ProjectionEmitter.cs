@@ -3,7 +3,7 @@ using System.Text;
 namespace DocStore.Generators.Interceptors;
 
 /// <summary>
-/// Writes a compiled <c>Select</c>'s two forms for <c>CompiledQuery.FindAs</c> and <c>ScanAs</c>: over the
+/// Writes a compiled <c>Select</c>'s two forms for <c>CompiledQuery.FindAs</c>, <c>ScanAs</c> and the key lookups: over the
 /// stored bytes (the selected fields only, through the field readers), and over the deserialized document
 /// for a document that lacks one of them. An anonymous result is built as the same anonymous type and
 /// handed over as the interceptor's type parameter (a reference conversion: no copy), its delegates held
@@ -15,9 +15,6 @@ internal static class ProjectionEmitter
     public static string Forms(CompiledCallSite site, int n) => site.Projection is { Anonymous: true }
         ? $"Projection{n}<{site.Element}>.Read, Projection{n}<{site.Element}>.Whole"
         : $"s_project{n}, s_whole{n}";
-
-    /// <summary>The projection over the deserialized document alone (key lookups read whole documents).</summary>
-    public static string Whole(CompiledCallSite site, int n) => site.Projection is { Anonymous: true } ? $"Projection{n}<{site.Element}>.Whole" : $"s_whole{n}";
 
     public static void Emit(StringBuilder w, CompiledCallSite site, int n)
     {
@@ -32,12 +29,7 @@ internal static class ProjectionEmitter
         string generic = anonymous ? "<TElement>" : string.Empty;
         string Result(string value) => anonymous ? $"(TElement)(object){value}" : value;
 
-        // Key lookups read whole documents: only the projection over the document is used.
-        bool bytes = site.Kind != SeekKind.In;
-        if (bytes)
-        {
-            EmitFromBytes(w, projection, n, element, generic, Result);
-        }
+        EmitFromBytes(w, projection, n, element, generic, Result);
 
         w.AppendLine($"        /// <summary>The projection of Query{n} over the deserialized document.</summary>");
         w.AppendLine($"        private static {element} Whole{n}{generic}({doc} p) => {Result(projection.FromDocument)};");
@@ -47,11 +39,8 @@ internal static class ProjectionEmitter
             w.AppendLine($"        /// <summary>The projections of Query{n} as delegates, made once per element type.</summary>");
             w.AppendLine($"        private static class Projection{n}<TElement>");
             w.AppendLine("        {");
-            if (bytes)
-            {
-                w.AppendLine($"            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project{n}<TElement>;");
-                w.AppendLine();
-            }
+            w.AppendLine($"            public static readonly global::DocStore.Linq.Compiled.StoredProjection<TElement> Read = Project{n}<TElement>;");
+            w.AppendLine();
 
             w.AppendLine($"            public static readonly global::System.Func<{doc}, TElement> Whole = Whole{n}<TElement>;");
             w.AppendLine("        }");
@@ -59,11 +48,8 @@ internal static class ProjectionEmitter
             return;
         }
 
-        if (bytes)
-        {
-            w.AppendLine($"        private static readonly global::DocStore.Linq.Compiled.StoredProjection<{element}> s_project{n} = Project{n};");
-            w.AppendLine();
-        }
+        w.AppendLine($"        private static readonly global::DocStore.Linq.Compiled.StoredProjection<{element}> s_project{n} = Project{n};");
+        w.AppendLine();
 
         w.AppendLine($"        private static readonly global::System.Func<{doc}, {element}> s_whole{n} = Whole{n};");
         w.AppendLine();

@@ -22,7 +22,7 @@ namespace DocStore.Interceptors
     file static class CompiledQueries
     {
         // Source1.cs(11,109): Query().Where().FirstOrDefault()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9A4BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrsw4BAABTb3VyY2UxLmNz")]
         public static global::MyApp.Person? Query0(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -67,7 +67,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(14,106): Query().Where().OrderBy().Skip().Take().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9M8BAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs88BAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query1(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -137,7 +137,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(16,109): Query().Where().Count()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9EYCAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs0YCAABTb3VyY2UxLmNz")]
         public static int Query2(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -176,7 +176,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(19,98): Query().Where().OrderByDescending().ToListAsync()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AADAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrswADAABTb3VyY2UxLmNz")]
         public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<global::MyApp.Person>> Query3(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Threading.CancellationToken cancellationToken = default)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -217,7 +217,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(21,105): Query().Where().OrderBy().Explain()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9HgDAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs3gDAABTb3VyY2UxLmNz")]
         public static string Query4(this global::System.Linq.IQueryable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -266,7 +266,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(24,106): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9FUEAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs1UEAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query5(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -313,7 +313,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(29,95): Query().Where().OrderBy().Take(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9CcFAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrsycFAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query6(this global::System.Linq.IQueryable<global::MyApp.Person> source, int count)
         {
             if (source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -372,7 +372,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(37,77): Query().Where(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9M0FAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs80FAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::MyApp.Person> Query7(this global::DocStore.CollectionQuery<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, bool>> predicate)
         {
             if (predicate is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -429,7 +429,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(40,103): Query().Where().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9JIGAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs5IGAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query8(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -488,7 +488,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, string> s_whole9 = Whole9;
 
         // Source1.cs(43,114): Query().Where().Select().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9GYHAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs2YHAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<string> Query9(this global::System.Collections.Generic.IEnumerable<string> source)
         {
             if (source is global::System.Linq.IQueryable<string> query
@@ -558,7 +558,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>> s_whole10 = Whole10;
 
         // Source1.cs(46,70): Query().Where().Select(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9BgIAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrsxgIAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<global::System.Collections.Generic.KeyValuePair<string, string>> Query10(this global::System.Linq.IQueryable<global::MyApp.Person> source, global::System.Linq.Expressions.Expression<global::System.Func<global::MyApp.Person, global::System.Collections.Generic.KeyValuePair<string, string>>> selector)
         {
             if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -576,7 +576,7 @@ namespace DocStore.Interceptors
 
             protected override global::System.Collections.Generic.IEnumerable<global::System.Collections.Generic.KeyValuePair<string, string>>? Run() =>
                 global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out var transaction) is { } collection && Plan10(source.Expression, last, out var plan)
-                    ? global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, global::System.Collections.Generic.KeyValuePair<string, string>>(collection, transaction, 2, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project10, s_whole10)
+                    ? global::DocStore.Linq.Compiled.CompiledQuery.SeekAs<global::MyApp.Person, global::DocStore.ObjectId, global::System.Collections.Generic.KeyValuePair<string, string>>(collection, transaction, 2, plan.Low, plan.Skip, plan.Take, s_project10, s_whole10)
                     : null;
         }
 
@@ -606,7 +606,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(49,96): Query().Where().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9FYJAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs1YJAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query11(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -678,7 +678,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(54,116): Query().Where().Select().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9NUKAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs9UKAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<TSource> Query12<TSource>(this global::System.Collections.Generic.IEnumerable<TSource> source)
         {
             if (source is global::System.Linq.IQueryable<TSource> query
@@ -752,7 +752,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(59,72): Query().Where().Select(), enumerated by the caller
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9IALAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs4ALAABTb3VyY2UxLmNz")]
         public static global::System.Linq.IQueryable<TResult> Query13<TSource, TResult>(this global::System.Linq.IQueryable<TSource> source, global::System.Linq.Expressions.Expression<global::System.Func<TSource, TResult>> selector)
         {
             if (selector is not null && source is not null && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(source, out _) is not null)
@@ -810,7 +810,7 @@ namespace DocStore.Interceptors
         }
 
         // Source1.cs(70,102): Query().Where().OrderBy().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9E4NAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs04NAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<global::MyApp.Person> Query14(this global::System.Collections.Generic.IEnumerable<global::MyApp.Person> source)
         {
             if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
@@ -895,7 +895,7 @@ namespace DocStore.Interceptors
         private static readonly global::System.Func<global::MyApp.Person, string> s_whole15 = Whole15;
 
         // Source1.cs(73,130): Query().Where().Select().ToList()
-        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "+W/7fLu/4KG9YPiPxCKZ9AUOAABTb3VyY2UxLmNz")]
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrswUOAABTb3VyY2UxLmNz")]
         public static global::System.Collections.Generic.List<string> Query15(this global::System.Collections.Generic.IEnumerable<string> source)
         {
             if (source is global::System.Linq.IQueryable<string> query
@@ -929,6 +929,202 @@ namespace DocStore.Interceptors
 
             var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
             key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query16 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project16(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out int result)
+        {
+            if (global::MyApp.PersonCollection.TryReadAge(document, fields, out var f0))
+            {
+                result = ((int)f0);
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query16 over the deserialized document.</summary>
+        private static int Whole16(global::MyApp.Person p) => p.Age;
+
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<int> s_project16 = Project16;
+
+        private static readonly global::System.Func<global::MyApp.Person, int> s_whole16 = Whole16;
+
+        // Source1.cs(76,122): Query().Where().Select().FirstOrDefault()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs+gOAABTb3VyY2UxLmNz")]
+        public static int Query16(this global::System.Linq.IQueryable<int> source)
+        {
+            if (source is global::System.Linq.IQueryable<int> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan16(query.Expression, out var plan))
+            {
+                if (plan.Skip == 0 && plan.Take != 0)
+                {
+                    return global::DocStore.Linq.Compiled.CompiledQuery.FindOneAs<global::MyApp.Person, global::DocStore.ObjectId, int>(collection, transaction, 2, plan.Low, s_project16, s_whole16, out var found) ? found : One<int>(global::System.Array.Empty<int>(), true, false);
+                }
+
+                return One(global::DocStore.Linq.Compiled.CompiledQuery.SeekAs<global::MyApp.Person, global::DocStore.ObjectId, int>(collection, transaction, 2, plan.Low, plan.Skip, Limit(plan.Take, 1), s_project16, s_whole16), true, false);
+            }
+
+            return global::System.Linq.Queryable.FirstOrDefault(source);
+        }
+
+        private static bool Plan16(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.Equal, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text)
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.Append(text);
+            var bytes = key.ToArray();
+            plan = new Plan(bytes, bytes, skip, take, value0, null);
+            return true;
+        }
+
+        // Source1.cs(78,154): Query().Where().OrderBy().Take().ToPage()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs5QPAABTb3VyY2UxLmNz")]
+        public static global::DocStore.DocumentPage<global::MyApp.Person> Query17(this global::System.Linq.IQueryable<global::MyApp.Person> source, string? continuation = default)
+        {
+            if (source is global::System.Linq.IQueryable<global::MyApp.Person> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan17(query.Expression, out var plan)
+                && global::DocStore.Linq.Compiled.CompiledQuery.PageStart(continuation, plan.Skip, plan.Take, out int start))
+            {
+                int size = plan.Take;
+                plan = plan with { Skip = start, Take = size + 1 };
+                return global::DocStore.Linq.Compiled.CompiledQuery.Page(global::DocStore.Linq.Compiled.CompiledQuery.Find(collection, transaction, 3, plan.Low, plan.High, false, plan.Skip, plan.Take), start, size);
+            }
+
+            return global::DocStore.DocStoreQueryable.ToPage(source, continuation);
+        }
+
+        private static bool Plan17(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Take" } s2
+                || s2.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.BinaryExpression { NodeType: global::System.Linq.Expressions.ExpressionType.GreaterThanOrEqual, Right: var v0 } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            if (s2.Arguments[1] is not global::System.Linq.Expressions.ConstantExpression { Value: int take2 })
+            {
+                return false;
+            }
+
+            take = global::System.Math.Max(0, take2);
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            long low = long.MinValue;
+            long high = long.MaxValue;
+            if (!Integer(value0, out long k0))
+            {
+                return false;
+            }
+
+            low = global::System.Math.Max(low, k0);
+            if (low > high || (0L >= k0))
+            {
+                return false;
+            }
+
+            var lowKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            lowKey.Append(low);
+            var highKey = new global::DocStore.Metadata.IndexKeyBuilder();
+            highKey.Append(high);
+            plan = new Plan(lowKey.ToArray(), highKey.ToArray(), skip, take, value0, null);
+            return true;
+        }
+
+        /// <summary>The projection of Query18 over the stored bytes; false when a selected field is missing or null.</summary>
+        private static bool Project18(global::System.ReadOnlySpan<byte> document, global::DocStore.Bson.IFieldDictionary fields, out string result)
+        {
+            if (global::MyApp.PersonCollection.TryReadEmail(document, fields, out var f0))
+            {
+                result = ((string)f0);
+                return true;
+            }
+
+            result = default!;
+            return false;
+        }
+
+        /// <summary>The projection of Query18 over the deserialized document.</summary>
+        private static string Whole18(global::MyApp.Person p) => p.Email;
+
+        private static readonly global::DocStore.Linq.Compiled.StoredProjection<string> s_project18 = Project18;
+
+        private static readonly global::System.Func<global::MyApp.Person, string> s_whole18 = Whole18;
+
+        // Source1.cs(81,117): Query().Where().OrderBy().Take().Select().ToPageAsync()
+        [global::System.Runtime.CompilerServices.InterceptsLocation(1, "RruZl5YQi94NgKE4rLTrs3AQAABTb3VyY2UxLmNz")]
+        public static global::System.Threading.Tasks.ValueTask<global::DocStore.DocumentPage<string>> Query18(this global::System.Linq.IQueryable<string> source, string? continuation = default, global::System.Threading.CancellationToken cancellationToken = default)
+        {
+            if (source is global::System.Linq.IQueryable<string> query
+                && global::DocStore.Linq.Compiled.CompiledQuery.Source<global::MyApp.Person, global::DocStore.ObjectId>(query, out var transaction) is { } collection
+                && Plan18(query.Expression, out var plan)
+                && global::DocStore.Linq.Compiled.CompiledQuery.PageStart(continuation, plan.Skip, plan.Take, out int start))
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                int size = plan.Take;
+                plan = plan with { Skip = start, Take = size + 1 };
+                return new(global::DocStore.Linq.Compiled.CompiledQuery.Page(global::DocStore.Linq.Compiled.CompiledQuery.FindAs<global::MyApp.Person, global::DocStore.ObjectId, string>(collection, transaction, 2, plan.Low, plan.High, false, plan.Skip, plan.Take, s_project18, s_whole18), start, size));
+            }
+
+            return global::DocStore.DocStoreQueryable.ToPageAsync(source, continuation, cancellationToken);
+        }
+
+        private static bool Plan18(global::System.Linq.Expressions.Expression expression, out Plan plan)
+        {
+            plan = default;
+            if (expression is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Select" } s3
+                || s3.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Take" } s2
+                || s2.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "OrderBy" } s1
+                || s1.Arguments[0] is not global::System.Linq.Expressions.MethodCallExpression { Method.Name: "Where" } s0
+                || s0.Arguments[0] is not global::System.Linq.Expressions.ConstantExpression
+                || s0.Arguments[1] is not global::System.Linq.Expressions.UnaryExpression { Operand: global::System.Linq.Expressions.LambdaExpression { Body: global::System.Linq.Expressions.MethodCallExpression { Method.Name: "StartsWith", Arguments: [var v0, ..] } } })
+            {
+                return false;
+            }
+
+            int skip = 0;
+            int take = -1;
+            if (s2.Arguments[1] is not global::System.Linq.Expressions.ConstantExpression { Value: int take2 })
+            {
+                return false;
+            }
+
+            take = global::System.Math.Max(0, take2);
+            object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
+            if (value0 is not string text || text.Length == 0)
+            {
+                return false;
+            }
+
+            var key = global::DocStore.Linq.Compiled.CompiledQuery.Key();
+            key.AppendStringPrefix(text);
             var bytes = key.ToArray();
             plan = new Plan(bytes, bytes, skip, take, value0, null);
             return true;

@@ -87,6 +87,14 @@ public class CompiledQueryGenerationTests
 
             // A projection after a multikey seek.
             public static List<string> TaggedEmails(AppDb db) => db.People.Query().Where(p => p.Tags.Contains("x")).Select(p => p.Email).ToList();
+
+            // A projection of a unique seek reads one document's fields; pages continue from a token.
+            public static int AgeOf(AppDb db, string email) => db.People.Query().Where(p => p.Email == email).Select(p => p.Age).FirstOrDefault();
+
+            public static DocumentPage<Person> Page(AppDb db, int low, string? token) => db.People.Query().Where(p => p.Age >= low).OrderBy(p => p.Age).Take(20).ToPage(token);
+
+            public static ValueTask<DocumentPage<string>> EmailPage(AppDb db, string prefix) =>
+                db.People.Query().Where(p => p.Email.StartsWith(prefix)).OrderBy(p => p.Email).Take(5).Select(p => p.Email).ToPageAsync();
         }
         """;
 
@@ -153,7 +161,7 @@ public class CompiledQueryGenerationTests
     {
         var (sources, output) = TestCompilation.Generate(TestModels.Issue, Queries);
         // Address = new() reads a missing Address as a fresh one, whose City reads as "": Address.City stays compiled.
-        Assert.Equal(16, CountOf(sources[Hint], "InterceptsLocation(1,"));
+        Assert.Equal(19, CountOf(sources[Hint], "InterceptsLocation(1,"));
         Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
     }
 

@@ -65,25 +65,6 @@ public static partial class CompiledQuery
         return Reads(collection).QueryTestedAs(transaction, index, low, high, descending, byKey, Test(filter, state), Math.Max(0, skip), take, read.Invoke, whole);
     }
 
-    /// <summary>The results of <see cref="FindKeys"/>, each projected from its document by <paramref name="whole"/>; lazy.</summary>
-    /// <typeparam name="T">The document type.</typeparam>
-    /// <typeparam name="TKey">The primary key type.</typeparam>
-    /// <typeparam name="TResult">The projection's result type.</typeparam>
-    /// <param name="collection">The collection.</param>
-    /// <param name="transaction">The transaction to read in, or null for the last commit.</param>
-    /// <param name="keys">The keys, from <see cref="Keys{TKey}"/>.</param>
-    /// <param name="skip">Documents passed over first.</param>
-    /// <param name="take">The most returned; negative for all.</param>
-    /// <param name="whole">The projection over the document.</param>
-    /// <returns>The lazy results.</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="collection"/>, <paramref name="keys"/> or <paramref name="whole"/> is null.</exception>
-    public static IEnumerable<TResult> FindKeysAs<T, TKey, TResult>(DocumentCollection<T, TKey> collection, DocStoreTransaction? transaction, TKey[] keys, int skip, int take, Func<T, TResult> whole)
-        where TKey : notnull
-    {
-        ArgumentNullException.ThrowIfNull(whole);
-        return FindKeys(collection, transaction, keys, skip, take).Select(whole);
-    }
-
     private static Collections.StoredTest? Test(StoredFilter? filter, object? state) =>
         filter is null ? null : (document, fields) => filter(document, fields, state);
 }

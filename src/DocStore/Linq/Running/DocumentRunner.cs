@@ -42,6 +42,11 @@ internal sealed class DocumentRunner<TDocument>(DocStoreContext context, string 
 
     public override TResult Execute<TResult>(Expression expression)
     {
+        if (Aggregates<TDocument>.Handles(expression))
+        {
+            return Aggregates<TDocument>.Run<TResult>(this, (MethodCallExpression)expression);
+        }
+
         var run = Open(expression);
         try
         {
