@@ -11,18 +11,7 @@ internal static class DocumentRows
 
     /// <summary>As <see cref="Of{T, TKey}(CollectionTable{T, TKey}, T, TKey)"/>, given the key's text.</summary>
     public static DocumentRow Of<T, TKey>(CollectionTable<T, TKey> table, T document, TKey key, string text)
-        where TKey : notnull
-    {
-        var primaryKey = DocumentEntries.PrimaryKey(table, key);
-        var json = table.Documents.ToJson(document, text);
-        var entries = new byte[table.IndexTables.Length][][];
-        for (var i = 0; i < entries.Length; i++)
-        {
-            entries[i] = DocumentEntries.Of(table, i, document, text, primaryKey);
-        }
-
-        return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);
-    }
+        where TKey : notnull => Build(table, document, key, text, withKeys: true);
 
     /// <summary>
     /// The row of a document to insert with its key known: as <see cref="Of{T, TKey}(CollectionTable{T, TKey}, T, TKey, string)"/>,
@@ -30,6 +19,10 @@ internal static class DocumentRows
     /// (<see cref="PostgresStatements{T, TKey}.AddInsert"/>): no second array per entry.
     /// </summary>
     public static DocumentRow ForInsert<T, TKey>(CollectionTable<T, TKey> table, T document, TKey key, string text)
+        where TKey : notnull => Build(table, document, key, text, withKeys: false);
+
+    // withKeys: whole entries (index key, then the encoded key where the index needs it), or the index keys alone.
+    private static DocumentRow Build<T, TKey>(CollectionTable<T, TKey> table, T document, TKey key, string text, bool withKeys)
         where TKey : notnull
     {
         var primaryKey = DocumentEntries.PrimaryKey(table, key);
@@ -37,7 +30,9 @@ internal static class DocumentRows
         var entries = new byte[table.IndexTables.Length][][];
         for (var i = 0; i < entries.Length; i++)
         {
-            entries[i] = DocumentEntries.IndexKeys(table, i, document, text, primaryKey.Length);
+            entries[i] = withKeys
+                ? DocumentEntries.Of(table, i, document, text, primaryKey)
+                : DocumentEntries.IndexKeys(table, i, document, text, primaryKey.Length);
         }
 
         return new DocumentRow(table.Key.Value(key, primaryKey), primaryKey, json, entries, text);

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Text.Json;
 using DocStore.Generators.RuntimeTests.Models;
 using DocStore.Metadata;
+using DocStore.Tests.Support;
 
 namespace DocStore.Generators.RuntimeTests.RoundTrip;
 
@@ -53,28 +54,12 @@ public class JsonSequenceReadTests
         byte[] none = """{"Id": 1, "Tags": []}"""u8.ToArray();
         byte[] three = """{"Id": 1, "Tags": ["a1", "b2", "c3"]}"""u8.ToArray();
 
-        long withNone = LeastAllocated(() => json.ReadJson(none));
-        long withThree = LeastAllocated(() => json.ReadJson(three));
-        long strings = LeastAllocated(() => new string('a', 2));
-        long array = LeastAllocated(() => new string[3]);
+        long withNone = AllocationProbe.Least(() => json.ReadJson(none));
+        long withThree = AllocationProbe.Least(() => json.ReadJson(three));
+        long strings = AllocationProbe.Least(() => new string('a', 2));
+        long array = AllocationProbe.Least(() => new string[3]);
 
         Assert.Equal((3 * strings) + array, withThree - withNone);
-    }
-
-    // The fewest bytes one call allocated over a few runs, after a first run that loads and compiles everything it touches.
-    private static long LeastAllocated(Func<object> call)
-    {
-        GC.KeepAlive(call());
-        long least = long.MaxValue;
-        for (int i = 0; i < 5; i++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            object result = call();
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-            GC.KeepAlive(result);
-        }
-
-        return least;
     }
 
     private static byte[] Write<T, TKey>(ICollectionModel<T, TKey> model, T document)

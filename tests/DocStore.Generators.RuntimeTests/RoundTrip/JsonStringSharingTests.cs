@@ -1,6 +1,7 @@
 using System.Text;
 using DocStore.Generators.RuntimeTests.Models;
 using DocStore.Metadata;
+using DocStore.Tests.Support;
 
 namespace DocStore.Generators.RuntimeTests.RoundTrip;
 
@@ -37,9 +38,9 @@ public class JsonStringSharingTests
         var strings = new JsonStringTable();
         byte[] three = """{"Id": 1, "Tags": ["a1", "b2", "c3"]}"""u8.ToArray();
 
-        long alone = LeastAllocated(() => Json.ReadJson(three));
-        long shared = LeastAllocated(() => Json.ReadJson(three, strings));
-        long oneString = LeastAllocated(() => new string('a', 2));
+        long alone = AllocationProbe.Least(() => Json.ReadJson(three));
+        long shared = AllocationProbe.Least(() => Json.ReadJson(three, strings));
+        long oneString = AllocationProbe.Least(() => new string('a', 2));
 
         Assert.Equal(3 * oneString, alone - shared);
     }
@@ -77,21 +78,5 @@ public class JsonStringSharingTests
             Assert.Equal(email, scholar.Email);
             Assert.Equal([tag, "common"], scholar.Tags);
         }
-    }
-
-    // The fewest bytes one call allocated over a few runs, after a first run that loads and compiles everything it touches.
-    private static long LeastAllocated(Func<object> call)
-    {
-        GC.KeepAlive(call());
-        long least = long.MaxValue;
-        for (int i = 0; i < 5; i++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            object result = call();
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-            GC.KeepAlive(result);
-        }
-
-        return least;
     }
 }

@@ -987,7 +987,7 @@ namespace DocStore.Interceptors
             int skip = 0;
             int take = -1;
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text)
+            if (value0 is not string text || text == ((string)("")))
             {
                 return false;
             }
@@ -1118,7 +1118,7 @@ namespace DocStore.Interceptors
 
             take = global::System.Math.Max(0, take2);
             object? value0 = global::DocStore.Linq.Compiled.CompiledQuery.Value(v0);
-            if (value0 is not string text || text.Length == 0)
+            if (value0 is not string text || text.Length == 0 || ((string)("")).StartsWith(text, global::System.StringComparison.Ordinal))
             {
                 return false;
             }
