@@ -51,7 +51,7 @@ internal sealed class PostgresStatements<T, TKey>
         AdvanceSequence = $"UPDATE {table.Sequence} SET last = $1 WHERE last < $1";
     }
 
-    /// <summary>Deletes a document; its multikey entries go with it (the entry tables' foreign keys cascade).</summary>
+    /// <summary>Deletes a document; its multikey entries go with it (the collection table's delete trigger removes them).</summary>
     public string Delete { get; }
 
     /// <summary>Reads the last key stored or handed out, locking it until the write's transaction ends.</summary>

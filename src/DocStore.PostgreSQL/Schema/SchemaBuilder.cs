@@ -1,3 +1,4 @@
+using System.Text;
 using Npgsql;
 
 namespace DocStore.PostgreSQL.Schema;
@@ -36,18 +37,21 @@ internal static class SchemaBuilder
             ExecuteAll(connection, SchemaDdl.Sequence(table));
         }
 
+        var triggered = TriggeredEntryTables(connection, table);
+        var toTrigger = new List<string>();
         foreach (var i in SchemaDdl.IndexOrder(table))
         {
             if (table.IsColumn(i))
             {
                 EnsureColumn(connection, table, i);
             }
-            else
+            else if (!EnsureEntryTable(connection, table, i, triggered))
             {
-                EnsureEntryTable(connection, table, i);
+                toTrigger.Add(table.IndexTableNames[i]);
             }
         }
 
+        EnsureEntryTriggers(connection, table, triggered, toTrigger);
         EnsureSqlColumns(connection, table);
     }
 
@@ -102,19 +106,83 @@ internal static class SchemaBuilder
         ExecuteAll(connection, SchemaDdl.KeyColumnIndex(table, index));
     }
 
-    /// <summary>A multikey index is an entry table (one row per distinct element), recorded by the table's comment; rebuilt when missing or declared differently.</summary>
-    private static void EnsureEntryTable<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index)
+    /// <summary>
+    /// A multikey index is an entry table (one row per distinct element), recorded by the table's comment;
+    /// rebuilt when missing or declared differently, or when nothing deleted its entries with their documents
+    /// (neither the collection table's delete trigger nor a foreign key covered it: the index was left out of
+    /// the model for a while). The older layout's cascading foreign key is dropped, the triggers taking its
+    /// place; a foreign key the user added under another name is kept, and then the triggers leave the table
+    /// to it (returns true).
+    /// </summary>
+    private static bool EnsureEntryTable<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index, IReadOnlyList<string> triggered)
         where TKey : notnull
     {
         var recorded = Scalar(connection, "SELECT obj_description(to_regclass(@name), 'pg_class')", ("name", table.IndexTables[index]));
         if (recorded is string text && text == table.Declaration(index))
         {
-            return;
+            // The older layout's key has PostgreSQL's default name; one named otherwise is the user's (docs/scale-out.md) and stays.
+            var foreignKeys = Strings(connection, "SELECT conname::text FROM pg_constraint WHERE conrelid = to_regclass(@name) AND contype = 'f' AND confrelid = to_regclass(@table)", ("name", table.IndexTables[index]), ("table", table.Table));
+            var older = foreignKeys.Where(k => k.EndsWith("_id_fkey", StringComparison.Ordinal)).ToList();
+            foreach (var foreignKey in older)
+            {
+                Execute(connection, $"ALTER TABLE {table.IndexTables[index]} DROP CONSTRAINT {SqlNames.Quote(foreignKey, "foreign key")}");
+            }
+
+            if (foreignKeys.Count > 0 || triggered.Contains(table.IndexTableNames[index]))
+            {
+                return foreignKeys.Count > older.Count;
+            }
         }
 
         // The index may have been a single-key one before: its column and B-tree index go first.
         ExecuteAll(connection, SchemaDdl.EntryTable(table, index));
         IndexBuild.Fill(connection, table, index);
+        return false;
+    }
+
+    /// <summary>The entry tables the collection table's delete trigger names now (none without the trigger).</summary>
+    private static string[] TriggeredEntryTables<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table)
+        where TKey : notnull
+    {
+        var arguments = Scalar(connection, "SELECT tgargs FROM pg_trigger WHERE tgrelid = to_regclass(@table) AND tgname = @name", ("table", table.Table), ("name", SchemaDdl.DeleteEntries));
+        return arguments is byte[] bytes
+            ? Encoding.UTF8.GetString(bytes).Split('\0', StringSplitOptions.RemoveEmptyEntries)
+            : [];
+    }
+
+    /// <summary>
+    /// The triggers deleting entries with their documents, (re)made when the entry tables they name are not
+    /// <paramref name="entryTables"/> (the model's, less those a user's foreign key keeps); the shared trigger functions are made under their own advisory lock, as two collections of one
+    /// schema may be opened at once.
+    /// </summary>
+    private static void EnsureEntryTriggers<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, IReadOnlyList<string> triggered, List<string> entryTables)
+        where TKey : notnull
+    {
+        if (entryTables.SequenceEqual(triggered, StringComparer.Ordinal))
+        {
+            return;
+        }
+
+        if (entryTables.Count > 0)
+        {
+            Execute(connection, "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.' || @name))", ("name", SchemaDdl.DeleteEntries));
+            ExecuteAll(connection, SchemaDdl.EntryFunctions);
+        }
+
+        ExecuteAll(connection, SchemaDdl.EntryTriggers(table, entryTables));
+    }
+
+    private static List<string> Strings(NpgsqlConnection connection, string sql, params (string Name, object Value)[] parameters)
+    {
+        using var command = Command(connection, sql, parameters);
+        using var reader = command.ExecuteReader();
+        var values = new List<string>();
+        while (reader.Read())
+        {
+            values.Add(reader.GetString(0));
+        }
+
+        return values;
     }
 
     private static void ExecuteAll(NpgsqlConnection connection, IEnumerable<string> statements)
