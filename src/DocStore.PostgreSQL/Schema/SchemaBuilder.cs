@@ -38,6 +38,7 @@ internal static class SchemaBuilder
         }
 
         var triggered = TriggeredEntryTables(connection, table);
+        DropUndeclared(connection, table, triggered);
         var toTrigger = new List<string>();
         foreach (var i in SchemaDdl.IndexOrder(table))
         {
@@ -138,6 +139,44 @@ internal static class SchemaBuilder
         ExecuteAll(connection, SchemaDdl.EntryTable(table, index));
         IndexBuild.Fill(connection, table, index);
         return false;
+    }
+
+    /// <summary>
+    /// Drops the indexes the model no longer declares, as the embedded engine does at open: key columns (with
+    /// their B-tree indexes) and typed-column indexes recorded on the collection's table, and the entry tables
+    /// its delete trigger names or whose older foreign key points at it. Left in place, nothing would keep them
+    /// in step, and a model declaring the index again would find it recorded and stale.
+    /// </summary>
+    private static void DropUndeclared<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, string[] triggered)
+        where TKey : notnull
+    {
+        var declaredColumns = new HashSet<string>(table.Model.Indexes.Where(i => !i.Multikey).Select(i => $"key_{i.Name}"), StringComparer.Ordinal);
+        foreach (var column in Strings(connection, "SELECT attname::text FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attnum > 0 AND NOT attisdropped AND col_description(attrelid, attnum) LIKE 'docstore index %'", ("table", table.Table)))
+        {
+            if (!declaredColumns.Contains(column))
+            {
+                Execute(connection, $"ALTER TABLE {table.Table} DROP COLUMN {SqlNames.Quote(column, "key column")}");
+            }
+        }
+
+        var declaredSqlIndexes = new HashSet<string>(table.Sql.Indexes.OfType<SqlIndex>().Select(i => i.Quoted), StringComparer.Ordinal);
+        foreach (var index in Strings(connection, "SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass(@table) AND obj_description(c.oid, 'pg_class') LIKE 'docstore sql index %'", ("table", table.Table)))
+        {
+            if (!declaredSqlIndexes.Contains(SqlNames.Quote(index, "index")))
+            {
+                Execute(connection, $"DROP INDEX {SqlNames.Quote(index, "index")}");
+            }
+        }
+
+        var declaredEntryTables = new HashSet<string>(SchemaDdl.EntryTableNames(table), StringComparer.Ordinal);
+        var owned = Strings(connection, "SELECT c.relname::text FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid WHERE k.confrelid = to_regclass(@table) AND k.contype = 'f' AND obj_description(c.oid, 'pg_class') LIKE 'docstore index %'", ("table", table.Table));
+        foreach (var entries in triggered.Concat(owned).Distinct(StringComparer.Ordinal))
+        {
+            if (!declaredEntryTables.Contains(entries))
+            {
+                Execute(connection, $"DROP TABLE IF EXISTS {SqlNames.Quote(entries, "entry table")}");
+            }
+        }
     }
 
     /// <summary>The entry tables the collection table's delete trigger names now (none without the trigger).</summary>

@@ -82,6 +82,43 @@ public sealed class LayoutTests(PostgresServer server)
     }
 
     [Fact]
+    public void An_index_the_model_no_longer_declares_is_dropped_at_open_and_rebuilt_when_declared_again()
+    {
+        var connectionString = server.NewSchema();
+        using (var db = MemberDb.OpenPostgres(connectionString))
+        {
+            TypedCollectionSemantics.Seed(db);
+        }
+
+        // Another version of the application, without the Score and Tags indexes, writes in between.
+        using (var db = MemberDb.OpenPostgres(connectionString))
+        {
+            var fewer = new FewerIndexMembers(db);
+            var added = TypedCollectionSemantics.NewMember("h7", 20, tags: ["all", "odd"]);
+            added.Id = 7;
+            fewer.Insert(added);
+            var changed = fewer.Get(1)!;
+            changed.Score = 20;
+            changed.Tags = ["all", "even"];
+            fewer.Update(changed);
+            Assert.True(fewer.Delete(2));
+        }
+
+        using (var check = NpgsqlDataSource.Create(connectionString))
+        {
+            Assert.Null(Scalar(check, "SELECT attname FROM pg_attribute WHERE attrelid = '\"Members\"'::regclass AND attname = 'key_Score' AND NOT attisdropped"));
+            Assert.Equal(true, Scalar(check, "SELECT to_regclass('\"Members__Tags\"') IS NULL"));
+            Assert.Equal(true, Scalar(check, "SELECT to_regclass('\"Members__Score__sql\"') IS NULL"));
+        }
+
+        using var reopened = MemberDb.OpenPostgres(connectionString);
+        Assert.Equal([1, 4, 6, 7], reopened.Members.FindByScore(20).Select(m => m.Id));
+        Assert.Equal([3, 5], reopened.Members.FindByScoreRange(0, 15).Select(m => m.Id));
+        Assert.Equal([3, 5, 7], reopened.Members.FindByTags("odd").Select(m => m.Id));
+        Assert.Equal([1, 4, 6], reopened.Members.FindByTags("even").Select(m => m.Id));
+    }
+
+    [Fact]
     public void Concurrent_inserts_get_distinct_generated_keys()
     {
         using var db = MemberDb.OpenPostgres(server.NewSchema());
