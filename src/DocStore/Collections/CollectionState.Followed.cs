@@ -12,6 +12,9 @@ internal sealed partial class CollectionState
 {
     private long _seenFollowed;
 
+    /// <summary>Whether other processes' commits were taken in since the last <see cref="CatchUpForWrite"/> (<paramref name="followed"/> moved).</summary>
+    public bool MissedFollowed(long followed) => followed != _seenFollowed;
+
     /// <summary>
     /// Before a write in <paramref name="write"/>, when the engine took in other processes' commits since the
     /// last time (<paramref name="followed"/> moved): reloads the field names they added and moves the

@@ -123,7 +123,8 @@ internal sealed partial class CollectionWriter<T, TKey>
         // A safe point: no page of the transaction is referenced between operations. Before the version is
         // taken, since letting go of spilled images (which bumps it) is not a change this operation made.
         write.SpillIfLarge();
-        if (_context.Engine.FollowsAnotherProcess)
+        // The primary tree is looked up (an allocation) only when another process's commits came in.
+        if (_context.Engine.FollowsAnotherProcess && _state.MissedFollowed(_context.Engine.FollowedCommits))
         {
             _state.CatchUpForWrite(write, _core.PrimaryTree(write), _context.Engine.FollowedCommits);
         }

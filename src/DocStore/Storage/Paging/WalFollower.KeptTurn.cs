@@ -32,17 +32,16 @@ internal sealed partial class WalFollower
             return false;
         }
 
-        _kept = false;
-        writer.SetKept(false);
         if (!writer.OthersWait)
         {
+            _kept = false;
+            writer.SetKept(false);
             _keptUsed = true;
             ReusedTurns++;
             return true;
         }
 
-        _ownTurn = false;
-        writer.EndTurn();
+        ReleaseTurn();
         return false;
     }
 
@@ -93,11 +92,8 @@ internal sealed partial class WalFollower
                 return;
             }
 
-            _kept = false;
-            _writer!.SetKept(false);
-            _ownTurn = false;
-            _writer.EndTurn();
             PauseTicks();
+            ReleaseTurn();
         }
     }
 

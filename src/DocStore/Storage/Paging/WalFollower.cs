@@ -9,7 +9,8 @@ namespace DocStore.Storage.Paging;
 /// commits the writer has published since, or reads the whole log again after the writer restarted it. When
 /// the process's last reader leaves, the mark is cleared, so the writer may copy and restart freely. In a
 /// process that writes, it also hands out the process's turns at the writer lock: taking one brings the view
-/// up to the latest commit of any process, under the same gate as the readers' catch-up.
+/// up to the latest commit of any process, under the same gate as the readers' catch-up. While the process
+/// holds that lock, its readers only count themselves, and the lock's release marks those still live.
 /// </summary>
 internal sealed partial class WalFollower : IDisposable
 {
@@ -21,6 +22,9 @@ internal sealed partial class WalFollower : IDisposable
     private readonly string _databasePath;
     private readonly bool _canFollow;
     private readonly Lock _gate = new();
+
+    // Readers of the process between Enter and Left (changed with interlocked operations: a reader counts
+    // itself without the gate while the process holds the writer lock, see _held).
     private int _live;
 
     // The slot's mark while set (0: none), whether it is parked (kept with no reader live), and the header's
@@ -34,6 +38,11 @@ internal sealed partial class WalFollower : IDisposable
     // holds the writer lock now (changed under the gate: a reader never probes a lock its process holds).
     private Sharing.SharedWriter? _writer;
     private bool _ownTurn;
+
+    // True from the end of a turn's catch-up until the writer lock goes (set and cleared under the gate):
+    // no other process can publish, copy or restart meanwhile, so readers count themselves and read without
+    // the gate or the mark, and the release sets the mark for those still live (see ReleaseTurn).
+    private volatile bool _held;
 
     public WalFollower(PagerState state, SharedReaderSlot slot, string databasePath, bool canFollow)
     {
@@ -70,44 +79,51 @@ internal sealed partial class WalFollower : IDisposable
             return;
         }
 
+        if (_held)
+        {
+            // The increment is a full fence: either the release that clears the flag sees this reader in the
+            // count and marks its snapshot, or this reader sees the flag cleared and protects itself below.
+            Interlocked.Increment(ref _live);
+            if (_held)
+            {
+                return;
+            }
+
+            Interlocked.Decrement(ref _live);
+        }
+
         lock (_gate)
         {
-            if (_ownTurn)
+            if (_held)
             {
-                // Nobody else can publish, copy or restart while this process holds the writer lock: its
-                // own view is the latest, and a mark at its visible LSN holds what its readers will read.
-                if (_live == 0)
-                {
-                    _slot.SetMark(_state.Wal!.Salt, _state.Readers.VisibleLsn);
-                    _mark = SharedReaderSlot.MarkFor(_state.Readers.VisibleLsn);
-                    _parked = false;
-                }
-
-                _live++;
+                Interlocked.Increment(ref _live);
                 return;
             }
 
-            if (_live == 0 && ResumeParked())
+            // A live mark (set by the first of the readers live, or by the release for the readers it counted)
+            // already holds back whatever this reader's newer snapshot needs.
+            var first = !MarkLive;
+            if (first && ResumeParked())
             {
-                _live++;
+                Interlocked.Increment(ref _live);
                 return;
             }
 
-            var publication = _live == 0 ? Protect() : Current();
+            var publication = first ? Protect() : Current();
             try
             {
-                if (publication is { IsPublished: true } p && CatchUp(p))
+                if (publication is { IsPublished: true } p && CatchUp(p, first))
                 {
                     _viewSequence = p.Sequence;
                 }
-                else if (_live == 0)
+                else if (first)
                 {
                     _viewSequence = -1;
                 }
             }
             catch
             {
-                if (_live == 0)
+                if (first)
                 {
                     ClearMark();
                 }
@@ -115,9 +131,12 @@ internal sealed partial class WalFollower : IDisposable
                 throw;
             }
 
-            _live++;
+            Interlocked.Increment(ref _live);
         }
     }
+
+    // Under the gate: whether the slot holds a mark that is neither parked nor cleared.
+    private bool MarkLive => _mark != 0 && !_parked;
 
     // With no reader live: makes the parked mark live again. True when nothing was published since the view
     // caught up (the read goes ahead as it is); false when it must protect and catch up as usual (the mark
@@ -156,9 +175,16 @@ internal sealed partial class WalFollower : IDisposable
             return;
         }
 
+        // The decrement is a full fence: a release that counted this reader clears the flag before it reads
+        // the count, so this reader sees it cleared and parks the mark that release set.
+        if (Interlocked.Decrement(ref _live) != 0 || _held)
+        {
+            return;
+        }
+
         lock (_gate)
         {
-            if (--_live == 0 && _mark != 0)
+            if (Volatile.Read(ref _live) == 0 && !_held && MarkLive)
             {
                 _slot.Park(_mark);
                 _parked = true;
@@ -262,6 +288,7 @@ internal sealed partial class WalFollower : IDisposable
                 throw;
             }
 
+            _held = true;
             return true;
         }
     }
@@ -273,48 +300,80 @@ internal sealed partial class WalFollower : IDisposable
         {
             _writer = writer;
             _ownTurn = writer.HoldsTurn;
+            _held = _ownTurn;
         }
     }
 
     /// <summary>
-    /// Releases the writer lock; the caller published its commits first. Before that, while no other process
-    /// can copy or restart, the view is recorded as the latest and, with no reader live, a parked mark is set
-    /// at it (unchecked, as a mark set in the turn), so the next read transaction needs no header read.
+    /// Ends a turn; the caller published its commits first. A turn that may keep the writer lock keeps it
+    /// while no other process waits, and leaves the mark and the view as they are (the release records
+    /// them). Otherwise the lock is released as <see cref="ReleaseTurn"/> says.
     /// </summary>
     /// <param name="mayKeep">Whether the lock may be kept until the next turn while no other process waits for it.</param>
     public void EndTurn(bool mayKeep = false)
     {
         lock (_gate)
         {
-            try
+            if (!(mayKeep && TryKeepTurn()))
             {
-                RecordTurnsView();
-            }
-            finally
-            {
-                if (!(mayKeep && TryKeepTurn()))
-                {
-                    _ownTurn = false;
-                    _writer!.EndTurn();
-                }
+                ReleaseTurn();
             }
         }
     }
 
+    // Under the gate, holding the writer lock: records the view as the latest and sets the mark for the
+    // readers live now, while no other process can copy or restart, then releases the lock (the kept flag
+    // last, right before it: a waiter whose timeout passed gives up once it sees the flag cleared with the
+    // lock still held).
+    private void ReleaseTurn()
+    {
+        try
+        {
+            _held = false;
+
+            // Pairs with a reader's increment in Enter: of the two, one sees the other.
+            Interlocked.MemoryBarrier();
+            RecordTurnsView();
+        }
+        finally
+        {
+            if (_kept)
+            {
+                _kept = false;
+                _writer!.SetKept(false);
+            }
+
+            _ownTurn = false;
+            _writer!.EndTurn();
+        }
+    }
+
+    // With readers live (counted while the lock was held, so perhaps with no mark), a live mark at the oldest
+    // snapshot any of them holds: a reader that registers later does so at the visible LSN or after. With
+    // none, a parked mark at the view, unchecked (set in the turn), so the next read needs no header read.
     private void RecordTurnsView()
     {
         var visible = _state.Readers.VisibleLsn;
-        if (_writer!.Published() is not { IsPublished: true } published || published.Salt != _state.Wal!.Salt || published.VisibleLsn != visible)
+        _viewSequence = _writer!.Published() is { IsPublished: true } published && published.Salt == _state.Wal!.Salt && published.VisibleLsn == visible
+            ? published.Sequence
+            : -1;
+        var current = _viewSequence != -1;
+        if (Volatile.Read(ref _live) != 0)
         {
-            _viewSequence = -1;
-            return;
+            var oldest = Math.Min(_state.Readers.Oldest(), visible);
+            _slot.SetMark(_state.Wal!.Salt, oldest);
+            _mark = SharedReaderSlot.MarkFor(oldest);
+            _parked = false;
         }
-
-        _viewSequence = published.Sequence;
-        if (_live == 0)
+        else if (current)
         {
             _mark = SharedReaderSlot.MarkFor(visible);
-            _slot.SetMark(published.Salt, visible);
+            _slot.SetMark(_state.Wal!.Salt, visible);
+            _slot.Park(_mark);
+            _parked = true;
+        }
+        else if (MarkLive)
+        {
             _slot.Park(_mark);
             _parked = true;
         }
@@ -327,7 +386,7 @@ internal sealed partial class WalFollower : IDisposable
         var wal = _state.Wal!;
         if (publication.Salt != wal.Salt)
         {
-            if (_live != 0)
+            if (MarkLive)
             {
                 throw new DatabaseCorruptException(wal.Name, -1, $"another process restarted the WAL (salt {publication.Salt:x8}) while this process read it");
             }
@@ -354,13 +413,13 @@ internal sealed partial class WalFollower : IDisposable
         _state.Cache.Clear();
     }
 
-    // True when the view is now the published one.
-    private bool CatchUp(SharedPublication publication)
+    // True when the view is now the published one. Not first: other readers of the process are live.
+    private bool CatchUp(SharedPublication publication, bool first)
     {
         var wal = _state.Wal!;
         if (publication.Salt != wal.Salt)
         {
-            if (_live != 0)
+            if (!first)
             {
                 // The marks of this process's readers keep the writer from restarting; a new salt cannot
                 // appear under them, so keep the view they read.
@@ -406,6 +465,7 @@ internal sealed partial class WalFollower : IDisposable
             StopKeeping();
             if (_ownTurn)
             {
+                _held = false;
                 _ownTurn = false;
                 _writer!.EndTurn();
             }
