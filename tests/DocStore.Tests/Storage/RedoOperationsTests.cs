@@ -108,6 +108,47 @@ public sealed class RedoOperationsTests
     }
 
     [Fact]
+    public void A_run_of_large_transactions_reuses_the_buffer_and_a_run_of_small_ones_gives_it_back()
+    {
+        // Batches of documents with their change log entries record about 100 KB each: growing the buffer
+        // from 4 KiB again for every one of them was a quarter megabyte of garbage per transaction.
+        var operations = new RedoOperations();
+        var tree = "t"u8.ToArray();
+        var key = new byte[8];
+        var value = new byte[1000];
+        void Transaction(int puts)
+        {
+            operations.Clear();
+            for (var i = 0; i < puts; i++)
+            {
+                operations.AddPut(tree, key, value);
+            }
+
+            Assert.True(operations.Complete);
+        }
+
+        Transaction(100);
+        var grown = operations.Capacity;
+        Assert.True(grown > 100_000);
+        var allocated = GC.GetAllocatedBytesForCurrentThread();
+        for (var i = 0; i < 20; i++)
+        {
+            Transaction(100);
+        }
+
+        Assert.True(GC.GetAllocatedBytesForCurrentThread() - allocated < grown, "the buffer was allocated again");
+        Assert.Equal(grown, operations.Capacity);
+
+        // Small transactions keep it for a while (a batch may come back), then it is given back.
+        for (var i = 0; i < 40 && operations.Capacity == grown; i++)
+        {
+            Transaction(1);
+        }
+
+        Assert.True(operations.Capacity <= 64 * 1024);
+    }
+
+    [Fact]
     public void Nothing_to_read_is_the_end_at_once()
     {
         Assert.Empty(ReadAll([]));

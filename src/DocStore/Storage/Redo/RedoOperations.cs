@@ -23,8 +23,13 @@ internal sealed class RedoOperations
     public const byte PutKind = 1;
     public const byte DeleteKind = 2;
 
+    // A buffer above this size is given back once it has gone unused for ShrinkAfter transactions in a row.
+    private const int KeptLength = 64 * 1024;
+    private const int ShrinkAfter = 16;
+
     private byte[] _buffer = new byte[4096];
     private int _length;
+    private int _smallInARow;
 
     /// <summary>False once the changes outgrew <see cref="MaxLength"/>: from then on nothing more is recorded.</summary>
     public bool Complete { get; private set; } = true;
@@ -35,14 +40,25 @@ internal sealed class RedoOperations
     /// <summary>Starts over for the next transaction.</summary>
     public void Clear()
     {
+        // One large transaction should not keep a large buffer for every small one after it, but a run of
+        // transactions over the kept size (batches, or writes doubled by the change log) must not grow it
+        // again from 4 KiB each time: that copying and garbage cost them more than the record's write.
+        if (_buffer.Length > KeptLength)
+        {
+            _smallInARow = _length > KeptLength ? 0 : _smallInARow + 1;
+            if (_smallInARow >= ShrinkAfter)
+            {
+                _buffer = new byte[4096];
+                _smallInARow = 0;
+            }
+        }
+
         _length = 0;
         Complete = true;
-        if (_buffer.Length > 64 * 1024)
-        {
-            // One large transaction should not keep a large buffer for every small one after it.
-            _buffer = new byte[4096];
-        }
     }
+
+    /// <summary>The bytes the buffer holds before it has to grow (tests check that it is kept and given back).</summary>
+    internal int Capacity => _buffer.Length;
 
     public void AddPut(byte[] treeName, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {
