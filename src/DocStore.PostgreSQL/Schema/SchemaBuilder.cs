@@ -38,7 +38,8 @@ internal static class SchemaBuilder
         }
 
         var triggered = TriggeredEntryTables(connection, table);
-        DropUndeclared(connection, table, triggered);
+        var foreignKeys = ForeignKeysTo(connection, table);
+        DropUndeclared(connection, table, triggered, foreignKeys);
         var toTrigger = new List<string>();
         foreach (var i in SchemaDdl.IndexOrder(table))
         {
@@ -46,7 +47,7 @@ internal static class SchemaBuilder
             {
                 EnsureColumn(connection, table, i);
             }
-            else if (!EnsureEntryTable(connection, table, i, triggered))
+            else if (!EnsureEntryTable(connection, table, i, triggered, foreignKeys))
             {
                 toTrigger.Add(table.IndexTableNames[i]);
             }
@@ -115,14 +116,14 @@ internal static class SchemaBuilder
     /// place; a foreign key the user added under another name is kept, and then the triggers leave the table
     /// to it (returns true).
     /// </summary>
-    private static bool EnsureEntryTable<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index, IReadOnlyList<string> triggered)
+    private static bool EnsureEntryTable<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, int index, IReadOnlyList<string> triggered, List<ForeignKey> foreignKeysTo)
         where TKey : notnull
     {
         var recorded = Scalar(connection, "SELECT obj_description(to_regclass(@name), 'pg_class')", ("name", table.IndexTables[index]));
         if (recorded is string text && text == table.Declaration(index))
         {
             // The older layout's key has PostgreSQL's default name; one named otherwise is the user's (docs/scale-out.md) and stays.
-            var foreignKeys = Strings(connection, "SELECT conname::text FROM pg_constraint WHERE conrelid = to_regclass(@name) AND contype = 'f' AND confrelid = to_regclass(@table)", ("name", table.IndexTables[index]), ("table", table.Table));
+            var foreignKeys = foreignKeysTo.Where(k => k.Table == table.IndexTableNames[index]).Select(k => k.Name).ToList();
             var older = foreignKeys.Where(k => k.EndsWith("_id_fkey", StringComparison.Ordinal)).ToList();
             foreach (var foreignKey in older)
             {
@@ -147,7 +148,7 @@ internal static class SchemaBuilder
     /// its delete trigger names or whose older foreign key points at it. Left in place, nothing would keep them
     /// in step, and a model declaring the index again would find it recorded and stale.
     /// </summary>
-    private static void DropUndeclared<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, string[] triggered)
+    private static void DropUndeclared<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, string[] triggered, List<ForeignKey> foreignKeys)
         where TKey : notnull
     {
         var declaredColumns = new HashSet<string>(table.Model.Indexes.Where(i => !i.Multikey).Select(i => $"key_{i.Name}"), StringComparer.Ordinal);
@@ -169,7 +170,7 @@ internal static class SchemaBuilder
         }
 
         var declaredEntryTables = new HashSet<string>(SchemaDdl.EntryTableNames(table), StringComparer.Ordinal);
-        var owned = Strings(connection, "SELECT c.relname::text FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid WHERE k.confrelid = to_regclass(@table) AND k.contype = 'f' AND obj_description(c.oid, 'pg_class') LIKE 'docstore index %'", ("table", table.Table));
+        var owned = foreignKeys.Where(k => k.FromEntryTable).Select(k => k.Table);
         foreach (var entries in triggered.Concat(owned).Distinct(StringComparer.Ordinal))
         {
             if (!declaredEntryTables.Contains(entries))
@@ -177,6 +178,26 @@ internal static class SchemaBuilder
                 Execute(connection, $"DROP TABLE IF EXISTS {SqlNames.Quote(entries, "entry table")}");
             }
         }
+    }
+
+    /// <summary>
+    /// The foreign keys pointing at the collection's table, read once per open: the table holding each, its
+    /// name, and whether that table is recorded as an entry table (its comment is an index declaration).
+    /// </summary>
+    private static List<ForeignKey> ForeignKeysTo<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table)
+        where TKey : notnull
+    {
+        const string sql = "SELECT c.relname::text, k.conname::text, coalesce(obj_description(c.oid, 'pg_class') LIKE 'docstore index %', false) " +
+            "FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid WHERE k.confrelid = to_regclass(@table) AND k.contype = 'f'";
+        using var command = Command(connection, sql, [("table", table.Table)]);
+        using var reader = command.ExecuteReader();
+        var keys = new List<ForeignKey>();
+        while (reader.Read())
+        {
+            keys.Add(new ForeignKey(reader.GetString(0), reader.GetString(1), reader.GetBoolean(2)));
+        }
+
+        return keys;
     }
 
     /// <summary>The entry tables the collection table's delete trigger names now (none without the trigger).</summary>
@@ -191,8 +212,8 @@ internal static class SchemaBuilder
 
     /// <summary>
     /// The triggers deleting entries with their documents, (re)made when the entry tables they name are not
-    /// <paramref name="entryTables"/> (the model's, less those a user's foreign key keeps); the shared trigger functions are made under their own advisory lock, as two collections of one
-    /// schema may be opened at once.
+    /// <paramref name="entryTables"/> (the model's, less those a user's foreign key keeps); the shared trigger
+    /// functions are made under their own advisory lock, as two collections of one schema may be opened at once.
     /// </summary>
     private static void EnsureEntryTriggers<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table, IReadOnlyList<string> triggered, List<string> entryTables)
         where TKey : notnull
@@ -255,3 +276,6 @@ internal static class SchemaBuilder
         return command;
     }
 }
+
+/// <summary>A foreign key on <paramref name="Table"/> named <paramref name="Name"/>; <paramref name="FromEntryTable"/> when that table is recorded as an entry table.</summary>
+internal sealed record ForeignKey(string Table, string Name, bool FromEntryTable);
