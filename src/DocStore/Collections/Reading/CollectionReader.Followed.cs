@@ -10,11 +10,7 @@ internal sealed partial class CollectionReader<T, TKey>
     /// <summary>The field dictionary a read in <paramref name="write"/> decodes with, caught up with other processes' names.</summary>
     private WriteFieldDictionary WriterFields(WriteTransaction write)
     {
-        // The primary tree is looked up (an allocation) only when another process's commits came in.
-        if (_context.Engine.FollowsAnotherProcess && _state.MissedFollowed(_context.Engine.FollowedCommits))
-        {
-            _state.CatchUpForWrite(write, _core.PrimaryTree(write), _context.Engine.FollowedCommits);
-        }
+        _core.CatchUpForWrite(write);
 
         return _fields.Writer;
     }

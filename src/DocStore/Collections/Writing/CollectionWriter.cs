@@ -123,11 +123,7 @@ internal sealed partial class CollectionWriter<T, TKey>
         // A safe point: no page of the transaction is referenced between operations. Before the version is
         // taken, since letting go of spilled images (which bumps it) is not a change this operation made.
         write.SpillIfLarge();
-        // The primary tree is looked up (an allocation) only when another process's commits came in.
-        if (_context.Engine.FollowsAnotherProcess && _state.MissedFollowed(_context.Engine.FollowedCommits))
-        {
-            _state.CatchUpForWrite(write, _core.PrimaryTree(write), _context.Engine.FollowedCommits);
-        }
+        _core.CatchUpForWrite(write);
 
         var version = write.Version;
         try
