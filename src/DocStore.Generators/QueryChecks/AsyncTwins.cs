@@ -6,7 +6,8 @@ internal static class AsyncTwins
     /// <summary>"Count" for "CountAsync", and so on; null for any other name.</summary>
     public static string? Operator(string name) => name switch
     {
-        "FirstAsync" or "FirstOrDefaultAsync" or "SingleAsync" or "SingleOrDefaultAsync" or "CountAsync" or "LongCountAsync" or "AnyAsync" =>
+        "FirstAsync" or "FirstOrDefaultAsync" or "SingleAsync" or "SingleOrDefaultAsync" or "CountAsync" or "LongCountAsync" or "AnyAsync"
+            or "SumAsync" or "AverageAsync" or "MinAsync" or "MaxAsync" or "AllAsync" =>
             name.Substring(0, name.Length - "Async".Length),
         _ => null,
     };

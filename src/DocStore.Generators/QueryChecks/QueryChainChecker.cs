@@ -18,7 +18,7 @@ internal sealed record QueryOrdering(string Path, SyntaxNode Syntax, bool Descen
 /// </summary>
 internal sealed class QueryChainChecker
 {
-    private const string Supported = "Where, OrderBy, ThenBy, their Descending forms, Skip, Take, Select, First, FirstOrDefault, Single, SingleOrDefault, Count, LongCount and Any are";
+    private const string Supported = "Where, OrderBy, ThenBy, their Descending forms, Skip, Take, Select, First, FirstOrDefault, Single, SingleOrDefault, Count, LongCount, Any, Sum, Average, Min, Max and All are";
 
     private readonly QueryModel _model;
     private readonly PredicateChecker _predicates;
@@ -100,6 +100,12 @@ internal sealed class QueryChainChecker
                     }
 
                     break;
+                case "Sum" or "Average" or "Min" or "Max":
+                    checker.Aggregate(step, projected);
+                    break;
+                case "All":
+                    checker.All(step, paged, projected);
+                    break;
                 case "Select":
                     break;
                 default:
@@ -109,6 +115,50 @@ internal sealed class QueryChainChecker
         }
 
         return checker;
+    }
+
+    /// <summary>Sum, Average, Min or Max: the run time selects the value (a selector, or the projected elements) and folds it.</summary>
+    private void Aggregate(QueryStep step, bool projected)
+    {
+        IgnoresOrder = true;
+        if (step.Arguments.Length > 1)
+        {
+            Refuse(step, $"this overload of {step.Name} is not supported");
+        }
+        else if (step.Arguments.Length == 1 && projected)
+        {
+            Refuse(step, $"{step.Name} with a selector after Select is not supported; select the value in {step.Name} itself");
+        }
+        else if (step.Arguments.Length == 1)
+        {
+            _ = Lambda(step);
+        }
+    }
+
+    /// <summary>
+    /// All(predicate) runs as Any over the negated condition, a Where the planner answers by reading every
+    /// document: the predicate is checked for translation, and the filter uses no index.
+    /// </summary>
+    private void All(QueryStep step, bool paged, bool projected)
+    {
+        IgnoresOrder = true;
+        if (step.Arguments.Length != 1)
+        {
+            Refuse(step, "this overload of All is not supported");
+        }
+        else if (paged)
+        {
+            Refuse(step, "a filter after Skip or Take is not supported; filter before paging");
+        }
+        else if (projected)
+        {
+            ReadsProjection = true;
+        }
+        else if (Lambda(step) is { } lambda && LambdaScope.Body(lambda) is { } body)
+        {
+            _ = _predicates.Check(body, new LambdaScope(lambda.Symbol.Parameters[0], _model.Root, null));
+            Filters.Add(new OpaqueCondition(body.Syntax));
+        }
     }
 
     private void Filter(QueryStep step)

@@ -69,6 +69,7 @@ internal sealed record QueryChainSteps(IReadOnlyList<QueryStep> Steps, bool IsWh
         SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType.OriginalDefinition, queryType)
         && call.TargetMethod.Name is "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Skip" or "Take"
             or "Select" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "LongCount" or "Any"
+            or "Sum" or "Average" or "Min" or "Max" or "All"
             || (SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType.OriginalDefinition, queryType) && AsyncTwins.Operator(call.TargetMethod.Name) is not null);
 
     private static bool IsQueryable(ITypeSymbol? type) =>

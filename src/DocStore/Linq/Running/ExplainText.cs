@@ -37,14 +37,15 @@ internal static class ExplainText
 
         if (plan.Parameters.Length > 0)
         {
-            var values = plan.Parameters.Select((p, i) => $"{p.Name} = {Show(parameters[i])}");
+            var values = plan.Parameters.Select((p, i) => $"{p.Name} = {Literal(parameters[i])}");
             lines.Add("parameters: " + string.Join(", ", values));
         }
 
         return string.Join(Environment.NewLine, lines);
     }
 
-    private static string Show(in SqlValue value) => value.Kind switch
+    /// <summary>A value as EXPLAIN writes it: a quoted string, NULL, TRUE or FALSE, a number.</summary>
+    public static string Literal(in SqlValue value) => value.Kind switch
     {
         SqlKind.Null => "NULL",
         SqlKind.Text => $"'{value.AsString().Replace("'", "''", StringComparison.Ordinal)}'",

@@ -1,3 +1,4 @@
+using DocStore.Linq.Running;
 using DocStore.Sql.Bound;
 
 namespace DocStore.Linq.Translation;
@@ -13,5 +14,5 @@ internal sealed record MissingReading(bool Known, SqlValue Value)
     public static readonly MissingReading Unknown = new(false, SqlValue.Null);
 
     /// <summary>The value as a literal to test the statement's values against; null when unknown.</summary>
-    public LiteralExpr? Literal => Known ? new LiteralExpr(Value) { Text = Value.ToString() } : null;
+    public LiteralExpr? Literal => Known ? new LiteralExpr(Value) { Text = ExplainText.Literal(Value) } : null;
 }

@@ -238,6 +238,17 @@ public sealed class CompiledInitializerTests : IDisposable
         Assert.Equal(_all.Count(e => e.Level == level), Runtime(_db.Evolveds.Query().Where(e => e.Level == level)).Count());
     }
 
+    [Fact]
+    public void Explain_writes_an_initializer_value_as_a_literal()
+    {
+        // A missing Handle reads as "": the NULL side of the prefix tests that value, written as SQL writes it.
+        var prefix = "h1";
+        var explain = Runtime(_db.Evolveds.Query().Where(e => e.Handle.StartsWith(prefix))).Explain();
+        Assert.Contains("starts_with('', @prefix)", explain, StringComparison.Ordinal);
+        var empty = "";
+        Assert.Contains("(Handle IS NULL AND '' = @empty)", Runtime(_db.Evolveds.Query().Where(e => e.Handle == empty)).Explain(), StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("Paris", true)]
     [InlineData("Rome", true)]
