@@ -36,6 +36,14 @@ public sealed class DatabaseLockedException : DocStoreException
     internal static DatabaseLockedException HeldExclusively(string fileName, Exception innerException) =>
         new($"The database '{fileName}' is locked: another process opened it to write with Sharing = Exclusive (the default), which keeps every other process out, readers too; close it there, or open it there with Sharing = Shared so that read-only opens read beside it.", innerException) { FileName = fileName };
 
+    /// <summary>A shared writable open refused by a process that holds the file with <see cref="DocStoreSharing.Exclusive"/>.</summary>
+    internal static DatabaseLockedException HeldExclusivelyElsewhere(string fileName, Exception innerException) =>
+        new($"The database '{fileName}' is locked: another process has it open with Sharing = Exclusive (the default), which keeps every other process out; close it there, or open it there with Sharing = Shared as well.", innerException) { FileName = fileName };
+
+    /// <summary>An exclusive writable open refused because another process has the file open, shared or exclusively.</summary>
+    internal static DatabaseLockedException NeededExclusively(string fileName, Exception innerException) =>
+        new($"The database '{fileName}' is locked: another process has it open, and an open with Sharing = Exclusive (the default) needs the file to itself; close it there, or open the file with Sharing = Shared in every process to write beside each other.", innerException) { FileName = fileName };
+
     /// <summary>A read-only open with <see cref="DocStoreSharing.Exclusive"/> refused by a process that has the file open to write shared.</summary>
     internal static DatabaseLockedException WrittenShared(string fileName) =>
         new($"The database '{fileName}' is locked: a process has it open to write with Sharing = Shared, and a read-only open with Sharing = Exclusive reads as if nothing writes the file; open it with Sharing = Shared to read beside that process.") { FileName = fileName };

@@ -66,7 +66,7 @@ internal static class EngineOpener
     /// <summary>Opens the files for writing (shared: beside reader processes) and recovers.</summary>
     internal static StorageEngine OpenFiles(string path, StorageOptions options, bool shared)
     {
-        var file = shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
+        var file = OpenForWriting(path, shared);
         IStorageDevice db = file;
         IStorageDevice? wal = null;
         IStorageDevice? redo = null;
@@ -168,6 +168,20 @@ internal static class EngineOpener
             wal?.Dispose();
             db.Dispose();
             throw;
+        }
+    }
+
+    // A writable open is refused by another process's lock: a shared one only by a process that holds the file
+    // with Sharing = Exclusive, an exclusive one by any; the message names the way out from this side.
+    private static FileStorageDevice OpenForWriting(string path, bool shared)
+    {
+        try
+        {
+            return shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
+        }
+        catch (DatabaseLockedException ex) when (ex.InnerException is IOException io && !FileStorageDevice.IsOpenHere(path))
+        {
+            throw shared ? DatabaseLockedException.HeldExclusivelyElsewhere(path, io) : DatabaseLockedException.NeededExclusively(path, io);
         }
     }
 

@@ -51,6 +51,12 @@ internal static class SharedLayout
     /// </summary>
     public const int CopySequenceOffset = 64;
 
+    /// <summary>
+    /// How many turns processes took (each fresh take of the writer lock adds one): a process that released the
+    /// lock to a waiter leaves it alone until this moves (see <see cref="TurnYield"/>).
+    /// </summary>
+    public const int TurnCountOffset = 72;
+
     public const int SlotsOffset = 96;
     public const int SlotLength = 32;
     public const int SlotCount = (Length - SlotsOffset) / SlotLength;

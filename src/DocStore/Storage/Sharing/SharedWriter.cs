@@ -21,6 +21,11 @@ internal sealed class SharedWriter
 
     private int _holdsTurn;
 
+    // Whether this process counts itself among the waiters now (between BeginWaiting and EndWaiting).
+    private bool _waiting;
+
+    private readonly TurnYield _yield = new();
+
     /// <param name="shm">The shared file, owned by the process's reader slot.</param>
     /// <param name="ownSlot">The process's own slot, whose mark this writer's checkpoints leave to the pager.</param>
     public SharedWriter(SharedMemoryFile shm, int ownSlot)
@@ -53,10 +58,12 @@ internal sealed class SharedWriter
     public bool TryTakeTurn(out bool diedMidChange)
     {
         diedMidChange = false;
-        if (!_shm.TryLock(SharedLayout.WriterLock))
+        if (_yield.LeavesLock(_shm.ReadLong(SharedLayout.TurnCountOffset), WaitersBesidesSelf) || !_shm.TryLock(SharedLayout.WriterLock))
         {
             return false;
         }
+
+        _yield.Took(_shm.Increment(SharedLayout.TurnCountOffset));
 
         if ((_shm.ReadLong(SharedLayout.SequenceOffset) & 1) != 0)
         {
@@ -87,10 +94,21 @@ internal sealed class SharedWriter
         // before the lock goes, or sees the turn gone and publishes nothing over the next holder's commits.
         lock (_header)
         {
+            if (WaitersBesidesSelf > 0)
+            {
+                _yield.Begin(_shm.ReadLong(SharedLayout.TurnCountOffset));
+            }
+
             Volatile.Write(ref _holdsTurn, 0);
             _shm.Unlock(SharedLayout.WriterLock);
         }
     }
+
+    /// <summary>Whether this process leaves the free writer lock to a waiting process for a few more tries (see <see cref="TurnYield"/>).</summary>
+    public bool Yielding => _yield.Active;
+
+    // The waiters other than this process (a dead waiter may be counted until an open resets the count).
+    private int WaitersBesidesSelf => _shm.ReadInt(SharedLayout.WaitersOffset) - (_waiting ? 1 : 0);
 
     /// <summary>Whether a process waits for the writer lock (a turn that ends then releases it).</summary>
     public bool OthersWait => _shm.ReadInt(SharedLayout.WaitersOffset) > 0;
@@ -99,10 +117,18 @@ internal sealed class SharedWriter
     public bool KeptElsewhere => !HoldsTurn && _shm.ReadInt(SharedLayout.KeptOffset) != 0;
 
     /// <summary>Counts this process among the waiters, until <see cref="EndWaiting"/>.</summary>
-    public void BeginWaiting() => _shm.Add(SharedLayout.WaitersOffset, 1);
+    public void BeginWaiting()
+    {
+        _shm.Add(SharedLayout.WaitersOffset, 1);
+        _waiting = true;
+    }
 
     /// <summary>Takes back a <see cref="BeginWaiting"/>.</summary>
-    public void EndWaiting() => _shm.Add(SharedLayout.WaitersOffset, -1);
+    public void EndWaiting()
+    {
+        _waiting = false;
+        _shm.Add(SharedLayout.WaitersOffset, -1);
+    }
 
     /// <summary>Says whether this process, which holds the lock, keeps it with no turn in progress.</summary>
     public void SetKept(bool kept) => _shm.WriteInt(SharedLayout.KeptOffset, kept ? 1 : 0);

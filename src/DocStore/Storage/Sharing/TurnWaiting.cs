@@ -102,6 +102,7 @@ internal static class TurnWaiting
         }
 
         var elapsed = clock.GetElapsedTime(started);
-        return elapsed >= timeout && !(writer.KeptElsewhere && elapsed < timeout + KeptGrace);
+        // A process leaving the lock to a waiter is not refused by it: its yield ends within a few tries.
+        return elapsed >= timeout && !writer.Yielding && !(writer.KeptElsewhere && elapsed < timeout + KeptGrace);
     }
 }
