@@ -165,7 +165,7 @@ internal sealed class InsertResolution
         if (!_rows.TryGetValue(hex, out var row))
         {
             var stored = inserted is null ? _checks.Stored(primaryKey, _state, _plan.Collection) : null;
-            row = new Row { StoredKey = stored?[_collection.KeyField], Current = stored ?? inserted };
+            row = new Row { StoredKey = stored?[_collection.KeyField], Stored = stored, Current = stored ?? inserted };
             _rows[hex] = row;
             _touched.Add(row);
         }
@@ -173,20 +173,46 @@ internal sealed class InsertResolution
         return row;
     }
 
-    /// <summary>Deletes every stored row the statement touched, then inserts the final version of each touched row.</summary>
+    /// <summary>
+    /// Applies the final version of each touched row. A stored row that keeps its key is updated in place, so
+    /// the change feed reports an update, unless it takes a unique value another touched row held before the
+    /// statement (an update then could meet that value before the other row lets go of it). Every other stored
+    /// row is deleted first and its final version, like each new row, inserted after the updates.
+    /// </summary>
     private void Apply(DocStoreTransaction transaction)
     {
+        var holders = new Dictionary<(int, string), Row>();
         foreach (var row in _touched)
         {
-            if (row.StoredKey is { } key)
+            if (row.Stored is { } stored)
+            {
+                foreach (var value in _checks.UniqueValues(stored))
+                {
+                    holders.TryAdd(value, row);
+                }
+            }
+        }
+
+        var inPlace = _touched.Select(row => InPlace(row, holders)).ToArray();
+        for (var i = 0; i < _touched.Count; i++)
+        {
+            if (_touched[i].StoredKey is { } key && !inPlace[i])
             {
                 _collection.Delete(transaction, key);
             }
         }
 
-        foreach (var row in _touched)
+        for (var i = 0; i < _touched.Count; i++)
         {
-            if (row.Current is { } document)
+            if (inPlace[i])
+            {
+                _collection.UpdateTyped(transaction, _touched[i].Current!);
+            }
+        }
+
+        for (var i = 0; i < _touched.Count; i++)
+        {
+            if (_touched[i].Current is { } document && !inPlace[i])
             {
                 // Converted as it was built, so the collection does not convert (and copy) it again.
                 _collection.InsertTyped(transaction, document);
@@ -194,9 +220,16 @@ internal sealed class InsertResolution
         }
     }
 
+    private bool InPlace(Row row, Dictionary<(int, string), Row> holders) =>
+        row is { Stored: not null, Current: { } current, StoredKey: { } key }
+        && current.TryGetValue(_collection.KeyField, out var now) && now.Equals(key)
+        && _checks.UniqueValues(current).All(value => !holders.TryGetValue(value, out var holder) || holder == row);
+
     private sealed class Row
     {
         public BsonValue? StoredKey { get; init; }
+
+        public BsonDocument? Stored { get; init; }
 
         public BsonDocument? Current { get; set; }
     }

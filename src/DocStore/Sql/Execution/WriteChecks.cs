@@ -76,6 +76,18 @@ internal sealed partial class WriteChecks
         Take(changed, EncodeKey(key), key, old);
     }
 
+    /// <summary>The values <paramref name="document"/> holds in the collection's unique indexes, each as its index's number and key.</summary>
+    public IEnumerable<(int Index, string Key)> UniqueValues(BsonDocument document)
+    {
+        for (var i = 0; i < _unique.Length; i++)
+        {
+            foreach (var key in Keys(_unique[i].Index, document))
+            {
+                yield return (i, Convert.ToHexString(key));
+            }
+        }
+    }
+
     /// <summary>Frees the unique values <paramref name="old"/> held and takes those of <paramref name="document"/>, refusing one another document holds.</summary>
     private void Take(BsonDocument document, byte[] primaryKey, BsonValue key, BsonDocument old)
     {
