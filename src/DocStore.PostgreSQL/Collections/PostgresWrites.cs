@@ -164,8 +164,9 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
                 rows[i] = DocumentRows.WithoutKey(collection.Table, documents[i]);
             }
         }
-        catch (DocStoreException)
+        catch (Exception e) when (e is DocStoreException or ArgumentException)
         {
+            // Refused before anything was sent: written with its key known, so the error names it.
             return false;
         }
 
