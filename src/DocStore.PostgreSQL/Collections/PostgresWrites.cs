@@ -53,7 +53,7 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
                 return result;
             }
         }
-        catch (Exception e) when (collection.Translate(e, call.Key, transaction, call.Value) is { } translated)
+        catch (Exception e) when (collection.Translate(e, call.Key, transaction, call.Value, writing: call.Scope is not null) is { } translated)
         {
             throw translated;
         }
