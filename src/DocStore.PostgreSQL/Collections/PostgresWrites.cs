@@ -53,7 +53,7 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
                 return result;
             }
         }
-        catch (Exception e) when (collection.Translate(e, call.Key, transaction, call.Value) is { } translated)
+        catch (Exception e) when (collection.Translate(e, call.Key, transaction, call.Value, writing: call.Scope is not null) is { } translated)
         {
             throw translated;
         }
@@ -164,8 +164,9 @@ internal sealed class PostgresWrites<T, TKey>(PostgresCollection<T, TKey> collec
                 rows[i] = DocumentRows.WithoutKey(collection.Table, documents[i]);
             }
         }
-        catch (DocStoreException)
+        catch (Exception e) when (e is DocStoreException or ArgumentException)
         {
+            // Refused before anything was sent: written with its key known, so the error names it.
             return false;
         }
 

@@ -37,11 +37,18 @@ internal sealed class JsonDocuments<T, TKey>(ICollectionModel<T, TKey> model)
 
     /// <summary>The document's JSON text as UTF-8.</summary>
     /// <exception cref="DocumentTooLargeException">Its C-BSON form is over the engine's maximum document size.</exception>
+    /// <exception cref="ArgumentException">A string or name holds a lone surrogate or a NUL character (which jsonb refuses).</exception>
     public byte[] ToJson(T document, string key)
     {
         if (_json is null)
         {
-            return Encoding.UTF8.GetBytes(CBsonDocumentConverter.ToExtendedJson(ToCBson(document, key), Fields, ExtendedJsonMode.Relaxed));
+            var converted = Encoding.UTF8.GetBytes(CBsonDocumentConverter.ToExtendedJson(ToCBson(document, key), Fields, ExtendedJsonMode.Relaxed));
+            if (JsonTextCheck.MayHoldRefusedText(converted))
+            {
+                RefuseText(document, key, converted);
+            }
+
+            return converted;
         }
 
         var buffer = t_buffer ??= new JsonBuffer();
@@ -63,7 +70,26 @@ internal sealed class JsonDocuments<T, TKey>(ICollectionModel<T, TKey> model)
             ToCBson(document, key);
         }
 
+        if (JsonTextCheck.MayHoldRefusedText(buffer.Output.WrittenSpan))
+        {
+            RefuseText(document, key, buffer.Output.WrittenSpan);
+        }
+
         return buffer.Finish();
+    }
+
+    /// <summary>
+    /// Throws for text the written JSON must not store: a lone surrogate (the C-BSON writer refuses it as an
+    /// embedded write does, naming the field), or a NUL, which jsonb cannot hold. A genuine U+FFFD passes.
+    /// </summary>
+    /// <exception cref="ArgumentException">The document holds such text; the message names the collection, the key and the field.</exception>
+    private void RefuseText(T document, string key, ReadOnlySpan<byte> json)
+    {
+        ToCBson(document, key);
+        if (JsonTextCheck.FindNul(json) is { } path)
+        {
+            throw new ArgumentException($"Document {key} of collection '{model.CollectionName}': field '{path}' cannot be stored: PostgreSQL's jsonb cannot hold the character U+0000 (NUL) in a string or a name.", nameof(document));
+        }
     }
 
     /// <summary>The document stored as the UTF-8 JSON <paramref name="utf8Json"/>.</summary>
@@ -104,6 +130,11 @@ internal sealed class JsonDocuments<T, TKey>(ICollectionModel<T, TKey> model)
         catch (CBsonLimitException e) when (e.Limit != CBsonLimit.Depth)
         {
             throw new DocumentTooLargeException(model.CollectionName, key, Math.Max(buffer.WrittenCount, CBsonLimits.MaxDocumentSize + 1L), CBsonLimits.MaxDocumentSize);
+        }
+        catch (ArgumentException e) when (writer.Depth > 0 && e is not ArgumentNullException)
+        {
+            // A lone surrogate has no UTF-8 form: the embedded engine's refusal, naming the field that holds it.
+            throw new ArgumentException($"Document {key} of collection '{model.CollectionName}': field '{writer.DescribeCurrentPath(Fields)}' cannot be stored: {e.Message}", nameof(document), e);
         }
 
         if (buffer.WrittenCount > CBsonLimits.MaxDocumentSize)

@@ -18,7 +18,8 @@ internal static class PostgresErrors
     /// <param name="key">The document key the operation wrote, if one.</param>
     /// <param name="indexOfTable">The index name of a violated constraint or index (or of an entry table), for a unique violation's message.</param>
     /// <param name="value">The unique index value another document holds, when the caller traced it; named in a unique violation's message.</param>
-    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null, string? value = null)
+    /// <param name="writing">True when a write's statements were sent on an open connection, so a command timeout means they waited for rows another transaction holds.</param>
+    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null, string? value = null, bool writing = false)
     {
         if (error is PostgresException postgres)
         {
@@ -35,6 +36,12 @@ internal static class PostgresErrors
                     new StorageFailedException($"The PostgreSQL connection failed{Where(collection)} ({postgres.MessageText}).", postgres),
                 _ => null,
             };
+        }
+
+        if (writing && error is NpgsqlException { InnerException: TimeoutException })
+        {
+            // A write waits for the rows another open transaction changed until that one ends, as an embedded write waits for the write lock.
+            return new WriteLockTimeoutException($"A write{Where(collection)} did not finish within the connection's Command Timeout: another open transaction holds the rows it changes. Nothing of it was written; run it again once that transaction has ended.", error);
         }
 
         if (error is NpgsqlException { InnerException: IOException or SocketException or TimeoutException } or NpgsqlException { IsTransient: true })

@@ -34,6 +34,30 @@ public sealed class PostgresErrorTests(PostgresServer server)
     }
 
     [Fact]
+    public void A_write_held_up_by_another_open_transaction_past_the_command_timeout_is_a_write_lock_timeout()
+    {
+        // The second transaction's update waits for the row the first one changed; the first commits only after
+        // the wait ends, so the wait ends at the command timeout (short here; the default is 30 s).
+        var connectionString = new NpgsqlConnectionStringBuilder(server.NewSchema()) { CommandTimeout = 2 }.ConnectionString;
+        using var db = MemberDb.OpenPostgres(connectionString);
+        var id = db.Members.Insert(TypedCollectionSemantics.NewMember("ada", 1));
+        using var first = db.BeginTransaction();
+        using var second = db.BeginTransaction();
+        var update = db.Members.Get(first, id)!;
+        update.Score = 2;
+        db.Members.Update(first, update);
+
+        var late = db.Members.Get(second, id)!;
+        late.Score = 3;
+        var error = Assert.Throws<WriteLockTimeoutException>(() => db.Members.Update(second, late));
+        Assert.Equal(DocStoreErrorCode.WriteLockTimeout, error.ErrorCode);
+        Assert.Contains("'Members'", error.Message, StringComparison.Ordinal);
+        Assert.Throws<InvalidOperationException>(second.Commit);
+        first.Commit();
+        Assert.Equal(2, db.Members.Get(id)!.Score);
+    }
+
+    [Fact]
     public void A_lost_connection_is_a_storage_failure_and_the_transaction_writes_nothing()
     {
         var connectionString = server.NewSchema();
