@@ -4,17 +4,25 @@ using Npgsql;
 namespace DocStore.PostgreSQL.Collections;
 
 /// <summary>
-/// Which value of a unique multikey index a failed write wanted that another document holds, for the
-/// exception's message (an entry table's unique violation names only its table): the first value two
-/// written documents share, or else the first a stored document holds. The write wrote nothing by then.
+/// Which value of a unique index a failed write wanted that another document holds, for the exception's
+/// message: a key column's is the refused document's own value; an entry table's unique violation names only
+/// its table, so a multikey index's is the first value two written documents share, or else the first a
+/// stored document holds. The write wrote nothing by then.
 /// </summary>
 internal static class HeldEntries
 {
-    /// <returns>The value as the embedded engine describes it, or null when the violation is not a multikey index's or the holder cannot be seen.</returns>
+    /// <returns>The value as the embedded engine describes it, or null when the violation is not a unique index's or the holder cannot be seen.</returns>
     public static async ValueTask<string?> FindAsync<T, TKey>(PostgresCollection<T, TKey> collection, IReadOnlyList<DocumentRow> rows, PostgresException error, WriteCall call)
         where TKey : notnull
     {
         var table = collection.Table;
+        if (Array.IndexOf(table.IndexTableNames, error.ConstraintName) is var column and >= 0 && table.IsColumn(column))
+        {
+            // A unique key column holds the index key alone: the value is the one the refused document (call.Key) has.
+            var refused = rows.FirstOrDefault(r => r.KeyText == call.Key)?.Entries[column];
+            return refused is [var value, ..] ? KeyText.Describe(value) : null;
+        }
+
         var index = Array.IndexOf(table.IndexTableNames, error.TableName);
         if (index < 0 || table.IsColumn(index) || !table.Entries.IsUnique(index))
         {
