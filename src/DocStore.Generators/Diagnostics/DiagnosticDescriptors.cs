@@ -89,6 +89,10 @@ internal static class DiagnosticDescriptors
         "DOCS023", "Type listed for a context is not a collection",
         "Context '{0}' lists '{1}' in [ContextCollections], but '{1}' is not marked [Collection]");
 
+    public static readonly DiagnosticDescriptor CollectionNamedLikeContext = Error(
+        "DOCS028", "Collection property would have the context's name",
+        "Context '{0}' would get a property '{0}' for collection type '{1}', but a member cannot have the name of its class; rename the context, or name the collection with [Collection(\"...\")]");
+
     // SQL checks. A syntax error fails at run time whatever the database holds, so it is an error; a name
     // may exist at run time without the model knowing it (untyped collections, fields written by other
     // code), so unknown names are warnings.

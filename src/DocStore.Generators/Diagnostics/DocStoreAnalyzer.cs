@@ -39,7 +39,8 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
         DiagnosticDescriptors.SeveralMultikeyPaths,
         DiagnosticDescriptors.InvalidCollectionName,
         DiagnosticDescriptors.InvalidContextType,
-        DiagnosticDescriptors.ListedTypeNotCollection);
+        DiagnosticDescriptors.ListedTypeNotCollection,
+        DiagnosticDescriptors.CollectionNamedLikeContext);
 
     /// <inheritdoc />
     public override void Initialize(AnalysisContext context)
@@ -49,12 +50,17 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
         context.RegisterCompilationStartAction(start =>
         {
             var names = new ConcurrentBag<(string Name, INamedTypeSymbol Type)>();
-            start.RegisterSymbolAction(symbolContext => AnalyzeType(symbolContext, names), SymbolKind.NamedType);
-            start.RegisterCompilationEndAction(end => ReportDuplicateNames(end, names));
+            var contexts = new ConcurrentBag<INamedTypeSymbol>();
+            start.RegisterSymbolAction(symbolContext => AnalyzeType(symbolContext, names, contexts), SymbolKind.NamedType);
+            start.RegisterCompilationEndAction(end =>
+            {
+                ReportDuplicateNames(end, names);
+                ReportCollectionsNamedLikeTheirContext(end, names, contexts);
+            });
         });
     }
 
-    private static void AnalyzeType(SymbolAnalysisContext context, ConcurrentBag<(string Name, INamedTypeSymbol Type)> names)
+    private static void AnalyzeType(SymbolAnalysisContext context, ConcurrentBag<(string Name, INamedTypeSymbol Type)> names, ConcurrentBag<INamedTypeSymbol> contexts)
     {
         var type = (INamedTypeSymbol)context.Symbol;
         if (SymbolFacts.FindAttribute(type, KnownNames.CollectionAttribute) is not null)
@@ -85,6 +91,7 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
 
         if (ContextParser.IsContext(type))
         {
+            contexts.Add(type);
             ReportListedTypesThatAreNotCollections(context, type);
         }
     }
@@ -98,6 +105,22 @@ public sealed class DocStoreAnalyzer : DiagnosticAnalyzer
             {
                 Location location = attribute.ApplicationSyntaxReference?.GetSyntax(context.CancellationToken).GetLocation() ?? SourceLocations.TypeIdentifier(type);
                 context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.ListedTypeNotCollection, location, type.Name, listed.ToDisplayString()));
+            }
+        }
+    }
+
+    // The property would be C#'s error CS0542 in generated code, which names neither the model nor the fix.
+    private static void ReportCollectionsNamedLikeTheirContext(CompilationAnalysisContext context, ConcurrentBag<(string Name, INamedTypeSymbol Type)> names, ConcurrentBag<INamedTypeSymbol> contexts)
+    {
+        foreach (INamedTypeSymbol type in contexts)
+        {
+            var listed = new HashSet<ITypeSymbol>(ContextParser.ListedTypes(type).Select(l => l.Type), SymbolEqualityComparer.Default);
+            foreach ((string name, INamedTypeSymbol collection) in names)
+            {
+                if (name == type.Name && (listed.Count == 0 || listed.Contains(collection)))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(DiagnosticDescriptors.CollectionNamedLikeContext, SourceLocations.TypeIdentifier(type), type.Name, collection.ToDisplayString()));
+                }
             }
         }
     }

@@ -21,9 +21,11 @@ internal static class ContextEmitter
         }
 
         // Sorted so that the output does not depend on the order the compiler visits files.
-        // A context with [ContextCollections] has the listed ones only (a listed type that is no collection is DOCS023).
+        // A context with [ContextCollections] has the listed ones only (a listed type that is no collection is DOCS023);
+        // a collection named like the context gets no property (DOCS028), so the analyzer's error is the only one.
         CollectionReference[] sorted = collections
             .Where(c => !context.ListsCollections || context.DocumentTypes.Contains(c.DocumentType))
+            .Where(c => c.CollectionName != context.Name)
             .OrderBy(c => c.CollectionName, System.StringComparer.Ordinal)
             .ToArray();
         // The interface lets hosting code open the context generically (static abstract Open), without reflection.

@@ -1,3 +1,4 @@
+using DocStore.Generators.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 
 namespace DocStore.Generators.Tests.Diagnostics;
@@ -175,5 +176,33 @@ public class DiagnosticTests
             [[|ContextCollections(typeof(Person), typeof(Audit))|]] public partial class AppDb : DocStoreContext { }
             """);
         Assert.Contains("'AppDb' lists 'Audit'", d.GetMessage(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DOCS028_a_collection_named_like_its_context_points_at_the_context_and_is_the_only_error()
+    {
+        Diagnostic d = DiagnosticAssert.Single("DOCS028", """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } }
+            public partial class [|People|] : DocStoreContext { }
+            """);
+        Assert.Contains("'People' would get a property 'People' for collection type 'Person'", d.GetMessage(), StringComparison.Ordinal);
+
+        // The generated code leaves the property out, so C#'s CS0542 does not come on top of it.
+        (_, Compilation output) = TestCompilation.Generate(DiagnosticAssert.Usings + """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } }
+            public partial class People : DocStoreContext { }
+            """);
+        Assert.DoesNotContain(output.GetDiagnostics(), e => e.Severity == DiagnosticSeverity.Error);
+    }
+
+    [Fact]
+    public void DOCS028_is_not_reported_when_the_context_lists_other_collections_only()
+    {
+        string source = DiagnosticAssert.Usings + """
+            [Collection] public partial class Person { [Key] public int Id { get; set; } }
+            [Collection] public partial class Order { [Key] public int Id { get; set; } }
+            [ContextCollections(typeof(Order))] public partial class People : DocStoreContext { }
+            """;
+        Assert.Empty(TestCompilation.Analyze(source));
     }
 }
