@@ -10,8 +10,6 @@ namespace DocStore.PostgreSQL.Copying;
 /// </summary>
 internal static class RecordedLayout
 {
-    private const string IndexComment = "docstore index ";
-
     /// <summary>The collection tables of the connection's current schema and the SQL type of each one's key column, by name.</summary>
     public static List<(string Name, string KeyType)> Collections(NpgsqlConnection connection)
     {
@@ -45,7 +43,7 @@ internal static class RecordedLayout
             """;
         var found = new List<(string, string, string)>();
         using var command = new NpgsqlCommand(sql, connection);
-        command.Parameters.AddWithValue("prefix", IndexComment);
+        command.Parameters.AddWithValue("prefix", SchemaDdl.IndexDeclarationPrefix);
         using var reader = command.ExecuteReader();
         while (reader.Read())
         {
@@ -65,7 +63,7 @@ internal static class RecordedLayout
             """;
         var found = new List<(string, string)>();
         using var command = new NpgsqlCommand(sql, connection);
-        command.Parameters.AddWithValue("prefix", IndexComment);
+        command.Parameters.AddWithValue("prefix", SchemaDdl.IndexDeclarationPrefix);
         using var reader = command.ExecuteReader();
         while (reader.Read())
         {
@@ -88,7 +86,7 @@ internal static class RecordedLayout
         var found = new List<string>();
         using var command = new NpgsqlCommand(sql, connection);
         command.Parameters.AddWithValue("name", name);
-        command.Parameters.AddWithValue("prefix", IndexComment);
+        command.Parameters.AddWithValue("prefix", SchemaDdl.IndexDeclarationPrefix);
         using var reader = command.ExecuteReader();
         while (reader.Read())
         {
@@ -108,7 +106,7 @@ internal static class RecordedLayout
     /// <exception cref="InvalidDataException">The comment is not such a declaration.</exception>
     public static IndexDefinition ParseDeclaration(string name, string where, string declaration)
     {
-        var rest = declaration.StartsWith(IndexComment, StringComparison.Ordinal) ? declaration[IndexComment.Length..] : throw Unreadable(where, declaration);
+        var rest = declaration.StartsWith(SchemaDdl.IndexDeclarationPrefix, StringComparison.Ordinal) ? declaration[SchemaDdl.IndexDeclarationPrefix.Length..] : throw Unreadable(where, declaration);
         var unique = Take(ref rest, "unique ");
         var multikey = Take(ref rest, "multikey ");
         if (!Take(ref rest, "on ") || rest.Length == 0)

@@ -86,6 +86,6 @@ internal sealed class CollectionTable<T, TKey>
     public string Declaration(int index)
     {
         var definition = Model.Indexes[index];
-        return $"docstore index {(definition.Unique ? "unique " : string.Empty)}{(definition.Multikey ? "multikey " : string.Empty)}on {string.Join(", ", definition.Paths)}";
+        return $"{SchemaDdl.IndexDeclarationPrefix}{(definition.Unique ? "unique " : string.Empty)}{(definition.Multikey ? "multikey " : string.Empty)}on {string.Join(", ", definition.Paths)}";
     }
 }

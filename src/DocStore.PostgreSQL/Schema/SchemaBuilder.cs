@@ -152,7 +152,7 @@ internal static class SchemaBuilder
         where TKey : notnull
     {
         var declaredColumns = new HashSet<string>(table.Model.Indexes.Where(i => !i.Multikey).Select(i => $"key_{i.Name}"), StringComparer.Ordinal);
-        foreach (var column in Strings(connection, "SELECT attname::text FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attnum > 0 AND NOT attisdropped AND col_description(attrelid, attnum) LIKE 'docstore index %'", ("table", table.Table)))
+        foreach (var column in Strings(connection, "SELECT attname::text FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attnum > 0 AND NOT attisdropped AND col_description(attrelid, attnum) LIKE '" + SchemaDdl.IndexDeclarationPrefix + "%'", ("table", table.Table)))
         {
             if (!declaredColumns.Contains(column))
             {
@@ -187,7 +187,7 @@ internal static class SchemaBuilder
     private static List<ForeignKey> ForeignKeysTo<T, TKey>(NpgsqlConnection connection, CollectionTable<T, TKey> table)
         where TKey : notnull
     {
-        const string sql = "SELECT c.relname::text, k.conname::text, coalesce(obj_description(c.oid, 'pg_class') LIKE 'docstore index %', false) " +
+        const string sql = "SELECT c.relname::text, k.conname::text, coalesce(obj_description(c.oid, 'pg_class') LIKE '" + SchemaDdl.IndexDeclarationPrefix + "%', false) " +
             "FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid WHERE k.confrelid = to_regclass(@table) AND k.contype = 'f'";
         using var command = Command(connection, sql, [("table", table.Table)]);
         using var reader = command.ExecuteReader();

@@ -6,6 +6,12 @@ namespace DocStore.PostgreSQL.Schema;
 /// </summary>
 internal static class SchemaDdl
 {
+    /// <summary>
+    /// How every index declaration a key column or entry table records as its comment begins: the open finds
+    /// DocStore's own columns and tables by it, and <c>docstore copy</c> reads the layout back by it.
+    /// </summary>
+    public const string IndexDeclarationPrefix = "docstore index ";
+
     /// <summary>The collection's table.</summary>
     public static string Table<T, TKey>(CollectionTable<T, TKey> table)
         where TKey : notnull =>

@@ -171,13 +171,19 @@ internal static class EngineOpener
         }
     }
 
-    // A writable open is refused by another process's lock: a shared one only by a process that holds the file
-    // with Sharing = Exclusive, an exclusive one by any; the message names the way out from this side.
-    private static FileStorageDevice OpenForWriting(string path, bool shared)
+    private static FileStorageDevice OpenForWriting(string path, bool shared) =>
+        OpenNamingTheMode(path, shared, () => shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path));
+
+    /// <summary>
+    /// Runs <paramref name="open"/>; another process's lock refusing it becomes the message for this side's mode:
+    /// a shared open is refused only by a process that holds the file with Sharing = Exclusive, an exclusive one
+    /// by any other process, and the message names the way out from this side.
+    /// </summary>
+    internal static FileStorageDevice OpenNamingTheMode(string path, bool shared, Func<FileStorageDevice> open)
     {
         try
         {
-            return shared ? FileStorageDevice.OpenShared(path, unbufferedWrites: false, createMode: null) : FileStorageDevice.Open(path);
+            return open();
         }
         catch (DatabaseLockedException ex) when (ex.InnerException is IOException io && !FileStorageDevice.IsOpenHere(path))
         {

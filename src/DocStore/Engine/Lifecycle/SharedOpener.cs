@@ -211,20 +211,7 @@ internal static class SharedOpener
             return;
         }
 
-        FileStorageDevice db;
-        try
-        {
-            db = FileStorageDevice.OpenReadOnly(path, shared: true);
-        }
-        catch (DatabaseLockedException ex) when (ex.InnerException is IOException io && !FileStorageDevice.IsOpenHere(path))
-        {
-            // Only a process that holds the file with Sharing = Exclusive refuses a shared read of it.
-            throw DatabaseLockedException.HeldExclusivelyElsewhere(path, io);
-        }
-
-        using (db)
-        {
-            _ = Storage.Paging.Pager.ReadPageSize(db);
-        }
+        using var db = EngineOpener.OpenNamingTheMode(path, shared: true, () => FileStorageDevice.OpenReadOnly(path, shared: true));
+        _ = Storage.Paging.Pager.ReadPageSize(db);
     }
 }
