@@ -164,7 +164,8 @@ internal static class SharedOpener
             var writerLive = shm.IsHeldElsewhere(SharedLayout.WriterLock);
 
             // Only published commits: the frames of one appended after them may be written over (see StorageOptions.RecoverUpTo).
-            if (SharedPublication.Read(shm) is { IsPublished: true } published)
+            // A header left mid-change names whole commits field by field, and the next writer goes on from those.
+            if ((SharedPublication.Read(shm) ?? SharedPublication.ReadLeftMidChange(shm)) is { IsPublished: true } published)
             {
                 options = options with { RecoverUpTo = (published.Salt, published.VisibleLsn) };
             }

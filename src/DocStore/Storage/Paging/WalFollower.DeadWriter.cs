@@ -25,13 +25,22 @@ internal sealed partial class WalFollower
     // Under the gate, with no reader live and the lowest mark set: the header was left mid-change and no
     // writer holds the lock. When the WAL file starts a generation this view does not know, its writer died
     // restarting it, after copying everything into the database file: the view starts over from the file.
-    private void FollowUnpublishedRestart()
+    // Either way the view then takes in the last commit the header's fields name (each field is whole): while
+    // this process held no live mark, checkpoints may have copied commits past its old view into the file,
+    // and a delta resting on a newer file image than its chain expects would not rebuild.
+    private void FollowDeadWriter()
     {
         var wal = _state.Wal!;
         var onDisk = wal.ReadHeaderOnDisk().Salt;
         if (onDisk != wal.Salt)
         {
             StartOver(wal, onDisk);
+        }
+
+        var left = Sharing.SharedPublication.ReadLeftMidChange(_slot.Shared);
+        if (left.Salt == wal.Salt && left.FirstLsn == wal.FirstLsn)
+        {
+            TakeIn(left.VisibleLsn);
         }
     }
 }

@@ -212,12 +212,13 @@ internal sealed partial class WalFollower : IDisposable
             else if (publication is not null || !_slot.Shared.IsHeldElsewhere(Sharing.SharedLayout.WriterLock) || DateTime.UtcNow > deadline)
             {
                 // Nothing published, or a header left mid-change by a writer that is gone: the files do not
-                // change under the lowest mark, so the view is read as it is, unless that writer restarted the log.
+                // change under the lowest mark. A view left from before may be older than what checkpoints
+                // copied while this process held no live mark, so it catches up with what that writer left.
                 _slot.MarkOpening(_databasePath);
                 _mark = 1;
                 if (publication is null)
                 {
-                    FollowUnpublishedRestart();
+                    FollowDeadWriter();
                 }
 
                 return null;

@@ -30,4 +30,15 @@ internal readonly record struct SharedPublication(long Sequence, uint Salt, long
         // a reader's load-load order needs no full fence.
         return shm.ReadLong(SharedLayout.SequenceOffset) == before ? new SharedPublication(before, salt, first, visible) : null;
     }
+
+    /// <summary>
+    /// The fields as a writer that died while it changed them left them (the sequence odd, no writer alive):
+    /// each is whole, from before or after the change, so the generation's salt and first LSN are checked
+    /// against the WAL file by the caller, and the visible LSN names a commit whose frames are written.
+    /// </summary>
+    public static SharedPublication ReadLeftMidChange(SharedMemoryFile shm) => new(
+        shm.ReadLong(SharedLayout.SequenceOffset),
+        (uint)shm.ReadInt(SharedLayout.SaltOffset),
+        shm.ReadLong(SharedLayout.FirstLsnOffset),
+        shm.ReadLong(SharedLayout.VisibleLsnOffset));
 }
