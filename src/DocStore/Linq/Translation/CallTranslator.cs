@@ -64,7 +64,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
 
         if (prefix is null)
         {
-            throw PredicateTranslator.Refuse(call, "the prefix is null (string.StartsWith(null) throws)");
+            throw NullArguments.For(call.Arguments[0], "prefix", "string.StartsWith", "value");
         }
 
         var value = context.Parameter(ParameterKind.Value, slot, -1, call.Arguments[0]);
@@ -114,7 +114,7 @@ internal sealed class CallTranslator(TranslationContext context, PredicateTransl
             var member = predicates.Member(item);
             if (list is null)
             {
-                throw PredicateTranslator.Refuse(call, "the list is null");
+                throw NullArguments.For(source, "list", "Enumerable.Contains", "source");
             }
 
             var items = new List<BoundExpr>();

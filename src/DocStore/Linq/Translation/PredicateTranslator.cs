@@ -51,14 +51,17 @@ internal sealed class PredicateTranslator(TranslationContext context)
         }
     }
 
-    /// <summary><c>m OP v</c> with C#'s meaning for a missing member and for a null value.</summary>
-    public static BoundExpr Compare(Expression origin, BinaryOperator op, MemberOperand member, BoundExpr value, int sign, bool isNull)
+    /// <summary>
+    /// <c>m OP v</c> with C#'s meaning for a missing member and for a null value; <paramref name="operatorNaN"/> for
+    /// C#'s operators, under which a NaN member is below no value (<c>CompareTo</c> and <c>Equals</c> order it first).
+    /// </summary>
+    public static BoundExpr Compare(Expression origin, BinaryOperator op, MemberOperand member, BoundExpr value, int sign, bool isNull, bool operatorNaN = false)
     {
         var path = member.Value;
         var hasDefault = ClrDefaults.HasValueDefault(member.Type);
         if (member.Deserialized is { } read && !(isNull && hasDefault))
         {
-            return Initialized(op, member, read, value, isNull);
+            return Initialized(op, member, read, value, isNull, operatorNaN);
         }
 
         if (isNull)
@@ -72,7 +75,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
             };
         }
 
-        var comparison = new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" };
+        var comparison = FloatingPoint.AboveNaN(operatorNaN, op, member.Type, path, new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" });
         if (member.IsKey)
         {
             return comparison;
@@ -99,7 +102,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
     /// member as deserialized, after a test of the stored value that every match passes (a missing or null
     /// field among them), which an index can serve.
     /// </summary>
-    private static BoundExpr Initialized(BinaryOperator op, MemberOperand member, BoundExpr read, BoundExpr value, bool isNull)
+    private static BoundExpr Initialized(BinaryOperator op, MemberOperand member, BoundExpr read, BoundExpr value, bool isNull, bool operatorNaN)
     {
         var path = member.Value;
         if (isNull)
@@ -112,13 +115,13 @@ internal sealed class PredicateTranslator(TranslationContext context)
             };
         }
 
-        var exact = new BinaryExpr(op, read, value) { Text = $"{read.Text} {Symbol(op)} {value.Text}" };
+        var exact = FloatingPoint.AboveNaN(operatorNaN, op, member.Type, read, new BinaryExpr(op, read, value) { Text = $"{read.Text} {Symbol(op)} {value.Text}" });
         if (op == BinaryOperator.NotEqual)
         {
             return OrNull(exact, read);
         }
 
-        var stored = new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" };
+        var stored = FloatingPoint.AboveNaN(operatorNaN, op, member.Type, path, new BinaryExpr(op, path, value) { Text = $"{path.Text} {Symbol(op)} {value.Text}" });
         return And(OrMissing(stored, member, missing => new BinaryExpr(op, missing, value) { Text = $"{missing.Text} {Symbol(op)} {value.Text}" }), exact);
     }
 
@@ -204,6 +207,12 @@ internal sealed class PredicateTranslator(TranslationContext context)
         }
 
         var member = Member(memberSide);
+        if (value is double.NaN or float.NaN)
+        {
+            // C#'s comparisons with NaN are all false but !=, whatever the member holds.
+            return op == BinaryOperator.NotEqual ? True : False;
+        }
+
         // A null compares with a member of any type (an object, an array): it is an IS [NOT] NULL test.
         if (value is not null && !ClrValues.Supports(valueSide.Type))
         {
@@ -211,7 +220,7 @@ internal sealed class PredicateTranslator(TranslationContext context)
         }
 
         var parameter = value is null ? null : context.Parameter(ParameterKind.Value, slot, -1, MemberResolver.StripConversions(valueSide));
-        return Compare(node, op, member, (BoundExpr?)parameter ?? True, value is null ? 0 : ClrDefaults.SignAgainstDefault(value), value is null);
+        return Compare(node, op, member, (BoundExpr?)parameter ?? True, value is null ? 0 : ClrDefaults.SignAgainstDefault(value), value is null, operatorNaN: true);
     }
 
     /// <summary>NULL as false, so that NOT keeps C#'s meaning.</summary>

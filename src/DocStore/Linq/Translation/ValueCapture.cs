@@ -218,6 +218,10 @@ internal sealed class ValueCapture
             case string:
                 _shape.Append('v');
                 break;
+            case double.NaN or float.NaN:
+                // Every comparison with NaN is decided without the documents: a shape of its own.
+                _shape.Append('N');
+                break;
             case IEnumerable items:
                 ListShape(items);
                 break;
