@@ -32,7 +32,11 @@ internal sealed class PostgresBackend : IContextBackend
         Reads = new ReadRoute(writes, replica, options, Replay);
         Sessions = new SessionPool(writes);
         Description = Describe(owned ?? writes);
+        Server = PostgresErrors.Server(owned ?? writes);
     }
+
+    /// <summary>The server, database and user connection failures name (see <see cref="PostgresErrors.Server"/>).</summary>
+    public string Server { get; }
 
     /// <summary>The primary: writes, read-write transactions and schema creation.</summary>
     public NpgsqlDataSource DataSource { get; }
@@ -62,7 +66,7 @@ internal sealed class PostgresBackend : IContextBackend
                 Synchronously.Run(Replay.RecordAsync(connection, async: false, default));
             }
         }
-        catch (Exception e) when (PostgresErrors.Translate(e, table.Collection, null) is { } translated)
+        catch (Exception e) when (PostgresErrors.Translate(e, table.Collection, null, server: Server) is { } translated)
         {
             throw translated;
         }
@@ -111,7 +115,7 @@ internal sealed class PostgresBackend : IContextBackend
             var transaction = await PostgresTransaction.BeginAsync(this, readOnly, async, cancellationToken).ConfigureAwait(false);
             return new DocStoreTransaction(context, transaction);
         }
-        catch (Exception e) when (PostgresErrors.Translate(e, null, null) is { } translated)
+        catch (Exception e) when (PostgresErrors.Translate(e, null, null, server: Server) is { } translated)
         {
             throw translated;
         }

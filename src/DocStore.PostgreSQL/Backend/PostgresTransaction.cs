@@ -74,7 +74,7 @@ internal sealed class PostgresTransaction : IExternalTransaction
                 Synchronously.Run(replay.RecordAsync(Connection, async: false, default));
             }
         }
-        catch (Exception e) when (PostgresErrors.Translate(e, null, null) is { } translated)
+        catch (Exception e) when (PostgresErrors.Translate(e, null, null, server: _backend.Server) is { } translated)
         {
             throw translated;
         }
@@ -90,7 +90,7 @@ internal sealed class PostgresTransaction : IExternalTransaction
                 await replay.RecordAsync(Connection, async: true, cancellationToken).ConfigureAwait(false);
             }
         }
-        catch (Exception e) when (PostgresErrors.Translate(e, null, null) is { } translated)
+        catch (Exception e) when (PostgresErrors.Translate(e, null, null, server: _backend.Server) is { } translated)
         {
             throw translated;
         }

@@ -40,7 +40,7 @@ internal sealed class PostgresCollection<T, TKey>(PostgresBackend backend, DocSt
     /// <summary>The DocStore exception for a failure of an operation on document <paramref name="key"/> (<paramref name="writing"/>: a write whose statements were sent); a transaction the failure broke is marked failed.</summary>
     public DocStoreException? Translate(Exception error, string? key, DocStoreTransaction? transaction, string? value = null, bool writing = false)
     {
-        var translated = PostgresErrors.Translate(error, Name, key, table.IndexOfTable, value, writing);
+        var translated = PostgresErrors.Translate(error, Name, key, table.IndexOfTable, value, writing, backend.Server);
         if (translated is not null and not DuplicateKeyException)
         {
             transaction?.Fail(translated);

@@ -7,8 +7,9 @@ namespace DocStore.PostgreSQL.Errors;
 /// PostgreSQL failures as the exceptions an embedded database throws for the same event: a unique
 /// violation is a <see cref="DuplicateKeyException"/>, a serialization failure or deadlock (a concurrent
 /// transaction won) a <see cref="WriteLockTimeoutException"/>, a write on a standby a
-/// <see cref="DatabaseReadOnlyException"/>, a lost connection or a server shutting down a
-/// <see cref="StorageFailedException"/>. Anything else is left as it is (null).
+/// <see cref="DatabaseReadOnlyException"/>, a lost connection, a server shutting down, a refused login or a
+/// missing database a <see cref="StorageFailedException"/> that names the server, database and user (never the
+/// password). Anything else is left as it is (null).
 /// </summary>
 internal static class PostgresErrors
 {
@@ -19,21 +20,27 @@ internal static class PostgresErrors
     /// <param name="indexOfTable">The index name of a violated constraint or index (or of an entry table), for a unique violation's message.</param>
     /// <param name="value">The unique index value another document holds, when the caller traced it; named in a unique violation's message.</param>
     /// <param name="writing">True when a write's statements were sent on an open connection, so a command timeout means they waited for rows another transaction holds.</param>
-    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null, string? value = null, bool writing = false)
+    /// <param name="server">The server, database and user the connection was for (see <see cref="Server"/>), named in the messages of connection failures.</param>
+    public static DocStoreException? Translate(Exception error, string? collection, string? key, Func<string?, string?>? indexOfTable = null, string? value = null, bool writing = false, string? server = null)
     {
+        var to = server is null ? string.Empty : $" to {server}";
         if (error is PostgresException postgres)
         {
             return postgres.SqlState switch
             {
+                PostgresErrorCodes.InvalidPassword or PostgresErrorCodes.InvalidAuthorizationSpecification =>
+                    new StorageFailedException($"PostgreSQL refused the login{to} ({postgres.SqlState}: {postgres.MessageText}): check the Username and Password of the connection string, and the server's pg_hba.conf.", postgres),
+                PostgresErrorCodes.InvalidCatalogName =>
+                    new StorageFailedException($"The PostgreSQL server has no such database: the connection{to} failed ({postgres.SqlState}: {postgres.MessageText}). Create the database (CREATE DATABASE) or correct Database in the connection string.", postgres),
                 PostgresErrorCodes.UniqueViolation => Duplicate(collection ?? postgres.TableName ?? string.Empty, ViolatedIndex(postgres, indexOfTable), value, key ?? string.Empty),
                 PostgresErrorCodes.SerializationFailure or PostgresErrorCodes.DeadlockDetected or PostgresErrorCodes.LockNotAvailable =>
                     new WriteLockTimeoutException($"A concurrent transaction changed the same data{Where(collection)}, so this one was stopped (PostgreSQL {postgres.SqlState}: {postgres.MessageText}); nothing of it was written. Run it again.", postgres),
                 PostgresErrorCodes.ReadOnlySqlTransaction =>
                     new DatabaseReadOnlyException($"The PostgreSQL server is read-only (a standby){Where(collection)}: writes, and creating a collection's tables at open, need the primary (Target Session Attributes=primary).", postgres),
                 PostgresErrorCodes.AdminShutdown or PostgresErrorCodes.CrashShutdown or PostgresErrorCodes.CannotConnectNow =>
-                    new StorageFailedException($"The PostgreSQL server went away{Where(collection)} ({postgres.MessageText}); an operation it did not confirm was not written.", postgres),
+                    new StorageFailedException($"The PostgreSQL server went away{Where(collection)}{OnServer(server)} ({postgres.MessageText}); an operation it did not confirm was not written.", postgres),
                 _ when postgres.SqlState.StartsWith("08", StringComparison.Ordinal) =>
-                    new StorageFailedException($"The PostgreSQL connection failed{Where(collection)} ({postgres.MessageText}).", postgres),
+                    new StorageFailedException($"The PostgreSQL connection{to} failed{Where(collection)} ({postgres.MessageText}).", postgres),
                 _ => null,
             };
         }
@@ -46,11 +53,24 @@ internal static class PostgresErrors
 
         if (error is NpgsqlException { InnerException: IOException or SocketException or TimeoutException } or NpgsqlException { IsTransient: true })
         {
-            return new StorageFailedException($"The connection to PostgreSQL was lost or could not be made{Where(collection)}: {error.Message}. An operation it did not confirm was not written.", error);
+            return new StorageFailedException($"The connection to {server ?? "PostgreSQL"} was lost or could not be made{Where(collection)}: {error.Message}. An operation it did not confirm was not written.", error);
         }
 
         return null;
     }
+
+    /// <summary>
+    /// The server, database and user a data source connects to, for messages: host and port, database and
+    /// user name as the connection string gives them (Npgsql's defaults where it gives none), never the password.
+    /// </summary>
+    public static string Server(NpgsqlDataSource source)
+    {
+        var builder = new NpgsqlConnectionStringBuilder(source.ConnectionString);
+        var user = builder.Username ?? Environment.UserName;
+        return $"PostgreSQL database '{builder.Database ?? user}' on {builder.Host}:{builder.Port} as user '{user}'";
+    }
+
+    private static string OnServer(string? server) => server is null ? string.Empty : $" ({server})";
 
     private static DuplicateKeyException Duplicate(string collection, string? index, string? value, string key) =>
         index is not null && value is not null ? new DuplicateKeyException(collection, index, value, key) : new DuplicateKeyException(collection, index, key);

@@ -24,7 +24,7 @@ public static class PostgresContextExtensions
         /// <param name="connectionString">An Npgsql connection string.</param>
         /// <returns>The open context; disposing it closes the connection pool it created.</returns>
         /// <exception cref="ArgumentException">The connection string is empty or malformed.</exception>
-        /// <exception cref="StorageFailedException">The server cannot be reached.</exception>
+        /// <exception cref="StorageFailedException">The server cannot be reached, refuses the login, or has no such database; the message names the host, port, database and user (never the password), the inner exception is Npgsql's.</exception>
         public static TContext OpenPostgres(string connectionString)
         {
             ArgumentException.ThrowIfNullOrWhiteSpace(connectionString);
@@ -44,7 +44,7 @@ public static class PostgresContextExtensions
         /// <returns>The open context; disposing it closes the connection pools it created.</returns>
         /// <exception cref="ArgumentException">The connection string is empty or malformed.</exception>
         /// <exception cref="ArgumentNullException"><paramref name="options"/> is null.</exception>
-        /// <exception cref="StorageFailedException">The server cannot be reached.</exception>
+        /// <exception cref="StorageFailedException">The server cannot be reached, refuses the login, or has no such database; the message names the host, port, database and user (never the password), the inner exception is Npgsql's.</exception>
         public static TContext OpenPostgres(string connectionString, PostgresOptions options)
         {
             ArgumentException.ThrowIfNullOrWhiteSpace(connectionString);
@@ -67,7 +67,7 @@ public static class PostgresContextExtensions
         /// <summary>Opens the context on <paramref name="dataSource"/>, which the caller keeps owning (disposing the context leaves it open).</summary>
         /// <param name="dataSource">The data source (single or multi-host).</param>
         /// <returns>The open context.</returns>
-        /// <exception cref="StorageFailedException">The server cannot be reached.</exception>
+        /// <exception cref="StorageFailedException">The server cannot be reached, refuses the login, or has no such database; the message names the host, port, database and user (never the password), the inner exception is Npgsql's.</exception>
         public static TContext OpenPostgres(NpgsqlDataSource dataSource)
         {
             ArgumentNullException.ThrowIfNull(dataSource);

@@ -46,7 +46,7 @@ public abstract partial class DocStoreContext : IDisposable, IAsyncDisposable
     /// another value fails, and one that leaves an option unset takes the open database's (docs/ado-net.md,
     /// "One open database per file").
     /// </remarks>
-    /// <exception cref="ArgumentException">The path is empty, or looks like a connection string (<c>Data Source=app.db;Mode=ReadOnly</c>): pass the file's path and set options through <see cref="DocStoreOptions"/>; connection strings are for <c>DocStoreConnection</c> (DocStore.Data).</exception>
+    /// <exception cref="ArgumentException">The path is empty or a directory, or looks like a connection string (<c>Data Source=app.db;Mode=ReadOnly</c>): pass the file's path and set options through <see cref="DocStoreOptions"/>; connection strings are for <c>DocStoreConnection</c> (DocStore.Data).</exception>
     /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with another value of an option <paramref name="options"/> sets (<see cref="DocStoreOptions.ReadOnly"/>, <see cref="DocStoreOptions.Durability"/>, <see cref="DocStoreOptions.CacheSizePages"/>, ...): the message names the option, both values and the file.</exception>
     /// <exception cref="DatabaseCorruptException">The file is damaged, or is not a DocStore database (then nothing is created beside it).</exception>
     protected DocStoreContext(string path, DocStoreOptions? options)

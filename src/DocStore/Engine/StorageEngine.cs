@@ -89,7 +89,7 @@ internal sealed class StorageEngine : IDisposable
     /// <see cref="InMemory"/>. Opening runs recovery: committed transactions in the WAL are kept, a torn or
     /// uncommitted tail is dropped.
     /// </summary>
-    /// <exception cref="ArgumentException">The path looks like a connection string (see <see cref="Files.ConnectionStringPath"/>).</exception>
+    /// <exception cref="ArgumentException">The path looks like a connection string (see <see cref="Files.ConnectionStringPath"/>), or is a directory.</exception>
     /// <exception cref="DatabaseLockedException">Another process has the file open.</exception>
     /// <exception cref="DatabaseCorruptException">The file is not a DocStore database (nothing is created beside it), or the header or an acknowledged WAL frame is damaged.</exception>
     /// <exception cref="DatabaseReadOnlyException">Opening read-only, the file is missing but its logs are there.</exception>

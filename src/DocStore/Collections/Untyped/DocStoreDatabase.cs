@@ -16,7 +16,7 @@ public sealed class DocStoreDatabase : DocStoreContext, IOpenableContext<DocStor
     /// <param name="path">The database file path.</param>
     /// <param name="options">Options; null for the defaults.</param>
     /// <returns>The open database.</returns>
-    /// <exception cref="ArgumentException">The path looks like a connection string: set options through <paramref name="options"/>.</exception>
+    /// <exception cref="ArgumentException">The path looks like a connection string (set options through <paramref name="options"/>), or is a directory.</exception>
     /// <exception cref="DatabaseLockedException">Another process has the file open, or this process has it open with another value of an option <paramref name="options"/> sets (the message names the option, both values and the file).</exception>
     /// <exception cref="DatabaseCorruptException">The file is damaged, or is not a DocStore database (then nothing is created beside it).</exception>
     public static DocStoreDatabase Open(string path, DocStoreOptions? options = null) => new(path, options);

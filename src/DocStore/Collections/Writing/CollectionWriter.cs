@@ -104,7 +104,12 @@ internal sealed partial class CollectionWriter<T, TKey>
         await using (own.ConfigureAwait(false))
         {
             var result = RunIn(own, argument, operation, ownTransaction: true);
-            await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+
+            // Cancellation is honoured up to the commit and not after it: a call that throws
+            // OperationCanceledException has written nothing (a retry cannot write twice), and the wait for
+            // the flush of a commit already appended is short.
+            cancellationToken.ThrowIfCancellationRequested();
+            await own.CommitAsync(CancellationToken.None).ConfigureAwait(false);
             return result;
         }
     }

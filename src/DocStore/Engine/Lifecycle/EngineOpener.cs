@@ -34,6 +34,7 @@ internal static class EngineOpener
 
         // Bad options are refused before any file is created or opened.
         options.Validate();
+        DirectoryPath.ThrowIfDirectory(path, nameof(path));
         if (options.Sharing == DocStoreSharing.Shared)
         {
             return options.ReadOnly ? SharedOpener.OpenReader(path, options) : SharedOpener.OpenWriter(path, options);
@@ -60,11 +61,12 @@ internal static class EngineOpener
         ArgumentException.ThrowIfNullOrEmpty(path);
         ConnectionStringPath.ThrowIfConnectionString(path, nameof(path));
         options.Validate();
+        DirectoryPath.ThrowIfDirectory(path, nameof(path));
         return SharedOpener.OpenWriterAsync(path, options, cancellationToken);
     }
 
-    /// <summary>Opens the files for writing (shared: beside reader processes) and recovers.</summary>
-    internal static StorageEngine OpenFiles(string path, StorageOptions options, bool shared)
+    /// <summary>Opens the files for writing (shared: beside reader processes) and recovers; <paramref name="checkedKey"/> is a key this open already checked against the file.</summary>
+    internal static StorageEngine OpenFiles(string path, StorageOptions options, bool shared, DatabaseKey? checkedKey = null)
     {
         var file = OpenForWriting(path, shared);
         IStorageDevice db = file;
@@ -84,7 +86,7 @@ internal static class EngineOpener
                 _ = Pager.ReadPageSize(db);
             }
 
-            db = DatabaseEncryption.OpenDatabase(options.DatabaseDevices?.Invoke(db) ?? db, options, out var key);
+            db = DatabaseEncryption.OpenDatabase(options.DatabaseDevices?.Invoke(db) ?? db, options, out var key, checkedKey);
             if (!shared)
             {
                 StaleSharedFile.Remove(path);
@@ -129,7 +131,7 @@ internal static class EngineOpener
 
     // Read-only: existing files opened for reading with a shared lock, nothing created (a missing log has
     // nothing to recover, so it is an empty one in memory).
-    internal static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options, bool shared, bool ignoreRedo = false)
+    internal static StorageEngine OpenReadOnlyFiles(string path, StorageOptions options, bool shared, bool ignoreRedo = false, DatabaseKey? checkedKey = null)
     {
         if (!File.Exists(path) && (File.Exists(LogPaths.Wal(path)) || File.Exists(LogPaths.Redo(path))))
         {
@@ -154,7 +156,7 @@ internal static class EngineOpener
                 _ = Pager.ReadPageSize(db);
             }
 
-            db = DatabaseEncryption.OpenDatabase(options.DatabaseDevices?.Invoke(db) ?? db, options, out var key);
+            db = DatabaseEncryption.OpenDatabase(options.DatabaseDevices?.Invoke(db) ?? db, options, out var key, checkedKey);
             DoubleWriteFile.AttachReadOnly(db, key, path, shared);
             wal = File.Exists(LogPaths.Wal(path)) ? FileStorageDevice.OpenReadOnly(LogPaths.Wal(path), shared) : new MemoryStorageDevice(LogPaths.Wal(path));
             wal = DatabaseEncryption.WrapLog(wal, key, CipherEnvelope.WalKind);

@@ -1,6 +1,7 @@
 using DocStore.Engine.Files;
 using DocStore.Storage;
 using DocStore.Storage.Devices;
+using DocStore.Storage.Encryption;
 using DocStore.Storage.Sharing;
 
 namespace DocStore.Engine.Lifecycle;
@@ -21,7 +22,7 @@ internal static class SharedOpener
     /// <exception cref="DatabaseBusyException">Another process held the writer lock for the whole <see cref="StorageOptions.BusyTimeout"/>.</exception>
     public static StorageEngine OpenWriter(string path, StorageOptions options)
     {
-        var (slot, writer) = Join(path);
+        var (slot, writer, key) = Join(path, options);
         bool taken;
         try
         {
@@ -33,7 +34,7 @@ internal static class SharedOpener
             throw;
         }
 
-        return OpenInTurn(path, options, slot, writer, taken);
+        return OpenInTurn(path, options, slot, writer, taken, key);
     }
 
     /// <summary>
@@ -45,7 +46,7 @@ internal static class SharedOpener
     /// <exception cref="OperationCanceledException">The token was cancelled while the open waited; nothing is left open.</exception>
     public static async ValueTask<StorageEngine> OpenWriterAsync(string path, StorageOptions options, CancellationToken cancellationToken)
     {
-        var (slot, writer) = Join(path);
+        var (slot, writer, key) = Join(path, options);
         bool taken;
         try
         {
@@ -57,13 +58,13 @@ internal static class SharedOpener
             throw;
         }
 
-        return OpenInTurn(path, options, slot, writer, taken);
+        return OpenInTurn(path, options, slot, writer, taken, key);
     }
 
-    // The shared file and a slot in its reader table, before the turn is waited for.
-    private static (SharedReaderSlot Slot, SharedWriter Writer) Join(string path)
+    // The shared file and a slot in its reader table, before the turn is waited for; the key checked before either.
+    private static (SharedReaderSlot Slot, SharedWriter Writer, DatabaseKey? Key) Join(string path, StorageOptions options)
     {
-        RefuseFileThatIsNotADatabase(path);
+        var key = RefuseWhatCannotOpen(path, options);
         var shm = SharedMemoryFile.Open(path, NewFile.ModeOf(path));
         SharedReaderSlot slot;
         try
@@ -76,11 +77,11 @@ internal static class SharedOpener
             throw;
         }
 
-        return (slot, new SharedWriter(shm, slot.Index));
+        return (slot, new SharedWriter(shm, slot.Index), key);
     }
 
     // Opens and recovers the files during the turn taken at the writer lock (or gives the slot back when none was).
-    private static StorageEngine OpenInTurn(string path, StorageOptions options, SharedReaderSlot slot, SharedWriter writer, bool taken)
+    private static StorageEngine OpenInTurn(string path, StorageOptions options, SharedReaderSlot slot, SharedWriter writer, bool taken, DatabaseKey? key)
     {
         if (!taken)
         {
@@ -91,7 +92,7 @@ internal static class SharedOpener
         StorageEngine engine;
         try
         {
-            engine = EngineOpener.OpenFiles(path, options, shared: true);
+            engine = EngineOpener.OpenFiles(path, options, shared: true, key);
         }
         catch
         {
@@ -131,7 +132,7 @@ internal static class SharedOpener
             return EngineOpener.OpenReadOnlyFiles(path, options, shared: true);
         }
 
-        RefuseFileThatIsNotADatabase(path);
+        var key = RefuseWhatCannotOpen(path, options);
         SharedMemoryFile shm;
         try
         {
@@ -170,7 +171,7 @@ internal static class SharedOpener
                 options = options with { RecoverUpTo = (published.Salt, published.VisibleLsn) };
             }
 
-            var engine = OpenBesideWriter(path, options, writerLive);
+            var engine = OpenBesideWriter(path, options, writerLive, key);
             var follower = engine.Pager.FollowAsReader(slot, path, walIsFile);
             follower.Followed = engine.RootCache.Invalidate;
             if (follower.CanFollow)
@@ -190,13 +191,13 @@ internal static class SharedOpener
     // Recovery reads the WAL to its end while a writer may append (writers take the lock per turn, so one
     // may start right after the probe): a frame read half-written followed by one written after it looks
     // like damage an fsync vouched for. Real damage fails every time.
-    private static StorageEngine OpenBesideWriter(string path, StorageOptions options, bool writerLive)
+    private static StorageEngine OpenBesideWriter(string path, StorageOptions options, bool writerLive, DatabaseKey? key)
     {
         for (var attempt = 1; ; attempt++)
         {
             try
             {
-                return EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive);
+                return EngineOpener.OpenReadOnlyFiles(path, options, shared: true, ignoreRedo: writerLive, key);
             }
             catch (DatabaseCorruptException) when (attempt < OpenAttempts)
             {
@@ -204,15 +205,17 @@ internal static class SharedOpener
         }
     }
 
-    // Before the shared file is created beside it: a file that is not a database gets nothing beside it.
-    private static void RefuseFileThatIsNotADatabase(string path)
+    // Before the shared file is created beside it: a file that is not a database, or a key that does not open
+    // it, gets nothing beside it. Returns the checked key, so a password is not derived twice.
+    private static DatabaseKey? RefuseWhatCannotOpen(string path, StorageOptions options)
     {
         if (!File.Exists(path) || new FileInfo(path).Length == 0)
         {
-            return;
+            return null;
         }
 
         using var db = EngineOpener.OpenNamingTheMode(path, shared: true, () => FileStorageDevice.OpenReadOnly(path, shared: true));
         _ = Storage.Paging.Pager.ReadPageSize(db);
+        return DatabaseEncryption.CheckKey(db, options);
     }
 }

@@ -15,8 +15,13 @@ internal static class DatabaseEncryption
     /// give a key or password).
     /// </summary>
     /// <exception cref="EncryptionKeyException">A wrong key or password, a key for a plain file, or none for an encrypted one.</exception>
+    /// <param name="raw">The database file's device.</param>
+    /// <param name="options">The open's options: the key or password.</param>
+    /// <param name="key">The key the file is read under (null: a plain file).</param>
+    /// <param name="checkedKey">A key this open already checked against the file (see <see cref="CheckKey"/>): used
+    /// without deriving a password's key again when the file's envelope still names it.</param>
     /// <exception cref="DatabaseCorruptException">The envelope is damaged, belongs to a log, or is of another envelope version.</exception>
-    public static IStorageDevice OpenDatabase(IStorageDevice raw, StorageOptions options, out DatabaseKey? key)
+    public static IStorageDevice OpenDatabase(IStorageDevice raw, StorageOptions options, out DatabaseKey? key, DatabaseKey? checkedKey = null)
     {
         key = null;
         var secret = options.Secret;
@@ -56,8 +61,27 @@ internal static class DatabaseEncryption
             throw DatabaseCorruptException.NotADatabase(raw.Name, fields is null ? "its encryption header is damaged" : "it is a log of an encrypted database");
         }
 
-        key = DatabaseKey.Open(secret, fields) ?? throw EncryptionKeyException.Wrong(raw.Name);
+        key = checkedKey is not null && checkedKey.Describes(fields) ? checkedKey
+            : DatabaseKey.Open(secret, fields) ?? throw EncryptionKeyException.Wrong(raw.Name);
         return key.WrapDatabase(raw);
+    }
+
+    /// <summary>
+    /// Checks the options' key or password against the existing file <paramref name="raw"/> without opening
+    /// anything beside it: a shared open runs this before it creates the shared file, so a wrong key leaves
+    /// the directory as it was. Returns the key (null for a plain or empty file), for the open to reuse.
+    /// </summary>
+    /// <exception cref="EncryptionKeyException">A wrong key or password, a key for a plain file, or none for an encrypted one.</exception>
+    /// <exception cref="DatabaseCorruptException">The envelope is damaged, belongs to a log, or is of another envelope version.</exception>
+    public static DatabaseKey? CheckKey(IStorageDevice raw, StorageOptions options)
+    {
+        if (raw.Length == 0)
+        {
+            return null;
+        }
+
+        _ = OpenDatabase(raw, options, out var key);
+        return key;
     }
 
     /// <summary>A log's device as the pager reads it: wrapped under the database's key when there is one.</summary>

@@ -56,6 +56,11 @@ internal sealed class DatabaseKey
             : null;
     }
 
+    /// <summary>Whether <paramref name="envelope"/> is of the file this key was opened for: the same identity, key check and page size.</summary>
+    public bool Describes(EnvelopeFields envelope) =>
+        envelope.PageSize == PageSize && envelope.Iterations == Parameters.Iterations
+        && envelope.Identity.AsSpan().SequenceEqual(Parameters.Identity) && envelope.KeyCheck.AsSpan().SequenceEqual(Parameters.Check);
+
     /// <summary>The same key for a copy: a new identity, so pages of the copy and of the database cannot stand in for each other.</summary>
     public DatabaseKey ForCopy() => WithIdentity(RandomNumberGenerator.GetBytes(16));
 
