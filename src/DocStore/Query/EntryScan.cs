@@ -20,18 +20,41 @@ internal static class EntryScan
     /// <param name="paging">Ordering and paging.</param>
     /// <param name="progress">When given, receives where the walk stopped once enumeration ends.</param>
     /// <param name="accept">When given, entries it refuses are passed over before skip and take count them (multikey de-duplication).</param>
+    /// <param name="instantTies">True for an index walk: equal instants that differ in offset or kind come in C#'s order (<see cref="InstantTies"/>).</param>
     /// <returns>The entries.</returns>
-    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress = null, Func<Entry, bool>? accept = null)
+    public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress = null, Func<Entry, bool>? accept = null, bool instantTies = false)
     {
-        var cursor = tree.CreateCursor();
         var bounds = Bounds(low, high);
         var descending = paging.Descending;
         var skip = paging.Skip;
         var take = paging.Take;
-        byte[]? last = null;
-        for (var ok = OrderedWalk.Start(cursor, bounds, descending, paging.After); ok; ok = OrderedWalk.Next(cursor, bounds, descending))
+        var after = paging.After;
+        byte[]? resume = null;
+        if (instantTies && after is not null && InstantTies.RunBounds(after, out var runLow, out var runHigh))
         {
-            if (accept is not null && !accept(new Entry(cursor.Key.ToArray(), cursor.Value)))
+            // Keys of the continuation's run may follow it in C#'s order wherever they lie in key order: walk the run again.
+            bounds = descending
+                ? bounds with { High = bounds.High is null || runHigh.AsSpan().SequenceCompareTo(bounds.High) < 0 || runHigh.AsSpan().StartsWith(bounds.High) ? runHigh : bounds.High }
+                : bounds with { Low = runLow.AsSpan().SequenceCompareTo(bounds.Low) > 0 ? runLow : bounds.Low };
+            resume = after;
+            after = null;
+        }
+
+        var entries = Raw(tree, bounds, descending, after);
+        if (instantTies)
+        {
+            entries = InstantTies.Reorder(entries, descending);
+        }
+
+        if (resume is not null)
+        {
+            entries = InstantTies.After(entries, resume, descending);
+        }
+
+        byte[]? last = null;
+        foreach (var entry in entries)
+        {
+            if (accept is not null && !accept(entry))
             {
                 // Passed over: neither a result nor counted by skip and take.
             }
@@ -51,14 +74,23 @@ internal static class EntryScan
             else
             {
                 take--;
-                last = cursor.Key.ToArray();
-                yield return new Entry(last, cursor.Value);
+                last = entry.Key;
+                yield return entry;
             }
         }
 
         if (progress is not null)
         {
             progress.ResumeAfter = null;
+        }
+    }
+
+    private static IEnumerable<Entry> Raw(Tree tree, KeyInterval bounds, bool descending, byte[]? after)
+    {
+        var cursor = tree.CreateCursor();
+        for (var ok = OrderedWalk.Start(cursor, bounds, descending, after); ok; ok = OrderedWalk.Next(cursor, bounds, descending))
+        {
+            yield return new Entry(cursor.Key.ToArray(), cursor.Value);
         }
     }
 

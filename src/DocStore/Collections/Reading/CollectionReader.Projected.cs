@@ -39,7 +39,7 @@ internal sealed partial class CollectionReader<T, TKey>
             var primary = _core.PrimaryTree(tx);
             var binding = Bound(tx);
             var tree = index < 0 ? primary : CollectionCore<T, TKey>.IndexTree(tx, binding, CheckIndex(binding, index));
-            foreach (var entry in EntryScan.Walk(tree, low, high, paging, null, FirstPerDocument(binding, index)))
+            foreach (var entry in EntryScan.Walk(tree, low, high, paging, null, FirstPerDocument(binding, index), instantTies: index >= 0))
             {
                 if (index < 0)
                 {

@@ -45,7 +45,7 @@ internal sealed partial class CollectionReader<T, TKey>
             var primary = _core.PrimaryTree(tx);
             var binding = Bound(tx);
             var tree = CollectionCore<T, TKey>.IndexTree(tx, binding, CheckIndex(binding, index));
-            var entries = EntryScan.Walk(tree, low, high, ScanPaging.All with { Descending = descending }, null, FirstPerDocument(binding, index));
+            var entries = EntryScan.Walk(tree, low, high, ScanPaging.All with { Descending = descending }, null, FirstPerDocument(binding, index), instantTies: !byKey);
             if (!byKey)
             {
                 foreach (var entry in entries)

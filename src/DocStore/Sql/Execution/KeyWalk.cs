@@ -16,66 +16,84 @@ internal static class KeyWalk
     /// <summary>
     /// The entries of <paramref name="intervals"/> in key order, or merged by the value of key component
     /// <paramref name="orderComponent"/> (-1: interval by interval), a NULL component sorting as
-    /// <paramref name="nullsAs"/> when one is given.
+    /// <paramref name="nullsAs"/> when one is given. With <paramref name="instantTies"/> (an ordered index
+    /// walk), equal instants that differ in offset or kind come in the order of what follows them
+    /// (<see cref="InstantTies"/>).
     /// </summary>
-    public static IEnumerable<EntryScan.Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent, SqlValue? nullsAs = null)
+    public static IEnumerable<EntryScan.Entry> Walk(Tree tree, List<KeyInterval> intervals, bool descending, int orderComponent, SqlValue? nullsAs = null, bool instantTies = false)
     {
         if (intervals.Count == 1 || orderComponent < 0)
         {
             var ordered = descending ? Enumerable.Reverse(intervals) : intervals;
             foreach (var interval in ordered)
             {
-                var cursor = tree.CreateCursor();
-                for (var ok = OrderedWalk.Start(cursor, interval, descending); ok; ok = OrderedWalk.Next(cursor, interval, descending))
+                var entries = Interval(tree, interval, descending);
+                foreach (var entry in instantTies ? InstantTies.Reorder(entries, descending) : entries)
                 {
-                    yield return new EntryScan.Entry(cursor.Key.ToArray(), cursor.Value);
+                    yield return entry;
                 }
             }
 
             yield break;
         }
 
-        var heads = new List<(TreeCursor Cursor, KeyInterval Interval, byte[] Key, SqlValue Value)>();
-        foreach (var interval in intervals)
+        var heads = new List<(IEnumerator<EntryScan.Entry> Walk, SqlValue Value)>();
+        try
         {
-            var cursor = tree.CreateCursor();
-            if (OrderedWalk.Start(cursor, interval, descending))
+            foreach (var interval in intervals)
             {
-                var key = cursor.Key.ToArray();
-                heads.Add((cursor, interval, key, OrderValue(key, orderComponent, nullsAs)));
+                var entries = Interval(tree, interval, descending);
+                var walk = (instantTies ? InstantTies.Reorder(entries, descending) : entries).GetEnumerator();
+                if (walk.MoveNext())
+                {
+                    heads.Add((walk, OrderValue(walk.Current.Key, orderComponent, nullsAs)));
+                }
+                else
+                {
+                    walk.Dispose();
+                }
+            }
+
+            while (heads.Count > 0)
+            {
+                var pick = 0;
+                for (var i = 1; i < heads.Count; i++)
+                {
+                    var c = SqlComparer.Compare(heads[i].Value, heads[pick].Value);
+                    if (c == 0)
+                    {
+                        // Ties go by what follows the ordered component (the rest of the key, then the primary key), not by the leading components.
+                        // A NULL read as a value ties with that value's keys: past the component, the primary keys decide.
+                        var skipped = nullsAs is null ? orderComponent : orderComponent + 1;
+                        var mine = Suffix(heads[i].Walk.Current.Key, skipped);
+                        var theirs = Suffix(heads[pick].Walk.Current.Key, skipped);
+                        c = instantTies ? InstantTies.CompareMasked(mine, theirs) : mine.SequenceCompareTo(theirs);
+                    }
+
+                    if (descending ? c > 0 : c < 0)
+                    {
+                        pick = i;
+                    }
+                }
+
+                var (walk, _) = heads[pick];
+                yield return walk.Current;
+                if (walk.MoveNext())
+                {
+                    heads[pick] = (walk, OrderValue(walk.Current.Key, orderComponent, nullsAs));
+                }
+                else
+                {
+                    walk.Dispose();
+                    heads.RemoveAt(pick);
+                }
             }
         }
-
-        while (heads.Count > 0)
+        finally
         {
-            var pick = 0;
-            for (var i = 1; i < heads.Count; i++)
+            foreach (var (walk, _) in heads)
             {
-                var c = SqlComparer.Compare(heads[i].Value, heads[pick].Value);
-                if (c == 0)
-                {
-                    // Ties go by what follows the ordered component (the rest of the key, then the primary key), not by the leading components.
-                    // A NULL read as a value ties with that value's keys: past the component, the primary keys decide.
-                    var skipped = nullsAs is null ? orderComponent : orderComponent + 1;
-                    c = Suffix(heads[i].Key, skipped).SequenceCompareTo(Suffix(heads[pick].Key, skipped));
-                }
-
-                if (descending ? c > 0 : c < 0)
-                {
-                    pick = i;
-                }
-            }
-
-            var (cursor, interval, key, _) = heads[pick];
-            yield return new EntryScan.Entry(key, cursor.Value);
-            if (OrderedWalk.Next(cursor, interval, descending))
-            {
-                var next = cursor.Key.ToArray();
-                heads[pick] = (cursor, interval, next, OrderValue(next, orderComponent, nullsAs));
-            }
-            else
-            {
-                heads.RemoveAt(pick);
+                walk.Dispose();
             }
         }
     }
@@ -90,6 +108,15 @@ internal static class KeyWalk
         }
 
         return count;
+    }
+
+    private static IEnumerable<EntryScan.Entry> Interval(Tree tree, KeyInterval interval, bool descending)
+    {
+        var cursor = tree.CreateCursor();
+        for (var ok = OrderedWalk.Start(cursor, interval, descending); ok; ok = OrderedWalk.Next(cursor, interval, descending))
+        {
+            yield return new EntryScan.Entry(cursor.Key.ToArray(), cursor.Value);
+        }
     }
 
     private static ReadOnlySpan<byte> Suffix(byte[] key, int component)

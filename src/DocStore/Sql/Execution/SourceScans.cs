@@ -197,7 +197,7 @@ internal static class SourceScans
             intervals = Intervals(access, row, []);
         }
 
-        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent, access.NullsAs))
+        foreach (var entry in KeyWalk.Walk(tree, intervals, access.Descending, orderComponent, access.NullsAs, instantTies: access.Ordered))
         {
             // Only a multikey index needs the primary key kept (to skip a document met twice); others look it up in place.
             if (seen is null)
