@@ -24,7 +24,9 @@ internal static class EntryScan
     /// <returns>The entries.</returns>
     public static IEnumerable<Entry> Walk(Tree tree, byte[] low, byte[]? high, ScanPaging paging, ScanProgress? progress = null, Func<Entry, bool>? accept = null, bool instantTies = false)
     {
-        var bounds = Bounds(low, high);
+        // Bounds compare by instant: walk from the lowest offset or kind of each bound's instants to the highest, and pass over what lies outside.
+        var widened = instantTies && (InstantTies.HasInstant(low) || (high is not null && InstantTies.HasInstant(high)));
+        var bounds = widened ? Bounds(InstantTies.Widen(low, low: true), high is null ? null : InstantTies.Widen(high, low: false)) : Bounds(low, high);
         var descending = paging.Descending;
         var skip = paging.Skip;
         var take = paging.Take;
@@ -41,6 +43,11 @@ internal static class EntryScan
         }
 
         var entries = Raw(tree, bounds, descending, after);
+        if (widened)
+        {
+            entries = InstantTies.Between(entries, low, high);
+        }
+
         if (instantTies)
         {
             entries = InstantTies.Reorder(entries, descending);
@@ -94,8 +101,11 @@ internal static class EntryScan
         }
     }
 
-    /// <summary>Counts the keys between the bounds without reading values.</summary>
-    public static long Count(Tree tree, byte[] low, byte[]? high) => OrderedWalk.Count(tree, Bounds(low, high));
+    /// <summary>Counts the keys between the bounds without reading values (<paramref name="instantTies"/>: an index, whose temporal bounds compare by instant).</summary>
+    public static long Count(Tree tree, byte[] low, byte[]? high, bool instantTies = false) =>
+        instantTies && (InstantTies.HasInstant(low) || (high is not null && InstantTies.HasInstant(high)))
+            ? Walk(tree, low, high, ScanPaging.All, instantTies: true).LongCount()
+            : OrderedWalk.Count(tree, Bounds(low, high));
 
     // "Up to high" admits the keys that start with it: whole components up to and including it, or a string prefix.
     private static KeyInterval Bounds(byte[] low, byte[]? high) => new(low, false, high, true);

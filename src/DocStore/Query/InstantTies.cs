@@ -87,6 +87,44 @@ internal static class InstantTies
         }
     }
 
+    /// <summary>True when <paramref name="key"/> has a temporal component.</summary>
+    public static bool HasInstant(ReadOnlySpan<byte> key) => TemporalStarts(key).Count > 0;
+
+    /// <summary>
+    /// A copy of bound <paramref name="key"/> with every temporal component's discriminator bits all clear
+    /// (a lower bound) or all set (an upper bound): the raw keys between the widened bounds hold every key
+    /// whose value lies between the given ones, and some more that <see cref="Between"/> passes over.
+    /// </summary>
+    public static byte[] Widen(ReadOnlySpan<byte> key, bool low)
+    {
+        var copy = key.ToArray();
+        foreach (var start in TemporalStarts(key))
+        {
+            SetDiscriminator(copy, start, clear: low);
+        }
+
+        return copy;
+    }
+
+    /// <summary>
+    /// The entries whose key lies between <paramref name="low"/> and <paramref name="high"/> (inclusive, up
+    /// to every key starting with high; null: no end) when every temporal component compares by instant.
+    /// </summary>
+    public static IEnumerable<EntryScan.Entry> Between(IEnumerable<EntryScan.Entry> entries, byte[] low, byte[]? high)
+    {
+        var lowMasked = Masked(low);
+        var highMasked = high is null ? null : Masked(high);
+        foreach (var entry in entries)
+        {
+            var key = Masked(entry.Key);
+            if (key.AsSpan().SequenceCompareTo(lowMasked) >= 0
+                && (highMasked is null || key.AsSpan().SequenceCompareTo(highMasked) < 0 || key.AsSpan().StartsWith(highMasked)))
+            {
+                yield return entry;
+            }
+        }
+    }
+
     /// <summary>Compares two entries as C# orders their values: keys with every discriminator masked, then values, then the raw keys.</summary>
     public static int Compare(in EntryScan.Entry x, in EntryScan.Entry y)
     {
@@ -202,17 +240,36 @@ internal static class InstantTies
     private static byte[] Masked(ReadOnlySpan<byte> key)
     {
         var copy = key.ToArray();
-        var reader = new KeyReader(key);
-        while (!reader.IsEnd)
+        foreach (var start in TemporalStarts(key))
         {
-            var start = reader.Position;
-            if (reader.Skip() is KeyType.DateTime or KeyType.DateTimeOffset)
-            {
-                SetDiscriminator(copy, start, clear: true);
-            }
+            SetDiscriminator(copy, start, clear: true);
         }
 
         return copy;
+    }
+
+    // The offsets of the temporal components of a key or bound; a bound may end in a string prefix, which does not parse as a component.
+    private static List<int> TemporalStarts(ReadOnlySpan<byte> key)
+    {
+        var starts = new List<int>();
+        var reader = new KeyReader(key);
+        try
+        {
+            while (!reader.IsEnd)
+            {
+                var start = reader.Position;
+                if (reader.Skip() is KeyType.DateTime or KeyType.DateTimeOffset)
+                {
+                    starts.Add(start);
+                }
+            }
+        }
+        catch (DocStore.Bson.BsonFormatException)
+        {
+            // The unterminated string prefix that ends the bound: nothing temporal follows it.
+        }
+
+        return starts;
     }
 
     // The discriminator of the temporal component at `start`: a DateTime's kind (the low 2 bits of its

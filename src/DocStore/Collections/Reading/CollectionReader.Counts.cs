@@ -16,8 +16,8 @@ internal sealed partial class CollectionReader<T, TKey>
             var position = c.CheckIndex(binding, a.Index);
             var tree = CollectionCore<T, TKey>.IndexTree(tx, binding, position);
             return binding.Definitions[position].Multikey
-                ? EntryScan.Walk(tree, a.Low, a.High, ScanPaging.All, accept: FirstPerDocument(binding, position)).LongCount()
-                : EntryScan.Count(tree, a.Low, a.High);
+                ? EntryScan.Walk(tree, a.Low, a.High, ScanPaging.All, accept: FirstPerDocument(binding, position), instantTies: true).LongCount()
+                : EntryScan.Count(tree, a.Low, a.High, instantTies: true);
         });
     }
 }

@@ -34,7 +34,7 @@ internal sealed partial class CollectionReader<T, TKey>
             var binding = c.Bound(tx);
             var position = c.CheckIndex(binding, a.Index);
             var tree = CollectionCore<T, TKey>.IndexTree(tx, binding, position);
-            return binding.Definitions[position].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, ScanPaging.All, accept: FirstPerDocument(binding, position)).LongCount() : EntryScan.Count(tree, a.Key, a.Key);
+            return binding.Definitions[position].Multikey ? EntryScan.Walk(tree, a.Key, a.Key, ScanPaging.All, accept: FirstPerDocument(binding, position), instantTies: true).LongCount() : EntryScan.Count(tree, a.Key, a.Key, instantTies: true);
         });
     }
 
