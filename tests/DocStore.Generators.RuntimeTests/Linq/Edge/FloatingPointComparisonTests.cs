@@ -72,16 +72,7 @@ public sealed class FloatingPointComparisonTests : IDisposable
         Expression member = Expression.Property(p, nameof(LinqItem.Weight));
         Expression constant = Expression.Constant(value);
         var (left, right) = mirrored ? (constant, member) : (member, constant);
-        Expression body = op switch
-        {
-            "<" => Expression.LessThan(left, right),
-            "<=" => Expression.LessThanOrEqual(left, right),
-            ">" => Expression.GreaterThan(left, right),
-            ">=" => Expression.GreaterThanOrEqual(left, right),
-            "==" => Expression.Equal(left, right),
-            _ => Expression.NotEqual(left, right),
-        };
-        return Expression.Lambda<Func<LinqItem, bool>>(body, p);
+        return ComparisonLambdas.Build(p, op, left, right);
     }
 
     private static List<int> Ids(IEnumerable<LinqItem> items) => [.. items.Select(p => p.Id).Order()];

@@ -95,16 +95,7 @@ public sealed class NullComparisonSemanticsTests : IDisposable
         var p = Expression.Parameter(typeof(LinqItem), "p");
         var left = Expression.Property(p, member);
         Expression right = Expression.Constant(value, left.Type == typeof(int) ? typeof(int) : typeof(int?));
-        Expression body = op switch
-        {
-            "<" => Expression.LessThan(left, right),
-            "<=" => Expression.LessThanOrEqual(left, right),
-            ">" => Expression.GreaterThan(left, right),
-            ">=" => Expression.GreaterThanOrEqual(left, right),
-            "==" => Expression.Equal(left, right),
-            _ => Expression.NotEqual(left, right),
-        };
-        return Expression.Lambda<Func<LinqItem, bool>>(body, p);
+        return ComparisonLambdas.Build(p, op, left, right);
     }
 
     private Bson.Model.BsonDocument SqlExplain(string condition) =>

@@ -19,8 +19,6 @@ namespace DocStore.Tests.Storage.MultiProcess;
 [Collection(BusyChildProcesses.Name)]
 public sealed class SharedDeadRestartTests
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
-
     [SharedOpenFact]
     public void A_commit_after_a_writer_died_mid_restart_lands_in_the_generation_the_wal_file_starts()
     {
@@ -58,12 +56,7 @@ public sealed class SharedDeadRestartTests
     // What a writer killed between writing the restarted log's header and publishing it leaves behind.
     private static void DieMidRestart(string path)
     {
-        using var shm = SharedMemoryFile.Open(path, null);
-
-        // Counted as a waiter, so that the writer process lets go of the lock it keeps between its turns.
-        shm.Add(SharedLayout.WaitersOffset, 1);
-        Assert.True(SpinWait.SpinUntil(() => shm.TryLock(SharedLayout.WriterLock), HangGuard), "the writer lock never came free");
-        shm.Add(SharedLayout.WaitersOffset, -1);
+        using var shm = DeadWriterLock.Take(path);
 
         var published = SharedPublication.Read(shm);
         Assert.NotNull(published);
@@ -74,7 +67,5 @@ public sealed class SharedDeadRestartTests
         using var wal = new FileStream(path + "-wal", FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
         wal.Write(header);
         wal.Flush(flushToDisk: true);
-
-        // Disposing the shared file closes its descriptor: the lock goes, as it does when a process dies.
     }
 }

@@ -18,8 +18,6 @@ namespace DocStore.Tests.Storage.MultiProcess;
 [Collection(BusyChildProcesses.Name)]
 public sealed class SharedOpenMidPublishTests
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
-
     [SharedOpenFact]
     public void A_reader_opening_after_a_writer_died_mid_publish_recovers_only_the_commit_the_header_names()
     {
@@ -56,12 +54,9 @@ public sealed class SharedOpenMidPublishTests
     // sequence odd and writing the second commit's LSN leaves it.
     private static void DieMidPublish(string path, long visible)
     {
-        using var shm = SharedMemoryFile.Open(path, null);
-        Assert.True(SpinWait.SpinUntil(() => shm.TryLock(SharedLayout.WriterLock), HangGuard), "the writer lock never came free");
+        using var shm = DeadWriterLock.Take(path);
         shm.Increment(SharedLayout.SequenceOffset);
         shm.WriteLong(SharedLayout.VisibleLsnOffset, visible);
-
-        // Disposing the shared file closes its descriptor: the lock goes, as it does when a process dies.
     }
 
     private static long Counter(StorageEngine engine)

@@ -16,8 +16,6 @@ namespace DocStore.Tests.Storage.MultiProcess;
 /// </summary>
 public sealed class SharedStaleViewTests
 {
-    private static readonly TimeSpan HangGuard = TimeSpan.FromMinutes(10);
-
     [SharedOpenFact]
     public void A_reader_behind_a_checkpoint_reads_the_last_commit_after_a_writer_died_mid_change()
     {
@@ -80,11 +78,8 @@ public sealed class SharedStaleViewTests
     // What a writer killed after it made the sequence odd, before it wrote anything else, leaves behind.
     private static void DieMidChange(string path)
     {
-        using var shm = SharedMemoryFile.Open(path, null);
-        Assert.True(SpinWait.SpinUntil(() => shm.TryLock(SharedLayout.WriterLock), HangGuard), "the writer lock never came free");
+        using var shm = DeadWriterLock.Take(path);
         Assert.NotNull(SharedPublication.Read(shm));
         shm.Increment(SharedLayout.SequenceOffset);
-
-        // Disposing the shared file closes its descriptor: the lock goes, as it does when a process dies.
     }
 }
