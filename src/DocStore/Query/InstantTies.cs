@@ -1,3 +1,4 @@
+using System.Buffers;
 using DocStore.Bson.Keys;
 
 namespace DocStore.Query;
@@ -15,6 +16,11 @@ internal static class InstantTies
 {
     private const int TicksSize = 8;
     private const byte KindBits = 0b11;
+    private const int StackKey = 256;
+
+    // The tags of DateTime and DateTimeOffset components, ascending and (inverted) descending.
+    private static readonly SearchValues<byte> TemporalTags = SearchValues.Create(
+        (byte)KeyType.DateTime, (byte)KeyType.DateTimeOffset, unchecked((byte)~(byte)KeyType.DateTime), unchecked((byte)~(byte)KeyType.DateTimeOffset));
 
     /// <summary>
     /// The entries of an ordered walk (<paramref name="descending"/>: walked backwards), with each run of
@@ -23,18 +29,29 @@ internal static class InstantTies
     public static IEnumerable<EntryScan.Entry> Reorder(IEnumerable<EntryScan.Entry> entries, bool descending)
     {
         List<EntryScan.Entry>? run = null;
+        var runLength = -1;
+        var runStart = 0;
         foreach (var entry in entries)
         {
-            var length = RunLength(entry.Key);
-            if (run is { Count: > 0 } && (length < 0 || !SameRun(run[0].Key, entry.Key, length)))
+            // A key in the held run agrees with its first key up to the run's length, so only a new run parses its key.
+            if (run is { Count: > 0 })
             {
-                foreach (var held in Flush(run, descending))
+                if (SameRun(run[0].Key, entry.Key, runStart, runLength))
                 {
-                    yield return held;
+                    run.Add(entry with { Value = entry.Value.ToArray() });
+                    continue;
                 }
+
+                for (var i = 0; i < run.Count; i++)
+                {
+                    yield return SortedAt(run, i, descending);
+                }
+
+                run.Clear();
             }
 
-            if (length < 0)
+            runLength = FindRun(entry.Key, out runStart);
+            if (runLength < 0)
             {
                 yield return entry;
                 continue;
@@ -46,9 +63,9 @@ internal static class InstantTies
 
         if (run is { Count: > 0 })
         {
-            foreach (var held in Flush(run, descending))
+            for (var i = 0; i < run.Count; i++)
             {
-                yield return held;
+                yield return SortedAt(run, i, descending);
             }
         }
     }
@@ -64,7 +81,8 @@ internal static class InstantTies
         var run = new List<EntryScan.Entry>();
         using var walk = entries.GetEnumerator();
         var more = walk.MoveNext();
-        while (more && RunLength(walk.Current.Key) == length && SameRun(resume, walk.Current.Key, length))
+        var start = StartOfLast(resume, length);
+        while (more && SameRun(resume, walk.Current.Key, start, length))
         {
             run.Add(walk.Current);
             more = walk.MoveNext();
@@ -88,7 +106,7 @@ internal static class InstantTies
     }
 
     /// <summary>True when <paramref name="key"/> has a temporal component.</summary>
-    public static bool HasInstant(ReadOnlySpan<byte> key) => TemporalStarts(key).Count > 0;
+    public static bool HasInstant(ReadOnlySpan<byte> key) => key.ContainsAny(TemporalTags) && SetDiscriminators(key.ToArray(), clear: true) > 0;
 
     /// <summary>
     /// A copy of bound <paramref name="key"/> with every temporal component's discriminator bits all clear
@@ -98,11 +116,7 @@ internal static class InstantTies
     public static byte[] Widen(ReadOnlySpan<byte> key, bool low)
     {
         var copy = key.ToArray();
-        foreach (var start in TemporalStarts(key))
-        {
-            SetDiscriminator(copy, start, clear: low);
-        }
-
+        SetDiscriminators(copy, clear: low);
         return copy;
     }
 
@@ -116,9 +130,7 @@ internal static class InstantTies
         var highMasked = high is null ? null : Masked(high);
         foreach (var entry in entries)
         {
-            var key = Masked(entry.Key);
-            if (key.AsSpan().SequenceCompareTo(lowMasked) >= 0
-                && (highMasked is null || key.AsSpan().SequenceCompareTo(highMasked) < 0 || key.AsSpan().StartsWith(highMasked)))
+            if (WithinMasked(entry.Key, lowMasked, highMasked))
             {
                 yield return entry;
             }
@@ -145,26 +157,16 @@ internal static class InstantTies
             return x.SequenceCompareTo(y);
         }
 
-        return Masked(x).AsSpan().SequenceCompareTo(Masked(y));
+        Span<byte> xBuffer = x.Length <= StackKey ? stackalloc byte[StackKey] : new byte[x.Length];
+        Span<byte> yBuffer = y.Length <= StackKey ? stackalloc byte[StackKey] : new byte[y.Length];
+        return MaskInto(x, xBuffer).SequenceCompareTo(MaskInto(y, yBuffer));
     }
 
     /// <summary>
     /// The bytes of <paramref name="key"/> up to and including its first temporal component's discriminator,
     /// or -1 when it has none (then ordering by bytes is ordering by value).
     /// </summary>
-    public static int RunLength(ReadOnlySpan<byte> key)
-    {
-        var reader = new KeyReader(key);
-        while (!reader.IsEnd)
-        {
-            if (reader.Skip() is KeyType.DateTime or KeyType.DateTimeOffset)
-            {
-                return reader.Position;
-            }
-        }
-
-        return -1;
-    }
+    public static int RunLength(ReadOnlySpan<byte> key) => FindRun(key, out _);
 
     /// <summary>
     /// The lowest and highest raw key prefixes of the run <paramref name="key"/> is in: its bytes up to the
@@ -187,37 +189,68 @@ internal static class InstantTies
         return true;
     }
 
-    private static EntryScan.Entry[] Flush(List<EntryScan.Entry> run, bool descending)
+    // The run sorted on its first read (a run of one needs no sort), then its entries in turn.
+    private static EntryScan.Entry SortedAt(List<EntryScan.Entry> run, int index, bool descending)
     {
-        if (run.Count > 1)
+        if (index == 0 && run.Count > 1)
         {
             run.Sort(descending ? static (x, y) => Compare(y, x) : static (x, y) => Compare(x, y));
         }
 
-        var held = run.ToArray();
-        run.Clear();
-        return held;
+        return run[index];
     }
 
-    // Two keys of run length `length` are in one run when they agree up to it, discriminator aside.
-    private static bool SameRun(ReadOnlySpan<byte> first, ReadOnlySpan<byte> key, int length)
+    // A key is within the masked bounds when, masked, it sorts at or after low and before high or starts with it.
+    private static bool WithinMasked(ReadOnlySpan<byte> key, byte[] lowMasked, byte[]? highMasked)
     {
-        if (RunLength(first) != length)
+        Span<byte> buffer = key.Length <= StackKey ? stackalloc byte[StackKey] : new byte[key.Length];
+        var masked = MaskInto(key, buffer);
+        return masked.SequenceCompareTo(lowMasked) >= 0
+            && (highMasked is null || masked.SequenceCompareTo(highMasked) < 0 || masked.StartsWith(highMasked));
+    }
+
+    // A key is in the run of `first` (its first temporal component at `start`, ending at `length`) when it agrees
+    // with it up to that component's discriminator: same bytes before it, same tag and ticks, any offset or kind.
+    private static bool SameRun(ReadOnlySpan<byte> first, ReadOnlySpan<byte> key, int start, int length)
+    {
+        if (key.Length < length || !first[..start].SequenceEqual(key[..start]) || first[start] != key[start])
         {
             return false;
         }
 
-        var start = StartOfLast(key, length);
-        if (!first[..start].SequenceEqual(key[..start]))
+        var body = start + 1;
+        if (length - start == 1 + TicksSize)
         {
-            return false;
+            // A DateTime: the kind is the low bits of the last tick byte.
+            var last = body + TicksSize - 1;
+            return first[body..last].SequenceEqual(key[body..last]) && ((first[last] ^ key[last]) & ~KindBits) == 0;
         }
 
-        var firstRun = first[..length].ToArray();
-        var keyRun = key[..length].ToArray();
-        SetDiscriminator(firstRun, start, clear: true);
-        SetDiscriminator(keyRun, start, clear: true);
-        return firstRun.AsSpan().SequenceEqual(keyRun);
+        return first.Slice(body, TicksSize).SequenceEqual(key.Slice(body, TicksSize));
+    }
+
+    // The run length of `key` (see RunLength) and where its temporal component starts.
+    private static int FindRun(ReadOnlySpan<byte> key, out int start)
+    {
+        start = 0;
+
+        // Most indexes hold no temporal component, and a key without any temporal tag byte cannot start one.
+        if (!key.ContainsAny(TemporalTags))
+        {
+            return -1;
+        }
+
+        var reader = new KeyReader(key);
+        while (!reader.IsEnd)
+        {
+            start = reader.Position;
+            if (reader.Skip() is KeyType.DateTime or KeyType.DateTimeOffset)
+            {
+                return reader.Position;
+            }
+        }
+
+        return -1;
     }
 
     // The offset of the temporal component that ends at `length`: a DateTime is a tag and 8 bytes, a DateTimeOffset 2 more.
@@ -240,18 +273,31 @@ internal static class InstantTies
     private static byte[] Masked(ReadOnlySpan<byte> key)
     {
         var copy = key.ToArray();
-        foreach (var start in TemporalStarts(key))
-        {
-            SetDiscriminator(copy, start, clear: true);
-        }
-
+        MaskInPlace(copy);
         return copy;
     }
 
-    // The offsets of the temporal components of a key or bound; a bound may end in a string prefix, which does not parse as a component.
-    private static List<int> TemporalStarts(ReadOnlySpan<byte> key)
+    // `key` copied into `buffer` (at least as long) with every discriminator cleared, or `key` itself when it has no temporal tag.
+    private static ReadOnlySpan<byte> MaskInto(ReadOnlySpan<byte> key, Span<byte> buffer)
     {
-        var starts = new List<int>();
+        if (!key.ContainsAny(TemporalTags))
+        {
+            return key;
+        }
+
+        var copy = buffer[..key.Length];
+        key.CopyTo(copy);
+        MaskInPlace(copy);
+        return copy;
+    }
+
+    private static void MaskInPlace(Span<byte> key) => SetDiscriminators(key, clear: true);
+
+    // Sets every temporal component's discriminator of a key or bound; returns how many it found. A bound
+    // may end in a string prefix, which does not parse as a component.
+    private static int SetDiscriminators(Span<byte> key, bool clear)
+    {
+        var found = 0;
         var reader = new KeyReader(key);
         try
         {
@@ -260,7 +306,9 @@ internal static class InstantTies
                 var start = reader.Position;
                 if (reader.Skip() is KeyType.DateTime or KeyType.DateTimeOffset)
                 {
-                    starts.Add(start);
+                    // The reader has moved past these bytes: changing them does not disturb it.
+                    SetDiscriminator(key, start, clear);
+                    found++;
                 }
             }
         }
@@ -269,13 +317,13 @@ internal static class InstantTies
             // The unterminated string prefix that ends the bound: nothing temporal follows it.
         }
 
-        return starts;
+        return found;
     }
 
     // The discriminator of the temporal component at `start`: a DateTime's kind (the low 2 bits of its
     // 8 bytes), a DateTimeOffset's offset (the 2 bytes after its ticks). Inverted bytes of a descending
     // component are masked the same way, so masking only drops the distinction.
-    private static void SetDiscriminator(byte[] key, int start, bool clear)
+    private static void SetDiscriminator(Span<byte> key, int start, bool clear)
     {
         var tag = key[start];
         var body = start + 1;
