@@ -16,9 +16,12 @@ internal sealed class ShellCommand : ICliCommand
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
-            using var database = DatabaseOpener.OpenOrCreateShared(parse.GetValue(db)!);
+            // An existing file this process cannot write is opened as a reader, as by `sql`; a new one is created.
+            var path = parse.GetValue(db)!;
+            string? cannotWrite = null;
+            using var database = File.Exists(path) ? DatabaseOpener.OpenForStatements(path, out cannotWrite) : DatabaseOpener.OpenOrCreateShared(path);
             var console = ToolConsole.Of(parse);
-            var shell = new SqlShell(database, console.Output, console.Error, console.TerminalWidth);
+            var shell = new SqlShell(database, console.Output, console.Error, console.TerminalWidth, cannotWrite);
             if (!console.IsInputTerminal)
             {
                 shell.RunScript(console.Input);

@@ -20,17 +20,17 @@ internal sealed class SqlCommand : ICliCommand
         };
         command.SetAction(parse => CommandRunner.Run(parse, () =>
         {
-            using var database = DatabaseOpener.OpenForStatements(parse.GetValue(db)!);
+            using var database = DatabaseOpener.OpenForStatements(parse.GetValue(db)!, out var cannotWrite);
             try
             {
                 using var rows = database.Sql.ExecuteReader(parse.GetValue(statement)!);
                 var console = ToolConsole.Of(parse);
                 ResultPrinter.Print(rows, parse.GetValue(format), console.Output, console.TerminalWidth);
             }
-            catch (DatabaseReadOnlyException) when (database.Options.ReadOnly)
+            catch (DatabaseReadOnlyException) when (cannotWrite is not null)
             {
-                // Opened as a reader because another process writes the file: say so, the engine's hint does not apply.
-                ToolConsole.Of(parse).Error.WriteLine($"docstore: another process writes '{database.Path}' (opened with Sharing = Shared), so the statement cannot write to it; run it there, or once that process has closed the database.");
+                // Opened as a reader because the file could not be opened to write: say why, the engine's hint does not apply.
+                ToolConsole.Of(parse).Error.WriteLine($"docstore: {cannotWrite}");
                 return ExitCodes.Failure;
             }
             catch (DocStoreException e) when (e is not DatabaseLockedException)

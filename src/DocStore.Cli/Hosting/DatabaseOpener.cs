@@ -27,12 +27,14 @@ internal static class DatabaseOpener
     /// <summary>
     /// Opens an existing database to run statements that may write, shared: its writes take turns with those
     /// of an application that opened the file shared too. Where the file cannot be opened to write (an
-    /// exclusive holder, a read-only directory), it opens as a reader, where a statement that writes fails
-    /// with <see cref="DatabaseReadOnlyException"/> and a query reads the latest commit.
+    /// exclusive holder, a file or directory this user may not write, a read-only file system), it opens as a
+    /// reader, where a statement that writes fails with <see cref="DatabaseReadOnlyException"/> and a query
+    /// reads the latest commit; <paramref name="cannotWrite"/> then says why, for the user.
     /// </summary>
-    public static DocStoreDatabase OpenForStatements(string path)
+    public static DocStoreDatabase OpenForStatements(string path, out string? cannotWrite)
     {
         RequireFile(path);
+        cannotWrite = null;
         try
         {
             return Open(path, new DocStoreOptions { Sharing = DocStoreSharing.Shared, Password = Password });
@@ -40,9 +42,24 @@ internal static class DatabaseOpener
         catch (Exception e) when (e is DatabaseLockedException or CliFailureException { InnerException: DatabaseLockedException })
         {
             // Another process writes the file shared (or holds it exclusively, and the reader is refused too).
-            return Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared, Password = Password });
+            var reader = OpenReader(path);
+            cannotWrite = $"another process writes '{path}' (opened with Sharing = Shared), so the statement cannot write to it; run it there, or once that process has closed the database.";
+            return reader;
+        }
+        catch (Exception e) when (IsNotWritable(e))
+        {
+            var reader = OpenReader(path);
+            cannotWrite = $"'{path}' was opened read-only because this user cannot write it or a file beside it ({e.Message}), so the statement cannot write to it.";
+            return reader;
         }
     }
+
+    // Permission refused (EACCES, EPERM) or a read-only file system (EROFS, errno 30 on Linux and macOS).
+    private static bool IsNotWritable(Exception e) =>
+        e is UnauthorizedAccessException || (e is IOException && e.GetType() == typeof(IOException) && e.HResult == 30 && !OperatingSystem.IsWindows());
+
+    private static DocStoreDatabase OpenReader(string path) =>
+        Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared, Password = Password });
 
     private static void RequireFile(string path)
     {

@@ -9,7 +9,7 @@ namespace DocStore.Cli.Sql;
 /// message (with the caret excerpt for SQL) and the shell goes on. Statements share one session, so
 /// BEGIN ... COMMIT spans statements.
 /// </summary>
-internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, TextWriter errors, int? width = null)
+internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, TextWriter errors, int? width = null, string? cannotWrite = null)
 {
     private const string Prompt = "docstore> ";
     private const string More = "     ...> ";
@@ -81,6 +81,12 @@ internal sealed class SqlShell(DocStoreDatabase database, TextWriter output, Tex
         {
             using var rows = _session.ExecuteReader(text);
             ResultPrinter.Print(rows, _mode, output, width);
+        }
+        catch (DatabaseReadOnlyException) when (cannotWrite is not null)
+        {
+            // Opened as a reader because the file could not be opened to write: say why, the engine's hint does not apply.
+            Failures++;
+            errors.WriteLine($"Error: {cannotWrite}");
         }
         catch (DocStoreException e)
         {
