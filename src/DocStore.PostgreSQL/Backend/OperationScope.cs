@@ -128,27 +128,44 @@ internal sealed class OperationScope : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// Ends the operation: outside an explicit transaction, commits the write's own transaction if it took one.
+    /// <paramref name="cancellationToken"/> is honoured up to the COMMIT and not after: cancelled, the write
+    /// throws and the transaction rolls back; once the COMMIT is sent the write reports what the server did.
+    /// </summary>
     public async ValueTask CompleteAsync(bool async, CancellationToken cancellationToken)
     {
         // Inside a transaction the write's savepoint stays until the next write releases it, or the transaction ends.
         if (_outer is null && _write)
         {
-            if (_own is not null && async)
+            if (_own is not null)
             {
-                await _own.CommitAsync(cancellationToken).ConfigureAwait(false);
-            }
-            else
-            {
-                _own?.Commit();
+                cancellationToken.ThrowIfCancellationRequested();
+
+                // Not cancellable once sent: Npgsql could end the wait after the server committed, or break the connection and leave it unknown.
+                await Commit(_own, async).ConfigureAwait(false);
             }
 
+            // Committed (a single batch commits as it runs): the position is noted whatever the token says.
             if (_backend.Replay is { } replay)
             {
-                await replay.RecordAsync(_connection, async, cancellationToken).ConfigureAwait(false);
+                await replay.RecordAsync(_connection, async, CancellationToken.None).ConfigureAwait(false);
             }
         }
 
         _completed = true;
+    }
+
+    private static async ValueTask Commit(NpgsqlTransaction transaction, bool async)
+    {
+        if (async)
+        {
+            await transaction.CommitAsync(CancellationToken.None).ConfigureAwait(false);
+        }
+        else
+        {
+            transaction.Commit();
+        }
     }
 
     /// <summary>

@@ -80,14 +80,19 @@ internal sealed class PostgresTransaction : IExternalTransaction
         }
     }
 
+    /// <summary>
+    /// Commits whatever <paramref name="cancellationToken"/> says, as an embedded commit is made whatever its
+    /// token says (that token only abandons the wait for the flush): a COMMIT Npgsql cancelled in flight could
+    /// have committed, or break the connection and leave the outcome unknown.
+    /// </summary>
     public async ValueTask CommitAsync(CancellationToken cancellationToken)
     {
         try
         {
-            await _transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            await _transaction.CommitAsync(CancellationToken.None).ConfigureAwait(false);
             if (!ReadOnly && _backend.Replay is { } replay)
             {
-                await replay.RecordAsync(Connection, async: true, cancellationToken).ConfigureAwait(false);
+                await replay.RecordAsync(Connection, async: true, CancellationToken.None).ConfigureAwait(false);
             }
         }
         catch (Exception e) when (PostgresErrors.Translate(e, null, null, server: _backend.Server) is { } translated)

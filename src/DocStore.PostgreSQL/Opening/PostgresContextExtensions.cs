@@ -28,7 +28,17 @@ public static class PostgresContextExtensions
         public static TContext OpenPostgres(string connectionString)
         {
             ArgumentException.ThrowIfNullOrWhiteSpace(connectionString);
-            return DocStoreContext.OpenOn<TContext>(new PostgresBackend(NpgsqlDataSource.Create(connectionString), ownsDataSource: true));
+            var dataSource = NpgsqlDataSource.Create(connectionString);
+            try
+            {
+                return DocStoreContext.OpenOn<TContext>(new PostgresBackend(dataSource, ownsDataSource: true));
+            }
+            catch
+            {
+                // OpenOn disposes a backend it was given; this covers a backend that was never made.
+                dataSource.Dispose();
+                throw;
+            }
         }
 
         /// <summary>

@@ -130,7 +130,7 @@ public sealed class ReplicaRoutingTests(PostgresServer server)
     }
 
     /// <summary>The standby listed first, then the primary, on the primary's test schema; the standby's port.</summary>
-    private static (string ConnectionString, int StandbyPort) Routed(string primaryConnectionString, string standbyConnectionString)
+    internal static (string ConnectionString, int StandbyPort) Routed(string primaryConnectionString, string standbyConnectionString)
     {
         var primary = new NpgsqlConnectionStringBuilder(primaryConnectionString);
         var standby = new NpgsqlConnectionStringBuilder(standbyConnectionString);
