@@ -69,6 +69,31 @@ public sealed class UnwritableFileCommandTests : IDisposable
         AssertUnchanged();
     }
 
+    [UnixFilesFact]
+    public void A_reader_that_cannot_write_the_shared_file_is_refused_beside_a_shared_writer_and_reads_after_it()
+    {
+        // The application's shared file belongs to this process's user; the tool's user may only read it.
+        using (var app = new AppProcess(_dir["app.db"], 1))
+        {
+            app.WaitForAcknowledged(20);
+            foreach (var command in new[] { new[] { "stats", "app.db" }, ["check", "app.db"], ["sql", "app.db", "SELECT COUNT(*) FROM things"] })
+            {
+                var refused = OtherUserRun.Run(_dir.Path, null, command);
+                Assert.Equal(1, refused.ExitCode);
+                Assert.Contains("a process has it open to write with Sharing = Shared, and this process cannot open", refused.Error);
+                Assert.Contains("app.db-shm", refused.Error);
+            }
+
+            app.Close();
+        }
+
+        var check = OtherUserRun.Run(_dir.Path, null, "check", "app.db");
+        Assert.True(check.ExitCode == 0, check.Output + check.Error);
+        var count = OtherUserRun.Run(_dir.Path, null, "sql", "app.db", "SELECT COUNT(*) AS n FROM things", "--format", "csv");
+        Assert.True(count.ExitCode == 0, count.Error);
+        Assert.True(long.Parse(count.Output.ReplaceLineEndings("\n").Split('\n')[1]) >= 20, count.Output);
+    }
+
     private void AssertReadsAndRefusesWrites()
     {
         var query = OtherUserRun.Run(_dir.Path, null, "sql", "app.db", "SELECT name FROM people ORDER BY _id", "--format", "csv");

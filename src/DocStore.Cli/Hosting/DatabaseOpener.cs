@@ -41,9 +41,10 @@ internal static class DatabaseOpener
         }
         catch (Exception e) when (e is DatabaseLockedException or CliFailureException { InnerException: DatabaseLockedException })
         {
-            // Another process writes the file shared (or holds it exclusively, and the reader is refused too).
+            // Another process keeps writers out but lets readers in (an exclusive holder refuses the reader too): its refusal says which.
             var reader = OpenReader(path);
-            cannotWrite = $"another process writes '{path}' (opened with Sharing = Shared), so the statement cannot write to it; run it there, or once that process has closed the database.";
+            var refusal = (e as DatabaseLockedException ?? (DatabaseLockedException)e.InnerException!).Message;
+            cannotWrite = $"'{path}' was opened read-only, so the statement cannot write to it: {refusal}";
             return reader;
         }
         catch (Exception e) when (IsNotWritable(e))

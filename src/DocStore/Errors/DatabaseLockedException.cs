@@ -48,6 +48,10 @@ public sealed class DatabaseLockedException : DocStoreException
     internal static DatabaseLockedException WrittenShared(string fileName) =>
         new($"The database '{fileName}' is locked: a process has it open to write with Sharing = Shared, and a read-only open with Sharing = Exclusive reads as if nothing writes the file; open it with Sharing = Shared to read beside that process.") { FileName = fileName };
 
+    /// <summary>A read-only open that cannot write the shared file, beside a process that writes the database shared.</summary>
+    internal static DatabaseLockedException SharedFileUnwritable(string fileName, string sharedFile, Exception innerException) =>
+        new($"The database '{fileName}' is locked: a process has it open to write with Sharing = Shared, and this process cannot open '{sharedFile}' to write ({innerException.Message}), which a reader needs beside that writer to keep its checkpoints from rewriting what it reads; give this user write access to that file and its directory, or read once that process has closed the database.", innerException) { FileName = fileName };
+
     /// <summary>A shared open that cannot join: another process writes the file, or its reader table is full.</summary>
     internal static DatabaseLockedException SharedOpenRefused(string fileName, string reason) =>
         new($"The database '{fileName}' cannot be opened shared: {reason}.") { FileName = fileName };

@@ -121,10 +121,11 @@ internal static class SharedOpener
     /// <summary>
     /// A reading process: claims a slot in the shared file's reader table, marks it so that no checkpoint
     /// copies or restarts while the files are read at open, opens them read-only and shared, and follows the
-    /// writer from then on. Where the shared file cannot be opened (a read-only directory), the files are read
-    /// as they are, like an exclusive read-only open.
+    /// writer from then on. Where the shared file cannot be opened to write (a read-only directory, a file of
+    /// another user), the reader can hold no mark, so it opens as an exclusive read-only open does: refused
+    /// beside a shared writer, and keeping shared writers out while it is open.
     /// </summary>
-    /// <exception cref="DatabaseLockedException">A process holds the database exclusively, or the reader table is full.</exception>
+    /// <exception cref="DatabaseLockedException">A process holds the database exclusively, writes it shared while the shared file cannot be written here, or the reader table is full.</exception>
     public static StorageEngine OpenReader(string path, StorageOptions options)
     {
         if (!File.Exists(path))
@@ -140,7 +141,7 @@ internal static class SharedOpener
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
-            return EngineOpener.OpenReadOnlyFiles(path, options, shared: true);
+            return OpenWithoutSharedFile(path, options, ex);
         }
 
         SharedReaderSlot slot;
@@ -185,6 +186,21 @@ internal static class SharedOpener
         {
             slot.Dispose();
             throw;
+        }
+    }
+
+    // A shared writer's checkpoints would rewrite pages and restart the log under a reader without a mark
+    // (reported as damage at best), so this one takes the exclusive reader's role lock.
+    private static StorageEngine OpenWithoutSharedFile(string path, StorageOptions options, Exception cause)
+    {
+        try
+        {
+            return EngineOpener.OpenReadOnlyFiles(path, options, shared: false);
+        }
+        catch (DatabaseLockedException refused) when (refused.InnerException is null)
+        {
+            // Refused by the role lock of a live shared writer (an exclusive writer's refusal keeps its own message).
+            throw DatabaseLockedException.SharedFileUnwritable(path, SharedMemoryFile.PathFor(path), cause);
         }
     }
 

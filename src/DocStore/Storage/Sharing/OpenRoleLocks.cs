@@ -26,7 +26,7 @@ internal static class OpenRoleLocks
     /// <exception cref="DatabaseLockedException">A process (this one included) has the file open read-only with Sharing = Exclusive.</exception>
     public static void EnterSharedWriter(SafeFileHandle handle, string path) =>
         Enter(handle, path, SharedWriterByte, ExclusiveReaderByte, static p => DatabaseLockedException.SharedOpenRefused(
-            p, "a process has it open read-only with Sharing = Exclusive, which promises that reader nothing writes the file; close it there, or open it there with Sharing = Shared"));
+            p, "a process has it open read-only with Sharing = Exclusive, or shared without write access to its shared file, either of which promises that reader nothing writes the file; close it there, or open it there with Sharing = Shared (and write access to the shared file)"));
 
     private static void Enter(SafeFileHandle handle, string path, long own, long other, Func<string, DatabaseLockedException> refusal)
     {
