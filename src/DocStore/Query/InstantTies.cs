@@ -106,7 +106,31 @@ internal static class InstantTies
     }
 
     /// <summary>True when <paramref name="key"/> has a temporal component.</summary>
-    public static bool HasInstant(ReadOnlySpan<byte> key) => key.ContainsAny(TemporalTags) && SetDiscriminators(key.ToArray(), clear: true) > 0;
+    public static bool HasInstant(ReadOnlySpan<byte> key)
+    {
+        if (!key.ContainsAny(TemporalTags))
+        {
+            return false;
+        }
+
+        var reader = new KeyReader(key);
+        try
+        {
+            while (!reader.IsEnd)
+            {
+                if (reader.Skip() is KeyType.DateTime or KeyType.DateTimeOffset)
+                {
+                    return true;
+                }
+            }
+        }
+        catch (DocStore.Bson.BsonFormatException)
+        {
+            // The unterminated string prefix that ends a bound: nothing temporal follows it.
+        }
+
+        return false;
+    }
 
     /// <summary>
     /// A copy of bound <paramref name="key"/> with every temporal component's discriminator bits all clear
