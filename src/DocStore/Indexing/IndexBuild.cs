@@ -61,12 +61,7 @@ internal static class IndexBuild
             {
                 foreach (var key in keys)
                 {
-                    if (definition.Unique && tree.TryGet(key, out var holder) && !holder.Span.SequenceEqual(primaryKey))
-                    {
-                        throw new DuplicateKeyException(collection, definition.Name, KeyText.Describe(key), KeyText.Describe(primaryKey));
-                    }
-
-                    if (definition.UniqueNonNull && NonNullUniqueness.OtherHolder(tree, key, definition.Paths.Count, primaryKey) is not null)
+                    if ((definition.Unique || definition.UniqueNonNull) && entries.TakenByOther(tree, 0, key, primaryKey))
                     {
                         throw new DuplicateKeyException(collection, definition.Name, KeyText.Describe(key), KeyText.Describe(primaryKey));
                     }

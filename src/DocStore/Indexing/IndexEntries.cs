@@ -24,7 +24,10 @@ internal sealed class IndexEntries
     private readonly bool[] _uniqueNonNull;
     private readonly int[] _componentCounts;
 
-    public IndexEntries(string collection, IReadOnlyList<IndexDefinition> definitions, int maxKeyLength)
+    // Per index: false when the declared member types rule out a temporal component, so writes skip the by-value check.
+    private readonly bool[] _mayHoldInstant;
+
+    public IndexEntries(string collection, IReadOnlyList<IndexDefinition> definitions, int maxKeyLength, IReadOnlyList<Metadata.StoredFieldType>? types = null)
     {
         _collection = collection;
         _definitions = definitions;
@@ -32,6 +35,7 @@ internal sealed class IndexEntries
         _unique = [.. definitions.Select(d => d.Unique)];
         _uniqueNonNull = [.. definitions.Select(d => d.UniqueNonNull)];
         _componentCounts = [.. definitions.Select(d => d.Paths.Count)];
+        _mayHoldInstant = [.. definitions.Select(d => (d.Unique || d.UniqueNonNull) && InstantUniqueness.MayHoldInstant(d, types))];
     }
 
     /// <summary>The engine's limit on a tree key, in bytes.</summary>
@@ -113,31 +117,43 @@ internal sealed class IndexEntries
     /// <exception cref="DuplicateKeyException">Another primary key holds one of the keys.</exception>
     public void CheckUnique(Tree tree, int index, byte[][] indexKeys, ReadOnlySpan<byte> primaryKey, string documentKey)
     {
-        if (_uniqueNonNull[index])
-        {
-            foreach (var indexKey in indexKeys)
-            {
-                if (NonNullUniqueness.OtherHolder(tree, indexKey, _componentCounts[index], primaryKey) is not null)
-                {
-                    throw new DuplicateKeyException(_collection, _definitions[index].Name, KeyText.Describe(indexKey), documentKey);
-                }
-            }
-
-            return;
-        }
-
-        if (!_unique[index])
+        if (!_unique[index] && !_uniqueNonNull[index])
         {
             return;
         }
 
         foreach (var indexKey in indexKeys)
         {
-            if (tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
+            if (TakenByOther(tree, index, indexKey, primaryKey))
             {
                 throw new DuplicateKeyException(_collection, _definitions[index].Name, KeyText.Describe(indexKey), documentKey);
             }
         }
+    }
+
+    /// <summary>
+    /// True when a document other than <paramref name="primaryKey"/> holds <paramref name="indexKey"/> in unique
+    /// index <paramref name="index"/>: the same key, or one of equal value that differs only in the offset or
+    /// kind of a temporal component (<see cref="InstantUniqueness"/>).
+    /// </summary>
+    public bool TakenByOther(Tree tree, int index, byte[] indexKey, ReadOnlySpan<byte> primaryKey)
+    {
+        if (_uniqueNonNull[index] && NonNullUniqueness.HasNull(indexKey, _componentCounts[index]))
+        {
+            return false;
+        }
+
+        if (_mayHoldInstant[index] && InstantUniqueness.Applies(indexKey))
+        {
+            return InstantUniqueness.OtherHolder(tree, indexKey, _uniqueNonNull[index] ? _componentCounts[index] : 0, primaryKey) is not null;
+        }
+
+        if (_uniqueNonNull[index])
+        {
+            return NonNullUniqueness.OtherHolder(tree, indexKey, _componentCounts[index], primaryKey) is not null;
+        }
+
+        return tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey);
     }
 
     /// <summary>The tree key of an index entry: the index key, followed by the primary key for a non-unique index.</summary>

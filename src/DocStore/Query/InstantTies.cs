@@ -294,7 +294,8 @@ internal static class InstantTies
         return length;
     }
 
-    private static byte[] Masked(ReadOnlySpan<byte> key)
+    /// <summary>A copy of <paramref name="key"/> with every temporal component's discriminator bits clear: equal values, equal bytes.</summary>
+    public static byte[] Masked(ReadOnlySpan<byte> key)
     {
         var copy = key.ToArray();
         MaskInPlace(copy);

@@ -16,7 +16,7 @@ internal sealed class IndexBinding<T, TKey>
     {
         Set = set;
         Model = model;
-        Entries = new IndexEntries(model.CollectionName, model.Indexes, maxKeyLength);
+        Entries = new IndexEntries(model.CollectionName, model.Indexes, maxKeyLength, model.FieldTypes);
         TreesUtf8 = [.. set.Trees.Select(Encoding.UTF8.GetBytes)];
     }
 

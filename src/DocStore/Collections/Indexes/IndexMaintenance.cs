@@ -139,7 +139,7 @@ internal static class IndexMaintenance<T, TKey>
         var definition = binding.Definitions[index];
         binding.Entries.EntryOf(index, indexKey, primaryKey, out var treeKey, out var value);
 
-        if (definition.Unique && !uniquenessChecked && tree.TryGet(indexKey, out var holder) && !holder.Span.SequenceEqual(primaryKey))
+        if (definition.Unique && !uniquenessChecked && binding.Entries.TakenByOther(tree, index, indexKey, primaryKey))
         {
             throw new DuplicateKeyException(collection, definition.Name, KeyText.Describe(indexKey), KeyText.Describe(primaryKey));
         }

@@ -10,10 +10,20 @@ namespace DocStore.Collections;
 // Unique finds, index counts and the lazy walks of the primary tree or an index.
 internal sealed partial class CollectionReader<T, TKey>
 {
-    /// <summary>The one document whose key in unique <paramref name="index"/> equals <paramref name="key"/>, or null.</summary>
+    /// <summary>
+    /// The one document whose key in unique <paramref name="index"/> equals <paramref name="key"/>, or null; a
+    /// temporal component compares by instant (or ticks), so the first of a file's older ties is found.
+    /// </summary>
     public T? FindUnique(DocStoreTransaction? transaction, int index, ReadOnlySpan<byte> key)
     {
         CheckIndex(index);
+        if (InstantUniqueness.Applies(key))
+        {
+            // The same instant at another offset (or ticks of another kind) is the same value: walk them all.
+            var value = key.ToArray();
+            return Walk(transaction, index, value, value, ScanPaging.All, null).FirstOrDefault();
+        }
+
         var (found, document) = Lookup(transaction, new UniqueLookup(index, key), static (c, pages, fields, a) =>
         {
             var binding = pages.Transaction is { } tx ? c.Bound(tx) : c.BoundAt(pages.SnapshotLsn);

@@ -88,7 +88,7 @@ internal sealed partial class WriteChecks
         {
             foreach (var freed in Keys(_unique[i].Index, document))
             {
-                _overlay[(i, Convert.ToHexString(freed))] = null;
+                _overlay[(i, OverlayKey(freed))] = null;
             }
         }
 

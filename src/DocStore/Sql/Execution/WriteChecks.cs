@@ -83,7 +83,7 @@ internal sealed partial class WriteChecks
         {
             foreach (var key in Keys(_unique[i].Index, document))
             {
-                yield return (i, Convert.ToHexString(key));
+                yield return (i, OverlayKey(key));
             }
         }
     }
@@ -97,7 +97,7 @@ internal sealed partial class WriteChecks
             var (index, tree) = _unique[i];
             foreach (var freed in Keys(index, old))
             {
-                _overlay[(i, Convert.ToHexString(freed))] = null;
+                _overlay[(i, OverlayKey(freed))] = null;
             }
 
             foreach (var taken in Keys(index, document))
@@ -108,7 +108,7 @@ internal sealed partial class WriteChecks
                     continue;
                 }
 
-                if (Holder(i, taken, tree, nonNull ? primaryKey : null) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
+                if (Holder(i, taken, tree, nonNull ? primaryKey : null, primaryKey) is { } holder && !holder.AsSpan().SequenceEqual(primaryKey))
                 {
                     throw new DuplicateKeyException(_collection.Name, index.Definition.Name, KeyText.Describe(taken), key.ToString());
                 }
@@ -119,16 +119,27 @@ internal sealed partial class WriteChecks
 
         foreach (var (tree, taken) in taking)
         {
-            _overlay[(tree, Convert.ToHexString(taken))] = primaryKey;
+            _overlay[(tree, OverlayKey(taken))] = primaryKey;
         }
     }
 
-    /// <summary>The document holding <paramref name="key"/>; <paramref name="nonNullOf"/> is the writing document's key when the tree is a table's non-unique layout (see <see cref="NonNullUniqueness"/>).</summary>
-    private byte[]? Holder(int tree, byte[] key, Tree? stored, byte[]? nonNullOf = null)
+    /// <summary>
+    /// The document holding <paramref name="key"/>; <paramref name="nonNullOf"/> is the writing document's key when the
+    /// tree is a table's non-unique layout (see <see cref="NonNullUniqueness"/>), <paramref name="writer"/> the one a
+    /// holder of a key with a temporal component must differ from (several may hold such a value in older files).
+    /// </summary>
+    private byte[]? Holder(int tree, byte[] key, Tree? stored, byte[]? nonNullOf = null, byte[]? writer = null)
     {
-        if (_overlay.TryGetValue((tree, Convert.ToHexString(key)), out var holder))
+        if (_overlay.TryGetValue((tree, tree < 0 ? Convert.ToHexString(key) : OverlayKey(key)), out var holder))
         {
             return holder;
+        }
+
+        if (tree >= 0 && InstantUniqueness.Applies(key))
+        {
+            // The same instant at another offset (or ticks of another kind) is the same value.
+            var components = nonNullOf is null ? 0 : _unique[tree].Index.Definition.Paths.Count;
+            return stored is null ? null : InstantUniqueness.OtherHolder(stored, key, components, nonNullOf ?? writer ?? []);
         }
 
         if (nonNullOf is not null)
@@ -144,6 +155,10 @@ internal sealed partial class WriteChecks
         // The primary tree maps a key to its document; a unique index maps a value to its document's key.
         return tree < 0 ? key : value.ToArray();
     }
+
+    /// <summary>How the overlay knows a unique value: its key, with every offset and kind masked when it has a temporal component (equal values, see <see cref="InstantUniqueness"/>).</summary>
+    private static string OverlayKey(byte[] indexKey) =>
+        Convert.ToHexString(InstantUniqueness.Applies(indexKey) ? Query.InstantTies.Masked(indexKey) : indexKey);
 
     private static IReadOnlyList<byte[]> Keys(BsonIndex index, BsonDocument document)
     {
