@@ -102,9 +102,12 @@ internal sealed partial class CollectionState
         // The root too: a tree dropped and created again under the same name has a new one.
         bool Holds(IndexRecord r, int i) => r.Tree == set.Trees[i] && set.Definitions[i].SameAs(r.Definition) && transaction.OpenTree(r.Tree)?.RootPage == set.Roots[i];
         var kept = Enumerable.Range(0, set.Trees.Length).Where(i => stored.Any(r => Holds(r, i))).ToList();
-        if (kept.Count == set.Trees.Length && (ModelOwned || stored.Count == kept.Count))
+        // A typed model's set is the declared one; a read-only open may leave undeclared indexes stored. A
+        // writable open dropped them at open, so one stored now was added by another process, and writes
+        // that left it out would leave it without their entries.
+        var extraAllowed = ModelOwned && transaction.Pager.IsReadOnly;
+        if (kept.Count == set.Trees.Length && (extraAllowed || stored.Count == kept.Count))
         {
-            // A typed model's set is the declared one; a read-only open may leave undeclared indexes stored.
             return set;
         }
 

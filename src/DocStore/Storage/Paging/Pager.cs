@@ -55,6 +55,9 @@ internal sealed class Pager : IDisposable
     /// <summary>The collections each write transaction works in, reused by each writer in turn (write lock held).</summary>
     public WriterPages Writer => _state.Writer;
 
+    /// <summary>True for a read-only open (StorageOptions.ReadOnly).</summary>
+    public bool IsReadOnly => _state.ReadOnly;
+
     /// <summary>True for a <c>:memory:</c> database (no devices, no WAL frames, no checksums).</summary>
     public bool IsInMemory => _state.Memory is not null;
 
