@@ -47,17 +47,24 @@ internal static class DatabaseOpener
             cannotWrite = $"'{path}' was opened read-only, so the statement cannot write to it: {refusal}";
             return reader;
         }
-        catch (Exception e) when (IsNotWritable(e))
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            var reader = OpenReader(path);
+            // Permission refused or a read-only file system; a reader that fails as well (a disk error) reports this first failure.
+            DocStoreDatabase reader;
+            try
+            {
+                reader = OpenReader(path);
+            }
+            catch (Exception readFailure) when (readFailure is IOException or UnauthorizedAccessException)
+            {
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(e);
+                throw;
+            }
+
             cannotWrite = $"'{path}' was opened read-only because this user cannot write it or a file beside it ({e.Message}), so the statement cannot write to it.";
             return reader;
         }
     }
-
-    // Permission refused (EACCES, EPERM) or a read-only file system (EROFS, errno 30 on Linux and macOS).
-    private static bool IsNotWritable(Exception e) =>
-        e is UnauthorizedAccessException || (e is IOException && e.GetType() == typeof(IOException) && e.HResult == 30 && !OperatingSystem.IsWindows());
 
     private static DocStoreDatabase OpenReader(string path) =>
         Open(path, new DocStoreOptions { ReadOnly = true, Sharing = DocStoreSharing.Shared, Password = Password });
