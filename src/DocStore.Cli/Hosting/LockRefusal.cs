@@ -24,7 +24,7 @@ internal static class LockRefusal
         }
 
         return new CliFailureException(
-            $"The database '{path}' is locked: it is open in another process with Sharing = Exclusive (the default), which keeps every other process out; close it there, or open it there with DocStoreOptions.Sharing = Shared (Sharing=Shared in a connection string) so the tool can work beside it. On Linux and macOS, docstore backup copies it all the same.",
+            $"The database '{path}' is locked: it is open in another process with Sharing = Exclusive (DocStoreOptions' default), which keeps every other process out; close it there, or open it there with DocStoreOptions.Sharing = Shared (Sharing=Shared in a connection string) so the tool can work beside it. On Linux and macOS, docstore backup copies it all the same.",
             e);
     }
 

@@ -12,7 +12,7 @@ public sealed class ChangeTokenExpiredException : DocStoreException
     /// <param name="token">The resume token the feed was given.</param>
     /// <param name="oldestPosition">The position of the oldest change the log still holds.</param>
     public ChangeTokenExpiredException(string fileName, string token, long oldestPosition)
-        : base(DocStoreErrorCode.ChangeTokenExpired, $"The change log of '{fileName}' no longer holds the changes after resume token '{token}': its oldest change is at position {oldestPosition}. Start a new feed without a token.")
+        : base(DocStoreErrorCode.ChangeTokenExpired, $"The change log of '{fileName}' no longer holds the changes after resume token '{token}', where this feed was to go on (the token it was given, or the last change it delivered): its oldest change is at position {oldestPosition}, since retention removed the ones before. Start a new feed without a token.")
     {
         Token = token;
         OldestPosition = oldestPosition;

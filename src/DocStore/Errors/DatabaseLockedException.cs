@@ -34,15 +34,15 @@ public sealed class DatabaseLockedException : DocStoreException
 
     /// <summary>A read-only open refused by a process that holds the file to write with <see cref="DocStoreSharing.Exclusive"/> (a shared writer would let it read).</summary>
     internal static DatabaseLockedException HeldExclusively(string fileName, Exception innerException) =>
-        new($"The database '{fileName}' is locked: another process opened it to write with Sharing = Exclusive (the default), which keeps every other process out, readers too; close it there, or open it there with Sharing = Shared so that read-only opens read beside it.", innerException) { FileName = fileName };
+        new($"The database '{fileName}' is locked: another process opened it to write with Sharing = Exclusive (DocStoreOptions' default), which keeps every other process out, readers too; close it there, or open it there with Sharing = Shared so that read-only opens read beside it.", innerException) { FileName = fileName };
 
     /// <summary>A shared writable open refused by a process that holds the file with <see cref="DocStoreSharing.Exclusive"/>.</summary>
     internal static DatabaseLockedException HeldExclusivelyElsewhere(string fileName, Exception innerException) =>
-        new($"The database '{fileName}' is locked: another process has it open with Sharing = Exclusive (the default), which keeps every other process out; close it there, or open it there with Sharing = Shared as well.", innerException) { FileName = fileName };
+        new($"The database '{fileName}' is locked: another process has it open with Sharing = Exclusive (DocStoreOptions' default), which keeps every other process out; close it there, or open it there with Sharing = Shared as well.", innerException) { FileName = fileName };
 
     /// <summary>An exclusive writable open refused because another process has the file open, shared or exclusively.</summary>
     internal static DatabaseLockedException NeededExclusively(string fileName, Exception innerException) =>
-        new($"The database '{fileName}' is locked: another process has it open, and an open with Sharing = Exclusive (the default) needs the file to itself; close it there, or open the file with Sharing = Shared in every process to write beside each other.", innerException) { FileName = fileName };
+        new($"The database '{fileName}' is locked: another process has it open, and an open with Sharing = Exclusive (DocStoreOptions' default) needs the file to itself; close it there, or open the file with Sharing = Shared in every process to write beside each other.", innerException) { FileName = fileName };
 
     /// <summary>A read-only open with <see cref="DocStoreSharing.Exclusive"/> refused by a process that has the file open to write shared.</summary>
     internal static DatabaseLockedException WrittenShared(string fileName) =>

@@ -33,6 +33,21 @@ public sealed class MaintenanceResultTests
     }
 
     [Fact]
+    public void A_result_prints_its_sizes_pages_and_duration()
+    {
+        using var dir = new TempDirectory();
+        using var db = DocStoreDatabase.Open(dir.File("print.db"), Options);
+        Churned(db);
+
+        var result = db.Compact();
+
+        var inv = System.Globalization.CultureInfo.InvariantCulture;
+        Assert.Equal(
+            $"{result.BytesBefore.ToString("N0", inv)} bytes ({result.PagesBefore.ToString("N0", inv)} pages) to {result.BytesAfter.ToString("N0", inv)} bytes ({result.PagesAfter.ToString("N0", inv)} pages), {result.BytesSaved.ToString("N0", inv)} bytes saved, in {result.Duration.TotalMilliseconds.ToString("0", inv)} ms",
+            result.ToString());
+    }
+
+    [Fact]
     public void A_dense_copy_and_a_backup_report_the_copy_they_wrote()
     {
         using var dir = new TempDirectory();

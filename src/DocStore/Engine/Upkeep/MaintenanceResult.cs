@@ -36,4 +36,10 @@ public sealed class MaintenanceResult
 
     /// <summary>How long the operation took.</summary>
     public TimeSpan Duration { get; }
+
+    /// <summary>The sizes, pages and duration in one line, for logs and consoles.</summary>
+    /// <returns>For example <c>1,048,576 bytes (128 pages) to 524,288 bytes (64 pages), 524,288 bytes saved, in 12 ms</c>.</returns>
+    public override string ToString() => string.Create(
+        System.Globalization.CultureInfo.InvariantCulture,
+        $"{BytesBefore:N0} bytes ({PagesBefore:N0} pages) to {BytesAfter:N0} bytes ({PagesAfter:N0} pages), {BytesSaved:N0} bytes saved, in {Duration.TotalMilliseconds:0} ms");
 }
