@@ -103,17 +103,15 @@ internal sealed partial class WalFollower
         _ticking = false;
     }
 
-    // Under the gate, at close: no lock is kept from now on (the caller releases a held one).
-    private void StopKeeping()
+    // Under the gate, at close: no lock is kept from now on. True when one was: the caller releases the lock,
+    // then clears the shared flag.
+    private bool StopKeeping()
     {
         _stopped = true;
-        if (_kept)
-        {
-            _kept = false;
-            _writer!.SetKept(false);
-        }
-
+        var wasKept = _kept;
+        _kept = false;
         _keepTimer?.Dispose();
         _ticking = false;
+        return wasKept;
     }
 }

@@ -338,14 +338,16 @@ internal sealed partial class WalFollower : IDisposable
         }
         finally
         {
-            if (_kept)
-            {
-                _kept = false;
-                _writer!.SetKept(false);
-            }
-
+            // The flag goes after the lock: a waiter whose busy timeout has passed gives up only when the flag
+            // is clear and the lock still held, which must then mean a turn in progress, never a keeper releasing.
+            var wasKept = _kept;
+            _kept = false;
             _ownTurn = false;
             _writer!.EndTurn();
+            if (wasKept)
+            {
+                _writer.SetKept(false);
+            }
         }
     }
 
@@ -463,12 +465,18 @@ internal sealed partial class WalFollower : IDisposable
     {
         lock (_gate)
         {
-            StopKeeping();
+            var wasKept = StopKeeping();
             if (_ownTurn)
             {
                 _held = false;
                 _ownTurn = false;
                 _writer!.EndTurn();
+            }
+
+            // After the lock, as ReleaseTurn does.
+            if (wasKept)
+            {
+                _writer!.SetKept(false);
             }
         }
 

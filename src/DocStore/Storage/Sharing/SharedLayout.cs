@@ -42,7 +42,7 @@ internal static class SharedLayout
     /// <summary>How many processes wait for the writer lock now: a writer keeps the lock between its turns only while none does.</summary>
     public const int WaitersOffset = 56;
 
-    /// <summary>1 while a writer keeps the writer lock with no turn in progress (a try without a timeout waits for it then).</summary>
+    /// <summary>The keeping writer's nonzero id while it keeps the writer lock with no turn in progress (a try without a timeout waits for it then); 0 otherwise.</summary>
     public const int KeptOffset = 60;
 
     /// <summary>

@@ -138,6 +138,9 @@ internal sealed unsafe class SharedMemoryFile : IDisposable
     /// <summary>Sets a 64-bit field to <paramref name="value"/> if it holds <paramref name="comparand"/> (a full fence); returns what it held.</summary>
     public long CompareExchange(int offset, long value, long comparand) => Interlocked.CompareExchange(ref *(long*)(_base + offset), value, comparand);
 
+    /// <summary>Sets a 32-bit field to <paramref name="value"/> if it holds <paramref name="comparand"/> (a full fence); returns what it held.</summary>
+    public int CompareExchangeInt(int offset, int value, int comparand) => Interlocked.CompareExchange(ref *(int*)(_base + offset), value, comparand);
+
     /// <summary>Adds <paramref name="delta"/> to a 32-bit field atomically.</summary>
     public int Add(int offset, int delta) => Interlocked.Add(ref *(int*)(_base + offset), delta);
 

@@ -26,6 +26,9 @@ internal sealed class SharedWriter
 
     private readonly TurnYield _yield = new();
 
+    // This writer's mark in the kept flag (see SetKept).
+    private readonly int _keeperId = Random.Shared.Next(1, int.MaxValue);
+
     /// <param name="shm">The shared file, owned by the process's reader slot.</param>
     /// <param name="ownSlot">The process's own slot, whose mark this writer's checkpoints leave to the pager.</param>
     public SharedWriter(SharedMemoryFile shm, int ownSlot)
@@ -130,8 +133,22 @@ internal sealed class SharedWriter
         _shm.Add(SharedLayout.WaitersOffset, -1);
     }
 
-    /// <summary>Says whether this process, which holds the lock, keeps it with no turn in progress.</summary>
-    public void SetKept(bool kept) => _shm.WriteInt(SharedLayout.KeptOffset, kept ? 1 : 0);
+    /// <summary>
+    /// Says whether this process, which holds the lock, keeps it with no turn in progress. The flag holds this
+    /// writer's own nonzero id and a clear takes only that, so a keeper may clear it after releasing the lock
+    /// without ever clearing the flag of a process that took the lock and kept it since.
+    /// </summary>
+    public void SetKept(bool kept)
+    {
+        if (kept)
+        {
+            _shm.WriteInt(SharedLayout.KeptOffset, _keeperId);
+        }
+        else
+        {
+            _shm.CompareExchangeInt(SharedLayout.KeptOffset, 0, _keeperId);
+        }
+    }
 
     /// <summary>What is published now (null while the sequence is odd, which only a dead writer leaves).</summary>
     public SharedPublication? Published() => SharedPublication.Read(_shm);
