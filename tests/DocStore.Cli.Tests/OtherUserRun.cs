@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Runtime.Versioning;
-using System.Text;
 
 namespace DocStore.Cli.Tests;
 
@@ -33,27 +32,6 @@ public static class OtherUserRun
         start.Environment["HOME"] = home.Path;
         start.Environment["DOTNET_CLI_HOME"] = home.Path;
         start.ArgumentList.Add(Tool.AssemblyPath);
-        foreach (var arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        start.WorkingDirectory = workingDirectory;
-        start.RedirectStandardOutput = true;
-        start.RedirectStandardError = true;
-        start.RedirectStandardInput = true;
-        start.UseShellExecute = false;
-        using var process = Process.Start(start)!;
-        process.StandardInput.Write(input ?? "");
-        process.StandardInput.Close();
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(TimeSpan.FromMinutes(10)))
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail($"docstore {string.Join(' ', args)} did not finish within ten minutes");
-        }
-
-        return new ToolResult(process.ExitCode, output.Result, error.Result, Encoding.UTF8.GetBytes(output.Result));
+        return Tool.Run(start, workingDirectory, input, args);
     }
 }

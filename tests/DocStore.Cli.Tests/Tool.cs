@@ -98,7 +98,8 @@ public static class Tool
         return Run(start, workingDirectory, null, args);
     }
 
-    private static ToolResult Run(ProcessStartInfo start, string workingDirectory, string? input, string[] args)
+    /// <summary>Runs the process <paramref name="start"/> describes with <paramref name="args"/> after its own arguments, in <paramref name="workingDirectory"/>, <paramref name="input"/> piped to it (null: none).</summary>
+    public static ToolResult Run(ProcessStartInfo start, string workingDirectory, string? input, string[] args)
     {
         start.WorkingDirectory = workingDirectory;
         start.RedirectStandardOutput = true;
