@@ -105,7 +105,7 @@ internal sealed partial class CollectionState
         // A typed model's set is the declared one; a read-only open may leave undeclared indexes stored. A
         // writable open dropped them at open, so one stored now was added by another process, and writes
         // that left it out would leave it without their entries.
-        var extraAllowed = ModelOwned && transaction.Pager.IsReadOnly;
+        var extraAllowed = ModelOwned && transaction.OnReadOnlyDatabase;
         if (kept.Count == set.Trees.Length && (extraAllowed || stored.Count == kept.Count))
         {
             return set;

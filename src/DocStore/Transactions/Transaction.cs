@@ -29,6 +29,9 @@ internal abstract class Transaction : IDisposable
     /// <summary>The database's name for error messages.</summary>
     internal string DatabaseName => Pager.Name;
 
+    /// <summary>True when the database was opened read-only (no transaction of it ever writes).</summary>
+    internal bool OnReadOnlyDatabase => Pager.IsReadOnly;
+
     internal int PageSize => Pager.PageSize;
 
     /// <summary>Tree roots by name, shared by the engine's transactions; null where this transaction's view differs from every commit.</summary>
