@@ -77,11 +77,10 @@ internal static class InstantTies
     /// </summary>
     public static IEnumerable<EntryScan.Entry> After(IEnumerable<EntryScan.Entry> entries, byte[] resume, bool descending)
     {
-        var length = RunLength(resume);
+        var length = FindRun(resume, out var start);
         var run = new List<EntryScan.Entry>();
         using var walk = entries.GetEnumerator();
         var more = walk.MoveNext();
-        var start = StartOfLast(resume, length);
         while (more && SameRun(resume, walk.Current.Key, start, length))
         {
             run.Add(walk.Current);
@@ -176,7 +175,7 @@ internal static class InstantTies
     /// <summary>Compares two keys (or key suffixes that start at a component) with every discriminator masked.</summary>
     public static int CompareMasked(ReadOnlySpan<byte> x, ReadOnlySpan<byte> y)
     {
-        if (RunLength(x) < 0 && RunLength(y) < 0)
+        if (!x.ContainsAny(TemporalTags) && !y.ContainsAny(TemporalTags))
         {
             return x.SequenceCompareTo(y);
         }
@@ -199,7 +198,7 @@ internal static class InstantTies
     /// </summary>
     public static bool RunBounds(ReadOnlySpan<byte> key, out byte[] low, out byte[] high)
     {
-        var length = RunLength(key);
+        var length = FindRun(key, out var start);
         if (length < 0)
         {
             low = high = [];
@@ -208,8 +207,8 @@ internal static class InstantTies
 
         low = key[..length].ToArray();
         high = key[..length].ToArray();
-        SetDiscriminator(low, StartOfLast(key, length), clear: true);
-        SetDiscriminator(high, StartOfLast(key, length), clear: false);
+        SetDiscriminator(low, start, clear: true);
+        SetDiscriminator(high, start, clear: false);
         return true;
     }
 
@@ -275,23 +274,6 @@ internal static class InstantTies
         }
 
         return -1;
-    }
-
-    // The offset of the temporal component that ends at `length`: a DateTime is a tag and 8 bytes, a DateTimeOffset 2 more.
-    private static int StartOfLast(ReadOnlySpan<byte> key, int length)
-    {
-        var reader = new KeyReader(key);
-        while (reader.Position < length)
-        {
-            var start = reader.Position;
-            reader.Skip();
-            if (reader.Position == length)
-            {
-                return start;
-            }
-        }
-
-        return length;
     }
 
     /// <summary>A copy of <paramref name="key"/> with every temporal component's discriminator bits clear: equal values, equal bytes.</summary>
